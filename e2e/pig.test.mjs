@@ -1,0 +1,186 @@
+// Browser end-to-end tests for Pig: the checker with a pasted Scheme strategy, share links,
+// a looping strategy, the replay viewer, human play, broken links and the phone layout.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage } from './browser.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const HOLD_AT_18 = `(define (player my-total other-total accum current state)
+  (set-car! state (+ (car state) 1))
+  (if (>= other-total 85) #t (< (+ accum current) 18)))`;
+
+async function runChecker(page, source) {
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'scheme');
+  await page.fill('[data-testid=editor]', source);
+  await page.fill('.tab-lab input.seed', '4242');
+  await page.click('[data-testid=run-checker]');
+  await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
+}
+
+test('a pasted Scheme strategy runs the checker, and its share link reopens the same games', async () => {
+  const page = await openPage(browser, server.url);
+  assert.equal(await page.getAttribute('[data-testid=game-pig]', 'class'), 'game-pick active');
+  await runChecker(page, HOLD_AT_18);
+  const wins = await page.textContent('[data-testid=lab-results] [data-testid=wins]');
+  const [a, b] = wins.split('–').map((s) => Number(s.trim()));
+  assert.equal(a + b, 49);
+  assert.match(await page.textContent('[data-testid=lab-results]'), /won \d+ of 49 games/);
+  const rows = await page.$$eval('[data-testid=lab-results] tbody tr', (trs) => trs.map((t) => t.textContent));
+  assert.equal(rows.length, 49);
+  assert.match(rows[0], /^1dummy → my Scheme strategy/, 'the user moves second in game 1');
+  const link = await page.inputValue('.tab-lab .link-input');
+  assert.match(link, /#pig-match\/1\//);
+  assert.deepEqual(page.errors, []);
+
+  const fresh = await openPage(browser, link);
+  await fresh.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
+  assert.equal(await fresh.textContent('[data-testid=lab-results] [data-testid=wins]'), wins);
+  const rows2 = await fresh.$$eval('[data-testid=lab-results] tbody tr', (trs) => trs.map((t) => t.textContent));
+  assert.deepEqual(rows2, rows);
+  assert.equal(await fresh.inputValue('[data-testid=editor]'), HOLD_AT_18);
+  assert.deepEqual(fresh.errors, []);
+  await page.context().close();
+  await fresh.context().close();
+});
+
+test('a looping Scheme strategy is reported with its place and the page keeps working', async () => {
+  const page = await openPage(browser, server.url);
+  await runChecker(page, '(define (player a b c d s)\n  (let loop ((n 0))\n    (loop (+ n 1))))');
+  const failures = await page.textContent('[data-testid=lab-results] .failures');
+  assert.match(failures, /step budget of 100000 exhausted/);
+  assert.match(failures, /3:11: step budget/);
+  // Still responsive: the arena runs a match afterwards.
+  await page.click('[data-testid=tab-arena]');
+  await page.click('[data-testid=arena-run]');
+  await page.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 30000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a Scheme syntax error names line and column', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await page.fill('[data-testid=editor]', '(define (player a b c d s)\n  (if (> c 10) #f #t)');
+  await page.click('[data-testid=run-checker]');
+  await page.waitForSelector('[data-testid=lab-status].error');
+  assert.match(await page.textContent('[data-testid=lab-status]'), /does not load: 1:1: unclosed/);
+  await page.context().close();
+});
+
+test('a JavaScript strategy that never returns is stopped by the sandbox; the page stays responsive', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'js');
+  await page.fill('[data-testid=editor]', 'function player(a, b, c, d, s) {\n  while (true) {}\n}');
+  const t0 = Date.now();
+  await page.click('[data-testid=run-checker]');
+  // While the worker is stuck, the main thread still answers.
+  const ping = Date.now();
+  await page.evaluate(() => 1 + 1);
+  assert.ok(Date.now() - ping < 500, 'main thread responsive');
+  await page.waitForSelector('[data-testid=lab-results] .failures', { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid=lab-results] .failures'), /no answer within 1000 ms/);
+  assert.ok(Date.now() - t0 < 20000);
+  await page.context().close();
+});
+
+test('the replay viewer steps with the keyboard and its link keeps the turn', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-arena]');
+  await page.click('[data-testid=arena-run]');
+  await page.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 30000 });
+  await page.click('[data-testid=arena-results] tbody tr:first-child button');
+  const counter = () => page.textContent('.tab-replay .replay-counter');
+  const total = Number((await counter()).split('/')[1]);
+  assert.ok(total > 10);
+  await page.keyboard.press('Home');
+  assert.equal(await counter(), `0 / ${total}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await counter(), `2 / ${total}`);
+  await page.keyboard.press('?');
+  assert.equal(await page.isVisible('.tab-replay .replay-help'), true);
+  const link = await page.inputValue('.tab-replay .link-input');
+  const fresh = await openPage(browser, link);
+  await fresh.waitForSelector('.tab-replay:not([hidden])');
+  assert.equal(await fresh.textContent('.tab-replay .replay-counter'), `2 / ${total}`);
+  await fresh.keyboard.press('End');
+  assert.equal(await fresh.textContent('.tab-replay .replay-counter'), `${total} / ${total}`);
+  assert.deepEqual(fresh.errors, []);
+  await page.context().close();
+  await fresh.context().close();
+});
+
+test('broken links show a clear message and never break the page', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-arena]');
+  await page.click('[data-testid=arena-run]');
+  await page.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 30000 });
+  await page.click('[data-testid=arena-results] tbody tr:first-child button');
+  const link = await page.inputValue('.tab-replay .link-input');
+  await page.context().close();
+
+  const cut = link.slice(0, link.length - 6);
+  const p1 = await openPage(browser, cut);
+  await p1.waitForSelector('#banner:not([hidden])');
+  assert.match(await p1.textContent('#banner'), /link valid up to move \d+ of \d+/i);
+  assert.equal(await p1.isVisible('.tab-replay'), true, 'the valid part is shown');
+  await p1.context().close();
+
+  const p2 = await openPage(browser, `${server.url}#pig/1/this-is-not-a-game`);
+  await p2.waitForSelector('#banner:not([hidden])');
+  assert.match(await p2.textContent('#banner'), /could not be opened/);
+  await p2.click('[data-testid=tab-policy]');
+  await p2.waitForSelector('[data-testid=policy-timing]');
+  assert.deepEqual(p2.errors, []);
+  await p2.context().close();
+});
+
+test('a human plays against a strategy, and the game is shareable', async () => {
+  const page = await openPage(browser, server.url);
+  await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 10000 });
+  await page.keyboard.press('t');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 3, null, { timeout: 10000 });
+  await page.waitForSelector('[data-testid=hold]:enabled, [data-testid=throw]:enabled', { timeout: 10000 }).catch(() => {});
+  if (await page.isEnabled('[data-testid=hold]')) await page.click('[data-testid=hold]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 4, null, { timeout: 10000 });
+  const moves = await page.$$eval('[data-testid=play-log] li', (lis) => lis.map((l) => l.textContent));
+  assert.match(moves[0], /^You throw \d/);
+  const link = await page.inputValue('.tab-play .link-input');
+  assert.match(link, /#pig\/1\//);
+  const fresh = await openPage(browser, link);
+  await fresh.waitForSelector('.tab-replay:not([hidden])');
+  const shown = await fresh.$$eval('.tab-replay .replay-moves li', (lis) => lis.map((l) => l.textContent));
+  assert.deepEqual(shown.slice(0, 2), moves.slice(0, 2));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  await fresh.context().close();
+});
+
+test('the optimal policy picture is drawn from the engine', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-policy]');
+  assert.match(await page.textContent('[data-testid=policy-timing]'), /53\.0593%/);
+  const box = await page.$eval('[data-testid=policy-canvas]', (c) => [c.width, c.height]);
+  assert.ok(box[0] > 100 && box[1] > 100);
+  await page.hover('[data-testid=policy-canvas]', { position: { x: 60, y: 15 } });
+  assert.match(await page.textContent('[data-testid=policy-info]'), /You \d+, opponent \d+/);
+  await page.context().close();
+});
+
+test('the phone layout has no horizontal scrolling', async () => {
+  const page = await openPage(browser, server.url, { width: 390, height: 844 });
+  for (const tab of ['play', 'lab', 'arena', 'policy', 'replay']) {
+    await page.click(`[data-testid=tab-${tab}]`);
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= inner, `${tab}: ${scroll} > ${inner}`);
+  }
+  await page.context().close();
+});

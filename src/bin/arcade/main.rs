@@ -1,0 +1,55 @@
+//! `arcade`: the native command line for batch play, checks and share links.
+//! Exit codes: 0 success, 1 a strategy or input failed, 2 the command line is wrong.
+
+mod args;
+mod pig;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage:
+  arcade pig solve
+  arcade pig match A B [--games N] [--seed S] [--json] [--base URL]
+  arcade pig check A [--seed S] [--json] [--base URL]      (the 49-game checker against dummy)
+  arcade pig link A B [--game G] [--games N] [--seed S] [--base URL]
+  arcade open LINK                                          (describe any share link as JSON)
+
+A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths
+to Scheme files defining (player my-total other-total accum current state).
+Links start with --base, or $ARCADE_URL, or http://127.0.0.1:8000/.";
+
+/// A failure to report: the message and the exit code.
+pub struct Failure {
+    pub message: String,
+    pub code: u8,
+}
+
+impl Failure {
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure { message: format!("{}\n\n{USAGE}", message.into()), code: 2 }
+    }
+    pub fn input(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), code: 1 }
+    }
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let result = match argv.first().map(String::as_str) {
+        Some("pig") => pig::main(&argv[1..]),
+        Some("open") => pig::open(&argv[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(Failure::usage(format!("unknown command \"{other}\""))),
+        None => Err(Failure::usage("no command given")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("error: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! Lambda Arcade: pure game engines (no JS, no clock, no OS randomness) plus the wasm bindings.
+
+pub mod game;
+pub mod link;
+pub mod pig;
+pub mod rng;
+pub mod scheme;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

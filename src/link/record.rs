@@ -1,0 +1,130 @@
+//! A single game as a link: parameters, seed, player labels, moves (each stored as its index in
+//! the legal-move list, in just enough bits) and the turn being viewed.
+
+use super::{open, seal, width, BitReader, BitWriter, LinkError};
+use crate::game::Game;
+
+/// Format version of single-game links (all games share the record layout).
+pub const GAME_LINK_VERSION: u32 = 1;
+const MAX_PLAYERS: u64 = 8;
+const MAX_LABEL: usize = 64;
+const MAX_MOVES: u64 = 10_000_000;
+
+/// How a game's parameters are written into a link.
+pub trait LinkParams: Sized {
+    fn write_params(&self, w: &mut BitWriter);
+    fn read_params(r: &mut BitReader) -> Result<Self, LinkError>;
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord<G: Game> {
+    pub params: G::Params,
+    pub seed: u64,
+    /// Display names of the seats (may be empty).
+    pub players: Vec<String>,
+    pub moves: Vec<G::Move>,
+    /// Number of moves applied in the position being viewed.
+    pub view: usize,
+}
+
+/// What a link decoded to: everything that was valid, and what was wrong with the rest.
+#[derive(Debug, Clone)]
+pub struct Decoded<G: Game> {
+    pub record: GameRecord<G>,
+    /// The position after all of `record.moves`.
+    pub game: G,
+    /// `Some("link valid up to move 37 of 80: …")` when part of the link could not be used.
+    pub problem: Option<String>,
+}
+
+/// Encodes a record; fails with the index of the first move that is not legal.
+pub fn encode_game<G: Game>(record: &GameRecord<G>) -> Result<String, (usize, G::Error)>
+where
+    G::Params: LinkParams,
+{
+    let mut w = BitWriter::new();
+    record.params.write_params(&mut w);
+    w.varint(record.seed);
+    w.varint(record.players.len() as u64);
+    for p in &record.players {
+        let mut label = p.as_str();
+        while label.len() > MAX_LABEL {
+            let mut cut = MAX_LABEL;
+            while !label.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            label = &label[..cut];
+        }
+        w.string(label);
+    }
+    w.varint(record.moves.len() as u64);
+    w.varint(record.view.min(record.moves.len()) as u64);
+    let mut game = G::new(&record.params).map_err(|e| (0, e))?;
+    for (i, mv) in record.moves.iter().enumerate() {
+        let legal = game.legal_moves();
+        let index = legal.iter().position(|m| m == mv);
+        game.play(mv).map_err(|e| (i, e))?;
+        // play() accepted it, so it is in the list.
+        w.bits(index.unwrap_or(0) as u64, width(legal.len()));
+    }
+    Ok(seal(G::ID, GAME_LINK_VERSION, &w.into_bytes()))
+}
+
+/// Decodes a link (full URL, `#fragment` or bare fragment) for game `G`.
+pub fn decode_game<G: Game>(link: &str) -> Result<Decoded<G>, LinkError>
+where
+    G::Params: LinkParams,
+{
+    let env = open(link)?;
+    if env.kind != G::ID {
+        return Err(LinkError::UnknownKind(env.kind));
+    }
+    if env.version != GAME_LINK_VERSION {
+        return Err(LinkError::Version { kind: env.kind, version: env.version, supported: GAME_LINK_VERSION });
+    }
+    let header = |r: &mut BitReader| -> Result<_, LinkError> {
+        let params = G::Params::read_params(r)?;
+        let seed = r.varint()?;
+        let n = r.bounded(MAX_PLAYERS, "player count")?;
+        let players = (0..n).map(|_| r.string(MAX_LABEL)).collect::<Result<Vec<_>, _>>()?;
+        let count = r.bounded(MAX_MOVES, "move count")? as usize;
+        let view = r.varint()? as usize;
+        Ok((params, seed, players, count, view))
+    };
+    let mut r = BitReader::new(&env.body);
+    let (params, seed, players, count, view) =
+        header(&mut r).map_err(|e| if env.intact { e } else { LinkError::Checksum })?;
+    let mut game = G::new(&params)
+        .map_err(|e| if env.intact { LinkError::Malformed(e.to_string()) } else { LinkError::Checksum })?;
+    let mut moves = Vec::with_capacity(count.min(1 << 16));
+    let mut problem = None;
+    for i in 0..count {
+        let legal = game.legal_moves();
+        let reason = match r.bits(width(legal.len())) {
+            _ if legal.is_empty() => Some("the game is already over".to_string()),
+            Err(e) => Some(e.to_string()),
+            Ok(index) => match legal.get(index as usize) {
+                None => Some(format!("move {} is not a legal move", i + 1)),
+                Some(mv) => match game.play(mv) {
+                    Ok(()) => {
+                        moves.push(mv.clone());
+                        None
+                    }
+                    Err(e) => Some(e.to_string()),
+                },
+            },
+        };
+        if let Some(reason) = reason {
+            let tail = if env.intact { String::new() } else { " (checksum mismatch: the link was altered)".into() };
+            problem = Some(format!("link valid up to move {i} of {count}: {reason}{tail}"));
+            break;
+        }
+    }
+    if problem.is_none() && !env.intact {
+        problem = Some(format!(
+            "the link was altered or cut (checksum mismatch); its {count} moves are legal but may not be the original game"
+        ));
+    }
+    let view = view.min(moves.len());
+    Ok(Decoded { record: GameRecord { params, seed, players, moves, view }, game, problem })
+}

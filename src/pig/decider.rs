@@ -1,0 +1,78 @@
+//! Strategies as the match runner sees them: something that answers "throw again?".
+
+use super::{Policy, Situation};
+use crate::rng::{self, Rng};
+use crate::scheme::{Program, Value};
+
+/// Evaluation steps a Scheme strategy may use per decision (deterministic on every machine).
+pub const SCHEME_DECISION_STEPS: u64 = 100_000;
+/// Evaluation steps for loading a Scheme strategy (its top-level definitions).
+pub const SCHEME_LOAD_STEPS: u64 = 1_000_000;
+
+/// A strategy that can be asked inside the engine (built-in or Scheme). JavaScript strategies
+/// are answered from outside through [`super::MatchRunner::answer`].
+pub trait Decider {
+    /// `Ok(true)`: throw again. `Err`: the reason the strategy failed (the runner then stops).
+    fn decide(&mut self, situation: &Situation) -> Result<bool, String>;
+    /// Text the strategy printed since the last call.
+    fn take_output(&mut self) -> String {
+        String::new()
+    }
+}
+
+pub struct PolicyDecider {
+    pub policy: Policy,
+    pub target: u32,
+}
+
+impl Decider for PolicyDecider {
+    fn decide(&mut self, s: &Situation) -> Result<bool, String> {
+        Ok(self.policy.decide(s, self.target))
+    }
+}
+
+/// A CodeAbbey-style `(define (player my-total other-total accum current state) …)`.
+pub struct SchemeDecider {
+    program: Program,
+    state: Value,
+    rng: Rng,
+    budget: u64,
+}
+
+impl SchemeDecider {
+    /// Loads the source; `seed` drives `(random n)`. Fails with "line:col: message".
+    pub fn load(source: &str, seed: u64) -> Result<SchemeDecider, String> {
+        let mut rng = rng::stream(seed, 0x5C4E_3E00);
+        let program = Program::load(source, SCHEME_LOAD_STEPS, &mut rng).map_err(|e| e.to_string())?;
+        Ok(SchemeDecider { program, state: Value::list(vec![Value::int(0)]), rng, budget: SCHEME_DECISION_STEPS })
+    }
+
+    pub fn state(&self) -> &Value {
+        &self.state
+    }
+
+    /// Steps used by the last decision.
+    pub fn last_steps(&self) -> u64 {
+        self.program.last_steps()
+    }
+}
+
+impl Decider for SchemeDecider {
+    fn decide(&mut self, s: &Situation) -> Result<bool, String> {
+        let args = [
+            Value::int(i64::from(s.my_total)),
+            Value::int(i64::from(s.other_total)),
+            Value::int(i64::from(s.accum)),
+            Value::int(i64::from(s.current)),
+            self.state.clone(),
+        ];
+        let answer = self.program.call("player", &args, self.budget, &mut self.rng).map_err(|e| e.to_string())?;
+        answer
+            .as_bool()
+            .ok_or_else(|| format!("player returned {answer}, expected #t or #f"))
+    }
+
+    fn take_output(&mut self) -> String {
+        self.program.take_output()
+    }
+}

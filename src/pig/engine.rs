@@ -1,0 +1,223 @@
+//! Pig rules (CodeAbbey 231 with the decisions of our notes): the first throw of a turn is
+//! automatic, the player decides after every other throw, a 1 loses the turn sum, and reaching
+//! the target with total + turn sum ends the game at once.
+
+use crate::game::{Actor, Game};
+use std::fmt;
+
+/// Largest target the engine accepts (the exact solvers keep tables of its cube).
+pub const MAX_TARGET: u32 = 200;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PigParams {
+    /// Total needed to win (100 in the official game).
+    pub target: u32,
+}
+
+impl Default for PigParams {
+    fn default() -> Self {
+        PigParams { target: 100 }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PigMove {
+    /// Chance: the die shows this face (1–6).
+    Roll(u8),
+    /// The player throws again.
+    Continue,
+    /// The player stops and banks the turn sum.
+    Hold,
+}
+
+impl fmt::Display for PigMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PigMove::Roll(d) => write!(f, "{d}"),
+            PigMove::Continue => f.write_str("throw"),
+            PigMove::Hold => f.write_str("hold"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PigError {
+    GameOver,
+    /// A decision was given while the die must be thrown.
+    DieMustBeThrown,
+    /// A throw was given while the player must decide.
+    DecisionDue,
+    BadFace(u8),
+    BadTarget(u32),
+}
+
+impl fmt::Display for PigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PigError::GameOver => f.write_str("the game is over"),
+            PigError::DieMustBeThrown => f.write_str("the die must be thrown now, not a decision"),
+            PigError::DecisionDue => f.write_str("the player must decide now, not throw"),
+            PigError::BadFace(d) => write!(f, "a die has no face {d}"),
+            PigError::BadTarget(t) => write!(f, "target {t} is outside 2..={MAX_TARGET}"),
+        }
+    }
+}
+
+impl std::error::Error for PigError {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Throw,
+    Decide,
+    Over,
+}
+
+/// What a strategy is told when it must decide (the CodeAbbey `player` arguments).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Situation {
+    pub my_total: u32,
+    pub other_total: u32,
+    /// Sum of the earlier throws of this turn (0 on the first throw).
+    pub accum: u32,
+    /// The throw just made.
+    pub current: u32,
+}
+
+impl Situation {
+    pub fn turn_sum(&self) -> u32 {
+        self.accum + self.current
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pig {
+    target: u32,
+    totals: [u32; 2],
+    player: u8,
+    turn_sum: u32,
+    last_throw: Option<u8>,
+    phase: Phase,
+}
+
+impl Pig {
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+    pub fn totals(&self) -> [u32; 2] {
+        self.totals
+    }
+    /// Seat whose turn it is (the winner once the game is over).
+    pub fn player(&self) -> u8 {
+        self.player
+    }
+    pub fn turn_sum(&self) -> u32 {
+        self.turn_sum
+    }
+    /// The last die face thrown in the current turn, if any.
+    pub fn last_throw(&self) -> Option<u8> {
+        self.last_throw
+    }
+    pub fn winner(&self) -> Option<u8> {
+        (self.phase == Phase::Over).then_some(self.player)
+    }
+    pub fn awaits_decision(&self) -> bool {
+        self.phase == Phase::Decide
+    }
+
+    /// The arguments for the strategy of the player to move; `Some` only when a decision is due.
+    pub fn situation(&self) -> Option<Situation> {
+        let current = u32::from(self.last_throw?);
+        (self.phase == Phase::Decide).then(|| Situation {
+            my_total: self.totals[usize::from(self.player)],
+            other_total: self.totals[usize::from(1 - self.player)],
+            accum: self.turn_sum - current,
+            current,
+        })
+    }
+
+    fn end_turn(&mut self) {
+        self.player = 1 - self.player;
+        self.turn_sum = 0;
+        self.last_throw = None;
+        self.phase = Phase::Throw;
+    }
+}
+
+impl Game for Pig {
+    type Params = PigParams;
+    type Move = PigMove;
+    type Error = PigError;
+    /// The winning seat.
+    type Outcome = u8;
+
+    const ID: &'static str = "pig";
+
+    fn new(params: &PigParams) -> Result<Self, PigError> {
+        if !(2..=MAX_TARGET).contains(&params.target) {
+            return Err(PigError::BadTarget(params.target));
+        }
+        Ok(Pig {
+            target: params.target,
+            totals: [0, 0],
+            player: 0,
+            turn_sum: 0,
+            last_throw: None,
+            phase: Phase::Throw,
+        })
+    }
+
+    fn to_move(&self) -> Actor {
+        match self.phase {
+            Phase::Throw => Actor::Chance,
+            Phase::Decide => Actor::Player(self.player),
+            Phase::Over => Actor::Nobody,
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<PigMove> {
+        match self.phase {
+            Phase::Throw => (1..=6).map(PigMove::Roll).collect(),
+            Phase::Decide => vec![PigMove::Continue, PigMove::Hold],
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    fn play(&mut self, mv: &PigMove) -> Result<(), PigError> {
+        match (self.phase, *mv) {
+            (Phase::Over, _) => Err(PigError::GameOver),
+            (Phase::Throw, PigMove::Roll(face)) => {
+                if !(1..=6).contains(&face) {
+                    return Err(PigError::BadFace(face));
+                }
+                self.last_throw = Some(face);
+                if face == 1 {
+                    self.end_turn();
+                    return Ok(());
+                }
+                self.turn_sum += u32::from(face);
+                if self.totals[usize::from(self.player)] + self.turn_sum >= self.target {
+                    self.totals[usize::from(self.player)] += self.turn_sum;
+                    self.phase = Phase::Over;
+                } else {
+                    self.phase = Phase::Decide;
+                }
+                Ok(())
+            }
+            (Phase::Throw, _) => Err(PigError::DieMustBeThrown),
+            (Phase::Decide, PigMove::Roll(_)) => Err(PigError::DecisionDue),
+            (Phase::Decide, PigMove::Continue) => {
+                self.phase = Phase::Throw;
+                Ok(())
+            }
+            (Phase::Decide, PigMove::Hold) => {
+                self.totals[usize::from(self.player)] += self.turn_sum;
+                self.end_turn();
+                Ok(())
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<u8> {
+        self.winner()
+    }
+}

@@ -1,0 +1,12 @@
+//! Pig (CodeAbbey 231): engine, built-in strategies, exact solver, matches and the checker.
+
+pub mod arena;
+pub mod decider;
+mod engine;
+pub mod links;
+pub mod optimal;
+pub mod policy;
+
+pub use arena::{Entrant, MatchRunner, MatchSpec, Progress, SetupError, StrategySource};
+pub use engine::{Pig, MAX_TARGET, PigError, PigMove, PigParams, Situation};
+pub use policy::{Policy, BUILTIN_NAMES};

@@ -1,0 +1,35 @@
+//! The only code that knows JavaScript: one handle type per game, thin translation to and from
+//! the pure engines. Errors cross as JS `Error`s with the engine's message.
+
+mod pig;
+
+use wasm_bindgen::prelude::*;
+
+pub use pig::*;
+
+pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {
+    js_sys::Error::new(&message.to_string()).into()
+}
+
+pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(js_error)
+}
+
+/// A fresh random seed for a new game or match (the engines themselves never draw one).
+#[wasm_bindgen(js_name = freshSeed)]
+pub fn fresh_seed() -> f64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        return 1.0;
+    }
+    // Seeds travel through JS numbers: keep them exact (53 bits).
+    (u64::from_le_bytes(bytes) >> 11) as f64
+}
+
+/// What kind of link a fragment holds (`pig`, `pig-match`, …), or an error message.
+#[wasm_bindgen(js_name = linkKind)]
+pub fn link_kind(link: &str) -> Result<String, JsValue> {
+    crate::link::open(link).map(|e| e.kind).map_err(js_error)
+}

@@ -1,0 +1,403 @@
+//! Pig for JavaScript. Moves cross as small numbers: 1–6 a die face, 7 "throw again", 8 "hold".
+
+use super::{js_error, to_js};
+use crate::game::{Actor, Game};
+use crate::link::{decode_game, encode_game, GameRecord};
+use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Progress, Query};
+use crate::pig::decider::Decider;
+use crate::pig::links::{decode_match, encode_match};
+use crate::pig::optimal::{policy_win_probability, OptimalPolicy};
+use crate::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
+use crate::rng::{self, Rng};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+
+fn code(mv: PigMove) -> u8 {
+    match mv {
+        PigMove::Roll(d) => d,
+        PigMove::Continue => 7,
+        PigMove::Hold => 8,
+    }
+}
+
+fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, JsValue> {
+    codes
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match c {
+            1..=6 => Ok(PigMove::Roll(c)),
+            7 => Ok(PigMove::Continue),
+            8 => Ok(PigMove::Hold),
+            _ => Err(js_error(format!("move {}: unknown move code {c}", i + 1))),
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct StateView {
+    totals: [u32; 2],
+    player: u8,
+    turn_sum: u32,
+    /// "throw" (the die is next), "decide" or "over".
+    phase: &'static str,
+    winner: Option<u8>,
+    target: u32,
+}
+
+fn view(game: &Pig) -> StateView {
+    StateView {
+        totals: game.totals(),
+        player: game.player(),
+        turn_sum: game.turn_sum(),
+        phase: match game.to_move() {
+            Actor::Chance => "throw",
+            Actor::Player(_) => "decide",
+            Actor::Nobody => "over",
+        },
+        winner: game.winner(),
+        target: game.target(),
+    }
+}
+
+#[derive(Serialize)]
+struct Builtin {
+    name: &'static str,
+    description: &'static str,
+}
+
+/// The built-in strategies with one-line descriptions.
+#[wasm_bindgen(js_name = pigBuiltins)]
+pub fn pig_builtins() -> Result<JsValue, JsValue> {
+    let list: Vec<Builtin> = BUILTIN_NAMES.iter().map(|&(name, description)| Builtin { name, description }).collect();
+    to_js(&list)
+}
+
+/// Every position of a game, from the start to after the last move (moves.length + 1 states).
+#[wasm_bindgen(js_name = pigTimeline)]
+pub fn pig_timeline(target: u32, moves: &[u8]) -> Result<JsValue, JsValue> {
+    let mut game = Pig::new(&PigParams { target }).map_err(js_error)?;
+    let mut states = vec![view(&game)];
+    for (i, mv) in decode_moves(moves)?.iter().enumerate() {
+        game.play(mv).map_err(|e| js_error(format!("move {}: {e}", i + 1)))?;
+        states.push(view(&game));
+    }
+    to_js(&states)
+}
+
+/// The optimal policy, solved in the engine.
+#[wasm_bindgen]
+pub struct PigOptimal {
+    policy: Arc<OptimalPolicy>,
+}
+
+#[wasm_bindgen]
+impl PigOptimal {
+    /// Solves afresh (so the page can time the solve); the built-in `optimal` strategy uses a
+    /// cached solution.
+    #[wasm_bindgen(constructor)]
+    pub fn new(target: u32) -> PigOptimal {
+        PigOptimal { policy: Arc::new(OptimalPolicy::solve(target)) }
+    }
+    #[wasm_bindgen(js_name = winProbability)]
+    pub fn win_probability(&self, own: u32, other: u32) -> f64 {
+        self.policy.win_probability(own, other)
+    }
+    pub fn throws(&self, own: u32, other: u32, turn: u32) -> bool {
+        self.policy.throws(own, other, turn)
+    }
+    /// `[own * target + other]`: the largest turn sum at which the policy still throws (0: never).
+    #[wasm_bindgen(js_name = holdBoundary)]
+    pub fn hold_boundary(&self) -> Vec<u8> {
+        let t = self.policy.target();
+        let mut out = vec![0u8; (t * t) as usize];
+        for other in 0..t {
+            for (own, b) in self.policy.boundary(other).into_iter().enumerate() {
+                out[own * t as usize + other as usize] = b.unwrap_or(0).min(255) as u8;
+            }
+        }
+        out
+    }
+}
+
+/// Exact probability that built-in `a` beats built-in `b` in one game (`undefined` if a name
+/// is not a built-in).
+#[wasm_bindgen(js_name = pigExact)]
+pub fn pig_exact(a: &str, b: &str, target: u32, a_first: bool) -> Option<f64> {
+    let (a, b) = (Policy::named(a, target)?, Policy::named(b, target)?);
+    Some(policy_win_probability(&a, &b, target, a_first))
+}
+
+/// A game played in the page: the engine throws the die from a seeded generator.
+#[wasm_bindgen]
+pub struct PigGame {
+    game: Pig,
+    dice: Rng,
+    seed: u64,
+    moves: Vec<PigMove>,
+}
+
+#[wasm_bindgen]
+impl PigGame {
+    #[wasm_bindgen(constructor)]
+    pub fn new(target: u32, seed: f64) -> Result<PigGame, JsValue> {
+        let game = Pig::new(&PigParams { target }).map_err(js_error)?;
+        let seed = seed as u64;
+        Ok(PigGame { game, dice: rng::stream(seed, 0), seed, moves: Vec::new() })
+    }
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        to_js(&view(&self.game))
+    }
+    /// Throws the die (only when the die is next); returns the face.
+    #[wasm_bindgen(js_name = throwDie)]
+    pub fn throw_die(&mut self) -> Result<u8, JsValue> {
+        if self.game.to_move() != Actor::Chance {
+            return Err(js_error("it is not time to throw the die"));
+        }
+        let face = 1 + rng::below(&mut self.dice, 6) as u8;
+        self.play(PigMove::Roll(face))?;
+        Ok(face)
+    }
+    /// The mover's decision: `true` throws again, `false` holds.
+    pub fn decide(&mut self, throw_again: bool) -> Result<(), JsValue> {
+        self.play(if throw_again { PigMove::Continue } else { PigMove::Hold })
+    }
+    fn play(&mut self, mv: PigMove) -> Result<(), JsValue> {
+        self.game.play(&mv).map_err(js_error)?;
+        self.moves.push(mv);
+        Ok(())
+    }
+    /// The strategy arguments of the player who must decide, or `null`.
+    pub fn situation(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.game.situation().map(|s| [s.my_total, s.other_total, s.accum, s.current]))
+    }
+    pub fn moves(&self) -> Vec<u8> {
+        self.moves.iter().map(|&m| code(m)).collect()
+    }
+    /// Share link fragment for this game viewed at `view` moves.
+    pub fn link(&self, players: Vec<String>, view: usize) -> Result<String, JsValue> {
+        pig_game_link(self.game.target(), self.seed as f64, players, &self.moves(), view)
+    }
+}
+
+#[wasm_bindgen(js_name = pigGameLink)]
+pub fn pig_game_link(target: u32, seed: f64, players: Vec<String>, moves: &[u8], view: usize) -> Result<String, JsValue> {
+    let record = GameRecord::<Pig> { params: PigParams { target }, seed: seed as u64, players, moves: decode_moves(moves)?, view };
+    encode_game(&record).map_err(|(i, e)| js_error(format!("move {}: {e}", i + 1)))
+}
+
+#[derive(Serialize)]
+struct OpenedGame {
+    target: u32,
+    seed: f64,
+    players: Vec<String>,
+    moves: Vec<u8>,
+    view: usize,
+    problem: Option<String>,
+}
+
+/// Decodes a Pig game link; throws when nothing usable is in it.
+#[wasm_bindgen(js_name = pigOpenGame)]
+pub fn pig_open_game(link: &str) -> Result<JsValue, JsValue> {
+    let d = decode_game::<Pig>(link).map_err(js_error)?;
+    to_js(&OpenedGame {
+        target: d.record.params.target,
+        seed: d.record.seed as f64,
+        players: d.record.players,
+        moves: d.record.moves.iter().map(|&m| code(m)).collect(),
+        view: d.record.view,
+        problem: d.problem,
+    })
+}
+
+#[derive(Serialize, Deserialize)]
+struct EntrantJs {
+    label: String,
+    /// "builtin", "scheme" or "js".
+    kind: String,
+    source: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SpecJs {
+    entrants: [EntrantJs; 2],
+    games: u32,
+    seed: f64,
+    target: u32,
+}
+
+fn source_of(kind: &str, source: String) -> Result<StrategySource, JsValue> {
+    match kind {
+        "builtin" => Ok(StrategySource::Builtin(source)),
+        "scheme" => Ok(StrategySource::Scheme(source)),
+        "js" => Ok(StrategySource::JavaScript(source)),
+        other => Err(js_error(format!("unknown strategy kind \"{other}\""))),
+    }
+}
+
+fn spec_from_js(spec: JsValue) -> Result<MatchSpec, JsValue> {
+    let s: SpecJs = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
+    let [a, b] = s.entrants;
+    let entrant = |e: EntrantJs| -> Result<Entrant, JsValue> { Ok(Entrant { label: e.label, source: source_of(&e.kind, e.source)? }) };
+    Ok(MatchSpec { entrants: [entrant(a)?, entrant(b)?], games: s.games, seed: s.seed as u64, target: s.target })
+}
+
+fn spec_to_js(spec: MatchSpec) -> SpecJs {
+    let entrant = |e: Entrant| {
+        let (kind, source) = match e.source {
+            StrategySource::Builtin(s) => ("builtin", s),
+            StrategySource::Scheme(s) => ("scheme", s),
+            StrategySource::JavaScript(s) => ("js", s),
+        };
+        EntrantJs { label: e.label, kind: kind.to_string(), source }
+    };
+    let [a, b] = spec.entrants;
+    SpecJs { entrants: [entrant(a), entrant(b)], games: spec.games, seed: spec.seed as f64, target: spec.target }
+}
+
+#[wasm_bindgen(js_name = pigMatchLink)]
+pub fn pig_match_link(spec: JsValue) -> Result<String, JsValue> {
+    Ok(encode_match(&spec_from_js(spec)?))
+}
+
+#[wasm_bindgen(js_name = pigOpenMatch)]
+pub fn pig_open_match(link: &str) -> Result<JsValue, JsValue> {
+    to_js(&spec_to_js(decode_match(link).map_err(js_error)?))
+}
+
+/// A strategy answering one decision at a time (human play against it).
+#[wasm_bindgen]
+pub struct PigStrategy {
+    decider: Box<dyn Decider>,
+}
+
+#[wasm_bindgen]
+impl PigStrategy {
+    /// `kind` is "builtin" or "scheme"; throws with "line:col: message" when Scheme does not load.
+    #[wasm_bindgen(constructor)]
+    pub fn new(kind: &str, source: String, seed: f64, target: u32) -> Result<PigStrategy, JsValue> {
+        let decider = make_decider(&source_of(kind, source)?, seed as u64, target)
+            .map_err(js_error)?
+            .ok_or_else(|| js_error("JavaScript strategies are run by the sandbox, not the engine"))?;
+        Ok(PigStrategy { decider })
+    }
+    /// `true`: throw again. Throws the strategy's failure message.
+    pub fn decide(&mut self, my_total: u32, other_total: u32, accum: u32, current: u32) -> Result<bool, JsValue> {
+        self.decider.decide(&Situation { my_total, other_total, accum, current }).map_err(js_error)
+    }
+    /// What the strategy printed since the last call.
+    #[wasm_bindgen(js_name = takeOutput)]
+    pub fn take_output(&mut self) -> String {
+        self.decider.take_output()
+    }
+}
+
+#[derive(Serialize)]
+struct QueryJs {
+    entrant: u8,
+    args: [u32; 4],
+    ignored: bool,
+}
+
+#[derive(Serialize)]
+struct AdvanceJs {
+    /// "ask", "running" or "finished".
+    status: &'static str,
+    query: Option<QueryJs>,
+}
+
+#[derive(Serialize)]
+struct SummaryJs {
+    games: u32,
+    games_done: u32,
+    wins: [u32; 2],
+    score: f64,
+    win_rate: f64,
+    ci95: (f64, f64),
+    passed: bool,
+}
+
+#[derive(Serialize)]
+struct LogJs {
+    first: u8,
+    winner: u8,
+    totals: [u32; 2],
+    moves: Vec<u8>,
+    output: String,
+}
+
+#[derive(Serialize)]
+struct FailureJs {
+    game: u32,
+    move_index: usize,
+    entrant: u8,
+    message: String,
+}
+
+/// A match (or the checker) run step by step; JavaScript strategies answer through `answer`.
+#[wasm_bindgen]
+pub struct PigMatch {
+    runner: MatchRunner,
+}
+
+#[wasm_bindgen]
+impl PigMatch {
+    #[wasm_bindgen(constructor)]
+    pub fn new(spec: JsValue) -> Result<PigMatch, JsValue> {
+        let spec = spec_from_js(spec)?;
+        let labels = spec.entrants.clone().map(|e| e.label);
+        let runner = MatchRunner::new(spec).map_err(|e| match e.entrant {
+            Some(i) => js_error(format!("{} does not load: {}", labels[usize::from(i)], e.message)),
+            None => js_error(e.message),
+        })?;
+        Ok(PigMatch { runner })
+    }
+    /// Makes at most `max_decisions` engine-side decisions.
+    pub fn advance(&mut self, max_decisions: u32) -> Result<JsValue, JsValue> {
+        let out = match self.runner.advance(max_decisions) {
+            Progress::Finished => AdvanceJs { status: "finished", query: None },
+            Progress::Running => AdvanceJs { status: "running", query: None },
+            Progress::Ask(Query { entrant, situation: s, ignored }) => AdvanceJs {
+                status: "ask",
+                query: Some(QueryJs { entrant, args: [s.my_total, s.other_total, s.accum, s.current], ignored }),
+            },
+        };
+        to_js(&out)
+    }
+    /// Answer of a JavaScript strategy: `error` set when it threw, timed out or answered nonsense.
+    pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {
+        self.runner.answer(error.map_or(Ok(throw_again), Err), printed);
+    }
+    pub fn summary(&self) -> Result<JsValue, JsValue> {
+        let spec = self.runner.spec();
+        let wins = self.runner.wins();
+        let done = self.runner.games_done();
+        to_js(&SummaryJs {
+            games: spec.games,
+            games_done: done,
+            wins,
+            score: challenge_score(wins[0], spec.games),
+            win_rate: if done == 0 { 0.0 } else { f64::from(wins[0]) / f64::from(done) },
+            ci95: wilson_interval(wins[0], done),
+            passed: wins[0] > spec.games / 2,
+        })
+    }
+    pub fn logs(&self) -> Result<JsValue, JsValue> {
+        let logs: Vec<LogJs> = self
+            .runner
+            .logs()
+            .iter()
+            .map(|l| LogJs { first: l.first, winner: l.winner, totals: l.totals, moves: l.moves.iter().map(|&m| code(m)).collect(), output: l.output.clone() })
+            .collect();
+        to_js(&logs)
+    }
+    pub fn failures(&self) -> Result<JsValue, JsValue> {
+        let f: Vec<FailureJs> = self
+            .runner
+            .failures()
+            .iter()
+            .map(|f| FailureJs { game: f.game, move_index: f.move_index, entrant: f.entrant, message: f.message.clone() })
+            .collect();
+        to_js(&f)
+    }
+}

@@ -1,0 +1,47 @@
+//! Checks every game must pass, written once for the `Game` trait.
+
+use lambda_arcade::game::{replay, Actor, Game};
+use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkParams};
+use lambda_arcade::rng::{below, stream};
+
+/// Plays `games` random games. At every position: the legal moves are exactly the members of
+/// `pool` that `play` accepts; a rejected move leaves the state untouched; the game ends exactly
+/// when no move is legal. Each finished game replays to the same state and survives a share
+/// link round trip.
+pub fn random_playouts<G: Game>(params: &G::Params, pool: &[G::Move], games: u64, max_moves: usize)
+where
+    G::Params: LinkParams + PartialEq,
+{
+    for g in 0..games {
+        let mut rng = stream(0xC0FFEE, g);
+        let mut game = G::new(params).expect("valid params");
+        let mut moves = Vec::new();
+        while moves.len() < max_moves {
+            let legal = game.legal_moves();
+            assert_eq!(legal.is_empty(), game.outcome().is_some(), "game {g}: legal moves vs outcome");
+            assert_eq!(legal.is_empty(), game.to_move() == Actor::Nobody, "game {g}: legal moves vs to_move");
+            for candidate in pool {
+                let mut copy = game.clone();
+                let accepted = copy.play(candidate).is_ok();
+                assert_eq!(accepted, legal.contains(candidate), "game {g}: {candidate:?} at {game:?}");
+                if !accepted {
+                    assert_eq!(copy, game, "game {g}: rejected move {candidate:?} changed the state");
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[below(&mut rng, legal.len() as u64) as usize].clone();
+            game.play(&mv).expect("legal move");
+            moves.push(mv);
+        }
+        let replayed: G = replay(params, &moves).expect("replay");
+        assert_eq!(replayed, game, "game {g}: replay differs");
+        let record = GameRecord::<G> { params: params.clone(), seed: g, players: vec!["a".into(), "b".into()], moves: moves.clone(), view: moves.len() / 2 };
+        let link = encode_game(&record).expect("encodable");
+        let back = decode_game::<G>(&link).expect("decodable");
+        assert_eq!(back.problem, None);
+        assert_eq!(back.record, record);
+        assert_eq!(back.game, game);
+    }
+}

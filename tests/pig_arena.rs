@@ -1,0 +1,149 @@
+//! Matches and the checker: seating, determinism, Scheme state, failures, outside answers.
+
+use lambda_arcade::game::{replay, Game};
+use lambda_arcade::pig::arena::{challenge_score, wilson_interval, Progress};
+use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, StrategySource};
+
+fn scheme(label: &str, code: &str) -> Entrant {
+    Entrant { label: label.into(), source: StrategySource::Scheme(code.into()) }
+}
+
+fn run(spec: MatchSpec) -> MatchRunner {
+    MatchRunner::new(spec).expect("loads").run().expect("runs")
+}
+
+#[test]
+fn checker_seats_the_player_second_in_game_one_and_alternates() {
+    let r = run(MatchSpec::checker(Entrant::builtin("hold20"), 7));
+    assert_eq!(r.logs().len(), 49);
+    for (g, log) in r.logs().iter().enumerate() {
+        assert_eq!(log.first, if g % 2 == 0 { 1 } else { 0 }, "game {}", g + 1);
+    }
+    let first_count = r.logs().iter().filter(|l| l.first == 0).count();
+    assert_eq!(first_count, 24);
+    let [a, b] = r.wins();
+    assert_eq!(a + b, 49);
+}
+
+#[test]
+fn every_logged_game_replays_to_its_recorded_result() {
+    let r = run(MatchSpec { entrants: [Entrant::builtin("optimal"), Entrant::builtin("pace")], games: 30, seed: 3, target: 100 });
+    for log in r.logs() {
+        let g: Pig = replay(&PigParams::default(), &log.moves).expect("legal");
+        let seat = g.winner().expect("finished");
+        let winner = if seat == 0 { log.first } else { 1 - log.first };
+        assert_eq!(winner, log.winner);
+        assert_eq!(g.totals(), log.totals);
+        assert!(g.totals()[usize::from(seat)] >= 100);
+    }
+}
+
+#[test]
+fn same_seed_same_match_other_seed_other_match() {
+    let spec = |seed| MatchSpec::checker(scheme("coin", "(define (player a b c d s) (and (< (+ c d) 30) (= (random 2) 0)))"), seed);
+    let a = run(spec(11));
+    let b = run(spec(11));
+    let c = run(spec(12));
+    assert_eq!(a.logs(), b.logs());
+    assert_ne!(a.logs(), c.logs());
+}
+
+#[test]
+fn dummy_throws_while_its_turn_sum_is_below_ten() {
+    let r = run(MatchSpec { entrants: [Entrant::builtin("dummy"), Entrant::builtin("coward")], games: 4, seed: 5, target: 100 });
+    for log in r.logs() {
+        let mut g = Pig::new(&PigParams::default()).unwrap();
+        for mv in &log.moves {
+            if g.awaits_decision() {
+                let seat = g.player();
+                let entrant = if seat == 0 { log.first } else { 1 - log.first };
+                let want = if entrant == 0 { g.turn_sum() < 10 } else { false };
+                assert_eq!(*mv == PigMove::Continue, want);
+            }
+            g.play(mv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn state_persists_across_all_games_of_a_match_and_display_is_captured() {
+    // Counts its own calls in state and prints the count at each call.
+    let code = "(define (player my other accum current state)
+                  (set-car! state (+ (car state) 1))
+                  (display (car state)) (newline)
+                  (< (+ accum current) 15))";
+    let r = run(MatchSpec::checker(scheme("counter", code), 2));
+    let printed: Vec<u64> = r.logs().iter().flat_map(|l| l.output.lines().map(|x| x.parse::<u64>().unwrap())).collect();
+    assert!(printed.len() > 49 * 5);
+    assert!(printed.windows(2).all(|w| w[1] == w[0] + 1), "one counter across the whole match");
+    assert_eq!(printed[0], 1);
+}
+
+#[test]
+fn failing_decisions_count_as_stop_and_are_reported_with_their_place() {
+    let code = "(define (player my other accum current state)\n  (if (> accum 0) (car accum) #t))";
+    let r = run(MatchSpec::checker(scheme("bad", code), 4));
+    let f = r.failures().first().expect("a failure");
+    assert_eq!(f.entrant, 0);
+    assert!(f.message.starts_with("2:19: car: expected a pair"), "{}", f.message);
+    // The failed decision is a hold at that move.
+    let log = &r.logs()[f.game as usize];
+    assert_eq!(log.moves[f.move_index], PigMove::Hold);
+}
+
+#[test]
+fn a_looping_strategy_exhausts_its_budget_deterministically() {
+    let code = "(define (player a b c d s) (let loop () (loop)))";
+    let r = run(MatchSpec { entrants: [scheme("loop", code), Entrant::builtin("hold20")], games: 2, seed: 1, target: 100 });
+    assert!(!r.failures().is_empty());
+    assert!(r.failures().iter().all(|f| f.message.contains("step budget")));
+    let again = run(MatchSpec { entrants: [scheme("loop", code), Entrant::builtin("hold20")], games: 2, seed: 1, target: 100 });
+    assert_eq!(r.failures(), again.failures());
+}
+
+#[test]
+fn a_strategy_that_does_not_load_is_a_setup_error() {
+    let e = MatchRunner::new(MatchSpec::checker(scheme("broken", "(define (player a b c d s)"), 1)).err().expect("error");
+    assert_eq!(e.entrant, Some(0));
+    assert!(e.message.starts_with("1:1:"), "{}", e.message);
+    let e = MatchRunner::new(MatchSpec::checker(Entrant::builtin("nobody"), 1)).err().expect("error");
+    assert!(e.message.contains("unknown built-in"));
+}
+
+#[test]
+fn javascript_entrants_are_asked_from_outside() {
+    let js = Entrant { label: "js".into(), source: StrategySource::JavaScript(String::new()) };
+    let spec = MatchSpec { entrants: [js, Entrant::builtin("hold20")], games: 3, seed: 9, target: 100 };
+    let mut m = MatchRunner::new(spec).unwrap();
+    let mut asked = 0;
+    loop {
+        match m.advance(1000) {
+            Progress::Finished => break,
+            Progress::Running => {}
+            Progress::Ask(q) => {
+                assert_eq!(q.entrant, 0);
+                asked += 1;
+                // Hold at 20, but throw an error every 50th decision.
+                let answer = if asked % 50 == 0 { Err("threw TypeError".to_string()) } else { Ok(q.situation.turn_sum() < 20) };
+                m.answer(answer, "");
+            }
+        }
+    }
+    assert_eq!(m.logs().len(), 3);
+    assert!(asked > 20);
+    assert_eq!(m.failures().len(), asked / 50);
+    // A runner with an outside strategy cannot be run natively to the end.
+    let js = Entrant { label: "js".into(), source: StrategySource::JavaScript(String::new()) };
+    assert!(MatchRunner::new(MatchSpec::checker(js, 1)).unwrap().run().is_err());
+}
+
+#[test]
+fn scores_and_intervals() {
+    assert!((challenge_score(25, 49) - 0.04).abs() < 1e-12);
+    assert!((challenge_score(49, 49) - 1.0).abs() < 1e-12);
+    assert!((challenge_score(24, 49) - 0.0).abs() < 1e-12);
+    let (lo, hi) = wilson_interval(27, 49);
+    assert!(lo < 27.0 / 49.0 && hi > 27.0 / 49.0);
+    assert!((lo - 0.4139).abs() < 1e-3 && (hi - 0.6815).abs() < 1e-3, "{lo} {hi}");
+    assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+}

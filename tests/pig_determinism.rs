@@ -1,0 +1,18 @@
+//! Native side of the native-vs-wasm determinism check (tests/wasm.rs asserts the same values).
+
+#[path = "common/pig_reference.rs"]
+mod pig_reference;
+
+use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, StrategySource};
+use pig_reference as reference;
+
+#[test]
+fn native_reference_values() {
+    let code = reference::SCHEME_COIN.to_string();
+    let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
+    let r = MatchRunner::new(spec).expect("loads").run().expect("runs");
+    assert!(r.failures().is_empty());
+    println!("wins {:?} fingerprint {:#x}", r.wins(), reference::fingerprint(r.logs()));
+    assert_eq!(r.wins(), reference::COIN_WINS);
+    assert_eq!(reference::fingerprint(r.logs()), reference::COIN_FINGERPRINT);
+}

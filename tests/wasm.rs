@@ -1,0 +1,40 @@
+//! Engine tests run inside headless Chromium (`cargo test --target wasm32-unknown-unknown`):
+//! the same seeds must give the same games as natively (the constants below are also checked
+//! by the native test `native_reference_values` in tests/pig_determinism.rs).
+#![cfg(target_arch = "wasm32")]
+
+use lambda_arcade::link::{decode_game, encode_game, GameRecord};
+use lambda_arcade::pig::optimal::OptimalPolicy;
+use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigParams, StrategySource};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[path = "common/pig_reference.rs"]
+mod reference;
+
+#[wasm_bindgen_test]
+fn optimal_solution_matches_the_reference() {
+    let p = OptimalPolicy::solve(100);
+    assert!((p.win_probability(0, 0) - 0.530593).abs() < 1e-6);
+    assert!(p.throws(0, 0, 20) && !p.throws(0, 0, 21));
+}
+
+#[wasm_bindgen_test]
+fn checker_with_scheme_is_identical_to_native() {
+    let code = reference::SCHEME_COIN.to_string();
+    let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
+    let r = MatchRunner::new(spec).expect("loads").run().expect("runs");
+    assert_eq!(r.wins(), reference::COIN_WINS);
+    assert_eq!(reference::fingerprint(r.logs()), reference::COIN_FINGERPRINT);
+}
+
+#[wasm_bindgen_test]
+fn links_round_trip_in_wasm() {
+    let spec = MatchSpec { entrants: [Entrant::builtin("optimal"), Entrant::builtin("hold20")], games: 1, seed: 3, target: 100 };
+    let r = MatchRunner::new(spec).unwrap().run().unwrap();
+    let moves = r.logs()[0].moves.clone();
+    let rec = GameRecord::<Pig> { params: PigParams::default(), seed: 3, players: vec![], moves, view: 4 };
+    let link = encode_game(&rec).unwrap();
+    assert_eq!(decode_game::<Pig>(&link).unwrap().record, rec);
+}

@@ -1,0 +1,146 @@
+// Draws a Pig position on a canvas: both players' totals as bars toward the target, the turn
+// sum in progress, and the die. No rules here: the state comes from the engine.
+import { fitCanvas, frameScheduler } from '../dom.js';
+
+const PIPS = {
+  1: [[0.5, 0.5]], 2: [[0.27, 0.27], [0.73, 0.73]], 3: [[0.27, 0.27], [0.5, 0.5], [0.73, 0.73]],
+  4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
+  5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]],
+  6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
+};
+const COLORS = ['#2f6fdf', '#d9622b'];
+const HEIGHT = 210;
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+}
+
+function drawDie(ctx, x, y, size, face, tint) {
+  ctx.save();
+  ctx.shadowColor = 'rgba(0,0,0,0.18)';
+  ctx.shadowBlur = 8;
+  ctx.shadowOffsetY = 3;
+  roundRect(ctx, x, y, size, size, size * 0.18);
+  ctx.fillStyle = face === 1 ? '#fde8e4' : '#fff';
+  ctx.fill();
+  ctx.restore();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = face === 1 ? '#c62f1a' : tint;
+  ctx.stroke();
+  ctx.fillStyle = face === 1 ? '#c62f1a' : '#222';
+  for (const [px, py] of PIPS[face] ?? []) {
+    ctx.beginPath();
+    ctx.arc(x + px * size, y + py * size, size * 0.085, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+/**
+ * createPigBoard(canvas) → { set({ state, names, face, caption, animate }), destroy() }
+ * state: from the engine (totals, player, turn_sum, phase, winner, target); face: the die face
+ * to show (or null); animate: tumble the die before showing the face.
+ */
+export function createPigBoard(canvas) {
+  let props = null;
+  let tumbleUntil = 0;
+  let raf = null;
+  const schedule = frameScheduler(draw);
+
+  function draw() {
+    if (!props || !canvas.isConnected) return;
+    const { ctx, width } = fitCanvas(canvas, HEIGHT);
+    const { state, names = ['Player 1', 'Player 2'], caption = '' } = props;
+    let face = props.face;
+    const now = performance.now();
+    if (now < tumbleUntil) {
+      face = 1 + Math.floor((now / 70) % 6);
+      raf = requestAnimationFrame(draw);
+    }
+    ctx.clearRect(0, 0, width, HEIGHT);
+    const dieSize = Math.min(84, width * 0.16);
+    const barsRight = width - dieSize - 40;
+    const barX = 14;
+    const barW = Math.max(80, barsRight - barX);
+    for (const seat of [0, 1]) {
+      const y = 22 + seat * 78;
+      const active = state.phase !== 'over' && state.player === seat;
+      const won = state.winner === seat;
+      ctx.fillStyle = active || won ? COLORS[seat] : '#555';
+      ctx.font = `${active || won ? '600 ' : ''}15px system-ui, sans-serif`;
+      ctx.textBaseline = 'alphabetic';
+      const label = `${names[seat]}${won ? '  — wins!' : active ? '  — to play' : ''}`;
+      ctx.fillText(label, barX, y + 4);
+      ctx.font = '600 22px system-ui, sans-serif';
+      ctx.textAlign = 'right';
+      ctx.fillStyle = '#222';
+      const pending = active ? state.turn_sum : 0;
+      ctx.fillText(pending ? `${state.totals[seat]} + ${pending}` : String(state.totals[seat]), barX + barW, y + 6);
+      ctx.textAlign = 'left';
+      const by = y + 14;
+      roundRect(ctx, barX, by, barW, 22, 6);
+      ctx.fillStyle = '#eceef2';
+      ctx.fill();
+      const scale = barW / state.target;
+      const banked = Math.min(state.target, state.totals[seat]) * scale;
+      if (banked > 0) {
+        roundRect(ctx, barX, by, Math.max(banked, 6), 22, 6);
+        ctx.fillStyle = COLORS[seat];
+        ctx.fill();
+      }
+      if (pending > 0) {
+        const w = Math.min(state.target - state.totals[seat], pending) * scale;
+        ctx.save();
+        roundRect(ctx, barX + banked, by, w, 22, 4);
+        ctx.clip();
+        ctx.fillStyle = `${COLORS[seat]}55`;
+        ctx.fillRect(barX + banked, by, w, 22);
+        ctx.strokeStyle = `${COLORS[seat]}aa`;
+        ctx.lineWidth = 3;
+        for (let sx = barX + banked - 22; sx < barX + banked + w; sx += 9) {
+          ctx.beginPath(); ctx.moveTo(sx, by + 22); ctx.lineTo(sx + 22, by); ctx.stroke();
+        }
+        ctx.restore();
+      }
+    }
+    if (face) drawDie(ctx, width - dieSize - 18, 34, dieSize, face, COLORS[state.player] ?? '#333');
+    ctx.fillStyle = '#333';
+    ctx.font = '14px system-ui, sans-serif';
+    ctx.fillText(caption, barX, HEIGHT - 14);
+  }
+
+  const resize = new ResizeObserver(schedule);
+  resize.observe(canvas);
+
+  return {
+    set(next) {
+      props = next;
+      if (next.animate && next.face) tumbleUntil = performance.now() + 420;
+      schedule();
+    },
+    destroy() { cancelAnimationFrame(raf); resize.disconnect(); props = null; },
+  };
+}
+
+/** "You throw" but "optimal throws". */
+const says = (name, verb) => (name === 'You' ? `You ${verb}` : `${name} ${verb}s`);
+
+/** Words for a move code (1–6 a throw, 7 throw again, 8 hold) made by `name`. */
+export function moveLabel(code, name) {
+  if (code === 1) return `${says(name, 'throw')} 1 — turn lost`;
+  if (code <= 6) return `${says(name, 'throw')} ${code}`;
+  return code === 7 ? `${says(name, 'throw')} again` : says(name, 'hold');
+}
+
+/** Caption for a position reached by `lastCode` (undefined at the start). */
+export function caption(state, names, lastCode) {
+  const mover = names[state.player];
+  const winner = names[state.winner];
+  const total = state.totals[state.winner];
+  if (state.phase === 'over') return winner === 'You' ? `You reach ${total} and win.` : `${winner} reaches ${total} and wins.`;
+  if (lastCode === 1) return `Turn lost! Now ${says(mover, 'throw')}.`;
+  if (lastCode === 8) return `Banked. Now ${says(mover, 'throw')}.`;
+  if (state.phase === 'decide') return `${mover} ${mover === 'You' ? 'have' : 'has'} ${state.turn_sum} this turn: throw again or hold?`;
+  if (lastCode === 7) return `${says(mover, 'throw')} again…`;
+  return `${says(mover, 'throw')} first.`;
+}

@@ -1,0 +1,129 @@
+// The strategy lab: write a Scheme or JavaScript strategy, run CodeAbbey's 49-game checker
+// against the dummy in the sandbox, look at every game.
+import { el, linkField, shareUrl } from '../dom.js';
+import { sandbox } from '../sandbox.js';
+import { EXAMPLES, entrant, loadMine, saveMine, savedMine } from './strategies.js';
+import { renderResults } from './results.js';
+
+export function mountLab(root, ctx) {
+  const mine = loadMine();
+  const language = el('select', { 'aria-label': 'Language', 'data-testid': 'language' },
+    el('option', { value: 'scheme' }, 'Scheme'), el('option', { value: 'js' }, 'JavaScript'));
+  language.value = mine.kind;
+  const examples = el('select', { 'aria-label': 'Examples' });
+  const editor = el('textarea', {
+    class: 'code', spellcheck: 'false', 'aria-label': 'Strategy source', 'data-testid': 'editor', rows: '14',
+  });
+  editor.value = mine.source;
+  const seed = el('input', { class: 'seed', type: 'number', min: '0', value: String(ctx.engine.freshSeed() % 1e6), 'aria-label': 'Seed' });
+  const run = el('button', { class: 'primary', 'data-testid': 'run-checker' }, 'Run the checker (49 games vs dummy)');
+  const stop = el('button', { hidden: true }, 'Stop');
+  const progress = el('progress', { max: '49', value: '0', hidden: true });
+  const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lab-status' });
+  const results = el('div', { class: 'results', 'data-testid': 'lab-results' });
+  const restore = el('button', { class: 'small', hidden: true, title: 'The editor shows the strategy from the link; yours is kept' },
+    'Back to my own strategy');
+  const link = linkField('Share this result');
+  link.set('');
+
+  const fillExamples = () => {
+    examples.replaceChildren(el('option', { value: '' }, 'Examples…'),
+      ...EXAMPLES[language.value].map(([name], i) => el('option', { value: String(i) }, name)));
+  };
+  fillExamples();
+  const persist = () => saveMine({ kind: language.value, source: editor.value });
+  editor.addEventListener('input', persist);
+  language.addEventListener('change', () => {
+    fillExamples();
+    editor.value = EXAMPLES[language.value][0][1];
+    persist();
+  });
+  examples.addEventListener('change', () => {
+    if (examples.value === '') return;
+    editor.value = EXAMPLES[language.value][Number(examples.value)][1];
+    examples.value = '';
+    persist();
+  });
+  editor.addEventListener('keydown', (e) => {
+    if (e.key === 'Tab') { e.preventDefault(); editor.setRangeText('  ', editor.selectionStart, editor.selectionEnd, 'end'); }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run.click(); }
+  });
+
+  let controller = null;
+  async function check(spec) {
+    controller?.abort();
+    controller = new AbortController();
+    run.disabled = true;
+    stop.hidden = false;
+    progress.hidden = false;
+    progress.value = 0;
+    status.textContent = 'Running 49 games in the sandbox…';
+    status.className = 'status';
+    const t0 = performance.now();
+    try {
+      const r = await sandbox.runMatch(spec, {
+        signal: controller.signal,
+        onProgress: (s) => { progress.value = s.games_done; },
+      });
+      const ms = performance.now() - t0;
+      status.textContent = `Done in ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`} · seed ${spec.seed}`;
+      renderResults(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i));
+      const url = shareUrl(ctx.engine.pigMatchLink(spec));
+      link.set(url);
+      history.replaceState(null, '', url);
+    } catch (e) {
+      status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not run: ${e.message}`;
+      status.className = 'status error';
+      results.replaceChildren();
+    } finally {
+      run.disabled = false;
+      stop.hidden = true;
+      progress.hidden = true;
+    }
+  }
+
+  run.addEventListener('click', () => {
+    persist();
+    const spec = {
+      entrants: [entrant('mine'), entrant('dummy')], games: 49, seed: Number(seed.value) || 0, target: 100,
+    };
+    check(spec);
+  });
+  stop.addEventListener('click', () => controller?.abort());
+
+  root.append(
+    el('div', { class: 'panel' },
+      el('p', { class: 'lead' }, 'Write ', el('code', {}, 'player'),
+        ': it is called after every throw with your total, the other total, the sum of the earlier throws of this turn, the throw just made, and a one-element ',
+        el('code', {}, 'state'), ' list that lasts the whole match. Answer true to throw again. A 1 loses the turn; reaching 100 wins at once.'),
+      el('div', { class: 'row' }, language, examples, el('label', { class: 'inline' }, 'Seed ', seed), restore),
+      editor,
+      el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
+      status),
+    el('div', { class: 'panel' }, results, link.box));
+
+  return {
+    /** Shows a checker run from a link: loads the strategy into the editor and runs it. */
+    runSpec(spec) {
+      const e = spec.entrants[0];
+      if (e.kind === 'scheme' || e.kind === 'js') {
+        // Show the linked strategy without overwriting the user's saved one.
+        const own = savedMine();
+        language.value = e.kind;
+        fillExamples();
+        editor.value = e.source;
+        saveMine({ kind: e.kind, source: e.source }, false);
+        restore.hidden = own.source === e.source;
+        restore.onclick = () => {
+          language.value = own.kind;
+          fillExamples();
+          editor.value = own.source;
+          persist();
+          restore.hidden = true;
+        };
+      }
+      seed.value = String(spec.seed);
+      return check(spec);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The user's own strategy (edited in the lab, used by Play and Arena), kept in localStorage
+// so nothing typed is lost on reload, plus the examples offered in the editor.
+
+const KEY = 'arcade.pig.strategy.v1';
+
+export const EXAMPLES = {
+  scheme: [
+    ['Hold at 20, race at the end', `; Called after every throw: return #t to throw again, #f to hold.
+(define (player my-total other-total accum current state)
+  (let ((turn (+ accum current)))
+    (cond ((>= other-total 80) #t)      ; they are close to 100: keep going
+          (else (< turn 20)))))         ; otherwise hold once the turn makes 20
+`],
+    ['Count my turns with state', `; state is a one-element list that survives across the whole match.
+(define (player my-total other-total accum current state)
+  (if (= accum 0) (set-car! state (+ (car state) 1)))   ; a new turn began
+  (display (car state))
+  (newline)
+  (< (+ accum current) (if (> (car state) 20) 25 18)))
+`],
+    ['Coin flip (random)', `; (random n) is driven by the match seed, so results reproduce.
+(define (player my-total other-total accum current state)
+  (and (< (+ accum current) 25) (= (random 2) 0)))
+`],
+    ['A loop (watch the sandbox stop it)', `(define (player my-total other-total accum current state)
+  (let loop ((n 0))
+    (loop (+ n 1))))
+`],
+  ],
+  js: [
+    ['Hold at 20, race at the end', `// Called after every throw: return true to throw again, false to hold.
+function player(myTotal, otherTotal, accum, current, state) {
+  const turn = accum + current;
+  if (otherTotal >= 80) return true;
+  return turn < 20;
+}
+`],
+    ['A loop (watch the sandbox stop it)', `function player(myTotal, otherTotal, accum, current, state) {
+  while (true) {}
+}
+`],
+  ],
+};
+
+let current = null;
+
+/** The strategy in the editor (in memory), else the saved one, else the first example. */
+export function loadMine() {
+  if (current) return current;
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    if (saved?.kind && typeof saved.source === 'string') return saved;
+  } catch { /* fall through to the example */ }
+  return { kind: 'scheme', source: EXAMPLES.scheme[0][1] };
+}
+
+/** Sets the strategy in use; `persist` (user edits) also saves it for the next visit. */
+export function saveMine(mine, persist = true) {
+  current = mine;
+  if (!persist) return;
+  try { localStorage.setItem(KEY, JSON.stringify(mine)); } catch { /* private mode: keep in memory */ }
+}
+
+/** The strategy saved by the user's own edits (not replaced by opening a link). */
+export function savedMine() {
+  const keep = current;
+  current = null;
+  const saved = loadMine();
+  current = keep;
+  return saved;
+}
+
+/** An entrant for the engine: 'mine' or a built-in name. */
+export function entrant(choice) {
+  if (choice === 'mine') {
+    const m = loadMine();
+    return { label: m.kind === 'js' ? 'my JS strategy' : 'my Scheme strategy', kind: m.kind, source: m.source };
+  }
+  return { label: choice, kind: 'builtin', source: choice };
+}
+
+/** A <select> of strategies: the user's own first, then the built-ins. */
+export function strategyOptions(builtins, selected) {
+  const options = [['mine', 'My strategy (from the lab)'], ...builtins.map((b) => [b.name, `${b.name} — ${b.description}`])];
+  return options.map(([value, text]) => {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = text;
+    o.selected = value === selected;
+    return o;
+  });
+}
