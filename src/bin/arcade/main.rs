@@ -2,6 +2,7 @@
 //! Exit codes: 0 success, 1 a strategy or input failed, 2 the command line is wrong.
 
 mod args;
+mod bench;
 mod pig;
 
 use std::process::ExitCode;
@@ -13,6 +14,7 @@ usage:
   arcade pig check A [--seed S] [--json] [--base URL]      (the 49-game checker against dummy)
   arcade pig link A B [--game G] [--games N] [--seed S] [--base URL]
   arcade open LINK                                          (describe any share link as JSON)
+  arcade bench pig                                          (speed figures, as JSON)
 
 A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths
 to Scheme files defining (player my-total other-total accum current state).
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("pig") => pig::main(&argv[1..]),
         Some("open") => pig::open(&argv[1..]),
+        Some("bench") => bench::main(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
