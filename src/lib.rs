@@ -1,6 +1,7 @@
 //! Lambda Arcade: pure game engines (no JS, no clock, no OS randomness) plus the wasm bindings.
 
 pub mod game;
+pub mod lifter;
 pub mod link;
 pub mod pig;
 pub mod rng;

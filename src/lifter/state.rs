@@ -1,0 +1,551 @@
+//! The mine in play: robot movement, the map update (rocks, higher-order rocks, beards, the
+//! lift), water, endings and score, with undo.
+//!
+//! The update evaluates only cells that can change: rocks next to a cell that changed since
+//! the last update (the rock rules read only the cell itself and its five lower/side
+//! neighbours), and every beard on growth updates. `set_full_scan(true)` switches to a
+//! scan of the whole grid, used by the tests to prove both give the same game.
+
+use super::cell::Cell;
+use super::map::{Metadata, Mine};
+use std::collections::BTreeSet;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    Left,
+    Right,
+    Up,
+    Down,
+    Wait,
+    Shave,
+    Abort,
+}
+
+impl Command {
+    pub const ALL: [Command; 7] =
+        [Command::Left, Command::Right, Command::Up, Command::Down, Command::Wait, Command::Shave, Command::Abort];
+
+    pub fn from_char(c: char) -> Option<Command> {
+        Some(match c {
+            'L' => Command::Left,
+            'R' => Command::Right,
+            'U' => Command::Up,
+            'D' => Command::Down,
+            'W' => Command::Wait,
+            'S' => Command::Shave,
+            'A' => Command::Abort,
+            _ => return None,
+        })
+    }
+
+    pub fn to_char(self) -> char {
+        match self {
+            Command::Left => 'L',
+            Command::Right => 'R',
+            Command::Up => 'U',
+            Command::Down => 'D',
+            Command::Wait => 'W',
+            Command::Shave => 'S',
+            Command::Abort => 'A',
+        }
+    }
+
+    /// The commands of a route, ignoring any other character (as the contest did).
+    pub fn parse_route(route: &str) -> Vec<Command> {
+        route.chars().filter_map(Command::from_char).collect()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Abort,
+    Lose,
+    /// The route limit of width × height commands was reached.
+    Unfinished,
+}
+
+impl Outcome {
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Abort => "abort",
+            Outcome::Lose => "lose",
+            Outcome::Unfinished => "unfinished",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Death {
+    Crushed,
+    Drowned,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LifterError {
+    GameOver,
+}
+
+impl fmt::Display for LifterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the game is over")
+    }
+}
+
+impl std::error::Error for LifterError {}
+
+/// What one step changed, for undo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Frame {
+    robot: u32,
+    collected: u32,
+    razors: u32,
+    moves: u32,
+    commands: u32,
+    underwater: u32,
+    outcome: Option<Outcome>,
+    death: Option<Death>,
+    dirty: Vec<u32>,
+    falls: Vec<(u32, u32)>,
+    /// (cell index, previous content), in the order they were changed.
+    changes: Vec<(u32, Cell)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lifter {
+    width: usize,
+    height: usize,
+    cells: Vec<Cell>,
+    meta: Metadata,
+    robot: u32,
+    total_lambdas: u32,
+    collected: u32,
+    razors: u32,
+    moves: u32,
+    commands: u32,
+    underwater: u32,
+    outcome: Option<Outcome>,
+    death: Option<Death>,
+    lifts: Vec<u32>,
+    trampolines: Vec<(u8, u32)>,
+    targets: [Option<u32>; 9],
+    beards: BTreeSet<u32>,
+    /// Cells changed since the last update.
+    dirty: Vec<u32>,
+    /// Rock moves of the last update (from, to), for animation.
+    falls: Vec<(u32, u32)>,
+    history: Vec<Frame>,
+    full_scan: bool,
+}
+
+impl Lifter {
+    pub fn new(mine: &Mine) -> Lifter {
+        let mut robot = 0;
+        let mut total_lambdas = 0;
+        let mut lifts = Vec::new();
+        let mut trampolines = Vec::new();
+        let mut targets = [None; 9];
+        let mut beards = BTreeSet::new();
+        let mut dirty = Vec::new();
+        for (i, &c) in mine.cells.iter().enumerate() {
+            let i = i as u32;
+            match c {
+                Cell::Robot => robot = i,
+                Cell::Lambda | Cell::HoRock => total_lambdas += 1,
+                Cell::ClosedLift => lifts.push(i),
+                Cell::Trampoline(t) => trampolines.push((t, i)),
+                Cell::Target(t) => targets[usize::from(t)] = Some(i),
+                Cell::Beard => {
+                    beards.insert(i);
+                }
+                _ => {}
+            }
+            if c.is_rock() {
+                dirty.push(i);
+            }
+        }
+        Lifter {
+            width: mine.width,
+            height: mine.height,
+            cells: mine.cells.clone(),
+            meta: mine.meta.clone(),
+            robot,
+            total_lambdas,
+            collected: 0,
+            razors: mine.meta.razors,
+            moves: 0,
+            commands: 0,
+            underwater: 0,
+            outcome: None,
+            death: None,
+            lifts,
+            trampolines,
+            targets,
+            beards,
+            dirty,
+            falls: Vec::new(),
+            history: Vec::new(),
+            full_scan: false,
+        }
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+    pub fn meta(&self) -> &Metadata {
+        &self.meta
+    }
+    /// Robot position, 1-based (x, y) with y = 1 the bottom row.
+    pub fn robot(&self) -> (usize, usize) {
+        let r = self.robot as usize;
+        (r % self.width + 1, r / self.width + 1)
+    }
+    pub fn collected(&self) -> u32 {
+        self.collected
+    }
+    pub fn total_lambdas(&self) -> u32 {
+        self.total_lambdas
+    }
+    pub fn razors(&self) -> u32 {
+        self.razors
+    }
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+    /// Commands executed, counting Abort (the route limit is width × height of them).
+    pub fn commands(&self) -> u32 {
+        self.commands
+    }
+    pub fn command_limit(&self) -> u32 {
+        (self.width * self.height).min(u32::MAX as usize) as u32
+    }
+    pub fn underwater(&self) -> u32 {
+        self.underwater
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    pub fn death(&self) -> Option<Death> {
+        self.death
+    }
+    pub fn falls(&self) -> &[(u32, u32)] {
+        &self.falls
+    }
+    pub fn lift_open(&self) -> bool {
+        self.collected == self.total_lambdas
+    }
+
+    /// Water level during the next step (rows at or below it are underwater; 0 = none).
+    pub fn water_level(&self) -> u32 {
+        self.level_at(self.moves + 1)
+    }
+
+    fn level_at(&self, step: u32) -> u32 {
+        let rise = if self.meta.flooding == 0 { 0 } else { (step.saturating_sub(1)) / self.meta.flooding };
+        self.meta.water.saturating_add(rise)
+    }
+
+    /// Steps until the next beard growth (1 = the next update grows).
+    pub fn growth_in(&self) -> u32 {
+        let g = self.meta.growth.max(1);
+        g - (self.moves % g)
+    }
+
+    pub fn score(&self) -> i64 {
+        let l = i64::from(self.collected);
+        let base = 25 * l - i64::from(self.moves);
+        match self.outcome {
+            Some(Outcome::Win) => base + 50 * l,
+            Some(Outcome::Abort) => base + 25 * l,
+            _ => base,
+        }
+    }
+
+    /// Score if the game stopped now by Abort (the `--end-abort` convention).
+    pub fn score_as_abort(&self) -> i64 {
+        match self.outcome {
+            None | Some(Outcome::Unfinished) => 50 * i64::from(self.collected) - i64::from(self.moves),
+            _ => self.score(),
+        }
+    }
+
+    /// The mine in map text (rows top to bottom, `\n`-separated, no metadata).
+    pub fn map_text(&self) -> String {
+        Mine::grid_text(self.width, self.height, &self.cells)
+    }
+
+    #[doc(hidden)]
+    pub fn set_full_scan(&mut self, on: bool) {
+        self.full_scan = on;
+    }
+
+    fn at(&self, x: isize, y: isize) -> Cell {
+        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
+            Cell::Wall
+        } else {
+            self.cells[y as usize * self.width + x as usize]
+        }
+    }
+
+    fn xy(&self, i: u32) -> (isize, isize) {
+        let i = i as usize;
+        ((i % self.width) as isize, (i / self.width) as isize)
+    }
+
+    fn index(&self, x: isize, y: isize) -> Option<u32> {
+        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
+            .then(|| (y as usize * self.width + x as usize) as u32)
+    }
+
+    /// Changes a cell, logging the old content and keeping the indexes true.
+    fn set(&mut self, i: u32, cell: Cell, changes: &mut Vec<(u32, Cell)>) {
+        let old = self.cells[i as usize];
+        if old == cell {
+            return;
+        }
+        changes.push((i, old));
+        self.put(i, cell);
+        self.dirty.push(i);
+    }
+
+    fn put(&mut self, i: u32, cell: Cell) {
+        if self.cells[i as usize] == Cell::Beard {
+            self.beards.remove(&i);
+        }
+        if cell == Cell::Beard {
+            self.beards.insert(i);
+        }
+        self.cells[i as usize] = cell;
+    }
+
+    /// Plays one command. Moves that are not possible act as Wait.
+    pub fn step(&mut self, cmd: Command) -> Result<(), LifterError> {
+        if self.outcome.is_some() {
+            return Err(LifterError::GameOver);
+        }
+        let pending = std::mem::take(&mut self.dirty);
+        let mut frame = Frame {
+            robot: self.robot,
+            collected: self.collected,
+            razors: self.razors,
+            moves: self.moves,
+            commands: self.commands,
+            underwater: self.underwater,
+            outcome: self.outcome,
+            death: self.death,
+            dirty: pending.clone(),
+            falls: std::mem::take(&mut self.falls),
+            changes: Vec::new(),
+        };
+        self.dirty = pending;
+        self.commands += 1;
+        if cmd == Command::Abort {
+            self.outcome = Some(Outcome::Abort);
+            self.history.push(frame);
+            return Ok(());
+        }
+        self.moves += 1;
+        let won = self.move_robot(cmd, &mut frame.changes);
+        let crushed = self.update(&mut frame.changes);
+        if won {
+            self.outcome = Some(Outcome::Win);
+        } else if crushed {
+            self.outcome = Some(Outcome::Lose);
+            self.death = Some(Death::Crushed);
+        } else {
+            let y = self.robot as usize / self.width + 1;
+            if (y as u64) <= u64::from(self.level_at(self.moves)) {
+                self.underwater += 1;
+            } else {
+                self.underwater = 0;
+            }
+            if self.underwater > self.meta.waterproof {
+                self.outcome = Some(Outcome::Lose);
+                self.death = Some(Death::Drowned);
+            }
+        }
+        if self.outcome.is_none() && self.commands >= self.command_limit() {
+            self.outcome = Some(Outcome::Unfinished);
+        }
+        self.history.push(frame);
+        Ok(())
+    }
+
+    /// Robot movement; true when the robot entered an open lift.
+    fn move_robot(&mut self, cmd: Command, changes: &mut Vec<(u32, Cell)>) -> bool {
+        let (dx, dy) = match cmd {
+            Command::Left => (-1, 0),
+            Command::Right => (1, 0),
+            Command::Up => (0, 1),
+            Command::Down => (0, -1),
+            Command::Shave => {
+                if self.razors > 0 {
+                    self.razors -= 1;
+                    let (x, y) = self.xy(self.robot);
+                    for (nx, ny) in neighbours8(x, y) {
+                        if let Some(n) = self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Beard) {
+                            self.set(n, Cell::Empty, changes);
+                        }
+                    }
+                }
+                return false;
+            }
+            Command::Wait | Command::Abort => return false,
+        };
+        let (x, y) = self.xy(self.robot);
+        let Some(to) = self.index(x + dx, y + dy) else { return false };
+        let from = self.robot;
+        let mut won = false;
+        let mut dest = to;
+        match self.cells[to as usize] {
+            Cell::Empty | Cell::Earth => {}
+            Cell::Lambda => self.collected += 1,
+            Cell::Razor => self.razors += 1,
+            Cell::OpenLift => won = true,
+            Cell::Trampoline(t) => {
+                let Some(target) = self.meta.trampoline_targets[usize::from(t)] else { return false };
+                let Some(target_at) = self.targets[usize::from(target)] else { return false };
+                let jumping: Vec<u32> = self
+                    .trampolines
+                    .iter()
+                    .filter(|&&(t2, _)| self.meta.trampoline_targets[usize::from(t2)] == Some(target))
+                    .map(|&(_, i)| i)
+                    .collect();
+                for i in jumping {
+                    if self.cells[i as usize] != Cell::Robot {
+                        self.set(i, Cell::Empty, changes);
+                    }
+                }
+                dest = target_at;
+            }
+            c if c.is_rock() && dy == 0 => {
+                let Some(beyond) = self.index(x + 2 * dx, y).filter(|&b| self.cells[b as usize] == Cell::Empty) else {
+                    return false;
+                };
+                self.set(beyond, c, changes);
+            }
+            _ => return false,
+        }
+        self.set(from, Cell::Empty, changes);
+        self.set(dest, Cell::Robot, changes);
+        self.robot = dest;
+        won
+    }
+
+    /// The map update; true when a falling rock landed on the cell above the robot.
+    fn update(&mut self, changes: &mut Vec<(u32, Cell)>) -> bool {
+        let pending = std::mem::take(&mut self.dirty);
+        let mut rocks: Vec<u32> = if self.full_scan {
+            (0..self.cells.len() as u32).filter(|&i| self.cells[i as usize].is_rock()).collect()
+        } else {
+            let mut v = Vec::with_capacity(pending.len() * 2);
+            for &p in &pending {
+                let (px, py) = self.xy(p);
+                for (dx, dy) in [(-1, 0), (0, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                    if let Some(q) = self.index(px + dx, py + dy).filter(|&q| self.cells[q as usize].is_rock()) {
+                        v.push(q);
+                    }
+                }
+            }
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let grow = !self.beards.is_empty() && self.moves % self.meta.growth.max(1) == 0;
+        if grow {
+            rocks.extend(self.beards.iter().copied());
+            rocks.sort_unstable();
+        }
+        // Every read below is from the old state; writes are applied afterwards in scan
+        // order, so a later write to the same cell wins.
+        let mut writes: Vec<(u32, Cell, bool)> = Vec::new();
+        let mut falls = Vec::new();
+        for &i in &rocks {
+            let cell = self.cells[i as usize];
+            let (x, y) = self.xy(i);
+            if cell == Cell::Beard {
+                for (nx, ny) in neighbours8(x, y) {
+                    if let Some(n) = self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Empty) {
+                        writes.push((n, Cell::Beard, false));
+                    }
+                }
+                continue;
+            }
+            let below = self.at(x, y - 1);
+            let free = |dx: isize| self.at(x + dx, y) == Cell::Empty && self.at(x + dx, y - 1) == Cell::Empty;
+            let target = if below == Cell::Empty {
+                Some((x, y - 1))
+            } else if below.is_rock() && free(1) {
+                Some((x + 1, y - 1))
+            } else if below.is_rock() && free(-1) {
+                Some((x - 1, y - 1))
+            } else if below == Cell::Lambda && free(1) {
+                Some((x + 1, y - 1))
+            } else {
+                None
+            };
+            let Some((tx, ty)) = target else { continue };
+            let Some(t) = self.index(tx, ty) else { continue };
+            let lands = cell == Cell::HoRock && self.at(tx, ty - 1) != Cell::Empty;
+            writes.push((i, Cell::Empty, false));
+            writes.push((t, if lands { Cell::Lambda } else { cell }, true));
+            falls.push((i, t));
+        }
+        for &(i, c, _) in &writes {
+            self.set(i, c, changes);
+        }
+        if self.lift_open() {
+            for k in 0..self.lifts.len() {
+                let l = self.lifts[k];
+                if self.cells[l as usize] == Cell::ClosedLift {
+                    self.set(l, Cell::OpenLift, changes);
+                }
+            }
+        }
+        self.falls = falls;
+        let (rx, ry) = self.xy(self.robot);
+        let above = self.index(rx, ry + 1);
+        above.is_some_and(|a| writes.iter().rev().find(|w| w.0 == a).is_some_and(|w| w.2))
+    }
+
+    /// Takes back the last command; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(frame) = self.history.pop() else { return false };
+        for &(i, old) in frame.changes.iter().rev() {
+            self.put(i, old);
+        }
+        self.robot = frame.robot;
+        self.collected = frame.collected;
+        self.razors = frame.razors;
+        self.moves = frame.moves;
+        self.commands = frame.commands;
+        self.underwater = frame.underwater;
+        self.outcome = frame.outcome;
+        self.death = frame.death;
+        self.dirty = frame.dirty;
+        self.falls = frame.falls;
+        true
+    }
+
+    /// Number of commands that can be undone.
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Forgets the undo history (for searches that never go back further).
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+}
+
+fn neighbours8(x: isize, y: isize) -> impl Iterator<Item = (isize, isize)> {
+    (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| (x + dx, y + dy))).filter(move |&(nx, ny)| (nx, ny) != (x, y))
+}
