@@ -48,7 +48,6 @@ fn too_many(pos: Pos, what: &str) -> SchemeError {
 }
 
 impl Func {
-    #[inline(never)]
     fn emit(&mut self, op: Op, pos: Pos) -> usize {
         self.code.push(op);
         self.pos.push(pos);
@@ -114,12 +113,8 @@ impl Gen<'_> {
     #[inline(never)]
     fn lambda(&mut self, id: LamId, parent: Option<&Func>) -> Result<Rc<Lambda>> {
         let lam = self.lambdas.get(id as usize).ok_or_else(|| internal("lambda id"))?;
-        let captures: Vec<VarId> = lam
-            .free
-            .iter()
-            .copied()
-            .filter(|&v| !(lam.self_var == Some(v) && !self.vars[v as usize].mutated))
-            .collect();
+        let captures: Vec<VarId> =
+            lam.free.iter().copied().filter(|&v| lam.self_var != Some(v) || self.vars[v as usize].mutated).collect();
         let mut sources = Vec::with_capacity(captures.len());
         for &v in &captures {
             let parent = parent.ok_or_else(|| internal("top level captures"))?;
@@ -220,7 +215,6 @@ impl Gen<'_> {
         Ok(())
     }
 
-    #[inline(never)]
     fn inline_prim(&self, callee: &Ir) -> Option<u16> {
         match callee {
             Ir::Global(g, _) => self.g.inline_prim(*g),
@@ -229,7 +223,6 @@ impl Gen<'_> {
         }
     }
 
-    #[inline(never)]
     fn ret(f: &mut Func, tail: bool, pos: Pos) {
         if tail {
             f.emit(Op::Return, pos);
@@ -324,76 +317,76 @@ impl Gen<'_> {
 
     #[inline(never)]
     fn call(&mut self, f: &mut Func, callee: &Ir, args: &[Ir], pos: Pos, tail: bool) -> Result<()> {
-            let argc = u16::try_from(args.len()).map_err(|_| too_many(pos, "arguments"))?;
-            if let Some(p) = self.inline_prim(callee) {
-                for a in args {
-                    self.expr(f, a, false)?;
-                }
-                f.emit(Op::CallPrim(p, argc), pos);
-                Self::ret(f, tail, pos);
-            } else {
-                self.expr(f, callee, false)?;
-                for a in args {
-                    self.expr(f, a, false)?;
-                }
-                f.emit(if tail { Op::TailCall(argc) } else { Op::Call(argc) }, pos);
+        let argc = u16::try_from(args.len()).map_err(|_| too_many(pos, "arguments"))?;
+        if let Some(p) = self.inline_prim(callee) {
+            for a in args {
+                self.expr(f, a, false)?;
             }
+            f.emit(Op::CallPrim(p, argc), pos);
+            Self::ret(f, tail, pos);
+        } else {
+            self.expr(f, callee, false)?;
+            for a in args {
+                self.expr(f, a, false)?;
+            }
+            f.emit(if tail { Op::TailCall(argc) } else { Op::Call(argc) }, pos);
+        }
         Ok(())
     }
 
     #[inline(never)]
     fn and_or(&mut self, f: &mut Func, items: &[Ir], pos: Pos, tail: bool, is_and: bool) -> Result<()> {
-                let Some((last, init)) = items.split_last() else {
-                let i = f.constant(Value::Bool(is_and))?;
-                f.emit(Op::Const(i), pos);
-                Self::ret(f, tail, pos);
-                return Ok(());
-            };
-            let mut jumps = Vec::with_capacity(init.len());
-            for item in init {
-                self.expr(f, item, false)?;
-                jumps.push(f.emit(if is_and { Op::AndJump(0) } else { Op::OrJump(0) }, pos));
-            }
-            self.expr(f, last, tail)?;
-            for j in jumps {
-                f.patch(j)?;
-            }
-            if !init.is_empty() {
-                Self::ret(f, tail, pos);
-            }
+        let Some((last, init)) = items.split_last() else {
+            let i = f.constant(Value::Bool(is_and))?;
+            f.emit(Op::Const(i), pos);
+            Self::ret(f, tail, pos);
+            return Ok(());
+        };
+        let mut jumps = Vec::with_capacity(init.len());
+        for item in init {
+            self.expr(f, item, false)?;
+            jumps.push(f.emit(if is_and { Op::AndJump(0) } else { Op::OrJump(0) }, pos));
+        }
+        self.expr(f, last, tail)?;
+        for j in jumps {
+            f.patch(j)?;
+        }
+        if !init.is_empty() {
+            Self::ret(f, tail, pos);
+        }
         Ok(())
     }
 
     #[inline(never)]
     fn let_(&mut self, f: &mut Func, binds: &[(VarId, Ir)], body: &Ir, tail: bool) -> Result<()> {
-            for (_, init) in binds {
-                self.expr(f, init, false)?;
+        for (_, init) in binds {
+            self.expr(f, init, false)?;
+        }
+        let saved = f.next_slot;
+        let mut slots = Vec::with_capacity(binds.len());
+        for (v, _) in binds {
+            slots.push((self.alloc(f, *v, Pos::NONE)?, *v));
+        }
+        for &(s, v) in slots.iter().rev() {
+            f.emit(Op::SetLocal(s), Pos::NONE);
+            if self.vars[v as usize].boxed() {
+                f.emit(Op::BoxLocal(s), Pos::NONE);
             }
-            let saved = f.next_slot;
-            let mut slots = Vec::with_capacity(binds.len());
-            for (v, _) in binds {
-                slots.push((self.alloc(f, *v, Pos::NONE)?, *v));
-            }
-            for &(s, v) in slots.iter().rev() {
-                f.emit(Op::SetLocal(s), Pos::NONE);
-                if self.vars[v as usize].boxed() {
-                    f.emit(Op::BoxLocal(s), Pos::NONE);
-                }
-            }
-            self.expr(f, body, tail)?;
-            f.next_slot = saved;
+        }
+        self.expr(f, body, tail)?;
+        f.next_slot = saved;
         Ok(())
     }
 
     #[inline(never)]
     fn letrec(&mut self, f: &mut Func, vars: &[VarId], body: &Ir, tail: bool) -> Result<()> {
-            let saved = f.next_slot;
-            for &v in vars {
-                let s = self.alloc(f, v, Pos::NONE)?;
-                f.emit(if self.vars[v as usize].boxed() { Op::NewBox(s) } else { Op::ClearLocal(s) }, Pos::NONE);
-            }
-            self.expr(f, body, tail)?;
-            f.next_slot = saved;
+        let saved = f.next_slot;
+        for &v in vars {
+            let s = self.alloc(f, v, Pos::NONE)?;
+            f.emit(if self.vars[v as usize].boxed() { Op::NewBox(s) } else { Op::ClearLocal(s) }, Pos::NONE);
+        }
+        self.expr(f, body, tail)?;
+        f.next_slot = saved;
         Ok(())
     }
 }

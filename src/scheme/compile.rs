@@ -51,7 +51,6 @@ pub fn malformed(x: &Sexp, what: &str) -> SchemeError {
 }
 
 impl<'g> Compiler<'g> {
-    #[inline(never)]
     pub fn new(g: &'g mut Globals, prelude: bool) -> Compiler<'g> {
         let top = LambdaIr {
             parent: None,
@@ -67,7 +66,6 @@ impl<'g> Compiler<'g> {
     }
 
     /// Compiles a whole program (its top-level forms) into lambda 0.
-    #[inline(never)]
     pub fn program(&mut self, forms: &[Sexp]) -> Result<()> {
         for f in forms {
             self.prescan(f)?;
@@ -114,7 +112,6 @@ impl<'g> Compiler<'g> {
     }
 
     /// `Some(items)` if `x` is a list headed by the (not locally rebound) keyword `name`.
-    #[inline(never)]
     pub(super) fn form_named<'s>(&self, x: &'s Sexp, name: &str) -> Option<&'s [Sexp]> {
         let items = x.list()?;
         let head = items.first()?.sym()?;
@@ -172,7 +169,6 @@ impl<'g> Compiler<'g> {
         Ok(Formals { req, rest })
     }
 
-    #[inline(never)]
     pub(super) fn lookup_local(&self, name: &str) -> Option<VarId> {
         for scope in self.scopes.iter().rev() {
             for (n, v) in scope.iter().rev() {
@@ -185,7 +181,6 @@ impl<'g> Compiler<'g> {
     }
 
     /// A new variable of the current lambda (not yet in any scope).
-    #[inline(never)]
     pub(super) fn new_var(&mut self, name: Rc<str>, letrec: bool) -> VarId {
         let v = self.vars.len() as VarId;
         self.vars.push(VarInfo {
@@ -200,7 +195,6 @@ impl<'g> Compiler<'g> {
     }
 
     /// A new variable visible in the innermost scope.
-    #[inline(never)]
     pub(super) fn bind(&mut self, name: Rc<str>, letrec: bool) -> VarId {
         let v = self.new_var(name.clone(), letrec);
         if let Some(scope) = self.scopes.last_mut() {
@@ -236,7 +230,6 @@ impl<'g> Compiler<'g> {
         }
     }
 
-    #[inline(never)]
     pub(super) fn local(&mut self, v: VarId, pos: Pos) -> Ir {
         self.note_use(v);
         Ir::Local(v, pos)
@@ -276,7 +269,6 @@ impl<'g> Compiler<'g> {
     }
 
     /// Adds `n` levels of nesting at `pos`, failing beyond [`MAX_DEPTH`].
-    #[inline(never)]
     pub(super) fn deeper(&mut self, n: usize, pos: Pos) -> Result<()> {
         self.depth += n;
         if self.depth > MAX_DEPTH {
@@ -434,7 +426,8 @@ impl<'g> Compiler<'g> {
         for (f, d) in forms.iter().zip(defs) {
             match d {
                 Some(d) => {
-                    let v = *next_var.next().ok_or_else(|| SchemeError::syntax(f.pos, "internal error: definitions"))?;
+                    let v =
+                        *next_var.next().ok_or_else(|| SchemeError::syntax(f.pos, "internal error: definitions"))?;
                     let value = self.define_value(d, Some(v))?;
                     items.push(Ir::SetLocal(v, Box::new(value)));
                 }

@@ -263,7 +263,10 @@ impl<'g> Compiler<'g> {
 
     #[inline(never)]
     fn loop_call(&mut self, lv: u32, id: u32, inits: Vec<Ir>, pos: Pos) -> Ir {
-        let proc = Ir::Letrec(vec![lv], Box::new(Ir::Seq(vec![Ir::SetLocal(lv, Box::new(Ir::Lambda(id))), self.local(lv, pos)])));
+        let proc = Ir::Letrec(
+            vec![lv],
+            Box::new(Ir::Seq(vec![Ir::SetLocal(lv, Box::new(Ir::Lambda(id))), self.local(lv, pos)])),
+        );
         Ir::Call(Box::new(proc), inits, pos)
     }
 
@@ -330,7 +333,6 @@ impl<'g> Compiler<'g> {
         }
     }
 
-    #[inline(never)]
     fn is_else(&self, x: &Sexp) -> bool {
         x.sym().is_some_and(|s| &**s == "else") && self.lookup_local("else").is_none()
     }
@@ -423,7 +425,6 @@ impl<'g> Compiler<'g> {
         Ok(Ir::Let(vec![(tmp, key_ir)], Box::new(acc)))
     }
 
-    #[inline(never)]
     fn prim_const(&self, name: &str, pos: Pos) -> Result<Ir> {
         builtins::lookup(name)
             .map(|p| Ir::Const(Value::Prim(p)))

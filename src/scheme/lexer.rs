@@ -196,15 +196,12 @@ pub fn parse_number(w: &str) -> std::result::Result<Option<Value>, String> {
         return Ok(None);
     }
     if body.bytes().all(|b| b.is_ascii_digit()) {
-        return w
-            .parse::<i64>()
-            .map(|n| Some(Value::Int(n)))
-            .map_err(|_| format!("integer literal out of range: {w}"));
+        return w.parse::<i64>().map(|n| Some(Value::Int(n))).map_err(|_| format!("integer literal out of range: {w}"));
     }
     // Decimal: digits [. digits] [e [+-] digits]
     let (mantissa, exponent) = match body.find(['e', 'E']) {
         Some(i) => (&body[..i], Some(&body[i + 1..])),
-        None => (&body[..], None),
+        None => (body, None),
     };
     let mantissa_ok = mantissa.bytes().filter(|&b| b == b'.').count() <= 1
         && mantissa.bytes().all(|b| b.is_ascii_digit() || b == b'.')

@@ -169,8 +169,7 @@ pub fn list_tail(ctx: &mut Ctx, a: &[Value]) -> Result<Value> {
 pub fn list_ref(ctx: &mut Ctx, a: &[Value]) -> Result<Value> {
     let k = index(&a[1], "list-ref")?;
     let t = tail(ctx, &a[0], k, "list-ref")?;
-    t.car()
-        .ok_or_else(|| SchemeError::runtime(format!("list-ref: index {k} is out of range for {}", short(&a[0]))))
+    t.car().ok_or_else(|| SchemeError::runtime(format!("list-ref: index {k} is out of range for {}", short(&a[0]))))
 }
 
 pub fn list_copy(ctx: &mut Ctx, a: &[Value]) -> Result<Value> {

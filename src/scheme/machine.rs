@@ -9,6 +9,9 @@ use super::value::{eqv, Value, VarBox};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// Most arguments `apply` spreads onto the stack.
+const MAX_APPLY_ARGS: usize = 1_000_000;
+
 /// Default limit on nested (non-tail) calls.
 pub const DEFAULT_MAX_DEPTH: usize = 100_000;
 
@@ -35,7 +38,34 @@ pub struct Machine {
     stack: Vec<Value>,
     frames: Vec<Frame>,
     pub max_depth: usize,
+    /// The last bootstrap procedure (it depends only on the argument count).
+    boot: Option<(u16, Rc<Closure>)>,
 }
+
+/// A one-instruction procedure that tail-calls the procedure below `argc` arguments, so calls
+/// from Rust take the same path as calls from Scheme.
+fn bootstrap(argc: u16) -> Rc<Closure> {
+    Rc::new(Closure {
+        lambda: Rc::new(Lambda {
+            name: None,
+            nreq: 0,
+            rest: false,
+            nslots: 0,
+            code: vec![Op::TailCall(argc)],
+            pos: vec![Pos::NONE],
+            consts: Vec::new(),
+            names: Vec::new(),
+            children: Vec::new(),
+            captures: Vec::new(),
+            at: Pos::NONE,
+            prelude: false,
+        }),
+        captures: Box::new([]),
+    })
+}
+
+/// Stack capacity kept between calls (a deep recursion may have grown it far beyond).
+const KEEP_CAPACITY: usize = 1 << 12;
 
 fn internal() -> SchemeError {
     SchemeError::runtime("internal error: corrupt machine state")
@@ -63,13 +93,7 @@ fn place(lam: &Lambda, pc: usize) -> Pos {
         return lam.at;
     }
     let pc = pc.min(n - 1);
-    lam.pos[..=pc]
-        .iter()
-        .rev()
-        .chain(lam.pos[pc + 1..].iter())
-        .copied()
-        .find(|p| p.is_known())
-        .unwrap_or(lam.at)
+    lam.pos[..=pc].iter().rev().chain(lam.pos[pc + 1..].iter()).copied().find(|p| p.is_known()).unwrap_or(lam.at)
 }
 
 impl Default for Machine {
@@ -80,30 +104,20 @@ impl Default for Machine {
 
 impl Machine {
     pub fn new() -> Machine {
-        Machine { stack: Vec::new(), frames: Vec::new(), max_depth: DEFAULT_MAX_DEPTH }
+        Machine { stack: Vec::new(), frames: Vec::new(), max_depth: DEFAULT_MAX_DEPTH, boot: None }
     }
 
     /// Calls `f` with `args` (from Rust); `ctx` holds the budget.
     pub fn call(&mut self, g: &mut Globals, ctx: &mut Ctx, f: Value, args: &[Value]) -> Result<Value> {
         let argc = u16::try_from(args.len()).map_err(|_| SchemeError::runtime("too many arguments"))?;
-        // A one-instruction bootstrap procedure tail-calls `f`, so every call takes the same path.
-        let boot = Rc::new(Closure {
-            lambda: Rc::new(Lambda {
-                name: None,
-                nreq: 0,
-                rest: false,
-                nslots: 0,
-                code: vec![Op::TailCall(argc)],
-                pos: vec![Pos::NONE],
-                consts: Vec::new(),
-                names: Vec::new(),
-                children: Vec::new(),
-                captures: Vec::new(),
-                at: Pos::NONE,
-                prelude: false,
-            }),
-            captures: Box::new([]),
-        });
+        let boot = match &self.boot {
+            Some((n, b)) if *n == argc => b.clone(),
+            _ => {
+                let b = bootstrap(argc);
+                self.boot = Some((argc, b.clone()));
+                b
+            }
+        };
         self.stack.clear();
         self.frames.clear();
         self.stack.push(Value::Closure(boot.clone()));
@@ -120,6 +134,8 @@ impl Machine {
         // Drop everything the run referenced (frames may be deep: drop them one by one).
         while self.frames.pop().is_some() {}
         self.stack.clear();
+        self.frames.shrink_to(KEEP_CAPACITY);
+        self.stack.shrink_to(KEEP_CAPACITY);
         result
     }
 
@@ -214,7 +230,9 @@ impl Machine {
                     let v = tri!(g.values.get(i as usize).cloned().ok_or_else(internal));
                     if matches!(v, Value::Undefined) {
                         let name = g.names.get(i as usize).map_or("?", |n| &**n);
-                        tri!(Err(SchemeError::runtime(format!("unbound variable: {name} (used before its definition)"))));
+                        tri!(Err(SchemeError::runtime(format!(
+                            "unbound variable: {name} (used before its definition)"
+                        ))));
                     }
                     self.stack.push(v);
                 }
@@ -403,9 +421,12 @@ impl Machine {
                         l = p.cdr();
                     }
                     if !l.is_null() {
-                        return Err(SchemeError::runtime(format!("apply: expected a proper list, got {}", short(&list))));
+                        return Err(SchemeError::runtime(format!(
+                            "apply: expected a proper list, got {}",
+                            short(&list)
+                        )));
                     }
-                    if argc - 2 + items.len() > usize::from(u16::MAX) {
+                    if argc - 2 + items.len() > MAX_APPLY_ARGS {
                         return Err(SchemeError::runtime("apply: too many arguments"));
                     }
                     self.stack.remove(base);

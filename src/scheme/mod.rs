@@ -21,13 +21,13 @@ mod parser;
 mod printer;
 mod value;
 
-pub use error::{ErrorKind, SchemeError};
+pub use code::Closure;
+pub use error::{ErrorKind, Pos, SchemeError};
 pub use machine::DEFAULT_MAX_DEPTH;
 pub use parser::MAX_NESTING;
 pub use value::{Pair, Value};
 
 use builtins::Ctx;
-use code::Closure;
 use codegen::Gen;
 use compile::Compiler;
 use ir::Globals;
@@ -120,7 +120,13 @@ impl Program {
 
     /// Calls the global procedure `name` with `args`, using at most `budget` steps.
     /// Pairs among `args` keep their identity: mutations are visible to the caller.
-    pub fn call(&mut self, name: &str, args: &[Value], budget: u64, rng: &mut dyn RngCore) -> Result<Value, SchemeError> {
+    pub fn call(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        budget: u64,
+        rng: &mut dyn RngCore,
+    ) -> Result<Value, SchemeError> {
         let f = self.global(name).ok_or_else(|| SchemeError::runtime(format!("unbound variable: {name}")))?;
         if !f.is_procedure() {
             return Err(SchemeError::runtime(format!("{name} is not a procedure: {}", builtins::short(&f))));
@@ -129,7 +135,13 @@ impl Program {
     }
 
     /// Calls a procedure value (e.g. one returned by an earlier call).
-    pub fn apply(&mut self, f: &Value, args: &[Value], budget: u64, rng: &mut dyn RngCore) -> Result<Value, SchemeError> {
+    pub fn apply(
+        &mut self,
+        f: &Value,
+        args: &[Value],
+        budget: u64,
+        rng: &mut dyn RngCore,
+    ) -> Result<Value, SchemeError> {
         self.run(f.clone(), args, budget, rng)
     }
 
@@ -172,4 +184,3 @@ impl std::fmt::Debug for Program {
         f.debug_struct("Program").field("globals", &self.globals.names.len()).finish_non_exhaustive()
     }
 }
-

@@ -90,9 +90,10 @@ pub fn sub(_: &mut Ctx, args: &[Value]) -> Result<Value> {
 }
 
 fn div2(a: Num, b: Num) -> Result<Num> {
+    if to_f(b) == 0.0 {
+        return Err(div_zero("/"));
+    }
     match (a, b) {
-        (_, Num::I(0)) => Err(div_zero("/")),
-        (_, Num::R(y)) if y == 0.0 => Err(div_zero("/")),
         (Num::I(x), Num::I(y)) => match x.checked_rem(y) {
             Some(0) => x.checked_div(y).map(Num::I).ok_or_else(|| overflow("/")),
             _ => Ok(Num::R(x as f64 / y as f64)),
@@ -248,11 +249,7 @@ pub fn expt(_: &mut Ctx, args: &[Value]) -> Result<Value> {
         (Num::I(a), Num::I(b)) if b >= 0 => match a {
             0 | 1 => Ok(Value::Int(if b == 0 { 1 } else { a })),
             -1 => Ok(Value::Int(if b % 2 == 0 { 1 } else { -1 })),
-            _ => u32::try_from(b)
-                .ok()
-                .and_then(|b| a.checked_pow(b))
-                .map(Value::Int)
-                .ok_or_else(|| overflow("expt")),
+            _ => u32::try_from(b).ok().and_then(|b| a.checked_pow(b)).map(Value::Int).ok_or_else(|| overflow("expt")),
         },
         (a, b) => Ok(Value::Real(to_f(a).powf(to_f(b)))),
     }
@@ -340,7 +337,7 @@ pub fn inexact(_: &mut Ctx, args: &[Value]) -> Result<Value> {
 pub fn exact(_: &mut Ctx, args: &[Value]) -> Result<Value> {
     match num(&args[0], "exact")? {
         Num::I(n) => Ok(Value::Int(n)),
-        Num::R(x) if x.fract() == 0.0 && x >= -9.223_372_036_854_776e18 && x < 9.223_372_036_854_776e18 => {
+        Num::R(x) if x.fract() == 0.0 && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&x) => {
             Ok(Value::Int(x as i64))
         }
         Num::R(_) => Err(SchemeError::runtime(format!("exact: no exact integer for {}", args[0]))),

@@ -56,11 +56,22 @@ impl Sexp {
 
 /// An unfinished datum on the parser's explicit stack.
 enum Open {
-    List { items: Vec<Sexp>, tail: Option<Sexp>, dot: Option<Pos>, open: char, pos: Pos },
+    List {
+        items: Vec<Sexp>,
+        tail: Option<Sexp>,
+        dot: Option<Pos>,
+        open: char,
+        pos: Pos,
+    },
     /// `'`, `` ` ``, `,` or `,@` waiting for its datum.
-    Prefix { name: &'static str, pos: Pos },
+    Prefix {
+        name: &'static str,
+        pos: Pos,
+    },
     /// `#;` waiting for the datum to drop.
-    Skip { pos: Pos },
+    Skip {
+        pos: Pos,
+    },
 }
 
 fn closing(open: char) -> char {
@@ -115,7 +126,12 @@ pub fn parse(src: &str) -> Result<Vec<Sexp>> {
     let mut out = Vec::new();
     let mut stack: Vec<Open> = Vec::new();
     for Token { tok, pos } in tokenize(src)? {
-        if stack.len() >= MAX_NESTING && matches!(tok, Tok::Open(_) | Tok::Quote | Tok::Quasiquote | Tok::Unquote | Tok::UnquoteSplicing | Tok::DatumComment) {
+        if stack.len() >= MAX_NESTING
+            && matches!(
+                tok,
+                Tok::Open(_) | Tok::Quote | Tok::Quasiquote | Tok::Unquote | Tok::UnquoteSplicing | Tok::DatumComment
+            )
+        {
             return Err(SchemeError::syntax(pos, format!("nesting deeper than {MAX_NESTING} levels")));
         }
         match tok {
