@@ -90,7 +90,7 @@ impl Mine {
     pub fn parse(text: &str) -> Result<Mine, MapError> {
         let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
         let first = lines.iter().position(|l| !l.trim().is_empty()).ok_or(err(1, 1, MapErrorKind::Empty))?;
-        let end = lines[first..].iter().position(|l| l.trim().is_empty()).map_or(lines.len(), |n| first + n);
+        let end = (first..lines.len()).find(|&i| ends_map(&lines[i..])).unwrap_or(lines.len());
         let rows = &lines[first..end];
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
         let height = rows.len();
@@ -200,6 +200,24 @@ fn parse_metadata(lines: &[&str], from: usize, targets: &[bool; 9]) -> Result<Me
         }
     }
     Ok(meta)
+}
+
+const KEYS: [&str; 6] = ["Water", "Flooding", "Waterproof", "Trampoline", "Growth", "Razors"];
+
+/// Does the map end at the first of `rest`? An empty line does; a line of spaces only when
+/// nothing but metadata follows (a row of empty cells is a legal map row).
+fn ends_map(rest: &[&str]) -> bool {
+    let Some(line) = rest.first() else { return true };
+    if line.is_empty() {
+        return true;
+    }
+    if !line.trim().is_empty() {
+        return false;
+    }
+    match rest[1..].iter().find(|l| !l.trim().is_empty()) {
+        None => true,
+        Some(next) => next.split_whitespace().next().is_some_and(|w| KEYS.contains(&w)),
+    }
 }
 
 fn single(word: &str) -> Option<char> {

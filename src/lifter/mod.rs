@@ -4,6 +4,7 @@
 mod cell;
 mod map;
 pub mod maps;
+pub mod solver;
 mod state;
 
 pub use cell::Cell;

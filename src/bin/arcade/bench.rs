@@ -33,7 +33,8 @@ fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
 pub fn main(argv: &[String]) -> Result<(), Failure> {
     match argv.first().map(String::as_str) {
         Some("pig") => pig(),
-        _ => Err(Failure::usage("bench takes a game: pig")),
+        Some("lifter") => crate::lifter_bench::run(&argv[1..]),
+        _ => Err(Failure::usage("bench takes: pig, lifter")),
     }
 }
 

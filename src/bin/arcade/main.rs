@@ -3,6 +3,8 @@
 
 mod args;
 mod bench;
+mod lifter;
+mod lifter_bench;
 mod pig;
 
 use std::process::ExitCode;
@@ -13,11 +15,15 @@ usage:
   arcade pig match A B [--games N] [--seed S] [--json] [--base URL]
   arcade pig check A [--seed S] [--json] [--base URL]      (the 49-game checker against dummy)
   arcade pig link A B [--game G] [--games N] [--seed S] [--base URL]
+  arcade lifter run MAP ROUTE [--end-abort]                 (ROUTE: text, - for stdin, @file)
+  arcade lifter solve MAP [--ms N]
+  arcade lifter link MAP ROUTE [--view T] [--base URL]
   arcade open LINK                                          (describe any share link as JSON)
-  arcade bench pig                                          (speed figures, as JSON)
+  arcade bench pig | lifter [EXTRA_MAPS_DIR]                (speed figures, as JSON)
 
 A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths
 to Scheme files defining (player my-total other-total accum current state).
+MAP is an official map name (contest1 … horock3) or a path to a .map file.
 Links start with --base, or $ARCADE_URL, or http://127.0.0.1:8000/.";
 
 /// A failure to report: the message and the exit code.
@@ -39,6 +45,7 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("pig") => pig::main(&argv[1..]),
+        Some("lifter") => lifter::main(&argv[1..]),
         Some("open") => pig::open(&argv[1..]),
         Some("bench") => bench::main(&argv[1..]),
         Some("help" | "--help" | "-h") => {
