@@ -3,12 +3,12 @@
 //!
 //! The update evaluates only cells that can change: rocks next to a cell that changed since
 //! the last update (the rock rules read only the cell itself and its five lower/side
-//! neighbours), and every beard on growth updates. `set_full_scan(true)` switches to a
-//! scan of the whole grid, used by the tests to prove both give the same game.
+//! neighbours), and, on growth updates, beards that may have an empty neighbour (new beards
+//! and beards next to a cell that became empty). `set_full_scan(true)` switches to a scan of
+//! the whole grid, used by the tests to prove both give the same game.
 
 use super::cell::Cell;
 use super::map::{Metadata, Mine};
-use std::collections::BTreeSet;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,13 +107,12 @@ struct Frame {
     underwater: u32,
     outcome: Option<Outcome>,
     death: Option<Death>,
-    dirty: Vec<u32>,
     falls: Vec<(u32, u32)>,
     /// (cell index, previous content), in the order they were changed.
     changes: Vec<(u32, Cell)>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Lifter {
     width: usize,
     height: usize,
@@ -131,9 +130,17 @@ pub struct Lifter {
     lifts: Vec<u32>,
     trampolines: Vec<(u8, u32)>,
     targets: [Option<u32>; 9],
-    beards: BTreeSet<u32>,
-    /// Cells changed since the last update.
-    dirty: Vec<u32>,
+    /// Beards that may have an empty neighbour (a superset; may repeat).
+    beard_candidates: Vec<u32>,
+    /// One bit per cell: rocks (or, on growth updates, beards) the next update must look at.
+    /// Marking more than needed is harmless: an unmarked rock is one whose neighbourhood did
+    /// not change since it last stayed put.
+    marks: Vec<u64>,
+    /// Words of `marks` that may be non-zero.
+    touched: Vec<u32>,
+    /// Rocks that can move in the first update.
+    initial_dirty: Vec<u32>,
+    has_beards: bool,
     /// Rock moves of the last update (from, to), for animation.
     falls: Vec<(u32, u32)>,
     history: Vec<Frame>,
@@ -147,8 +154,8 @@ impl Lifter {
         let mut lifts = Vec::new();
         let mut trampolines = Vec::new();
         let mut targets = [None; 9];
-        let mut beards = BTreeSet::new();
-        let mut dirty = Vec::new();
+        let mut beard_candidates = Vec::new();
+        let words = mine.cells.len().div_ceil(64);
         for (i, &c) in mine.cells.iter().enumerate() {
             let i = i as u32;
             match c {
@@ -157,16 +164,11 @@ impl Lifter {
                 Cell::ClosedLift => lifts.push(i),
                 Cell::Trampoline(t) => trampolines.push((t, i)),
                 Cell::Target(t) => targets[usize::from(t)] = Some(i),
-                Cell::Beard => {
-                    beards.insert(i);
-                }
+                Cell::Beard => beard_candidates.push(i),
                 _ => {}
             }
-            if c.is_rock() {
-                dirty.push(i);
-            }
         }
-        Lifter {
+        let mut game = Lifter {
             width: mine.width,
             height: mine.height,
             cells: mine.cells.clone(),
@@ -183,12 +185,23 @@ impl Lifter {
             lifts,
             trampolines,
             targets,
-            beards,
-            dirty,
+            has_beards: !beard_candidates.is_empty(),
+            beard_candidates,
+            marks: vec![0; words],
+            touched: Vec::new(),
+            initial_dirty: Vec::new(),
             falls: Vec::new(),
             history: Vec::new(),
             full_scan: false,
+        };
+        // Only rocks that can move now need a look in the first update; the others wait
+        // until a neighbour changes.
+        game.initial_dirty =
+            (0..game.cells.len() as u32).filter(|&i| game.rock_target(i).is_some()).collect();
+        for k in 0..game.initial_dirty.len() {
+            game.mark(game.initial_dirty[k]);
         }
+        game
     }
 
     pub fn width(&self) -> usize {
@@ -305,25 +318,101 @@ impl Lifter {
             .then(|| (y as usize * self.width + x as usize) as u32)
     }
 
-    /// Changes a cell, logging the old content and keeping the indexes true.
+    /// Changes a cell, logging the old content and keeping the candidate lists true.
     fn set(&mut self, i: u32, cell: Cell, changes: &mut Vec<(u32, Cell)>) {
         let old = self.cells[i as usize];
         if old == cell {
             return;
         }
         changes.push((i, old));
-        self.put(i, cell);
-        self.dirty.push(i);
+        self.cells[i as usize] = cell;
+        self.mark_around(i);
+        if self.has_beards {
+            self.note_beards(i);
+        }
     }
 
-    fn put(&mut self, i: u32, cell: Cell) {
-        if self.cells[i as usize] == Cell::Beard {
-            self.beards.remove(&i);
+    fn mark(&mut self, i: u32) {
+        let w = (i / 64) as usize;
+        if self.marks[w] == 0 {
+            self.touched.push(w as u32);
         }
-        if cell == Cell::Beard {
-            self.beards.insert(i);
+        self.marks[w] |= 1 << (i % 64);
+    }
+
+    /// Marks the rocks whose rules read cell `i`: those on it, beside it and above it.
+    fn mark_around(&mut self, i: u32) {
+        for &q in self.around(i, 0).as_slice() {
+            if self.cells[q as usize].is_rock() {
+                self.mark(q);
+            }
         }
-        self.cells[i as usize] = cell;
+    }
+
+    /// A new beard, or beards next to a new empty cell, may grow.
+    fn note_beards(&mut self, i: u32) {
+        match self.cells[i as usize] {
+            Cell::Beard => self.beard_candidates.push(i),
+            Cell::Empty => {
+                for &n in self.around(i, -1).as_slice() {
+                    if n != i && self.cells[n as usize] == Cell::Beard {
+                        self.beard_candidates.push(n);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Cell `i` and its neighbours in the rows from `i`'s row + `from_dy` up to the row
+    /// above, clipped to the grid (index arithmetic only: this is the hot path).
+    #[inline]
+    fn around(&self, i: u32, from_dy: isize) -> Around {
+        let w = self.width;
+        let i = i as usize;
+        let x = i % w;
+        let lo = if x > 0 { i - 1 } else { i };
+        let hi = if x + 1 < w { i + 1 } else { i };
+        let mut out = Around { cells: [0; 9], len: 0 };
+        let mut row = |start: usize| {
+            for q in start..=start + (hi - lo) {
+                out.cells[out.len] = q as u32;
+                out.len += 1;
+            }
+        };
+        if from_dy < 0 && i >= w {
+            row(lo - w);
+        }
+        row(lo);
+        if i + w < self.cells.len() {
+            row(lo + w);
+        }
+        out
+    }
+
+    /// Where the rock at `i` moves in the next update, and what it becomes there.
+    fn rock_target(&self, i: u32) -> Option<(u32, Cell)> {
+        let cell = self.cells[i as usize];
+        if !cell.is_rock() {
+            return None;
+        }
+        let (x, y) = self.xy(i);
+        let below = self.at(x, y - 1);
+        let free = |dx: isize| self.at(x + dx, y) == Cell::Empty && self.at(x + dx, y - 1) == Cell::Empty;
+        let (tx, ty) = if below == Cell::Empty {
+            (x, y - 1)
+        } else if below.is_rock() && free(1) {
+            (x + 1, y - 1)
+        } else if below.is_rock() && free(-1) {
+            (x - 1, y - 1)
+        } else if below == Cell::Lambda && free(1) {
+            (x + 1, y - 1)
+        } else {
+            return None;
+        };
+        let t = self.index(tx, ty)?;
+        let lands = cell == Cell::HoRock && self.at(tx, ty - 1) != Cell::Empty;
+        Some((t, if lands { Cell::Lambda } else { cell }))
     }
 
     /// Plays one command. Moves that are not possible act as Wait.
@@ -331,7 +420,6 @@ impl Lifter {
         if self.outcome.is_some() {
             return Err(LifterError::GameOver);
         }
-        let pending = std::mem::take(&mut self.dirty);
         let mut frame = Frame {
             robot: self.robot,
             collected: self.collected,
@@ -341,11 +429,9 @@ impl Lifter {
             underwater: self.underwater,
             outcome: self.outcome,
             death: self.death,
-            dirty: pending.clone(),
             falls: std::mem::take(&mut self.falls),
             changes: Vec::new(),
         };
-        self.dirty = pending;
         self.commands += 1;
         if cmd == Command::Abort {
             self.outcome = Some(Outcome::Abort);
@@ -442,36 +528,50 @@ impl Lifter {
 
     /// The map update; true when a falling rock landed on the cell above the robot.
     fn update(&mut self, changes: &mut Vec<(u32, Cell)>) -> bool {
-        let pending = std::mem::take(&mut self.dirty);
-        let mut rocks: Vec<u32> = if self.full_scan {
-            (0..self.cells.len() as u32).filter(|&i| self.cells[i as usize].is_rock()).collect()
-        } else {
-            let mut v = Vec::with_capacity(pending.len() * 2);
-            for &p in &pending {
-                let (px, py) = self.xy(p);
-                for (dx, dy) in [(-1, 0), (0, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                    if let Some(q) = self.index(px + dx, py + dy).filter(|&q| self.cells[q as usize].is_rock()) {
-                        v.push(q);
-                    }
+        if self.full_scan {
+            for i in 0..self.cells.len() as u32 {
+                if self.cells[i as usize].is_rock() {
+                    self.mark(i);
                 }
             }
-            v.sort_unstable();
-            v.dedup();
-            v
-        };
-        let grow = !self.beards.is_empty() && self.moves % self.meta.growth.max(1) == 0;
+        }
+        let grow = !self.beard_candidates.is_empty() && self.moves % self.meta.growth.max(1) == 0;
         if grow {
-            rocks.extend(self.beards.iter().copied());
-            rocks.sort_unstable();
+            let mut beards = std::mem::take(&mut self.beard_candidates);
+            if self.full_scan {
+                beards = (0..self.cells.len() as u32).filter(|&i| self.cells[i as usize] == Cell::Beard).collect();
+            }
+            // Beards without an empty neighbour cannot grow; they come back as candidates
+            // when a neighbour becomes empty.
+            for b in beards {
+                let (x, y) = self.xy(b);
+                if self.cells[b as usize] == Cell::Beard && neighbours8(x, y).any(|(nx, ny)| self.at(nx, ny) == Cell::Empty) {
+                    self.mark(b);
+                }
+            }
+        }
+        let mut words = std::mem::take(&mut self.touched);
+        words.sort_unstable();
+        words.dedup();
+        let mut order = Vec::new();
+        for &w in &words {
+            let mut bits = std::mem::take(&mut self.marks[w as usize]);
+            while bits != 0 {
+                order.push(w * 64 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
         }
         // Every read below is from the old state; writes are applied afterwards in scan
         // order, so a later write to the same cell wins.
         let mut writes: Vec<(u32, Cell, bool)> = Vec::new();
         let mut falls = Vec::new();
-        for &i in &rocks {
+        for &i in &order {
             let cell = self.cells[i as usize];
             let (x, y) = self.xy(i);
             if cell == Cell::Beard {
+                if !grow {
+                    continue;
+                }
                 for (nx, ny) in neighbours8(x, y) {
                     if let Some(n) = self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Empty) {
                         writes.push((n, Cell::Beard, false));
@@ -479,28 +579,20 @@ impl Lifter {
                 }
                 continue;
             }
-            let below = self.at(x, y - 1);
-            let free = |dx: isize| self.at(x + dx, y) == Cell::Empty && self.at(x + dx, y - 1) == Cell::Empty;
-            let target = if below == Cell::Empty {
-                Some((x, y - 1))
-            } else if below.is_rock() && free(1) {
-                Some((x + 1, y - 1))
-            } else if below.is_rock() && free(-1) {
-                Some((x - 1, y - 1))
-            } else if below == Cell::Lambda && free(1) {
-                Some((x + 1, y - 1))
-            } else {
-                None
-            };
-            let Some((tx, ty)) = target else { continue };
-            let Some(t) = self.index(tx, ty) else { continue };
-            let lands = cell == Cell::HoRock && self.at(tx, ty - 1) != Cell::Empty;
+            let Some((t, landed)) = self.rock_target(i) else { continue };
             writes.push((i, Cell::Empty, false));
-            writes.push((t, if lands { Cell::Lambda } else { cell }, true));
+            writes.push((t, landed, true));
             falls.push((i, t));
         }
-        for &(i, c, _) in &writes {
+        let (rx, ry) = self.xy(self.robot);
+        let above = self.index(rx, ry + 1);
+        let mut crushed = false;
+        for &(i, c, fell) in &writes {
             self.set(i, c, changes);
+            if Some(i) == above {
+                // The last write to the cell above the robot decides.
+                crushed = fell;
+            }
         }
         if self.lift_open() {
             for k in 0..self.lifts.len() {
@@ -511,16 +603,26 @@ impl Lifter {
             }
         }
         self.falls = falls;
-        let (rx, ry) = self.xy(self.robot);
-        let above = self.index(rx, ry + 1);
-        above.is_some_and(|a| writes.iter().rev().find(|w| w.0 == a).is_some_and(|w| w.2))
+        crushed
     }
 
     /// Takes back the last command; false when there is none.
     pub fn undo(&mut self) -> bool {
         let Some(frame) = self.history.pop() else { return false };
         for &(i, old) in frame.changes.iter().rev() {
-            self.put(i, old);
+            self.cells[i as usize] = old;
+        }
+        for &(i, _) in &frame.changes {
+            self.note_beards(i);
+        }
+        // The next update must look at what the step before this one changed (a superset:
+        // its robot move is included).
+        let again: Vec<u32> = match self.history.last() {
+            Some(prev) => prev.changes.iter().map(|c| c.0).collect(),
+            None => self.initial_dirty.clone(),
+        };
+        for i in again.into_iter().chain(frame.changes.iter().map(|c| c.0)) {
+            self.mark_around(i);
         }
         self.robot = frame.robot;
         self.collected = frame.collected;
@@ -530,7 +632,6 @@ impl Lifter {
         self.underwater = frame.underwater;
         self.outcome = frame.outcome;
         self.death = frame.death;
-        self.dirty = frame.dirty;
         self.falls = frame.falls;
         true
     }
@@ -543,6 +644,36 @@ impl Lifter {
     /// Forgets the undo history (for searches that never go back further).
     pub fn clear_history(&mut self) {
         self.history.clear();
+    }
+}
+
+/// Positions are equal when everything a player can observe is: the mine, the robot and the
+/// counters (not the search caches or the undo history).
+impl PartialEq for Lifter {
+    fn eq(&self, o: &Self) -> bool {
+        self.width == o.width
+            && self.cells == o.cells
+            && self.meta == o.meta
+            && self.robot == o.robot
+            && (self.collected, self.razors, self.moves, self.commands, self.underwater)
+                == (o.collected, o.razors, o.moves, o.commands, o.underwater)
+            && self.total_lambdas == o.total_lambdas
+            && self.outcome == o.outcome
+            && self.death == o.death
+    }
+}
+
+impl Eq for Lifter {}
+
+/// Up to nine cell indices.
+struct Around {
+    cells: [u32; 9],
+    len: usize,
+}
+
+impl Around {
+    fn as_slice(&self) -> &[u32] {
+        &self.cells[..self.len]
     }
 }
 
