@@ -2,10 +2,97 @@
 import { serve, launch, openPage } from './browser.mjs';
 
 const out = new URL('../docs/screenshots/', import.meta.url).pathname;
+
+// Lambda Lifter: every screen, plus a 1000×1000 mine zoomed out and in.
+async function lifterScreens(name, viewport) {
+  const shot = (page, screen, fullPage = true) => page.screenshot({ path: `${out}lifter-${screen}-${name}.png`, fullPage });
+  const page = await openPage(browser, `${server.url}#lifter`, viewport);
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  await page.evaluate(() => localStorage.clear());
+  // Play: trampoline1 part of the way, then contest1 to a win.
+  await page.selectOption('[data-testid=lifter-map]', 'official:trampoline1');
+  for (const key of 'hhhhjjjjjj') await page.keyboard.press(key);
+  await page.waitForTimeout(400);
+  await shot(page, 'play');
+  await page.selectOption('[data-testid=lifter-map]', 'official:contest1');
+  await page.fill('[data-testid=lifter-route]', 'DLRDDUULLLDDL');
+  await page.locator('[data-testid=lifter-route]').blur();
+  await page.waitForSelector('[data-testid=lifter-announce].win');
+  await shot(page, 'won');
+  // The solver on flood1.
+  await page.selectOption('[data-testid=lifter-map]', 'official:flood1');
+  await page.click('[data-testid=lifter-tab-solver]');
+  await page.selectOption('[data-testid=lifter-budget]', '3');
+  await page.selectOption('[data-testid=lifter-map]', 'official:contest10');
+  await page.click('[data-testid=lifter-solve]');
+  await page.waitForTimeout(1300);
+  await shot(page, 'solver-running');
+  await page.waitForSelector('[data-testid=lifter-solve-final]', { timeout: 30000 });
+  await page.selectOption('[data-testid=lifter-map]', 'official:flood1');
+  await page.click('[data-testid=lifter-solve]');
+  await page.waitForSelector('[data-testid=lifter-solve-final]', { timeout: 30000 });
+  await shot(page, 'solver');
+  // Its route in the replay viewer, half way.
+  await page.click('[data-testid=lifter-solve-watch]');
+  const total = Number((await page.textContent('.lifter-tab-replay .replay-counter')).split('/')[1]);
+  for (let i = 0; i < Math.floor(total / 2); i += 1) await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(400);
+  await shot(page, 'replay');
+  // Your solver: the BFS example on flood1.
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForSelector('[data-testid=lifter-code-score]', { timeout: 30000 });
+  await shot(page, 'lab');
+  // A broken pasted map.
+  await page.click('[data-testid=lifter-tab-play]');
+  await page.click('[data-testid=lifter-paste-toggle]');
+  await page.fill('[data-testid=lifter-paste]', '#####\n#R  #\n#  x#\n#\\ L#\n#####');
+  await page.click('[data-testid=lifter-paste-use]');
+  await page.waitForSelector('[data-testid=lifter-map-error].error');
+  await shot(page, 'paste-error');
+  await page.context().close();
+  // A cut share link: a banner and the valid part.
+  const link = `${server.url}#lifter/1/`;
+  const cut = await openPage(browser, `${link}${await linkBody('flood1', 'LLLLDDRRLDRRDRRDLLUUURRRRRDDDD')}`.slice(0, -5), viewport);
+  await cut.waitForSelector('#banner:not([hidden])');
+  await cut.waitForTimeout(400);
+  await shot(cut, 'broken-link', false);
+  await cut.context().close();
+  // A 1000×1000 mine, zoomed out and in.
+  const big = await openPage(browser, `${server.url}#lifter`, viewport);
+  await big.selectOption('[data-testid=lifter-map]', 'extra:large1');
+  await big.waitForFunction(() => document.querySelector('[data-testid=lifter-mapinfo]').textContent.includes('1000×1000'));
+  await big.waitForTimeout(500);
+  await shot(big, 'large-fit', false);
+  const box = await big.locator('[data-testid=lifter-play-canvas]').boundingBox();
+  await big.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.75);
+  for (let i = 0; i < 4; i += 1) { await big.mouse.wheel(0, -250); await big.waitForTimeout(40); }
+  await big.waitForTimeout(400);
+  await shot(big, 'large-mid', false);
+  for (let i = 0; i < 8; i += 1) { await big.mouse.wheel(0, -250); await big.waitForTimeout(40); }
+  await big.waitForTimeout(400);
+  await shot(big, 'large-zoom', false);
+  console.log(`lifter ${name} errors:`, big.errors);
+  await big.context().close();
+}
+
+/** The payload of a share link for a route, made by the page's engine. */
+async function linkBody(map, route) {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  const body = await page.evaluate(async ([m, r]) => {
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const text = engine.lifterOfficialMaps().find((x) => x.name === m).text;
+    return engine.lifterGameLink(m, text, r, 10).split('/')[2];
+  }, [map, route]);
+  await page.context().close();
+  return body;
+}
 const server = await serve();
 const browser = await launch();
+// `node e2e/screenshots.mjs lifter` retakes only one game's screens.
+const only = process.argv[2];
 try {
-  for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  for (const [name, viewport] of only && only !== 'pig' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     const page = await openPage(browser, server.url, viewport);
     await page.waitForTimeout(1200);
     await page.screenshot({ path: `${out}pig-play-${name}.png`, fullPage: true });
@@ -28,6 +115,9 @@ try {
     await page.screenshot({ path: `${out}pig-replay-${name}.png`, fullPage: true });
     console.log(name, 'errors:', page.errors);
     await page.context().close();
+  }
+  for (const [name, viewport] of only && only !== 'lifter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    await lifterScreens(name, viewport);
   }
 } finally {
   await browser.close();

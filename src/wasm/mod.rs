@@ -1,10 +1,12 @@
 //! The only code that knows JavaScript: one handle type per game, thin translation to and from
 //! the pure engines. Errors cross as JS `Error`s with the engine's message.
 
+mod lifter;
 mod pig;
 
 use wasm_bindgen::prelude::*;
 
+pub use lifter::*;
 pub use pig::*;
 
 pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {

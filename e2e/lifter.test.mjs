@@ -1,0 +1,293 @@
+// Browser end-to-end tests for Lambda Lifter: keyboard play to a win with undo, share links
+// reopened at the same turn, the built-in solver, user solvers in the sandbox (including one
+// that loops), a broken pasted map, broken links, route editing and the phone layout.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage } from './browser.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const KEYS = { L: ['ArrowLeft', 'h'], R: ['ArrowRight', 'l'], U: ['ArrowUp', 'k'], D: ['ArrowDown', 'j'] };
+const stat = (page, name) => page.textContent(`[data-testid=lifter-stat-${name}]`);
+
+async function openLifter(viewport) {
+  const page = await openPage(browser, `${server.url}#lifter`, viewport);
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  return page;
+}
+
+async function press(page, route) {
+  // Alternate arrows and H/J/K/L so both key sets are exercised.
+  for (const [i, c] of [...route].entries()) await page.keyboard.press(KEYS[c][i % 2]);
+}
+
+test('contest1 played with the keyboard wins 212 points; Backspace undoes', async () => {
+  const page = await openLifter();
+  assert.equal(await page.getAttribute('[data-testid=game-lifter]', 'class'), 'game-pick active');
+  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:contest1');
+  await press(page, 'DLRDD');
+  assert.equal(await stat(page, 'moves'), '5');
+  await page.keyboard.press('Backspace');
+  assert.equal(await stat(page, 'moves'), '4');
+  assert.equal(await page.inputValue('[data-testid=lifter-route]'), 'DLRD');
+  await press(page, 'DUULLLDDL');
+  await page.waitForSelector('[data-testid=lifter-announce].win');
+  assert.match(await page.textContent('[data-testid=lifter-announce]'), /Won — 212 points/);
+  assert.equal(await stat(page, 'score'), '212');
+  assert.equal(await stat(page, 'lambdas'), '3 / 3');
+  assert.equal(await page.inputValue('[data-testid=lifter-route]'), 'DLRDDUULLLDDL');
+  // After the end, moves are refused and nothing changes.
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await stat(page, 'moves'), '13');
+  // W waits, A aborts (on a fresh start).
+  await page.keyboard.press('r');
+  assert.equal(await stat(page, 'moves'), '0');
+  await page.keyboard.press('w');
+  await page.keyboard.press('a');
+  await page.waitForSelector('[data-testid=lifter-announce].abort');
+  assert.match(await page.textContent('[data-testid=lifter-announce]'), /Aborted — -1 points/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the game link reopens in a fresh page at the same turn', async () => {
+  const page = await openLifter();
+  await press(page, 'DLRDDUULLLDDL');
+  await page.waitForSelector('[data-testid=lifter-announce].win');
+  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/1/'));
+  const link = await page.inputValue('.lifter-play-side .link-input');
+  const fresh = await openPage(browser, link);
+  await fresh.waitForSelector('.lifter-tab-replay:not([hidden])');
+  assert.equal(await fresh.textContent('.lifter-tab-replay .replay-counter'), '13 / 13');
+  assert.match(await fresh.textContent('[data-testid=lifter-replay-announce]'), /Won — 212 points/);
+  // Step back in the viewer; the share link follows the turn.
+  await fresh.keyboard.press('Home');
+  for (let i = 0; i < 5; i += 1) await fresh.keyboard.press('ArrowRight');
+  assert.equal(await fresh.textContent('.lifter-tab-replay .replay-counter'), '5 / 13');
+  assert.equal(await fresh.textContent('[data-testid=lifter-replay-stat-moves]'), '5');
+  await fresh.waitForFunction(() => location.hash.startsWith('#lifter/1/'));
+  await fresh.waitForFunction(() => document.querySelector('.lifter-tab-replay .link-input')?.value === location.href);
+  const at5 = await fresh.inputValue('.lifter-tab-replay .link-input');
+  const again = await openPage(browser, at5);
+  await again.waitForSelector('.lifter-tab-replay:not([hidden])');
+  assert.equal(await again.textContent('.lifter-tab-replay .replay-counter'), '5 / 13');
+  assert.equal(await again.textContent('[data-testid=lifter-replay-stat-moves]'), '5');
+  // "Play from here" continues the game at that turn.
+  await again.click('[data-testid=lifter-play-here]');
+  await again.waitForSelector('.lifter-tab-play:not([hidden])');
+  assert.equal(await again.inputValue('[data-testid=lifter-route]'), 'DLRDD');
+  for (const p of [page, fresh, again]) assert.deepEqual(p.errors, []);
+  for (const p of [page, fresh, again]) await p.context().close();
+});
+
+test('the solver finds a scoring route within a short budget, and it is playable', async () => {
+  const page = await openLifter();
+  await page.click('[data-testid=lifter-tab-solver]');
+  await page.selectOption('[data-testid=lifter-budget]', '1');
+  const t0 = Date.now();
+  await page.click('[data-testid=lifter-solve]');
+  await page.waitForSelector('[data-testid=lifter-solve-final]', { timeout: 20000 });
+  assert.ok(Date.now() - t0 < 10000, 'a 1 s budget ends promptly');
+  const score = Number(await page.textContent('[data-testid=lifter-solve-final]'));
+  assert.ok(Number.isFinite(score) && score > 0, `score ${score}`);
+  assert.match(await page.textContent('[data-testid=lifter-solve-status]'), /explored/);
+  const route = await page.textContent('[data-testid=lifter-solve-route]');
+  assert.match(route, /^[LRUDWSA]+$/);
+  await page.click('[data-testid=lifter-solve-watch]');
+  await page.waitForSelector('.lifter-tab-replay:not([hidden])');
+  assert.equal(await page.inputValue('[data-testid=lifter-replay-route]'), route);
+  await page.keyboard.press('End');
+  assert.equal(await page.textContent('[data-testid=lifter-replay-stat-score]'), String(score));
+  // Play it: the same route in the play view, scored the same.
+  await page.click('[data-testid=lifter-tab-solver]');
+  await page.click('[data-testid=lifter-solve-play]');
+  await page.waitForSelector('.lifter-tab-play:not([hidden])');
+  assert.equal(await stat(page, 'score'), String(score));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the solver can be stopped and keeps its best route so far', async () => {
+  const page = await openLifter();
+  await page.selectOption('[data-testid=lifter-map]', 'official:contest10');
+  await page.click('[data-testid=lifter-tab-solver]');
+  await page.selectOption('[data-testid=lifter-budget]', '60');
+  await page.click('[data-testid=lifter-solve]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-solve-explored]').textContent !== '—', null, { timeout: 10000 });
+  await page.click('[data-testid=lifter-solve-stop]');
+  await page.waitForSelector('[data-testid=lifter-solve]:enabled', { timeout: 5000 });
+  assert.match(await page.textContent('[data-testid=lifter-solve-status]'), /Stopped|complete/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('user solvers run in the sandbox: solve(map), next(state), and a loop that is stopped', async () => {
+  const page = await openLifter();
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.fill('[data-testid=lifter-editor]', 'function solve(map) {\n  console.log(map.split("\\n")[0]);\n  return "DLRDDUULLLDDL";\n}');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForSelector('[data-testid=lifter-code-score]', { timeout: 20000 });
+  assert.equal(await page.textContent('[data-testid=lifter-code-score]'), '212');
+  assert.match(await page.textContent('[data-testid=lifter-code-result]'), /win/);
+  assert.match(await page.textContent('[data-testid=lifter-code-result]'), /Printed:\s*######/);
+
+  // next(state): the state comes from the engine.
+  await page.fill('[data-testid=lifter-editor]', `function next(s) {
+  if (s.moves === 0 && (s.robot.x !== 5 || s.robot.y !== 5 || s.totalLambdas !== 3 || !s.map.startsWith("######"))) throw new Error("bad state");
+  return "DLRDDUULLLDDL"[s.moves];
+}`);
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-code-status]').textContent === 'Done.', null, { timeout: 20000 });
+  assert.equal(await page.textContent('[data-testid=lifter-code-score]'), '212');
+  await page.click('[data-testid=lifter-code-watch]');
+  await page.waitForSelector('.lifter-tab-replay:not([hidden])');
+  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '0 / 13');
+
+  // Errors are reported with their reason and place.
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.fill('[data-testid=lifter-editor]', 'function next(s) {\n  return s.nope.x;\n}');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=lifter-code-error]'), /TypeError.*line 2/);
+  await page.fill('[data-testid=lifter-editor]', 'function next(s) { return "X"; }');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=lifter-code-error]'), /"X" is not a command/);
+
+  // A function that never returns is stopped; the page keeps answering meanwhile.
+  await page.fill('[data-testid=lifter-editor]', 'function next(state) {\n  while (true) {}\n}');
+  const t0 = Date.now();
+  await page.click('[data-testid=lifter-run-code]');
+  const ping = Date.now();
+  await page.evaluate(() => 1 + 1);
+  assert.ok(Date.now() - ping < 500, 'main thread responsive');
+  await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=lifter-code-error]'), /did not return within .* \(an infinite loop\?\)/);
+  assert.ok(Date.now() - t0 < 10000);
+  // Still playable afterwards.
+  await page.click('[data-testid=lifter-tab-play]');
+  await press(page, 'D');
+  assert.equal(await stat(page, 'moves'), '1');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a broken pasted map shows line and column and loses nothing', async () => {
+  const page = await openLifter();
+  await press(page, 'DL');
+  await page.click('[data-testid=lifter-paste-toggle]');
+  const broken = '#####\n#R  #\n#  x#\n#\\ L#\n#####';
+  await page.fill('[data-testid=lifter-paste]', broken);
+  await page.click('[data-testid=lifter-paste-use]');
+  await page.waitForSelector('[data-testid=lifter-map-error].error');
+  assert.match(await page.textContent('[data-testid=lifter-map-error]'), /line 3, column 4: unknown cell 'x'/);
+  // The text, the current map and the game in progress are all still there.
+  assert.equal(await page.inputValue('[data-testid=lifter-paste]'), broken);
+  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:contest1');
+  assert.equal(await stat(page, 'moves'), '2');
+  // Fixed, it loads as the current map.
+  await page.fill('[data-testid=lifter-paste]', broken.replace('x', ' '));
+  await page.click('[data-testid=lifter-paste-use]');
+  await page.waitForSelector('[data-testid=lifter-paste]', { state: 'hidden' });
+  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'custom');
+  assert.match(await page.textContent('[data-testid=lifter-mapinfo]'), /my map: 5×5 · 1 λ/);
+  assert.equal(await stat(page, 'moves'), '0');
+  // A .map file: a bad one opens in the paste box with its message, a good one loads.
+  await page.setInputFiles('[data-testid=lifter-file]', { name: 'bad.map', mimeType: 'text/plain', buffer: Buffer.from('####\n#RR#\n####') });
+  await page.waitForSelector('[data-testid=lifter-map-error].error');
+  assert.match(await page.textContent('[data-testid=lifter-map-error]'), /bad\.map does not load: line 2, column 3: a second robot/);
+  assert.match(await page.textContent('[data-testid=lifter-mapinfo]'), /my map: 5×5/);
+  await page.setInputFiles('[data-testid=lifter-file]', { name: 'tiny.map', mimeType: 'text/plain', buffer: Buffer.from('#####\n#R\\L#\n#####\n') });
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-mapinfo]').textContent.startsWith('tiny: 5×3'));
+  await page.fill('[data-testid=lifter-paste]', broken.replace('x', ' '));
+  await page.fill('.lifter-paste-name', 'my map');
+  await page.click('[data-testid=lifter-paste-use]');
+  // A custom map travels in the link with its text.
+  await press(page, 'D');
+  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/1/'));
+  const fresh = await openPage(browser, await page.inputValue('.lifter-play-side .link-input'));
+  await fresh.waitForSelector('.lifter-tab-replay:not([hidden])');
+  assert.match(await fresh.textContent('[data-testid=lifter-mapinfo]'), /my map: 5×5/);
+  assert.equal(await fresh.textContent('.lifter-tab-replay .replay-counter'), '1 / 1');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(fresh.errors, []);
+  await page.context().close();
+  await fresh.context().close();
+});
+
+test('editing the route replays the edited route', async () => {
+  const page = await openLifter();
+  await page.fill('[data-testid=lifter-route]', 'DLRDD UU?LLLDDL LLL');
+  await page.waitForSelector('[data-testid=lifter-announce].win');
+  assert.equal(await stat(page, 'score'), '212');
+  assert.match(await page.textContent('[data-testid=lifter-route-note]'), /ends after 13 commands; the 3 after that/);
+  await page.locator('[data-testid=lifter-route]').blur();
+  assert.equal(await page.inputValue('[data-testid=lifter-route]'), 'DLRDDUULLLDDL');
+  // Pasted into the replay viewer.
+  await page.click('[data-testid=lifter-tab-replay]');
+  await page.fill('[data-testid=lifter-replay-route]', 'DLRDDUUL');
+  await page.click('[data-testid=lifter-watch]');
+  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '0 / 8');
+  await page.keyboard.press('End');
+  assert.equal(await page.textContent('[data-testid=lifter-replay-stat-lambdas]'), '2 / 3');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('broken lifter links show a banner and the valid part', async () => {
+  const page = await openLifter();
+  await page.selectOption('[data-testid=lifter-map]', 'official:flood1');
+  await page.fill('[data-testid=lifter-route]', 'LLLLDDRRLDRRDRRDLLUUURRRRRDDDD');
+  await page.waitForSelector('[data-testid=lifter-announce].win');
+  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/1/'));
+  const link = await page.inputValue('.lifter-play-side .link-input');
+  await page.context().close();
+
+  const cut = await openPage(browser, link.slice(0, -5));
+  await cut.waitForSelector('#banner:not([hidden])');
+  assert.match(await cut.textContent('#banner'), /link valid up to move \d+ of 30/i);
+  assert.equal(await cut.isVisible('.lifter-tab-replay'), true, 'the valid part is shown');
+  assert.equal(await cut.inputValue('[data-testid=lifter-map]'), 'official:flood1');
+  assert.deepEqual(cut.errors, []);
+  await cut.context().close();
+
+  const garbage = await openPage(browser, `${server.url}#lifter/1/this-is-not-a-mine`);
+  await garbage.waitForSelector('#banner:not([hidden])');
+  assert.match(await garbage.textContent('#banner'), /could not be opened/);
+  // The page still works.
+  await garbage.waitForSelector('[data-testid=lifter-play-canvas]');
+  await press(garbage, 'D');
+  assert.equal(await stat(garbage, 'moves'), '1');
+  assert.deepEqual(garbage.errors, []);
+  await garbage.context().close();
+});
+
+test('a 1000×1000 map loads, zooms and plays', async () => {
+  const page = await openLifter();
+  await page.selectOption('[data-testid=lifter-map]', 'extra:lambdaful1');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-mapinfo]').textContent.includes('1000×1000'), null, { timeout: 20000 });
+  await press(page, 'RRDD');
+  assert.equal(await stat(page, 'moves'), '4');
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await page.click('.lifter-tab-play .mine-fit');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the phone layout has no horizontal scrolling', async () => {
+  const page = await openLifter({ width: 390, height: 844 });
+  for (const tab of ['play', 'solver', 'lab', 'replay']) {
+    await page.click(`[data-testid=lifter-tab-${tab}]`);
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= inner, `${tab}: ${scroll} > ${inner}`);
+  }
+  // The on-screen pad plays too.
+  await page.click('[data-testid=lifter-tab-play]');
+  await page.click('.pad-down');
+  assert.equal(await stat(page, 'moves'), '1');
+  await page.context().close();
+});

@@ -1,0 +1,206 @@
+// Your own solver in JavaScript: `solve(map)` returns a whole route, or `next(state)` returns one
+// command at a time. It runs in a sandboxed worker with time limits; the engine scores the route.
+import { el } from '../dom.js';
+
+const KEY = 'arcade.lifter.code.v1';
+const BUDGETS = [[2, '2 s'], [5, '5 s'], [10, '10 s'], [30, '30 s']];
+const STEP_LIMIT_MS = 250;
+const WATCHDOG_EXTRA_MS = 5000;
+
+export const EXAMPLES = [
+  ['next(state): walk to the nearest lambda', `// Called before every command with the mine as it is now. Return one
+// command: "L" "R" "U" "D" (move), "W" (wait), "S" (shave), "A" (abort).
+// state: { map, width, height, robot: {x, y}, score, moves, lambdas,
+//   totalLambdas, liftOpen, razors, water, flooding, waterproof,
+//   underwater, growth, growthIn, trampolines, commandsLeft }
+// x and y count from 1; y = 1 is the bottom row of the map.
+function next(state) {
+  const rows = state.map.split("\\n");
+  const at = (x, y) => (rows[state.height - y] ?? "")[x - 1] ?? "#";
+  const goal = state.liftOpen ? "O" : "\\\\";
+  const open = (c) => " .\\\\!O".includes(c);
+  const moves = [["L", -1, 0], ["R", 1, 0], ["U", 0, 1], ["D", 0, -1]];
+  // Breadth-first search to the nearest goal; answer its first step.
+  const seen = new Set([state.robot.x + "," + state.robot.y]);
+  const queue = [[state.robot.x, state.robot.y, null]];
+  for (let i = 0; i < queue.length; i++) {
+    const [x, y, first] = queue[i];
+    if (first && at(x, y) === goal) return first;
+    for (const [m, dx, dy] of moves) {
+      const nx = x + dx, ny = y + dy;
+      if (seen.has(nx + "," + ny) || !open(at(nx, ny))) continue;
+      if (m === "D" && at(x, y + 1) === "*") continue; // the rock above would follow us down
+      seen.add(nx + "," + ny);
+      queue.push([nx, ny, first ?? m]);
+    }
+  }
+  return "A"; // nothing reachable: abort and keep 50 points per lambda
+}
+`],
+  ['solve(map): a fixed route', `// Called once with the map text (rows from the top, then metadata lines).
+// Return the whole route as a string of commands: L R U D W S A.
+function solve(map) {
+  const rows = map.split("\\n");
+  console.log("rows:", rows.length);
+  return "DLRDDUULLLDDL"; // wins contest1; on other maps the engine scores what it does
+}
+`],
+  ['next(state): a random walk', `// Math.random is seeded, so every run gives the same walk.
+function next(state) {
+  if (state.moves >= 60) return "A";
+  return "LRUD"[Math.floor(Math.random() * 4)];
+}
+`],
+  ['A loop (watch the sandbox stop it)', `function next(state) {
+  while (true) {}
+}
+`],
+];
+
+function loadCode() {
+  try { return localStorage.getItem(KEY) ?? EXAMPLES[0][1]; } catch { return EXAMPLES[0][1]; }
+}
+
+export function mountLab(root, ctx) {
+  let map = null;
+  let host = null;
+  let watchdog = null;
+  let last = null;
+
+  const examples = el('select', { 'aria-label': 'Examples', 'data-testid': 'lifter-examples' },
+    el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map(([name], i) => el('option', { value: String(i) }, name)));
+  const budget = el('select', { 'aria-label': 'Time budget', 'data-testid': 'lifter-code-budget' },
+    ...BUDGETS.map(([s, label]) => el('option', { value: String(s) }, label)));
+  budget.value = '10';
+  const editor = el('textarea', {
+    class: 'code', spellcheck: 'false', rows: '18', 'aria-label': 'Solver source', 'data-testid': 'lifter-editor',
+  });
+  editor.value = loadCode();
+  const run = el('button', { class: 'primary', 'data-testid': 'lifter-run-code' }, 'Run on this map');
+  const stop = el('button', { hidden: true, 'data-testid': 'lifter-stop-code' }, 'Stop');
+  const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lifter-code-status' });
+  const mapName = el('strong');
+  const result = el('div', { class: 'lifter-result', 'data-testid': 'lifter-code-result' },
+    el('p', { class: 'muted' }, 'Run your code to see its score here.'));
+  const watch = el('button', { class: 'primary', disabled: true, 'data-testid': 'lifter-code-watch' }, 'Watch in the replay viewer');
+  const play = el('button', { disabled: true }, 'Play it');
+
+  const save = () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } };
+  editor.addEventListener('input', save);
+  examples.addEventListener('change', () => {
+    if (examples.value === '') return;
+    editor.value = EXAMPLES[Number(examples.value)][1];
+    examples.value = '';
+    save();
+  });
+  editor.addEventListener('keydown', (e) => {
+    if (e.key === 'Tab') { e.preventDefault(); editor.setRangeText('  ', editor.selectionStart, editor.selectionEnd, 'end'); }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run.click(); }
+  });
+
+  root.append(
+    el('div', { class: 'panel' },
+      el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function solve(map)'), ' returning a whole route, or ',
+        el('code', {}, 'function next(state)'), ' returning one command each step. It runs on ', mapName,
+        ' in a sandboxed worker (', el('code', {}, 'next'), ` gets ${STEP_LIMIT_MS} ms per command); the engine plays and scores the route.`),
+      el('div', { class: 'row' }, examples, el('label', { class: 'inline' }, 'Time budget ', budget)),
+      editor,
+      el('div', { class: 'row' }, run, stop, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
+      status),
+    el('div', { class: 'panel side' }, el('h3', {}, 'Result'), result, el('div', { class: 'row' }, watch, play)));
+
+  function end() {
+    clearTimeout(watchdog);
+    host?.terminate();
+    host = null;
+    run.disabled = false;
+    stop.hidden = true;
+  }
+
+  function show(m) {
+    const s = m.state;
+    last = m;
+    const outcome = s.outcome === 'lose' ? (s.death ?? 'lost') : (s.outcome ?? 'route ends while playing');
+    const parts = [
+      el('div', { class: 'result-head' },
+        el('div', { class: 'big-score', 'data-testid': 'lifter-code-score' }, String(s.score)),
+        el('div', {},
+          el('div', {}, el('strong', {}, outcome), ` · ${s.lambdas} of ${s.totalLambdas} λ · ${s.position} commands`),
+          el('div', { class: 'muted' }, `${m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · scored by the engine`))),
+    ];
+    if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), el('code', {}, m.error)));
+    if (m.note) parts.push(el('p', { class: 'muted' }, `Note: ${m.note}.`));
+    parts.push(el('pre', { class: 'lifter-route-out', 'data-testid': 'lifter-code-route' }, m.route || '(empty route)'));
+    if (m.printed) parts.push(el('pre', { class: 'output' }, `Printed:\n${m.printed}`));
+    result.replaceChildren(...parts);
+    watch.disabled = play.disabled = !m.route;
+  }
+
+  run.addEventListener('click', () => {
+    if (!map) return;
+    save();
+    end();
+    const budgetMs = Number(budget.value) * 1000;
+    run.disabled = true;
+    stop.hidden = false;
+    status.textContent = `Running on ${map.name}…`;
+    result.replaceChildren(el('p', { class: 'muted' }, 'Running…'));
+    status.className = 'status';
+    watch.disabled = play.disabled = true;
+    host = new Worker(new URL('./strategy-worker.js', import.meta.url), { type: 'module' });
+    const arm = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        end();
+        status.textContent = 'The sandbox stopped reporting and was shut down.';
+        status.className = 'status error';
+      }, budgetMs + WATCHDOG_EXTRA_MS);
+    };
+    host.onmessage = (e) => {
+      const m = e.data;
+      arm();
+      if (m.type === 'progress') {
+        status.textContent = `Running… ${m.commands} commands · score ${m.score} · ${(m.elapsed / 1000).toFixed(1)} s`;
+        return;
+      }
+      end();
+      if (m.type === 'error') {
+        status.textContent = `Could not run: ${m.message}`;
+        status.className = 'status error';
+        return;
+      }
+      show(m);
+      status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.' : 'Done.';
+      status.className = m.error ? 'status error' : 'status pass';
+    };
+    host.onerror = (e) => {
+      end();
+      status.textContent = `The sandbox crashed: ${e.message ?? 'unknown error'}`;
+      status.className = 'status error';
+    };
+    arm();
+    host.postMessage({ type: 'run', source: editor.value, name: map.name, text: map.text, budgetMs, stepLimitMs: STEP_LIMIT_MS });
+  });
+  stop.addEventListener('click', () => {
+    host?.postMessage({ type: 'cancel' });
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => {
+      end();
+      status.textContent = 'Stopped.';
+      status.className = 'status';
+    }, 600);
+  });
+  watch.addEventListener('click', () => ctx.showTab('replay').open({ route: last.route, view: 0 }));
+  play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
+
+  return {
+    setMap(m) {
+      if (host) { end(); status.textContent = 'Stopped: the map changed.'; }
+      map = m;
+      mapName.textContent = m.name;
+      last = null;
+      watch.disabled = play.disabled = true;
+      result.replaceChildren(el('p', { class: 'muted' }, 'Run your code to see its score here.'));
+    },
+  };
+}

@@ -1,0 +1,226 @@
+// The Lambda Lifter page: a map bar (bundled maps, a .map file, or a pasted map) above tabs for
+// playing, the built-in solver, the user's own solver code and the replay viewer.
+import { el } from '../dom.js';
+import { mountPlay } from './play.js';
+import { mountSolver } from './solver.js';
+import { mountLab } from './lab.js';
+import { mountReplay } from './replay-view.js';
+
+const TABS = [
+  ['play', 'Play', mountPlay],
+  ['solver', 'Solver', mountSolver],
+  ['lab', 'Your solver', mountLab],
+  ['replay', 'Replay', mountReplay],
+];
+
+const GROUPS = [
+  ['contest', 'Contest'], ['flood', 'Flooding'], ['trampoline', 'Trampolines'], ['beard', 'Beards & razors'],
+  ['horock', 'Higher-order rocks'],
+];
+
+/** Larger community maps, served next to the page. */
+const EXTRA = [
+  ['fate1', ''], ['puzzle1', ''], ['puzzle2', ''], ['puzzle3', ''], ['puzzle4', ''],
+  ['xhl1', ''], ['xhl2', ''], ['xhl3', ''], ['xhl4', ''],
+  ['large1', '1000×1000'], ['lambdaful1', '1000×1000'], ['lambdaful2', '1000×1000'],
+];
+const extraUrl = (name) => new URL(`../../maps/lifter/extra/${name}.map`, import.meta.url);
+const MAP_KEY = 'arcade.lifter.map.v1';
+
+export function mountLifter(root, engine) {
+  const official = engine.lifterOfficialMaps();
+  const select = el('select', { 'aria-label': 'Map', 'data-testid': 'lifter-map' });
+  for (const [prefix, title] of GROUPS) {
+    select.append(el('optgroup', { label: title },
+      ...official.filter((m) => m.name.startsWith(prefix)).map((m) => el('option', { value: `official:${m.name}` }, m.name))));
+  }
+  select.append(el('optgroup', { label: 'Extra maps' },
+    ...EXTRA.map(([name, note]) => el('option', { value: `extra:${name}` }, note ? `${name} (${note})` : name))));
+  const customGroup = el('optgroup', { label: 'Your map' });
+  const customOption = el('option', { value: 'custom' }, '');
+  customGroup.append(customOption);
+
+  const fileInput = el('input', { type: 'file', accept: '.map,.txt,text/plain', hidden: true, 'data-testid': 'lifter-file' });
+  const fileBtn = el('button', { onclick: () => fileInput.click(), title: 'Open a .map file from your computer' }, 'Open file…');
+  const pasteBtn = el('button', { 'data-testid': 'lifter-paste-toggle', title: 'Type or paste a map' }, 'Paste map…');
+  const info = el('div', { class: 'lifter-mapinfo muted', 'data-testid': 'lifter-mapinfo' });
+  const pasteArea = el('textarea', {
+    class: 'code lifter-paste', spellcheck: 'false', rows: '8', 'data-testid': 'lifter-paste',
+    'aria-label': 'Map text', placeholder: '#####\n#R\\.L\n#####\n\nWater 0',
+  });
+  const pasteName = el('input', { class: 'lifter-paste-name', value: 'my map', 'aria-label': 'Map name', maxlength: '64' });
+  const pasteUse = el('button', { class: 'primary', 'data-testid': 'lifter-paste-use' }, 'Use this map');
+  const pasteClose = el('button', {}, 'Close');
+  const pasteError = el('div', { class: 'status', role: 'alert', 'data-testid': 'lifter-map-error' });
+  const pasteBox = el('div', { class: 'panel lifter-pastebox', hidden: true },
+    el('p', { class: 'muted' }, 'The mine row by row from the top (', el('code', {}, 'R'), ' robot, ', el('code', {}, '\\'),
+      ' lambda, ', el('code', {}, '*'), ' rock, ', el('code', {}, '#'), ' wall, ', el('code', {}, '.'), ' earth, ',
+      el('code', {}, 'L'), ' lift …), then after a blank line optional metadata such as ', el('code', {}, 'Water 1'), ', ',
+      el('code', {}, 'Flooding 8'), ', ', el('code', {}, 'Trampoline A targets 1'), ', ', el('code', {}, 'Growth 15'), '.'),
+    pasteArea,
+    el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Name ', pasteName), pasteUse, pasteClose),
+    pasteError);
+  const mapControls = el('div', { class: 'lifter-mapctl' },
+    el('label', { class: 'inline' }, 'Map ', select), fileBtn, pasteBtn, fileInput);
+
+  const nav = el('nav', { class: 'tabs lifter-tabs', role: 'tablist' });
+  const body = el('div', { class: 'tab-body' });
+  root.replaceChildren(el('div', { class: 'game-intro' },
+    el('h2', {}, 'Lambda Lifter'),
+    el('p', {}, 'Steer the mining robot: collect every λ, then leave by the lift before a rock, the water or a beard gets you. ',
+      el('span', { class: 'muted' }, '(ICFP Programming Contest 2012)'))),
+  el('div', { class: 'lifter-head' }, nav, mapControls),
+  info, pasteBox, body);
+
+  const views = {};
+  const sections = {};
+  const buttons = {};
+  const ctx = { engine, map: null, showTab: show };
+
+  function show(name) {
+    for (const [key, , mount] of TABS) {
+      const active = key === name;
+      buttons[key].setAttribute('aria-selected', String(active));
+      buttons[key].classList.toggle('active', active);
+      if (active && !views[key]) {
+        sections[key] = el('section', { class: `tab lifter-tab lifter-tab-${key}`, 'data-tab': key });
+        body.append(sections[key]);
+        views[key] = mount(sections[key], ctx);
+        if (ctx.map) views[key].setMap?.(ctx.map);
+      }
+      if (sections[key]) sections[key].hidden = !active;
+    }
+    return views[name];
+  }
+  for (const [key, label] of TABS) {
+    buttons[key] = el('button', { role: 'tab', class: 'tab-btn', 'data-testid': `lifter-tab-${key}`, onclick: () => show(key) }, label);
+    nav.append(buttons[key]);
+  }
+
+  function describe(game) {
+    const s = game.state();
+    const parts = [`${game.width()}×${game.height()}`, `${s.totalLambdas} λ`];
+    if (s.water || s.flooding) parts.push(`water ${s.water}${s.flooding ? `, rises every ${s.flooding}` : ''}, waterproof ${s.waterproof}`);
+    const cells = game.cells();
+    if (cells.includes(87)) parts.push(`beards grow every ${s.growth}`);
+    if (cells.some((c) => c >= 65 && c <= 73)) {
+      const jumps = Object.entries(game.strategyView().trampolines).map(([t, n]) => `${t}→${n}`);
+      parts.push(`trampolines ${jumps.join(' ')}`);
+    }
+    if (s.razors) parts.push(`${s.razors} razor${s.razors > 1 ? 's' : ''}`);
+    return parts.join(' · ');
+  }
+
+  /**
+   * Makes `map` ({ name, text, source }) the current map; returns the engine's error message
+   * (with line and column) instead when it is not a valid map, changing nothing.
+   */
+  let mapSeq = 0;
+  function setMap(map, { remember = true } = {}) {
+    let game;
+    try {
+      game = new engine.LifterGame(map.name, map.text);
+    } catch (e) {
+      return e.message;
+    }
+    const m = { ...map, official: game.official() };
+    info.textContent = `${map.name}: ${describe(game)}`;
+    game.free();
+    if (m.official) select.value = `official:${m.name}`;
+    else if (m.source?.startsWith('extra:')) select.value = m.source;
+    else {
+      customOption.textContent = m.name;
+      if (!customGroup.isConnected) select.append(customGroup);
+      select.value = 'custom';
+    }
+    ctx.map = m;
+    mapSeq += 1;
+    for (const v of Object.values(views)) v.setMap?.(m);
+    if (remember) {
+      try {
+        const keep = m.official || m.source?.startsWith('extra:') ? { source: m.source ?? `official:${m.name}` } : m.text.length < 200000 ? { name: m.name, text: m.text } : null;
+        if (keep) localStorage.setItem(MAP_KEY, JSON.stringify(keep));
+      } catch { /* private mode */ }
+    }
+    return null;
+  }
+  ctx.setMap = setMap;
+
+  async function choose(value) {
+    const [kind, name] = value.split(':');
+    if (kind === 'official') return setMap({ name, text: official.find((m) => m.name === name).text, source: value });
+    if (kind === 'extra') {
+      info.textContent = `Loading ${name}…`;
+      const seq = mapSeq;
+      try {
+        const res = await fetch(extraUrl(name));
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const text = await res.text();
+        if (seq !== mapSeq) return null; // another map was chosen meanwhile
+        const error = setMap({ name, text, source: value });
+        if (error) info.textContent = `${name}: ${error}`;
+      } catch (e) {
+        info.textContent = `Could not load ${name}: ${e.message}`;
+      }
+    }
+    return null;
+  }
+  select.addEventListener('change', () => {
+    // Give the keyboard back to the game (arrow keys would change the map otherwise).
+    select.blur();
+    if (select.value !== 'custom') choose(select.value);
+  });
+
+  function openPaste(text, name) {
+    pasteBox.hidden = false;
+    if (text !== undefined) pasteArea.value = text;
+    if (name !== undefined) pasteName.value = name;
+    pasteError.textContent = '';
+    pasteArea.focus();
+  }
+  pasteBtn.addEventListener('click', () => { if (pasteBox.hidden) openPaste(); else pasteBox.hidden = true; });
+  pasteClose.addEventListener('click', () => { pasteBox.hidden = true; });
+  pasteUse.addEventListener('click', () => {
+    const error = setMap({ name: pasteName.value.trim() || 'my map', text: pasteArea.value, source: 'paste' });
+    pasteError.textContent = error ? `This map does not load: ${error}` : '';
+    pasteError.className = error ? 'status error' : 'status';
+    if (!error) pasteBox.hidden = true;
+  });
+  pasteArea.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); pasteUse.click(); }
+  });
+  fileInput.addEventListener('change', async () => {
+    const file = fileInput.files[0];
+    fileInput.value = '';
+    if (!file) return;
+    const text = await file.text();
+    const name = file.name.replace(/\.(map|txt)$/i, '').slice(0, 64);
+    const error = setMap({ name, text, source: 'file' });
+    // A bad file opens in the paste box with the message, so it can be fixed there.
+    if (error) {
+      openPaste(text, name);
+      pasteError.textContent = `${file.name} does not load: ${error}`;
+      pasteError.className = 'status error';
+    }
+  });
+
+  // The last map used, else contest1.
+  let start = null;
+  try { start = JSON.parse(localStorage.getItem(MAP_KEY) ?? 'null'); } catch { /* ignore */ }
+  const first = () => setMap({ name: 'contest1', text: official[0].text, source: 'official:contest1' }, { remember: false });
+  if (start?.source?.startsWith('official:') && official.some((m) => `official:${m.name}` === start.source)) choose(start.source);
+  else if (start?.source?.startsWith('extra:')) { first(); choose(start.source); }
+  else if (start?.text) { if (setMap({ name: start.name, text: start.text, source: 'saved' }, { remember: false })) first(); }
+  else first();
+  show('play');
+
+  return {
+    show,
+    /** Opens a decoded game link in the replay viewer, on the link's map. */
+    openGame(g) {
+      const error = setMap({ name: g.name, text: g.text, source: g.official ? `official:${g.name}` : 'link' }, { remember: false });
+      if (error) throw new Error(error);
+      show('replay').open({ route: g.route, view: g.view, fromLink: true });
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// Play a mine with the keyboard (or the buttons): the engine moves the robot, updates the mine
+// and keeps score; undo is the engine's. The route so far is editable text.
+import { el } from '../dom.js';
+import { createMineView, frameOf, viewHeight } from './mine-view.js';
+import { announce, createStats, lazyLink, rulesBox } from './status.js';
+import { legendBox } from './sprites.js';
+
+const KEYS = {
+  arrowleft: 'L', h: 'L', arrowdown: 'D', j: 'D', arrowup: 'U', k: 'U', arrowright: 'R', l: 'R', w: 'W', s: 'S', a: 'A',
+};
+const STEP_ANIMATION_MS = 130;
+
+export function mountPlay(root, ctx) {
+  const { engine } = ctx;
+  let game = null;
+  let key = '';
+  let hasBeards = false;
+  let large = false;
+
+  const announceBox = el('div', { class: 'lifter-announce', 'aria-live': 'polite', 'data-testid': 'lifter-announce' });
+  const viewRoot = el('div');
+  const view = createMineView(viewRoot, { testid: 'lifter-play-canvas', maxHeight: viewHeight });
+  const button = (label, title, action, extra = {}) =>
+    el('button', { class: 'pad-btn', title, 'aria-label': title, onclick: () => { action(); }, ...extra }, label);
+  const keysHint = el('p', { class: 'muted lifter-keys' },
+    'Keys: arrows or ', el('kbd', {}, 'H'), el('kbd', {}, 'J'), el('kbd', {}, 'K'), el('kbd', {}, 'L'), ' move · ',
+    el('kbd', {}, 'W'), ' wait · ', el('kbd', {}, 'S'), ' shave · ', el('kbd', {}, 'A'), ' abort · ',
+    el('kbd', {}, '⌫'), ' undo · ', el('kbd', {}, 'R'), ' restart · ', el('kbd', {}, '+'), el('kbd', {}, '−'), ' zoom, ',
+    el('kbd', {}, '0'), ' fit, drag to pan');
+  const pad = el('div', { class: 'lifter-pad', 'data-testid': 'lifter-pad' },
+    el('div', { class: 'pad-arrows' },
+      button('↑', 'Up (↑ or K)', () => act('U'), { class: 'pad-btn pad-up' }),
+      button('←', 'Left (← or H)', () => act('L'), { class: 'pad-btn pad-left' }),
+      button('↓', 'Down (↓ or J)', () => act('D'), { class: 'pad-btn pad-down' }),
+      button('→', 'Right (→ or L)', () => act('R'), { class: 'pad-btn pad-right' })),
+    el('div', { class: 'pad-actions' },
+      button('Wait', 'Wait (W)', () => act('W')), button('Shave', 'Shave with a razor (S)', () => act('S')),
+      button('Abort', 'Abort: end now and keep 50 per lambda (A)', () => act('A')),
+      button('Undo', 'Undo the last command (Backspace)', () => undo(), { 'data-testid': 'lifter-undo' }),
+      button('Restart', 'Restart the mine (R)', () => restart(), { 'data-testid': 'lifter-restart' })),
+    keysHint);
+  const stats = createStats('lifter-stat');
+  const routeBox = el('textarea', {
+    class: 'code lifter-route', spellcheck: 'false', rows: '4', 'data-testid': 'lifter-route',
+    'aria-label': 'Route so far (editable)', placeholder: 'Your commands appear here. Type or paste a route (L R U D W S A) to replay it.',
+  });
+  const routeNote = el('div', { class: 'muted lifter-route-note', 'data-testid': 'lifter-route-note' });
+  const link = lazyLink('Share this game', () => game.link(game.position()));
+  const toReplay = el('button', { 'data-testid': 'lifter-to-replay' }, 'Watch in the replay viewer');
+
+  root.append(
+    el('div', { class: 'panel lifter-play-main' }, announceBox, stats.box, viewRoot, pad, legendBox(el)),
+    el('div', { class: 'panel side lifter-play-side' },
+      el('h3', {}, 'Route'),
+      routeBox, routeNote,
+      el('div', { class: 'row' }, toReplay),
+      link.box,
+      rulesBox()));
+
+  function refresh(animate = 0, extraNote) {
+    const s = game.state();
+    view.set(frameOf(game, key, s, animate));
+    view.reveal(s.robot[0], s.robot[1]);
+    stats.set(s, hasBeards);
+    const [text, kind] = announce(s);
+    announceBox.replaceChildren(el('span', {}, text), extraNote ?? '');
+    announceBox.className = `lifter-announce ${kind}`;
+    if (document.activeElement !== routeBox) routeBox.value = game.route();
+    link.schedule(large ? 900 : 0);
+    return s;
+  }
+
+  function act(command) {
+    if (!game) return;
+    if (!game.step(command)) {
+      announceBox.classList.remove('nudge');
+      void announceBox.offsetWidth; // restart the nudge animation
+      announceBox.classList.add('nudge');
+      return;
+    }
+    routeNote.textContent = '';
+    refresh(STEP_ANIMATION_MS);
+  }
+  function undo() {
+    if (game?.undo()) { routeNote.textContent = ''; refresh(); }
+  }
+  function restart() {
+    if (!game) return;
+    const before = game.route();
+    if (!before) return;
+    game.restart();
+    routeNote.textContent = '';
+    const back = el('button', { class: 'small', 'data-testid': 'lifter-unrestart' }, 'Bring the route back');
+    back.addEventListener('click', () => { game.setRoute(before); refresh(); });
+    refresh(0, back);
+  }
+
+  // Editing the route replays the edited route (after a short pause in typing).
+  let editTimer = null;
+  function applyEdit() {
+    clearTimeout(editTimer);
+    editTimer = null;
+    const r = game.setRoute(routeBox.value);
+    routeNote.textContent = r.applied < r.commands
+      ? `The game ends after ${r.applied} commands; the ${r.commands - r.applied} after that are not played.` : '';
+    refresh();
+  }
+  routeBox.addEventListener('input', () => {
+    clearTimeout(editTimer);
+    editTimer = setTimeout(applyEdit, 200);
+  });
+  routeBox.addEventListener('blur', () => {
+    if (!game) return;
+    if (editTimer !== null) applyEdit();
+    routeBox.value = game.route();
+  });
+  toReplay.addEventListener('click', () => ctx.showTab('replay').open({ route: game.route(), view: game.position() }));
+
+  document.addEventListener('keydown', (e) => {
+    if (!game || !root.isConnected || root.offsetParent === null) return;
+    if (e.target.closest?.('input, textarea, select, [contenteditable]') || e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key.toLowerCase();
+    if (KEYS[k]) { e.preventDefault(); act(KEYS[k]); }
+    else if (e.key === 'Backspace') { e.preventDefault(); undo(); }
+    else if (k === 'r') { e.preventDefault(); restart(); }
+  });
+
+  return {
+    setMap(m) {
+      game?.free();
+      game = new engine.LifterGame(m.name, m.text);
+      key = `${m.name}:${m.text.length}:${Math.random()}`;
+      const cells = game.cells();
+      hasBeards = cells.includes(87);
+      large = cells.length > 250000;
+      routeBox.value = '';
+      routeNote.textContent = '';
+      link.clear();
+      refresh();
+    },
+    /** Loads a route (from the solver or the replay) to continue playing after it. */
+    playRoute(route, view) {
+      game.setRoute(route);
+      if (view !== undefined) while (game.position() > view && game.undo());
+      routeNote.textContent = '';
+      refresh();
+    },
+  };
+}

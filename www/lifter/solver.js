@@ -1,0 +1,152 @@
+// The built-in solver: the engine's route search in a Web Worker within a time budget, with
+// progress, the best route so far, Stop, and the result scored by the engine and playable.
+import { el } from '../dom.js';
+
+const BUDGETS = [[1, '1 s'], [3, '3 s'], [10, '10 s'], [30, '30 s'], [60, '1 min'], [300, '5 min']];
+const SILENCE_MS = 15000; // a worker that does not report for this long is stopped
+
+const fmtTime = (ms) => (ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
+const fmtCount = (n) => Math.round(n).toLocaleString('en-US');
+
+export function mountSolver(root, ctx) {
+  const { engine } = ctx;
+  let map = null;
+  let worker = null;
+  let watchdog = null;
+  let last = null;
+  let started = 0;
+  let budgetMs = 0;
+  let ticker = null;
+
+  const budget = el('select', { 'aria-label': 'Time budget', 'data-testid': 'lifter-budget' },
+    ...BUDGETS.map(([s, label]) => el('option', { value: String(s) }, label)));
+  budget.value = '10';
+  const run = el('button', { class: 'primary', 'data-testid': 'lifter-solve' }, 'Find a route');
+  const stopBtn = el('button', { hidden: true, 'data-testid': 'lifter-solve-stop' }, 'Stop');
+  const bar = el('progress', { max: '1', value: '0', hidden: true, class: 'lifter-progress' });
+  const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lifter-solve-status' });
+  const figures = {};
+  const figure = (k, label) => {
+    figures[k] = el('dd', { 'data-testid': `lifter-solve-${k}` }, '—');
+    return el('div', { class: 'stat' }, el('dt', {}, label), figures[k]);
+  };
+  const grid = el('dl', { class: 'lifter-stats' }, figure('score', 'Best score'), figure('explored', 'Explored'), figure('elapsed', 'Elapsed'));
+  const route = el('pre', { class: 'lifter-route-out', 'data-testid': 'lifter-solve-route' });
+  const result = el('div', { class: 'lifter-result', 'data-testid': 'lifter-solve-result' });
+  const watch = el('button', { class: 'primary', disabled: true, 'data-testid': 'lifter-solve-watch' }, 'Watch in the replay viewer');
+  const play = el('button', { disabled: true, 'data-testid': 'lifter-solve-play' }, 'Play it');
+  const mapName = el('strong');
+
+  root.append(
+    el('div', { class: 'panel' },
+      el('p', { class: 'lead' }, 'The built-in solver searches for a high-scoring route on ', mapName,
+        '. It runs in a background worker, so the page stays responsive; stop it whenever you like and keep the best route found so far.'),
+      el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Time budget ', budget), run, stopBtn, bar),
+      status,
+      grid),
+    el('div', { class: 'panel side' },
+      el('h3', {}, 'Best route'),
+      route,
+      result,
+      el('div', { class: 'row' }, watch, play)));
+
+  function setFigures(m) {
+    figures.score.textContent = String(m.score);
+    figures.explored.textContent = fmtCount(m.explored);
+    figures.elapsed.replaceChildren(fmtTime(m.elapsed), el('small', { class: 'stat-sub' }, `budget ${fmtTime(budgetMs)}`));
+    route.textContent = m.route || '(none yet)';
+  }
+
+  function finish(message, kind = '') {
+    clearTimeout(watchdog);
+    clearInterval(ticker);
+    worker?.terminate();
+    worker = null;
+    run.disabled = false;
+    stopBtn.hidden = true;
+    bar.hidden = true;
+    status.textContent = message;
+    status.className = `status ${kind}`;
+    showResult();
+  }
+
+  function showResult() {
+    result.replaceChildren();
+    watch.disabled = play.disabled = true;
+    if (!last?.route) return;
+    // The engine scores the route: the same rules as playing it by hand.
+    const game = new engine.LifterGame(map.name, map.text);
+    const r = game.setRoute(last.route);
+    const s = game.state();
+    game.free();
+    const outcome = s.outcome === 'lose' ? (s.death ?? 'lost') : (s.outcome ?? 'route ends while playing');
+    result.append(
+      el('div', { class: 'result-head' },
+        el('div', { class: 'big-score', 'data-testid': 'lifter-solve-final' }, String(s.score)),
+        el('div', {},
+          el('div', {}, el('strong', {}, outcome), ` · ${s.lambdas} of ${s.totalLambdas} λ · ${r.applied} commands`),
+          el('div', { class: 'muted' }, 'scored by the engine'))));
+    watch.disabled = play.disabled = false;
+  }
+
+  function arm() {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => finish(
+      `The solver did not report for ${SILENCE_MS / 1000} s and was stopped; the best route so far is kept.`, 'error'), SILENCE_MS);
+  }
+
+  run.addEventListener('click', () => {
+    if (!map) return;
+    worker?.terminate();
+    last = null;
+    result.replaceChildren();
+    route.textContent = '';
+    budgetMs = Number(budget.value) * 1000;
+    started = performance.now();
+    run.disabled = true;
+    stopBtn.hidden = false;
+    bar.hidden = false;
+    bar.value = 0;
+    watch.disabled = play.disabled = true;
+    status.textContent = `Searching ${map.name}…`;
+    status.className = 'status';
+    for (const f of Object.values(figures)) f.textContent = '—';
+    ticker = setInterval(() => { bar.value = Math.min(1, (performance.now() - started) / budgetMs); }, 100);
+    worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = (e) => {
+      const m = e.data;
+      arm();
+      if (m.type === 'error') { finish(`The solver could not run: ${m.message}`, 'error'); return; }
+      last = m;
+      setFigures(m);
+      if (m.type === 'done') {
+        const why = m.stopped ? 'Stopped' : m.exhausted ? 'Search complete' : 'Time budget used';
+        finish(`${why} after ${fmtTime(m.elapsed)}: ${fmtCount(m.explored)} explored.`, 'pass');
+      }
+    };
+    worker.onerror = (e) => finish(`The solver crashed: ${e.message ?? 'unknown error'}`, 'error');
+    arm();
+    worker.postMessage({ type: 'start', text: map.text, budgetMs });
+  });
+  stopBtn.addEventListener('click', () => {
+    worker?.postMessage({ type: 'stop' });
+    // Backstop: if the worker is deep in a long unit of work, stop it from here.
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => finish('Stopped; the best route so far is kept.'), 1500);
+  });
+  watch.addEventListener('click', () => ctx.showTab('replay').open({ route: last.route, view: 0 }));
+  play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
+
+  return {
+    setMap(m) {
+      if (worker) finish('Stopped: the map changed.');
+      map = m;
+      mapName.textContent = m.name;
+      last = null;
+      result.replaceChildren();
+      route.textContent = '';
+      for (const f of Object.values(figures)) f.textContent = '—';
+      watch.disabled = play.disabled = true;
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// Words and figures for a Lifter state (from the engine's `state()`): the stats panel, the
+// end-of-game announcement, move labels for the replay list.
+import { el, linkField, shareUrl } from '../dom.js';
+
+const COMMANDS = { L: ['←', 'Left'], R: ['→', 'Right'], U: ['↑', 'Up'], D: ['↓', 'Down'], W: ['·', 'Wait'], S: ['✂', 'Shave'], A: ['⏏', 'Abort'] };
+const OUTCOMES = ['', 'won', 'aborted', 'crushed', 'drowned', 'out of commands'];
+
+export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A stats block: figures that are always visible. Returns { box, set(state, hasBeards) }. */
+export function createStats(testid) {
+  const cells = {};
+  const item = (key, label, title) => {
+    cells[key] = el('dd', { 'data-testid': `${testid}-${key}` });
+    return el('div', { class: `stat stat-${key}`, title }, el('dt', {}, label), cells[key]);
+  };
+  const box = el('dl', { class: 'lifter-stats', 'data-testid': testid },
+    item('score', 'Score', '25 per lambda, −1 per move; +25 per lambda on abort, +50 per lambda on reaching the lift'),
+    item('moves', 'Moves', 'Moves made (Abort is not a move)'),
+    item('lambdas', 'Lambdas', 'Collected / on the map (higher-order rocks count)'),
+    item('razors', 'Razors', 'Razors carried; S shaves the beard around the robot'),
+    item('water', 'Water', 'Rows at or below this level are under water'),
+    item('underwater', 'Underwater', 'Steps under water in a row / Waterproof: one more and the robot drowns'),
+    item('beard', 'Beards grow', 'Moves until the beards grow again'));
+  return {
+    box,
+    set(s, hasBeards) {
+      cells.score.textContent = String(s.score);
+      cells.moves.textContent = String(s.moves);
+      cells.lambdas.textContent = `${s.lambdas} / ${s.totalLambdas}`;
+      cells.lambdas.parentElement.classList.toggle('wide', cells.lambdas.textContent.length > 9);
+      cells.razors.textContent = String(s.razors);
+      cells.water.replaceChildren(s.water || s.flooding ? String(s.water) : 'none',
+        s.flooding ? el('small', { class: 'stat-sub' }, `rises every ${s.flooding}`) : '');
+      cells.underwater.textContent = `${s.underwater} / ${s.waterproof}`;
+      cells.underwater.classList.toggle('danger', s.underwater > 0 && s.underwater >= s.waterproof - 2);
+      cells.beard.textContent = hasBeards ? `in ${s.growthIn}` : '—';
+      cells.beard.parentElement.hidden = !hasBeards;
+    },
+  };
+}
+
+/** [text, kind] announcing the state: kind is 'win', 'abort', 'lose' or '' while playing. */
+export function announce(s) {
+  const lambdas = `${s.lambdas} of ${s.totalLambdas} λ`;
+  switch (s.outcome) {
+    case 'win': return [`Won — ${s.score} points: reached the lift with ${lambdas} in ${plural(s.moves, 'move')}.`, 'win'];
+    case 'abort': return [`Aborted — ${s.score} points: ${lambdas} kept (×50) after ${plural(s.moves, 'move')}.`, 'abort'];
+    case 'lose':
+      return s.death === 'drowned'
+        ? [`Drowned — ${s.score} points: more than ${plural(s.waterproof, 'step')} under water.`, 'lose']
+        : [`Crushed by a falling rock — ${s.score} points.`, 'lose'];
+    case 'unfinished':
+      return [`Unfinished — ${s.score} points: the route limit of ${plural(s.commandLimit, 'command')} (width × height) is used up.`, 'lose'];
+    default:
+      if (s.moves === 0 && s.commands === 0) return [`Collect ${s.totalLambdas === 1 ? 'the lambda' : `all ${s.totalLambdas} lambdas`}, then reach the lift.`, ''];
+      if (s.liftOpen) return ['The lift is open — get to it!', 'open'];
+      return [`${s.totalLambdas - s.lambdas} λ to go.`, ''];
+  }
+}
+
+/** Labels for the replay's move list, from the route and the engine's timeline. */
+export function moveLabels(route, timeline, startRazors = 0) {
+  const labels = [];
+  let lambdas = 0;
+  let razors = startRazors;
+  for (let i = 0; i * 4 < timeline.length; i += 1) {
+    const [arrow, name] = COMMANDS[route[i]] ?? ['?', route[i]];
+    const [score, got, raz, outcome] = timeline.subarray(i * 4, i * 4 + 4);
+    const events = [];
+    if (got > lambdas) events.push(`λ ${got}`);
+    if (raz > razors) events.push('razor');
+    if (outcome) events.push(`${OUTCOMES[outcome]}, ${score}`);
+    lambdas = got;
+    razors = raz;
+    labels.push(`${arrow} ${name}${events.length ? ` — ${events.join(' · ')}` : ''}`);
+  }
+  return labels;
+}
+
+
+/**
+ * A share-link field kept up to date: at once (`delayMs` 0), or for large maps a moment after
+ * the last change (a link of a large custom map carries the map, which takes a while to pack)
+ * and at once when the user reaches for it.
+ * `compute()` returns the link fragment; `onLink(url)` is called with each new URL.
+ */
+export function lazyLink(label, compute, onLink = () => {}) {
+  const link = linkField(label);
+  link.set('');
+  let timer = null;
+  const flush = () => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    timer = null;
+    let url = '';
+    try { url = shareUrl(compute()); } catch { /* nothing to share */ }
+    link.set(url);
+    if (url) onLink(url);
+  };
+  link.box.addEventListener('pointerdown', flush, true);
+  link.box.addEventListener('focusin', flush);
+  return {
+    box: link.box,
+    /** Recompute after `delayMs` of quiet. */
+    schedule(delayMs) {
+      clearTimeout(timer);
+      timer = setTimeout(flush, delayMs);
+      if (delayMs === 0) flush();
+    },
+    clear() { clearTimeout(timer); timer = null; link.set(''); },
+  };
+}
+
+/** The rules in brief, for players (the engine is the authority). */
+export function rulesBox() {
+  const item = (...xs) => el('li', {}, ...xs);
+  return el('details', { class: 'lifter-rules' }, el('summary', {}, 'How the mine works'),
+    el('ul', {},
+      item('Move with L R U D; the robot digs through earth and picks up λ and razors. A move into a wall does nothing but costs the move.'),
+      item('After every move, rocks fall into empty space below them and roll off rocks (and off λ to the right). A rock that lands on the robot\'s head ends the game.'),
+      item('Push a single rock left or right into an empty cell by walking into it.'),
+      item('When every λ is collected (higher-order rocks ', el('code', {}, '@'), ' become λ where they land), the lift opens: enter it to win.'),
+      item('Water rises every "Flooding" moves; the robot drowns after more than "Waterproof" moves in a row under water.'),
+      item('A trampoline (A–I) jumps to its target (1–9) and disappears. Beards (W) grow into empty cells around them; S shaves the eight cells around the robot with a razor.'),
+      item('Score: 25 per λ, −1 per move; Abort (A) adds 25 per λ, the lift adds 50 per λ.')));
+}
