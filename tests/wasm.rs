@@ -1,6 +1,6 @@
 //! Engine tests run inside headless Chromium (`cargo test --target wasm32-unknown-unknown`):
 //! the same seeds must give the same games as natively (the constants below are also checked
-//! by the native test `native_reference_values` in tests/pig_determinism.rs).
+//! by the native test `native_reference_values` in tests/determinism.rs).
 #![cfg(target_arch = "wasm32")]
 
 use lambda_arcade::link::{decode_game, encode_game, GameRecord};
@@ -37,4 +37,12 @@ fn links_round_trip_in_wasm() {
     let rec = GameRecord::<Pig> { params: PigParams::default(), seed: 3, players: vec![], moves, view: 4 };
     let link = encode_game(&rec).unwrap();
     assert_eq!(decode_game::<Pig>(&link).unwrap().record, rec);
+}
+
+#[path = "common/lifter_reference.rs"]
+mod lifter_reference;
+
+#[wasm_bindgen_test]
+fn lifter_games_are_identical_to_native() {
+    assert_eq!(lifter_reference::fingerprint(), lifter_reference::FINGERPRINT);
 }

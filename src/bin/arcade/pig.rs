@@ -191,6 +191,16 @@ pub fn open(argv: &[String]) -> Result<(), Failure> {
                 "games": s.games, "seed": s.seed, "target": s.target,
             })
         }
+        k if k == lambda_arcade::lifter::Lifter::ID => {
+            use lambda_arcade::lifter::Lifter;
+            let d = decode_game::<Lifter>(link).map_err(|e| Failure::input(e.to_string()))?;
+            let route: String = d.record.moves.iter().map(|c| c.to_char()).collect();
+            json!({
+                "kind": k, "map": d.record.params.name, "route": route, "view": d.record.view,
+                "score": d.game.score(), "outcome": d.game.outcome().map(|o| o.name()),
+                "problem": d.problem,
+            })
+        }
         other => return Err(Failure::input(format!("unknown game \"{other}\" in the link"))),
     };
     println!("{out}");

@@ -1,4 +1,4 @@
-//! Native side of the native-vs-wasm determinism check (tests/wasm.rs asserts the same values).
+//! Native side of the native-vs-wasm determinism checks (tests/wasm.rs asserts the same values).
 
 #[path = "common/pig_reference.rs"]
 mod pig_reference;
@@ -15,4 +15,13 @@ fn native_reference_values() {
     println!("wins {:?} fingerprint {:#x}", r.wins(), reference::fingerprint(r.logs()));
     assert_eq!(r.wins(), reference::COIN_WINS);
     assert_eq!(reference::fingerprint(r.logs()), reference::COIN_FINGERPRINT);
+}
+
+#[path = "common/lifter_reference.rs"]
+mod lifter_reference;
+
+#[test]
+fn native_lifter_reference_value() {
+    println!("lifter fingerprint {:#x}", lifter_reference::fingerprint());
+    assert_eq!(lifter_reference::fingerprint(), lifter_reference::FINGERPRINT);
 }
