@@ -72,6 +72,24 @@ test('a Scheme syntax error names line and column', async () => {
   await page.context().close();
 });
 
+test('a JavaScript strategy plays the checker; a throwing one is reported with its line', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'js');
+  await page.fill('[data-testid=editor]', 'function player(my, other, accum, current, state) {\n  return accum + current < 20;\n}');
+  await page.click('[data-testid=run-checker]');
+  await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
+  const [a, b] = (await page.textContent('[data-testid=lab-results] [data-testid=wins]')).split('–').map(Number);
+  assert.equal(a + b, 49);
+  assert.ok(a > 24, `hold at 20 beats the dummy most of the time (${a})`);
+  assert.equal(await page.$('[data-testid=lab-results] .failures'), null);
+  await page.fill('[data-testid=editor]', 'function player(my, other, accum, current, state) {\n  if (accum > 5) return state.nope.deeper;\n  return true;\n}');
+  await page.click('[data-testid=run-checker]');
+  await page.waitForSelector('[data-testid=lab-results] .failures', { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid=lab-results] .failures'), /threw TypeError: .* \(line 2, column \d+\)/);
+  await page.context().close();
+});
+
 test('a JavaScript strategy that never returns is stopped by the sandbox; the page stays responsive', async () => {
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');

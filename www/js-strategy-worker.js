@@ -1,29 +1,11 @@
-// Runs one user JavaScript strategy. `Math.random` is replaced by a generator seeded from the
-// match so results reproduce; `console.log` is captured; each decision is timed.
+// Runs one user JavaScript Pig strategy. `Math.random` is seeded from the match so results
+// reproduce; `console.log` is captured; each decision is timed against its limit.
+import { captureConsole, compile, seeded, show, timedCall, where } from './user-code.js';
+
 let player = null;
-let printed = [];
 let limitMs = 50;
-let state = [0];
-
-function seeded(seed) {
-  let a = (seed >>> 0) ^ 0x9e3779b9;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const show = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
-console.log = (...xs) => { printed.push(xs.map(show).join(' ') + '\n'); };
-
-function where(err) {
-  const m = /<anonymous>:(\d+):(\d+)/.exec(err?.stack ?? '');
-  // The source is wrapped in a function whose first three lines are ours.
-  return m ? ` (line ${Number(m[1]) - 3}, column ${m[2]})` : "";
-}
+const state = [0];
+const output = captureConsole();
 
 onmessage = (e) => {
   const m = e.data;
@@ -31,8 +13,7 @@ onmessage = (e) => {
     limitMs = m.limitMs;
     Math.random = seeded(m.seed);
     try {
-      const make = new Function(`"use strict";\n${m.source}\n;return typeof player === "function" ? player : null;`);
-      player = make();
+      player = compile(m.source, 'return typeof player === "function" ? player : null;')();
       if (!player) throw new Error('the code must define function player(myTotal, otherTotal, accum, current, state)');
       postMessage({ id: m.id, ok: true });
     } catch (err) {
@@ -41,18 +22,8 @@ onmessage = (e) => {
     return;
   }
   if (m.type === 'decide') {
-    printed = [];
-    const t0 = performance.now();
-    let answer = false;
-    let error = null;
-    try {
-      answer = player(...m.args, state);
-    } catch (err) {
-      error = `threw ${err?.name ?? 'error'}: ${err?.message ?? err}${where(err)}`;
-    }
-    const ms = performance.now() - t0;
-    if (!error && ms > limitMs) error = `took ${ms.toFixed(0)} ms, the limit is ${limitMs} ms per decision`;
-    if (!error && typeof answer !== 'boolean') error = `returned ${show(answer)}, expected true or false`;
-    postMessage({ id: m.id, answer: error ? false : answer, error, printed: printed.join('') });
+    const r = timedCall(player, [...m.args, state], limitMs, output);
+    if (!r.error && typeof r.answer !== 'boolean') r.error = `returned ${show(r.answer)}, expected true or false`;
+    postMessage({ id: m.id, answer: r.error ? false : r.answer, error: r.error, printed: r.printed });
   }
 };

@@ -3,6 +3,7 @@
 // JavaScript strategies run in a nested worker with a per-decision time limit and a backstop
 // that terminates it when a decision never returns.
 import { loadEngine } from './engine.js';
+import { WorkerRpc } from './worker-rpc.js';
 
 const JS_DECISION_LIMIT_MS = 50;
 const JS_BACKSTOP_MS = 1000;
@@ -17,30 +18,11 @@ class JsStrategy {
     this.seed = seed;
     this.label = label;
     this.hung = null;
-    this.seq = 0;
     this.start();
   }
   start() {
-    this.worker = new Worker(new URL('./js-strategy-worker.js', import.meta.url), { type: 'module' });
-    this.loaded = this.call({ type: 'load', source: this.source, seed: this.seed, limitMs: JS_DECISION_LIMIT_MS });
-  }
-  call(message) {
-    const id = ++this.seq;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.worker.removeEventListener('message', onMessage);
-        this.worker.terminate();
-        resolve({ timeout: true });
-      }, JS_BACKSTOP_MS);
-      const onMessage = (e) => {
-        if (e.data.id !== id) return;
-        clearTimeout(timer);
-        this.worker.removeEventListener('message', onMessage);
-        resolve(e.data);
-      };
-      this.worker.addEventListener('message', onMessage);
-      this.worker.postMessage({ ...message, id });
-    });
+    this.rpc = new WorkerRpc(new URL('./js-strategy-worker.js', import.meta.url));
+    this.loaded = this.rpc.call({ type: 'load', source: this.source, seed: this.seed, limitMs: JS_DECISION_LIMIT_MS }, JS_BACKSTOP_MS);
   }
   /** → { answer: bool, error: string|null, printed: string } */
   async decide(args) {
@@ -50,7 +32,7 @@ class JsStrategy {
       this.hung = loaded.error ?? `loading did not finish within ${JS_BACKSTOP_MS} ms`;
       return { answer: false, error: this.hung, printed: '' };
     }
-    const r = await this.call({ type: 'decide', args });
+    const r = await this.rpc.call({ type: 'decide', args }, JS_BACKSTOP_MS);
     if (r.timeout) {
       this.hung = `no answer within ${JS_BACKSTOP_MS} ms (infinite loop?): the sandbox stopped it; ` +
         'this and all its later decisions count as "stop"';
@@ -58,7 +40,7 @@ class JsStrategy {
     }
     return { answer: r.answer === true, error: r.error ?? null, printed: r.printed ?? '' };
   }
-  close() { this.worker.terminate(); }
+  close() { this.rpc.close(); }
 }
 
 async function runMatch(id, spec) {

@@ -2,6 +2,7 @@
 // user's code runs in a nested worker (user-worker.js) that is terminated when a call does not
 // return in time, so a looping function never blocks anything.
 import { loadEngine } from '../engine.js';
+import { WorkerRpc } from '../worker-rpc.js';
 
 const BACKSTOP_EXTRA_MS = 1000;
 const PROGRESS_EVERY_MS = 100;
@@ -9,37 +10,10 @@ const SEED = 2012;
 
 let cancelled = false;
 
-class UserCode {
-  constructor() {
-    this.worker = new Worker(new URL('./user-worker.js', import.meta.url), { type: 'module' });
-    this.seq = 0;
-  }
-  /** Resolves to the worker's answer, or { timeout: true } after `backstopMs` (the worker is then ended). */
-  call(message, backstopMs) {
-    const id = ++this.seq;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.worker.removeEventListener('message', onMessage);
-        this.worker.terminate();
-        resolve({ timeout: true });
-      }, backstopMs);
-      const onMessage = (e) => {
-        if (e.data.id !== id) return;
-        clearTimeout(timer);
-        this.worker.removeEventListener('message', onMessage);
-        resolve(e.data);
-      };
-      this.worker.addEventListener('message', onMessage);
-      this.worker.postMessage({ ...message, id });
-    });
-  }
-  close() { this.worker.terminate(); }
-}
-
 async function run({ source, name, text, budgetMs, stepLimitMs }) {
   const engine = await loadEngine();
   const game = new engine.LifterGame(name, text);
-  const user = new UserCode();
+  const user = new WorkerRpc(new URL('./user-worker.js', import.meta.url));
   const t0 = performance.now();
   let printed = '';
   const addPrinted = (p) => { if (p && printed.length < 20000) printed += p; };
