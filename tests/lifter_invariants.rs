@@ -141,3 +141,37 @@ fn lose_by_crushing_and_by_drowning() {
     g.step(Command::Wait).unwrap();
     assert_eq!(g.outcome(), Some(Outcome::Lose));
 }
+
+#[test]
+fn undo_beyond_the_kept_history_stops_cleanly_and_play_continues_exactly() {
+    for name in ["contest10", "beard2", "horock3"] {
+        let mine = Mine::parse(maps::official(name).unwrap()).unwrap();
+        let route = random_route(9, 200);
+        let mut game = Lifter::new(&mine);
+        game.set_history_limit(20);
+        let mut played = 0;
+        for &cmd in &route {
+            if game.step(cmd).is_err() {
+                break;
+            }
+            played += 1;
+        }
+        let mut undone = 0;
+        while game.undo() {
+            undone += 1;
+        }
+        assert!(undone > 0 && undone < played, "{name}: only recent steps can be undone ({undone} of {played})");
+        // The position after the undos equals a fresh replay of the shorter route, and playing
+        // on from there gives exactly the same games.
+        let mut fresh = Lifter::new(&mine);
+        for &cmd in &route[..played - undone] {
+            fresh.step(cmd).unwrap();
+        }
+        assert_eq!(game, fresh, "{name}");
+        for &cmd in &route[played - undone..played] {
+            game.step(cmd).unwrap();
+            fresh.step(cmd).unwrap();
+            assert_eq!(game, fresh, "{name}");
+        }
+    }
+}

@@ -9,7 +9,12 @@
 
 use super::cell::Cell;
 use super::map::{Metadata, Mine};
+use std::collections::VecDeque;
 use std::fmt;
+
+/// Undo keeps at most this many changed cells in all (about 32 MB); older steps are forgotten
+/// (on a 1000×1000 map where 100,000 rocks fall each step that is still 16 steps).
+const HISTORY_LIMIT: usize = 4_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
@@ -143,7 +148,10 @@ pub struct Lifter {
     has_beards: bool,
     /// Rock moves of the last update (from, to), for animation.
     falls: Vec<(u32, u32)>,
-    history: Vec<Frame>,
+    history: VecDeque<Frame>,
+    /// Changed cells recorded in `history`, and the most it may hold.
+    history_cells: usize,
+    history_limit: usize,
     full_scan: bool,
 }
 
@@ -191,7 +199,9 @@ impl Lifter {
             touched: Vec::new(),
             initial_dirty: Vec::new(),
             falls: Vec::new(),
-            history: Vec::new(),
+            history: VecDeque::new(),
+            history_cells: 0,
+            history_limit: HISTORY_LIMIT,
             full_scan: false,
         };
         // Only rocks that can move now need a look in the first update; the others wait
@@ -293,6 +303,11 @@ impl Lifter {
     /// The mine in map text (rows top to bottom, `\n`-separated, no metadata).
     pub fn map_text(&self) -> String {
         Mine::grid_text(self.width, self.height, &self.cells)
+    }
+
+    #[doc(hidden)]
+    pub fn set_history_limit(&mut self, cells: usize) {
+        self.history_limit = cells;
     }
 
     #[doc(hidden)]
@@ -435,7 +450,7 @@ impl Lifter {
         self.commands += 1;
         if cmd == Command::Abort {
             self.outcome = Some(Outcome::Abort);
-            self.history.push(frame);
+            self.remember(frame);
             return Ok(());
         }
         self.moves += 1;
@@ -461,8 +476,18 @@ impl Lifter {
         if self.outcome.is_none() && self.commands >= self.command_limit() {
             self.outcome = Some(Outcome::Unfinished);
         }
-        self.history.push(frame);
+        self.remember(frame);
         Ok(())
+    }
+
+    fn remember(&mut self, frame: Frame) {
+        self.history_cells += frame.changes.len();
+        self.history.push_back(frame);
+        while self.history_cells > self.history_limit && self.history.len() > 1 {
+            if let Some(old) = self.history.pop_front() {
+                self.history_cells -= old.changes.len();
+            }
+        }
     }
 
     /// Robot movement; true when the robot entered an open lift.
@@ -608,7 +633,8 @@ impl Lifter {
 
     /// Takes back the last command; false when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some(frame) = self.history.pop() else { return false };
+        let Some(frame) = self.history.pop_back() else { return false };
+        self.history_cells -= frame.changes.len();
         for &(i, old) in frame.changes.iter().rev() {
             self.cells[i as usize] = old;
         }
@@ -617,9 +643,15 @@ impl Lifter {
         }
         // The next update must look at what the step before this one changed (a superset:
         // its robot move is included).
-        let again: Vec<u32> = match self.history.last() {
+        let again: Vec<u32> = match self.history.back() {
             Some(prev) => prev.changes.iter().map(|c| c.0).collect(),
-            None => self.initial_dirty.clone(),
+            None if frame.commands == 0 => self.initial_dirty.clone(),
+            // Older steps were forgotten: look at every rock and beard once.
+            None => {
+                let all = 0..self.cells.len() as u32;
+                self.beard_candidates.extend(all.clone().filter(|&i| self.cells[i as usize] == Cell::Beard));
+                all.filter(|&i| self.cells[i as usize].is_rock()).collect()
+            }
         };
         for i in again.into_iter().chain(frame.changes.iter().map(|c| c.0)) {
             self.mark_around(i);
@@ -636,7 +668,7 @@ impl Lifter {
         true
     }
 
-    /// Number of commands that can be undone.
+    /// Number of commands that can be undone (recent ones; see `HISTORY_LIMIT`).
     pub fn history_len(&self) -> usize {
         self.history.len()
     }
@@ -644,6 +676,7 @@ impl Lifter {
     /// Forgets the undo history (for searches that never go back further).
     pub fn clear_history(&mut self) {
         self.history.clear();
+        self.history_cells = 0;
     }
 }
 

@@ -252,9 +252,24 @@ impl LifterGame {
     }
     /// Takes back the last command (engine undo) and cuts it from the tape.
     pub fn undo(&mut self) -> bool {
-        let undone = self.game.undo();
+        let at = self.position();
+        if at == 0 {
+            return false;
+        }
+        if !self.game.undo() {
+            self.replay_to(at - 1);
+        }
         self.tape.truncate(self.position());
-        undone
+        true
+    }
+    /// Plays the tape from the start up to `t` (when the engine's undo history ran out).
+    fn replay_to(&mut self, t: usize) {
+        self.game = self.initial.clone();
+        for &cmd in &self.tape[..t.min(self.tape.len())] {
+            if self.game.step(cmd).is_err() {
+                break;
+            }
+        }
     }
     /// Back to the start with an empty tape.
     pub fn restart(&mut self) {
@@ -278,7 +293,11 @@ impl LifterGame {
     /// Moves to position `t` on the tape (0: start); returns the position reached.
     pub fn seek(&mut self, t: usize) -> usize {
         let t = t.min(self.tape.len());
-        while self.position() > t && self.game.undo() {}
+        while self.position() > t {
+            if !self.game.undo() {
+                self.replay_to(t);
+            }
+        }
         while self.position() < t {
             let cmd = self.tape[self.position()];
             if self.game.step(cmd).is_err() {
@@ -290,7 +309,7 @@ impl LifterGame {
     }
     /// Commands applied so far.
     pub fn position(&self) -> usize {
-        self.game.history_len()
+        self.game.commands() as usize
     }
     /// Commands on the tape.
     pub fn length(&self) -> usize {
