@@ -341,9 +341,19 @@ impl Lifter {
         }
         changes.push((i, old));
         self.cells[i as usize] = cell;
-        self.mark_around(i);
-        if self.has_beards {
-            self.note_beards(i);
+        // One pass over the neighbourhood: rocks on, beside or above the cell may move next
+        // update; beards around a new empty cell (and a new beard) may grow.
+        let emptied = self.has_beards && cell == Cell::Empty;
+        if self.has_beards && cell == Cell::Beard {
+            self.beard_candidates.push(i);
+        }
+        let row_start = i - i % self.width as u32;
+        for &q in self.around(i, if emptied { -1 } else { 0 }).as_slice() {
+            match self.cells[q as usize] {
+                c if c.is_rock() && q >= row_start => self.mark(q),
+                Cell::Beard if emptied && q != i => self.beard_candidates.push(q),
+                _ => {}
+            }
         }
     }
 
