@@ -5,11 +5,13 @@ const KEY = 'arcade.pig.strategy.v1';
 
 export const EXAMPLES = {
   scheme: [
-    ['Hold at 20, race at the end', `; Called after every throw: return #t to throw again, #f to hold.
-(define (player my-total other-total accum current state)
+    ['Hold at 20, race at the end', `; Called after every throw:
+; #t throws again, #f holds.
+(define (player my-total other-total
+                accum current state)
   (let ((turn (+ accum current)))
-    (cond ((>= other-total 80) #t)      ; they are close to 100: keep going
-          (else (< turn 20)))))         ; otherwise hold once the turn makes 20
+    (cond ((>= other-total 80) #t) ; race
+          (else (< turn 20)))))    ; hold at 20
 `],
     ['Count my turns with state', `; state is a one-element list that survives across the whole match.
 (define (player my-total other-total accum current state)
