@@ -272,7 +272,7 @@ impl Lifter {
     }
 
     fn level_at(&self, step: u32) -> u32 {
-        let rise = if self.meta.flooding == 0 { 0 } else { (step.saturating_sub(1)) / self.meta.flooding };
+        let rise = step.saturating_sub(1).checked_div(self.meta.flooding).unwrap_or(0);
         self.meta.water.saturating_add(rise)
     }
 
@@ -570,7 +570,7 @@ impl Lifter {
                 }
             }
         }
-        let grow = !self.beard_candidates.is_empty() && self.moves % self.meta.growth.max(1) == 0;
+        let grow = !self.beard_candidates.is_empty() && self.moves.is_multiple_of(self.meta.growth.max(1));
         if grow {
             let mut beards = std::mem::take(&mut self.beard_candidates);
             if self.full_scan {

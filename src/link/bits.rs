@@ -16,7 +16,7 @@ impl BitWriter {
     /// Writes the low `n` bits of `value` (n ≤ 64), most significant first.
     pub fn bits(&mut self, value: u64, n: u32) {
         for i in (0..n).rev() {
-            if self.bits % 8 == 0 {
+            if self.bits.is_multiple_of(8) {
                 self.bytes.push(0);
             }
             if (value >> i) & 1 == 1 {
