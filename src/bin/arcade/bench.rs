@@ -34,7 +34,8 @@ pub fn main(argv: &[String]) -> Result<(), Failure> {
     match argv.first().map(String::as_str) {
         Some("pig") => pig(),
         Some("lifter") => crate::lifter_bench::run(&argv[1..]),
-        _ => Err(Failure::usage("bench takes: pig, lifter")),
+        Some("lifter-solver") => crate::lifter_solve_bench::run(&argv[1..]),
+        _ => Err(Failure::usage("bench takes: pig, lifter, lifter-solver")),
     }
 }
 

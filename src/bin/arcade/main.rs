@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod lifter;
 mod lifter_bench;
+mod lifter_solve_bench;
 mod pig;
 
 use std::process::ExitCode;
@@ -20,6 +21,7 @@ usage:
   arcade lifter link MAP ROUTE [--view T] [--base URL]
   arcade open LINK                                          (describe any share link as JSON)
   arcade bench pig | lifter [EXTRA_MAPS_DIR]                (speed figures, as JSON)
+  arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
 
 A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths
 to Scheme files defining (player my-total other-total accum current state).

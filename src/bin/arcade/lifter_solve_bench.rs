@@ -1,0 +1,139 @@
+//! `arcade bench lifter-solver [--ms N] [MAP...]`: runs the route search on each map for a
+//! wall-clock budget and compares with the best known scores, as one JSON object.
+
+use crate::Failure;
+use lambda_arcade::lifter::solver::Solver;
+use lambda_arcade::lifter::{maps, Command, Lifter, Mine};
+use serde_json::{json, Value};
+use std::time::Instant;
+
+/// The 26 official maps with the best scores known from the contest era.
+const BEST_KNOWN: &[(&str, i64)] = &[
+    ("contest1", 212),
+    ("contest2", 281),
+    ("contest3", 275),
+    ("contest4", 575),
+    ("contest5", 1303),
+    ("contest6", 1177),
+    ("contest7", 869),
+    ("contest8", 1973),
+    ("contest9", 3095),
+    ("contest10", 3634),
+    ("flood1", 945),
+    ("flood2", 281),
+    ("flood3", 1303),
+    ("flood4", 1592),
+    ("flood5", 575),
+    ("trampoline1", 426),
+    ("trampoline2", 1742),
+    ("trampoline3", 5477),
+    ("beard1", 860),
+    ("beard2", 4522),
+    ("beard3", 1789),
+    ("beard4", 3103),
+    ("beard5", 666),
+    ("horock1", 760),
+    ("horock2", 747),
+    ("horock3", 2406),
+];
+
+/// Units of work per call, as the browser worker uses.
+const SLICE: u64 = 20_000;
+
+pub fn run(argv: &[String]) -> Result<(), Failure> {
+    let mut ms: u64 = 5000;
+    let mut names: Vec<String> = Vec::new();
+    let mut args = argv.iter();
+    while let Some(a) = args.next() {
+        if a == "--ms" {
+            let v = args
+                .next()
+                .ok_or_else(|| Failure::usage("--ms needs a number of milliseconds"))?;
+            ms = v
+                .parse()
+                .map_err(|_| Failure::usage(format!("--ms needs a whole number, got \"{v}\"")))?;
+        } else if a.starts_with("--") {
+            return Err(Failure::usage(format!(
+                "unknown option \"{a}\" (bench lifter-solver takes --ms N and maps)"
+            )));
+        } else {
+            names.push(a.clone());
+        }
+    }
+    if names.is_empty() {
+        names = BEST_KNOWN.iter().map(|(n, _)| n.to_string()).collect();
+    }
+    let mut rows = Vec::new();
+    let (mut total, mut total_best) = (0i64, 0i64);
+    for name in &names {
+        let text = match maps::official(name) {
+            Some(t) => t.to_string(),
+            None => std::fs::read_to_string(name).map_err(|e| {
+                Failure::input(format!(
+                    "\"{name}\" is neither an official map nor a readable file: {e}"
+                ))
+            })?,
+        };
+        let mine = Mine::parse(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+        let start = Instant::now();
+        let mut solver = Solver::new(&mine);
+        let (mut slices, mut slowest) = (0u64, 0f64);
+        while start.elapsed().as_millis() < u128::from(ms) {
+            let t = Instant::now();
+            let over = solver.work(SLICE);
+            slowest = slowest.max(t.elapsed().as_secs_f64() * 1000.0);
+            slices += 1;
+            if over {
+                break;
+            }
+        }
+        let took = start.elapsed().as_secs_f64() * 1000.0;
+        let replayed = replay(&mine, solver.best_route());
+        if replayed != solver.best_score() {
+            return Err(Failure::input(format!(
+                "{name}: the best route replays to {replayed}, not the reported {}",
+                solver.best_score()
+            )));
+        }
+        let best = BEST_KNOWN.iter().find(|(n, _)| n == name).map(|&(_, s)| s);
+        total += solver.best_score();
+        if let Some(b) = best {
+            total_best += b;
+        }
+        rows.push(json!({
+            "name": name,
+            "score": solver.best_score(),
+            "best_known": best,
+            "ratio": best.map(|b| ratio(solver.best_score(), b)),
+            "ms": took.round(),
+            "explored": solver.explored(),
+            "slices": slices,
+            "slowest_slice_ms": (slowest * 10.0).round() / 10.0,
+            "route": solver.best_route(),
+        }));
+    }
+    let out = json!({
+        "ms_per_map": ms,
+        "maps": Value::Array(rows),
+        "totals": { "score": total, "best_known": total_best, "ratio": ratio(total, total_best) },
+    });
+    println!("{out:#}");
+    Ok(())
+}
+
+fn ratio(score: i64, best: i64) -> f64 {
+    if best == 0 {
+        return 0.0;
+    }
+    (score as f64 / best as f64 * 10_000.0).round() / 10_000.0
+}
+
+fn replay(mine: &Mine, route: &str) -> i64 {
+    let mut game = Lifter::new(mine);
+    for cmd in Command::parse_route(route) {
+        if game.step(cmd).is_err() {
+            break;
+        }
+    }
+    game.score()
+}

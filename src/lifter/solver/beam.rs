@@ -1,0 +1,457 @@
+//! Beam search over macro moves ("go to that lambda", "let that higher-order rock fall", "go
+//! to the lift"), resumable one node expansion at a time.
+
+use super::exec::{follow, Done, Meter};
+use super::plan::{Grid, Kind, Planner, Survey};
+use super::probe::{grid_hash, mix, KeyHasher, KeySet, Probe};
+
+/// What the single-command search found from a mine (by its key): the command tails.
+pub(super) type Memo = HashMap<u64, Vec<Vec<u8>>, BuildHasherDefault<KeyHasher>>;
+const MEMO_CAP: usize = 1 << 16;
+/// Mines a pending probe looks at per call of `advance`.
+const PROBE_CHUNK: usize = 64;
+/// Evaluation cost of one beard cell.
+const BEARD_PENALTY: i64 = 3;
+/// Evaluation cost of one beard cell near a lift.
+const LIFT_BEARD_PENALTY: i64 = 25;
+const FINE: [Command; 6] = [
+    Command::Left,
+    Command::Right,
+    Command::Up,
+    Command::Down,
+    Command::Wait,
+    Command::Shave,
+];
+use crate::lifter::{Cell, Command, Lifter, Outcome};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+/// A mine reached by a route.
+pub(super) struct Node {
+    pub game: Lifter,
+    pub route: Vec<u8>,
+    pub eval: i64,
+    pub key: u64,
+    pub seq: u64,
+}
+
+/// Tunables of one beam run.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Params {
+    pub width: usize,
+    pub lambdas: usize,
+    pub triggers: usize,
+    /// Small maps: evaluate reachability and dedupe by the whole mine.
+    pub thorough: bool,
+    /// Mines the single-command search may visit when no macro move works (0: never).
+    pub probe: usize,
+    /// Children are single commands instead of macro moves.
+    pub fine: bool,
+    /// Evaluations get up to this much added, decided by `seed` and the mine.
+    pub noise: i64,
+    pub seed: u64,
+}
+
+/// Everything a run needs besides itself.
+pub(super) struct Ctx<'a> {
+    pub grid: &'a Grid,
+    pub planner: &'a mut Planner,
+    pub meter: &'a mut Meter,
+    /// Called with every finished or abortable route and its mine.
+    pub offer: &'a mut dyn FnMut(&[u8], &Lifter),
+    pub clones: &'a mut u64,
+    pub memo: &'a mut Memo,
+}
+
+pub(super) struct Beam {
+    pub params: Params,
+    /// The level being expanded, in reverse order (the next node is last).
+    level: Vec<Node>,
+    next: Vec<Node>,
+    seq: u64,
+    /// Single-command searches started by nodes of this level, still running.
+    probes: Vec<Probe>,
+    /// Children of the level being built must evaluate above this to be kept.
+    cutoff: i64,
+    /// Some level had more children than the width (a wider beam could do better).
+    pub truncated: bool,
+    pub finished: bool,
+}
+
+impl Beam {
+    pub fn new(params: Params, root: &Lifter) -> Beam {
+        let mut game = root.clone();
+        game.clear_history();
+        let node = Node {
+            game,
+            route: Vec::new(),
+            eval: 0,
+            key: 0,
+            seq: 0,
+        };
+        Beam {
+            params,
+            level: vec![node],
+            next: Vec::new(),
+            probes: Vec::new(),
+            seq: 1,
+            cutoff: i64::MIN,
+            truncated: false,
+            finished: false,
+        }
+    }
+
+    /// Expands one node (or closes a level). Sets `finished` when no node is left.
+    pub fn advance(&mut self, ctx: &mut Ctx) {
+        if self.finished || self.probe_some(ctx) {
+            return;
+        }
+        let Some(node) = self.level.pop() else {
+            self.select();
+            self.level = std::mem::take(&mut self.next);
+            self.level.reverse();
+            self.cutoff = i64::MIN;
+            if self.level.is_empty() {
+                self.finished = true;
+            }
+            return;
+        };
+        self.expand(node, ctx);
+        if self.next.len() >= 2 * self.params.width.max(4) {
+            self.select();
+        }
+    }
+
+    fn expand(&mut self, node: Node, ctx: &mut Ctx) {
+        let p = self.params;
+        ctx.meter.price(ctx.grid, &node.game);
+        if p.fine {
+            return self.expand_fine(node, ctx);
+        }
+        let max_goals = if p.thorough {
+            usize::MAX
+        } else {
+            (p.lambdas + p.triggers + 4) * 2
+        };
+        let survey = ctx
+            .planner
+            .survey(ctx.grid, &node.game, &[], max_goals, None);
+        let goals = pick(&survey, p);
+        let paths: Vec<_> = goals
+            .iter()
+            .map(|g| (*g, ctx.planner.path(g.cell)))
+            .collect();
+        let mut grown = 0;
+        for (goal, path) in paths {
+            let Some(path) = path else { continue };
+            let mut game = node.game.clone();
+            *ctx.clones += 1;
+            let mut route = node.route.clone();
+            let done = follow(
+                ctx.grid,
+                ctx.planner,
+                ctx.meter,
+                &mut game,
+                &mut route,
+                goal,
+                path,
+            );
+            game.clear_history();
+            match done {
+                Done::Won => (ctx.offer)(&route, &game),
+                Done::Failed => {}
+                Done::Reached => {
+                    grown += 1;
+                    self.adopt(game, route, ctx);
+                }
+            }
+        }
+        let aimless = !goals
+            .iter()
+            .any(|g| matches!(g.kind, Kind::Lambda | Kind::Lift));
+        if (grown == 0 || aimless) && p.probe > 0 {
+            // Near the end the lift's bonus is at stake: look much further.
+            let left = node.game.total_lambdas() - node.game.collected();
+            let budget = if left <= 2 { p.probe * 8 } else { p.probe };
+            self.unstick(&node.game, &node.route, budget, ctx);
+        }
+    }
+
+    /// Single commands as children (for small mines).
+    fn expand_fine(&mut self, node: Node, ctx: &mut Ctx) {
+        for cmd in FINE {
+            if cmd == Command::Shave && node.game.razors() == 0 {
+                continue;
+            }
+            let mut game = node.game.clone();
+            *ctx.clones += 1;
+            ctx.meter.count_step();
+            if game.step(cmd).is_err() {
+                continue;
+            }
+            game.clear_history();
+            if game.outcome() == Some(Outcome::Lose) {
+                continue;
+            }
+            let mut route = node.route.clone();
+            route.push(cmd.to_char() as u8);
+            self.adopt(game, route, ctx);
+        }
+    }
+
+    /// Starts the single-command search from a mine, or replays what it found there before.
+    fn unstick(&mut self, start: &Lifter, start_route: &[u8], budget: usize, ctx: &mut Ctx) {
+        let robot = ctx.grid.robot(start);
+        let key = mix(
+            grid_hash(start.cells()),
+            mix(
+                u64::from(robot),
+                u64::from(start.razors()) + ((budget as u64) << 32),
+            ),
+        );
+        ctx.meter.extra += (ctx.grid.w * ctx.grid.h / 64) as u64;
+        match ctx.memo.get(&key) {
+            Some(tails) => {
+                let tails = tails.clone();
+                self.follow_tails(start, start_route, &tails, ctx);
+            }
+            None => self.probes.push(Probe::new(
+                ctx.grid,
+                ctx.planner,
+                start,
+                start_route,
+                key,
+                budget,
+            )),
+        }
+    }
+
+    /// Works on the oldest pending probe; true when there was one.
+    fn probe_some(&mut self, ctx: &mut Ctx) -> bool {
+        let Some(probe) = self.probes.first_mut() else {
+            return false;
+        };
+        let over = probe.run(
+            ctx.grid,
+            ctx.planner,
+            ctx.meter,
+            ctx.clones,
+            PROBE_CHUNK,
+            &mut *ctx.offer,
+        );
+        if over {
+            let probe = self.probes.remove(0);
+            if ctx.memo.len() < MEMO_CAP {
+                ctx.memo.insert(probe.key, probe.hits.clone());
+            }
+            self.follow_tails(probe.start(), &probe.route, &probe.hits, ctx);
+        }
+        true
+    }
+
+    /// Plays each command tail from `start` and adopts the mines reached.
+    fn follow_tails(
+        &mut self,
+        start: &Lifter,
+        start_route: &[u8],
+        tails: &[Vec<u8>],
+        ctx: &mut Ctx,
+    ) {
+        for tail in tails {
+            let mut game = start.clone();
+            *ctx.clones += 1;
+            let mut route = start_route.to_vec();
+            for &b in tail {
+                let Some(cmd) = Command::from_char(b as char) else {
+                    continue;
+                };
+                ctx.meter.count_step();
+                if game.step(cmd).is_err() {
+                    break;
+                }
+                route.push(b);
+            }
+            game.clear_history();
+            match game.outcome() {
+                None => self.adopt(game, route, ctx),
+                Some(Outcome::Win) => (ctx.offer)(&route, &game),
+                Some(_) => {}
+            }
+        }
+    }
+
+    fn adopt(&mut self, game: Lifter, route: Vec<u8>, ctx: &mut Ctx) {
+        (ctx.offer)(&route, &game);
+        if game.outcome().is_some() {
+            return;
+        }
+        // Every term of the evaluation past the score only subtracts: a child whose score
+        // cannot beat the children kept so far needs no closer look.
+        let score = 25 * i64::from(game.collected()) - i64::from(game.moves());
+        if score <= self.cutoff {
+            self.truncated = true;
+            return;
+        }
+        let (eval, key) = self.judge(&game, ctx);
+        self.seq += 1;
+        self.next.push(Node {
+            game,
+            route,
+            eval,
+            key,
+            seq: self.seq,
+        });
+    }
+
+    fn judge(&self, game: &Lifter, ctx: &mut Ctx) -> (i64, u64) {
+        let (eval, key) = self.evaluate(game, ctx);
+        let p = self.params;
+        if p.noise > 0 {
+            // Subtracted, so that the score still bounds the evaluation.
+            return (eval - (mix(p.seed, key) % p.noise as u64) as i64, key);
+        }
+        (eval, key)
+    }
+
+    fn evaluate(&self, game: &Lifter, ctx: &mut Ctx) -> (i64, u64) {
+        let c = i64::from(game.collected());
+        let m = i64::from(game.moves());
+        let mut eval = 25 * c - m;
+        let robot = ctx.grid.robot(game);
+        if !self.params.thorough {
+            let key = mix(
+                mix(u64::from(robot), u64::from(game.collected())),
+                u64::from(game.moves()),
+            );
+            return (eval, key);
+        }
+        let survey = ctx.planner.survey(ctx.grid, game, &[], usize::MAX, None);
+        ctx.meter.extra += (ctx.grid.w * ctx.grid.h / 64) as u64;
+        let (horocks, beards, guards) = count_growing(ctx.grid, game);
+        let lambdas = i64::from(game.total_lambdas() - game.collected()) - horocks;
+        // Beards spread and wall lambdas and the lift in.
+        eval -= BEARD_PENALTY * beards + LIFT_BEARD_PENALTY * guards;
+        let key = mix(
+            grid_hash(game.cells()),
+            mix(u64::from(robot), u64::from(game.razors())),
+        );
+        if self.params.fine {
+            let near = survey
+                .goals
+                .iter()
+                .find(|g| matches!(g.kind, Kind::Lambda | Kind::Lift));
+            eval -= near.map_or(50, |g| i64::from(g.dist));
+        }
+        let unreached = lambdas - i64::from(survey.lambdas_reached);
+        eval -= 25 * unreached;
+        if !survey.lift_reached {
+            eval -= 25 * c;
+        }
+        // A trampoline whose landing has no way on to the lift (e.g. a rock over it and rocks
+        // beside it) is a trap until something is dug next to it.
+        let total = i64::from(game.total_lambdas());
+        for &j in &ctx.grid.landings {
+            if matches!(game.cells()[j as usize], Cell::Target(_))
+                && !ctx
+                    .planner
+                    .survey_from(ctx.grid, game, j, &[], usize::MAX, None)
+                    .lift_reached
+            {
+                eval -= 10 * total;
+            }
+        }
+        (eval, key)
+    }
+
+    /// Keeps the best `width` children, one per distinct mine.
+    fn select(&mut self) {
+        let width = self.params.width;
+        self.next
+            .sort_by(|a, b| b.eval.cmp(&a.eval).then(a.seq.cmp(&b.seq)));
+        let mut keys = KeySet::default();
+        let mut kept = Vec::with_capacity(width);
+        for n in std::mem::take(&mut self.next) {
+            if keys.contains(&n.key) {
+                continue;
+            }
+            if kept.len() >= width {
+                self.truncated = true;
+                break;
+            }
+            keys.insert(n.key);
+            kept.push(n);
+        }
+        if kept.len() >= width {
+            self.cutoff = kept.last().map_or(i64::MIN, |n: &Node| n.eval);
+        }
+        self.next = kept;
+    }
+}
+
+fn pick(s: &Survey, p: Params) -> Vec<super::plan::Goal> {
+    let mut out = Vec::new();
+    let (mut lambdas, mut triggers, mut razors, mut shaves) = (0, 0, 0, 0);
+    for g in &s.goals {
+        let take = match g.kind {
+            Kind::Lift => true,
+            Kind::Lambda => {
+                lambdas += 1;
+                lambdas <= p.lambdas
+            }
+            Kind::Drop | Kind::Push | Kind::Unblock => {
+                triggers += 1;
+                triggers <= p.triggers
+            }
+            Kind::Razor => {
+                razors += 1;
+                razors <= 1
+            }
+            Kind::Shave => {
+                shaves += 1;
+                shaves <= 1
+            }
+        };
+        if take && !out.iter().any(|o: &super::plan::Goal| o.cell == g.cell) {
+            out.push(*g);
+        }
+    }
+    out
+}
+
+/// Higher-order rocks, beards, and beards close to a lift on the map.
+fn count_growing(grid: &Grid, game: &Lifter) -> (i64, i64, i64) {
+    let (mut horocks, mut beards, mut guards) = (0, 0, 0);
+    if grid.horocks || grid.beards {
+        for (i, &c) in game.cells().iter().enumerate() {
+            match c {
+                Cell::HoRock => horocks += 1,
+                Cell::Beard => {
+                    beards += 1;
+                    if grid.lifts.iter().any(|&l| grid.apart(l, i as u32) <= 3) {
+                        guards += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    (horocks, beards, guards)
+}
+
+pub(super) fn code(c: Cell) -> u64 {
+    match c {
+        Cell::Empty => 0,
+        Cell::Earth => 1,
+        Cell::Wall => 2,
+        Cell::Rock => 3,
+        Cell::HoRock => 4,
+        Cell::Lambda => 5,
+        Cell::ClosedLift => 6,
+        Cell::OpenLift => 7,
+        Cell::Robot => 8,
+        Cell::Beard => 9,
+        Cell::Razor => 10,
+        Cell::Trampoline(t) => 11 + u64::from(t),
+        Cell::Target(t) => 20 + u64::from(t),
+    }
+}

@@ -1,0 +1,304 @@
+//! Route search for Lambda Lifter, in bounded units of work (no clock inside: the caller
+//! decides when to stop).
+//!
+//! The search is a series of beam searches over macro moves (walk to one of the nearest
+//! lambdas, let a higher-order rock fall, pick up a razor, enter the lift), each move played
+//! with the real engine. Each run doubles the width of the last; every mine reached is also
+//! scored as if the robot aborted there, so the best route only ever improves.
+
+mod beam;
+mod exec;
+mod plan;
+mod polish;
+mod probe;
+
+use super::{Lifter, Mine};
+use beam::{Beam, Ctx, Memo, Params};
+use exec::Meter;
+use plan::{Grid, Planner};
+use polish::{Polish, Tools};
+
+/// Mines up to this many cells get the thorough evaluation (reachability, whole-mine dedupe).
+const THOROUGH_CELLS: usize = 1 << 16;
+/// Mines up to this many cells also get single-command beam runs.
+const FINE_CELLS: usize = 160;
+/// Work between the end of one polish and the start of the next.
+const POLISH_GAP: u64 = 1_000_000;
+/// Width of the runs with noise.
+const NOISY_WIDTH: usize = 64;
+/// Noise added to evaluations in those runs (points, uniform below this).
+const NOISE: i64 = 30;
+/// Memory for the states of one beam run, in bytes.
+const STATE_BUDGET: usize = 48 << 20;
+
+/// Searches for a high-scoring route in bounded units of work.
+pub struct Solver {
+    root: Lifter,
+    grid: Grid,
+    planner: Planner,
+    meter: Meter,
+    clones: u64,
+    memo: Memo,
+    best_route: String,
+    best_score: i64,
+    beam: Option<Beam>,
+    polish: Option<Polish>,
+    /// Score of the last route polished.
+    polished: i64,
+    /// Work (`spent`) before which no new polish starts.
+    polish_at: u64,
+    coarse: Track,
+    fine: Track,
+    cap: usize,
+}
+
+/// Progress of one kind of run.
+struct Track {
+    /// Runs without noise so far.
+    runs: u32,
+    /// Width of the first run.
+    first: usize,
+    /// Runs without noise after which only noisy runs are left.
+    last: u32,
+    /// The runs without noise reached their last (and noisy runs continue).
+    widest: bool,
+    /// Noisy runs due, and done so far.
+    owed: u32,
+    noisy: u32,
+    /// A run explored everything: nothing is left.
+    done: bool,
+}
+
+impl Track {
+    fn new(first: usize, last: u32, done: bool) -> Track {
+        Track {
+            runs: 0,
+            first,
+            last,
+            widest: false,
+            owed: 0,
+            noisy: 0,
+            done,
+        }
+    }
+
+    fn over(&self) -> bool {
+        self.done
+    }
+}
+
+impl Solver {
+    pub fn new(mine: &Mine) -> Solver {
+        let root = Lifter::new(mine);
+        let grid = Grid::new(&root);
+        let cells = mine.width * mine.height;
+        // Beards grow; a state holds them twice (grid and index).
+        let beards = mine
+            .cells
+            .iter()
+            .filter(|&&c| c == super::Cell::Beard)
+            .count();
+        let cap = (STATE_BUDGET / (4 * (cells * 2 + beards * 64 + 512))).clamp(1, 1 << 14);
+        Solver {
+            root,
+            grid,
+            planner: Planner::new(cells),
+            meter: Meter {
+                steps: 0,
+                extra: 0,
+                per_step: 0,
+            },
+            clones: 0,
+            memo: Memo::default(),
+            best_route: "A".into(),
+            best_score: 0,
+            beam: None,
+            polish: None,
+            polished: 0,
+            polish_at: 0,
+            coarse: Track::new(1, cap.ilog2() + 4, false),
+            fine: Track::new(4, cap.ilog2(), cells > FINE_CELLS),
+            cap,
+        }
+    }
+
+    fn spent(&self) -> u64 {
+        let cells = (self.grid.w * self.grid.h) as u64;
+        self.meter.steps
+            + self.meter.extra
+            + self.planner.settled / 8
+            + self.clones * (cells / 512 + 1)
+    }
+
+    /// Does about `units` simulated commands of search; true when nothing is left to try.
+    pub fn work(&mut self, units: u64) -> bool {
+        let until = self.spent().saturating_add(units);
+        while self.spent() < until {
+            if self.polish.is_none() && self.beam.is_none() {
+                let Some(params) = self.next_params() else {
+                    return true;
+                };
+                self.beam = Some(Beam::new(params, &self.root));
+            }
+            let mut best_route = std::mem::take(&mut self.best_route);
+            let mut best_score = self.best_score;
+            let mut offer = |route: &[u8], game: &Lifter| {
+                let (score, abort) = match game.outcome() {
+                    None => (game.score_as_abort(), true),
+                    Some(_) => (game.score(), false),
+                };
+                if score > best_score {
+                    best_score = score;
+                    best_route = route.iter().map(|&b| b as char).collect();
+                    if abort {
+                        best_route.push('A');
+                    }
+                }
+            };
+            if let Some(polish) = self.polish.as_mut() {
+                let mut tools = Tools {
+                    grid: &self.grid,
+                    planner: &mut self.planner,
+                    meter: &mut self.meter,
+                    clones: &mut self.clones,
+                };
+                polish.advance(&mut tools, &mut offer);
+            } else if let Some(beam) = self.beam.as_mut() {
+                let mut ctx = Ctx {
+                    grid: &self.grid,
+                    planner: &mut self.planner,
+                    meter: &mut self.meter,
+                    offer: &mut offer,
+                    clones: &mut self.clones,
+                    memo: &mut self.memo,
+                };
+                beam.advance(&mut ctx);
+            }
+            self.best_route = best_route;
+            self.best_score = best_score;
+            if self.beam.as_ref().is_some_and(|b| b.finished) {
+                self.finish_run();
+            }
+            // Polish a better route when one turns up, at most every so often.
+            if self.polish.is_none()
+                && self.best_score > self.polished
+                && self.spent() >= self.polish_at
+                && self.grid.w * self.grid.h <= THOROUGH_CELLS
+            {
+                self.polished = self.best_score;
+                self.polish = Some(Polish::new(
+                    &self.root,
+                    &self.best_route,
+                    self.best_score,
+                    &self.grid,
+                ));
+                self.polish_at = u64::MAX;
+            }
+            if self.polish.as_ref().is_some_and(|p| p.finished) {
+                self.polish = None;
+                self.polished = self.best_score;
+                self.polish_at = self.spent() + POLISH_GAP;
+            }
+        }
+        self.coarse.done && self.fine.done && self.polish.is_none()
+    }
+
+    /// Books a finished run.
+    fn finish_run(&mut self) {
+        let Some(beam) = self.beam.take() else { return };
+        let p = beam.params;
+        let track = if p.fine {
+            &mut self.fine
+        } else {
+            &mut self.coarse
+        };
+        if p.noise > 0 {
+            track.noisy += 1;
+        } else {
+            track.runs += 1;
+            // A run that never had to drop a child found everything wider runs would.
+            track.done |= !beam.truncated;
+            track.widest = track.runs >= track.last;
+            if !p.fine && p.width >= NOISY_WIDTH {
+                track.owed += (p.width / NOISY_WIDTH) as u32;
+            }
+        }
+    }
+
+    /// The next run: macro-move and single-command runs take turns, each twice as wide as the
+    /// last of its kind (up to the memory cap, then with more lambdas to choose from). Once
+    /// macro runs are wide, as much work again goes to narrower runs with seeded noise in the
+    /// evaluation, for variety.
+    fn next_params(&mut self) -> Option<Params> {
+        let fine = match (self.coarse.over(), self.fine.over()) {
+            (true, true) => return None,
+            (true, false) => true,
+            (false, true) => false,
+            (false, false) => self.fine.runs < self.coarse.runs,
+        };
+        let small = self.grid.w * self.grid.h <= THOROUGH_CELLS;
+        let track = if fine {
+            &mut self.fine
+        } else {
+            &mut self.coarse
+        };
+        let base = Params {
+            width: 1,
+            lambdas: 6,
+            triggers: 3,
+            thorough: small,
+            probe: if small { 1500 } else { 0 },
+            fine,
+            noise: 0,
+            seed: 0,
+        };
+        if track.owed > 0 || track.widest {
+            track.owed = track.owed.saturating_sub(1);
+            let seed = u64::from(track.noisy);
+            return Some(Params {
+                width: NOISY_WIDTH.min(self.cap),
+                noise: NOISE,
+                seed,
+                lambdas: 6 + (seed % 3) as usize,
+                ..base
+            });
+        }
+        let doubling = track.first.checked_shl(track.runs).unwrap_or(usize::MAX);
+        let width = doubling.min(self.cap);
+        let extra = if doubling > self.cap {
+            track.runs - (self.cap / track.first).max(1).ilog2()
+        } else {
+            0
+        };
+        Some(Params {
+            width,
+            lambdas: 6 + 2 * extra as usize,
+            ..base
+        })
+    }
+
+    /// Best route found so far as command characters, ending in `A` when aborting scores more.
+    pub fn best_route(&self) -> &str {
+        &self.best_route
+    }
+
+    /// The score of `best_route` under the engine.
+    pub fn best_score(&self) -> i64 {
+        self.best_score
+    }
+
+    #[doc(hidden)]
+    pub fn counters(&self) -> [u64; 4] {
+        [
+            self.meter.steps,
+            self.meter.extra,
+            self.planner.settled,
+            self.clones,
+        ]
+    }
+
+    /// Commands simulated so far.
+    pub fn explored(&self) -> u64 {
+        self.meter.steps
+    }
+}

@@ -1,0 +1,131 @@
+//! The route search: its best route replays to its score, it is deterministic, it improves with
+//! work, it solves a small map, and a 1000 × 1000 map stays bounded.
+
+use lambda_arcade::lifter::solver::Solver;
+use lambda_arcade::lifter::{maps, Command, Lifter, Mine};
+
+fn mine(name: &str) -> Mine {
+    Mine::parse(maps::official(name).expect("official map")).expect("parses")
+}
+
+fn replay(mine: &Mine, route: &str) -> i64 {
+    let mut game = Lifter::new(mine);
+    for cmd in Command::parse_route(route) {
+        if game.step(cmd).is_err() {
+            break;
+        }
+    }
+    game.score()
+}
+
+/// Works in slices of `slice` units until `total` units were given or the search is over.
+fn run(solver: &mut Solver, slice: u64, total: u64) {
+    let mut given = 0;
+    while given < total {
+        if solver.work(slice) {
+            break;
+        }
+        given += slice;
+    }
+}
+
+#[test]
+fn best_route_replays_to_best_score() {
+    for name in [
+        "contest1",
+        "contest4",
+        "flood1",
+        "trampoline1",
+        "beard1",
+        "horock1",
+        "beard5",
+    ] {
+        let m = mine(name);
+        let mut solver = Solver::new(&m);
+        assert_eq!(solver.best_score(), 0, "{name}: aborting at once scores 0");
+        assert_eq!(replay(&m, solver.best_route()), 0);
+        run(&mut solver, 20_000, 200_000);
+        assert!(solver.best_score() > 0, "{name}: found something");
+        assert_eq!(
+            replay(&m, solver.best_route()),
+            solver.best_score(),
+            "{name}: {}",
+            solver.best_route()
+        );
+        assert!(solver.explored() > 0);
+    }
+}
+
+#[test]
+fn same_work_gives_same_route() {
+    for name in ["contest5", "beard2", "trampoline2"] {
+        let m = mine(name);
+        let mut a = Solver::new(&m);
+        let mut b = Solver::new(&m);
+        for _ in 0..6 {
+            a.work(15_000);
+            b.work(15_000);
+            assert_eq!(a.best_route(), b.best_route(), "{name}");
+            assert_eq!(a.explored(), b.explored(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn improves_with_work() {
+    let m = mine("contest6");
+    let mut solver = Solver::new(&m);
+    let mut last = solver.best_score();
+    let mut scores = Vec::new();
+    for _ in 0..20 {
+        solver.work(20_000);
+        assert!(solver.best_score() >= last, "never gets worse");
+        last = solver.best_score();
+        scores.push(last);
+    }
+    assert!(scores[0] > 0, "something valid right away: {scores:?}");
+    assert!(last > scores[0], "better with more work: {scores:?}");
+    assert_eq!(replay(&m, solver.best_route()), last);
+}
+
+#[test]
+fn solves_small_maps() {
+    for (name, best) in [("contest1", 212), ("contest3", 275), ("contest7", 869)] {
+        let m = mine(name);
+        let mut solver = Solver::new(&m);
+        run(&mut solver, 20_000, 3_000_000);
+        assert_eq!(solver.best_score(), best, "{name}: {}", solver.best_route());
+        assert!(solver.best_route().ends_with(|c| c != 'A'), "{name}: wins");
+    }
+}
+
+#[test]
+fn a_huge_map_stays_bounded() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/maps/lifter/extra/large1.map"
+    ))
+    .expect("large1 map");
+    let m = Mine::parse(&text).expect("parses");
+    let mut solver = Solver::new(&m);
+    let start = std::time::Instant::now();
+    for _ in 0..3 {
+        solver.work(5_000);
+    }
+    assert!(start.elapsed().as_secs() < 60, "took {:?}", start.elapsed());
+    assert_eq!(replay(&m, solver.best_route()), solver.best_score());
+}
+
+#[test]
+fn trivial_maps_end() {
+    // No lambdas reachable: the search runs out of things to try and keeps the abort.
+    let m = Mine::parse("#####\n#R#\\#\n#####\n").expect("parses");
+    let mut solver = Solver::new(&m);
+    let mut calls = 0;
+    while !solver.work(1_000) {
+        calls += 1;
+        assert!(calls < 1000, "the search ends");
+    }
+    assert_eq!(solver.best_score(), 0);
+    assert_eq!(solver.best_route(), "A");
+}
