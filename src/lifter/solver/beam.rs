@@ -1,19 +1,22 @@
 //! Beam search over macro moves ("go to that lambda", "let that higher-order rock fall", "go
-//! to the lift"), resumable one node expansion at a time.
+//! to the lift") or, for small mines, over single commands; resumable one node expansion (or
+//! one slice of a pending single-command probe) at a time. Children are ranked by score less
+//! penalties for what they spoiled: lambdas or the lift no longer reachable, trampolines that
+//! land in a trap, beards (above all near the lift).
 
 use super::exec::{follow, Done, Meter};
+use super::judge::judge;
 use super::plan::{Grid, Kind, Planner, Survey};
 use super::probe::{grid_hash, mix, KeyHasher, KeySet, Probe};
+use crate::lifter::{Command, Lifter, Outcome};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// What the single-command search found from a mine (by its key): the command tails.
 pub(super) type Memo = HashMap<u64, Vec<Vec<u8>>, BuildHasherDefault<KeyHasher>>;
 const MEMO_CAP: usize = 1 << 16;
 /// Mines a pending probe looks at per call of `advance`.
 const PROBE_CHUNK: usize = 64;
-/// Evaluation cost of one beard cell.
-const BEARD_PENALTY: i64 = 3;
-/// Evaluation cost of one beard cell near a lift.
-const LIFT_BEARD_PENALTY: i64 = 25;
 const FINE: [Command; 6] = [
     Command::Left,
     Command::Right,
@@ -22,9 +25,6 @@ const FINE: [Command; 6] = [
     Command::Wait,
     Command::Shave,
 ];
-use crate::lifter::{Cell, Command, Lifter, Outcome};
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
 /// A mine reached by a route.
 pub(super) struct Node {
@@ -292,7 +292,7 @@ impl Beam {
             self.truncated = true;
             return;
         }
-        let (eval, key) = self.judge(&game, ctx);
+        let (eval, key) = judge(self.params, &game, ctx);
         self.seq += 1;
         self.next.push(Node {
             game,
@@ -301,66 +301,6 @@ impl Beam {
             key,
             seq: self.seq,
         });
-    }
-
-    fn judge(&self, game: &Lifter, ctx: &mut Ctx) -> (i64, u64) {
-        let (eval, key) = self.evaluate(game, ctx);
-        let p = self.params;
-        if p.noise > 0 {
-            // Subtracted, so that the score still bounds the evaluation.
-            return (eval - (mix(p.seed, key) % p.noise as u64) as i64, key);
-        }
-        (eval, key)
-    }
-
-    fn evaluate(&self, game: &Lifter, ctx: &mut Ctx) -> (i64, u64) {
-        let c = i64::from(game.collected());
-        let m = i64::from(game.moves());
-        let mut eval = 25 * c - m;
-        let robot = ctx.grid.robot(game);
-        if !self.params.thorough {
-            let key = mix(
-                mix(u64::from(robot), u64::from(game.collected())),
-                u64::from(game.moves()),
-            );
-            return (eval, key);
-        }
-        let survey = ctx.planner.survey(ctx.grid, game, &[], usize::MAX, None);
-        ctx.meter.extra += (ctx.grid.w * ctx.grid.h / 64) as u64;
-        let (horocks, beards, guards) = count_growing(ctx.grid, game);
-        let lambdas = i64::from(game.total_lambdas() - game.collected()) - horocks;
-        // Beards spread and wall lambdas and the lift in.
-        eval -= BEARD_PENALTY * beards + LIFT_BEARD_PENALTY * guards;
-        let key = mix(
-            grid_hash(game.cells()),
-            mix(u64::from(robot), u64::from(game.razors())),
-        );
-        if self.params.fine {
-            let near = survey
-                .goals
-                .iter()
-                .find(|g| matches!(g.kind, Kind::Lambda | Kind::Lift));
-            eval -= near.map_or(50, |g| i64::from(g.dist));
-        }
-        let unreached = lambdas - i64::from(survey.lambdas_reached);
-        eval -= 25 * unreached;
-        if !survey.lift_reached {
-            eval -= 25 * c;
-        }
-        // A trampoline whose landing has no way on to the lift (e.g. a rock over it and rocks
-        // beside it) is a trap until something is dug next to it.
-        let total = i64::from(game.total_lambdas());
-        for &j in &ctx.grid.landings {
-            if matches!(game.cells()[j as usize], Cell::Target(_))
-                && !ctx
-                    .planner
-                    .survey_from(ctx.grid, game, j, &[], usize::MAX, None)
-                    .lift_reached
-            {
-                eval -= 10 * total;
-            }
-        }
-        (eval, key)
     }
 
     /// Keeps the best `width` children, one per distinct mine.
@@ -416,42 +356,4 @@ fn pick(s: &Survey, p: Params) -> Vec<super::plan::Goal> {
         }
     }
     out
-}
-
-/// Higher-order rocks, beards, and beards close to a lift on the map.
-fn count_growing(grid: &Grid, game: &Lifter) -> (i64, i64, i64) {
-    let (mut horocks, mut beards, mut guards) = (0, 0, 0);
-    if grid.horocks || grid.beards {
-        for (i, &c) in game.cells().iter().enumerate() {
-            match c {
-                Cell::HoRock => horocks += 1,
-                Cell::Beard => {
-                    beards += 1;
-                    if grid.lifts.iter().any(|&l| grid.apart(l, i as u32) <= 3) {
-                        guards += 1;
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    (horocks, beards, guards)
-}
-
-pub(super) fn code(c: Cell) -> u64 {
-    match c {
-        Cell::Empty => 0,
-        Cell::Earth => 1,
-        Cell::Wall => 2,
-        Cell::Rock => 3,
-        Cell::HoRock => 4,
-        Cell::Lambda => 5,
-        Cell::ClosedLift => 6,
-        Cell::OpenLift => 7,
-        Cell::Robot => 8,
-        Cell::Beard => 9,
-        Cell::Razor => 10,
-        Cell::Trampoline(t) => 11 + u64::from(t),
-        Cell::Target(t) => 20 + u64::from(t),
-    }
 }

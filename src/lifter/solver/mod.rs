@@ -2,12 +2,21 @@
 //! decides when to stop).
 //!
 //! The search is a series of beam searches over macro moves (walk to one of the nearest
-//! lambdas, let a higher-order rock fall, pick up a razor, enter the lift), each move played
-//! with the real engine. Each run doubles the width of the last; every mine reached is also
-//! scored as if the robot aborted there, so the best route only ever improves.
+//! lambdas, let a higher-order rock fall, dig under a rock in the way, pick up a razor, shave
+//! a beard, enter the lift), each move played with the real engine (`exec`) along paths from
+//! a shortest-path planner over the mine (`plan`). Each run doubles the width of the last;
+//! every mine reached is also scored as if the robot aborted there, so the best route only
+//! ever improves. Where macro moves get nowhere, a breadth-first search over single commands
+//! takes over (`probe`); small mines also get beam runs over single commands; and each new
+//! best route has its order of collections improved by local search (`polish`).
+//!
+//! Work is counted in units of about one simulated command (planning, copying and hashing
+//! mines are converted), and every piece of work is small, so `work` returns close to its
+//! budget. Memory is bounded by capping beam widths by the mine's size.
 
 mod beam;
 mod exec;
+mod judge;
 mod plan;
 mod polish;
 mod probe;
@@ -21,7 +30,7 @@ use polish::{Polish, Tools};
 /// Mines up to this many cells get the thorough evaluation (reachability, whole-mine dedupe).
 const THOROUGH_CELLS: usize = 1 << 16;
 /// Mines up to this many cells also get single-command beam runs.
-const FINE_CELLS: usize = 160;
+const FINE_CELLS: usize = 400;
 /// Work between the end of one polish and the start of the next.
 const POLISH_GAP: u64 = 1_000_000;
 /// Width of the runs with noise.
@@ -285,16 +294,6 @@ impl Solver {
     /// The score of `best_route` under the engine.
     pub fn best_score(&self) -> i64 {
         self.best_score
-    }
-
-    #[doc(hidden)]
-    pub fn counters(&self) -> [u64; 4] {
-        [
-            self.meter.steps,
-            self.meter.extra,
-            self.planner.settled,
-            self.clones,
-        ]
     }
 
     /// Commands simulated so far.

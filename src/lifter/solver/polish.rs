@@ -9,6 +9,8 @@ use crate::lifter::{Cell, Command, Lifter, Outcome};
 
 /// How far (in collections) a move may carry a lambda, or a reversal may reach.
 const WINDOW: usize = 10;
+/// Memory for the mines kept along the route, in bytes.
+const POLISH_MEMORY: usize = 16 << 20;
 
 /// The best route cut at its collections.
 pub(super) struct Polish {
@@ -67,7 +69,8 @@ impl Polish {
             cursor: 0,
             stale: 0,
             started: false,
-            finished: n < 3,
+            // The mines along the route are kept: not for routes too long for that.
+            finished: n < 3 || n * (root.cells().len() * 2 + 256) > POLISH_MEMORY,
         }
     }
 
