@@ -9,13 +9,7 @@ fn mine(name: &str) -> Mine {
 }
 
 fn replay(mine: &Mine, route: &str) -> i64 {
-    let mut game = Lifter::new(mine);
-    for cmd in Command::parse_route(route) {
-        if game.step(cmd).is_err() {
-            break;
-        }
-    }
-    game.score()
+    Lifter::play_route(mine, &Command::parse_route(route)).score()
 }
 
 /// Works in slices of `slice` units until `total` units were given or the search is over.

@@ -30,6 +30,9 @@ pub enum Command {
 impl Command {
     pub const ALL: [Command; 7] =
         [Command::Left, Command::Right, Command::Up, Command::Down, Command::Wait, Command::Shave, Command::Abort];
+    /// Every command but Abort.
+    pub const MOVES: [Command; 6] =
+        [Command::Left, Command::Right, Command::Up, Command::Down, Command::Wait, Command::Shave];
 
     pub fn from_char(c: char) -> Option<Command> {
         Some(match c {
@@ -210,6 +213,18 @@ impl Lifter {
             (0..game.cells.len() as u32).filter(|&i| game.rock_target(i).is_some()).collect();
         for k in 0..game.initial_dirty.len() {
             game.mark(game.initial_dirty[k]);
+        }
+        game
+    }
+
+    /// Plays a route from the start; commands after the end of the game are ignored (as are
+    /// those past the width × height limit, which ends the game).
+    pub fn play_route(mine: &Mine, route: &[Command]) -> Lifter {
+        let mut game = Lifter::new(mine);
+        for &cmd in route {
+            if game.step(cmd).is_err() {
+                break;
+            }
         }
         game
     }

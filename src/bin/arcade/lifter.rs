@@ -59,20 +59,9 @@ fn map_and_route(args: &Args) -> Result<(LifterParams, Mine, Vec<Command>), Fail
     Ok((params, mine, Command::parse_route(&load_route(route)?)))
 }
 
-/// Plays the route (only the first width × height commands count).
-fn play(mine: &Mine, route: &[Command]) -> Lifter {
-    let mut game = Lifter::new(mine);
-    for &c in route {
-        if game.step(c).is_err() {
-            break;
-        }
-    }
-    game
-}
-
 fn run(args: &Args) -> Result<(), Failure> {
     let (_, mine, route) = map_and_route(args)?;
-    let game = play(&mine, &route);
+    let game = Lifter::play_route(&mine, &route);
     let end_abort = args.flag("end-abort");
     let (outcome, score) = match game.outcome() {
         Some(Outcome::Unfinished) | None if end_abort => ("abort", game.score_as_abort()),
@@ -113,7 +102,7 @@ fn solve(args: &Args) -> Result<(), Failure> {
 
 fn link(args: &Args) -> Result<(), Failure> {
     let (params, mine, route) = map_and_route(args)?;
-    let game = play(&mine, &route);
+    let game = Lifter::play_route(&mine, &route);
     let moves: Vec<Command> = route.into_iter().take(game.commands() as usize).collect();
     let view = args.number("view", moves.len())?;
     let record = GameRecord::<Lifter> { params, seed: 0, players: vec![], view: view.min(moves.len()), moves };

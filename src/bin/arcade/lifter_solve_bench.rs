@@ -129,11 +129,5 @@ fn ratio(score: i64, best: i64) -> f64 {
 }
 
 fn replay(mine: &Mine, route: &str) -> i64 {
-    let mut game = Lifter::new(mine);
-    for cmd in Command::parse_route(route) {
-        if game.step(cmd).is_err() {
-            break;
-        }
-    }
-    game.score()
+    Lifter::play_route(mine, &Command::parse_route(route)).score()
 }

@@ -17,14 +17,7 @@ pub(super) type Memo = HashMap<u64, Vec<Vec<u8>>, BuildHasherDefault<KeyHasher>>
 const MEMO_CAP: usize = 1 << 16;
 /// Mines a pending probe looks at per call of `advance`.
 const PROBE_CHUNK: usize = 64;
-const FINE: [Command; 6] = [
-    Command::Left,
-    Command::Right,
-    Command::Up,
-    Command::Down,
-    Command::Wait,
-    Command::Shave,
-];
+const FINE: [Command; 6] = Command::MOVES;
 
 /// A mine reached by a route.
 pub(super) struct Node {

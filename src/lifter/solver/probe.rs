@@ -31,14 +31,7 @@ impl Hasher for KeyHasher {
 
 pub(super) type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
-const MOVES: [Command; 6] = [
-    Command::Left,
-    Command::Right,
-    Command::Up,
-    Command::Down,
-    Command::Wait,
-    Command::Shave,
-];
+const MOVES: [Command; 6] = Command::MOVES;
 
 /// A resumable single-command search from one mine.
 pub(super) struct Probe {
