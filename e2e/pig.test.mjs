@@ -163,12 +163,12 @@ test('broken links show a clear message and never break the page', async () => {
 
 test('a human plays against a strategy, and the game is shareable', async () => {
   const page = await openPage(browser, server.url);
-  await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 10000 });
+  await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
   await page.keyboard.press('t');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 3, null, { timeout: 10000 });
-  await page.waitForSelector('[data-testid=hold]:enabled, [data-testid=throw]:enabled', { timeout: 10000 }).catch(() => {});
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 3, null, { timeout: 30000 });
+  await page.waitForSelector('[data-testid=hold]:enabled, [data-testid=throw]:enabled', { timeout: 30000 }).catch(() => {});
   if (await page.isEnabled('[data-testid=hold]')) await page.click('[data-testid=hold]');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 4, null, { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 4, null, { timeout: 30000 });
   const moves = await page.$$eval('[data-testid=play-log] li', (lis) => lis.map((l) => l.textContent));
   assert.match(moves[0], /^You throw \d/);
   const link = await page.inputValue('.tab-play .link-input');
