@@ -188,6 +188,20 @@ fn policy_turn(
     throw_value(0, value)
 }
 
+/// Expected share of games `a` wins in a match of `games` (seats as in [`MatchSpec`]:
+/// `a` second in game 1, then alternating).
+///
+/// [`MatchSpec`]: super::MatchSpec
+pub fn match_win_probability(a: &Policy, b: &Policy, target: u32, games: u32) -> f64 {
+    if games == 0 {
+        return 0.0;
+    }
+    let first = policy_win_probability(a, b, target, true);
+    let second = policy_win_probability(a, b, target, false);
+    let n_first = (0..games).filter(|&g| super::MatchSpec::first_moves_first(g)).count() as f64;
+    (n_first * first + (f64::from(games) - n_first) * second) / f64::from(games)
+}
+
 /// Probability that a strategy winning each game with `p_first` (moving first) or `p_second`
 /// wins at least `needed` of `games`, moving second in game 1 and alternating (the checker).
 pub fn match_pass_probability(p_first: f64, p_second: f64, games: u32, needed: u32) -> f64 {

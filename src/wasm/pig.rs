@@ -6,7 +6,7 @@ use crate::link::{decode_game, encode_game, GameRecord};
 use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Progress, Query};
 use crate::pig::decider::Decider;
 use crate::pig::links::{decode_match, encode_match};
-use crate::pig::optimal::{policy_win_probability, OptimalPolicy};
+use crate::pig::optimal::{match_win_probability, OptimalPolicy};
 use crate::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
 use crate::rng::{self, Rng};
 use serde::{Deserialize, Serialize};
@@ -120,12 +120,19 @@ impl PigOptimal {
     }
 }
 
-/// Exact probability that built-in `a` beats built-in `b` in one game (`undefined` if a name
-/// is not a built-in).
-#[wasm_bindgen(js_name = pigExact)]
-pub fn pig_exact(a: &str, b: &str, target: u32, a_first: bool) -> Option<f64> {
+/// Exact expected share of games built-in `a` wins against built-in `b` over a match of
+/// `games` with the arena's seating (`undefined` if a name is not a built-in).
+#[wasm_bindgen(js_name = pigExactMatch)]
+pub fn pig_exact_match(a: &str, b: &str, target: u32, games: u32) -> Option<f64> {
     let (a, b) = (Policy::named(a, target)?, Policy::named(b, target)?);
-    Some(policy_win_probability(&a, &b, target, a_first))
+    Some(match_win_probability(&a, &b, target, games))
+}
+
+/// 95% Wilson interval `[low, high]` for a win rate.
+#[wasm_bindgen(js_name = wilsonInterval)]
+pub fn wilson(wins: u32, games: u32) -> Vec<f64> {
+    let (lo, hi) = wilson_interval(wins, games);
+    vec![lo, hi]
 }
 
 /// A game played in the page: the engine throws the die from a seeded generator.

@@ -5,17 +5,7 @@ import { sandbox } from '../sandbox.js';
 import { entrant, strategyOptions } from './strategies.js';
 import { renderResults, pct } from './results.js';
 
-function wilson(w, n) {
-  if (!n) return [0, 1];
-  const z = 1.959963984540054;
-  const p = w / n;
-  const d = 1 + z * z / n;
-  const c = (p + z * z / (2 * n)) / d;
-  const h = (z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / d;
-  return [Math.max(0, c - h), Math.min(1, c + h)];
-}
-
-function drawPlot(canvas, points, exact, label) {
+function drawPlot(canvas, points, exact, label, wilson) {
   const { ctx: g, width, height } = fitCanvas(canvas, 220);
   const pad = { l: 44, r: 12, t: 14, b: 30 };
   const W = width - pad.l - pad.r;
@@ -81,13 +71,9 @@ export function mountArena(root, ctx) {
     controller = new AbortController();
     const [ea, eb] = spec.entrants;
     const exact = ea.kind === 'builtin' && eb.kind === 'builtin'
-      ? (() => {
-        const first = engine.pigExact(ea.source, eb.source, spec.target, true);
-        const second = engine.pigExact(ea.source, eb.source, spec.target, false);
-        const nFirst = Math.floor(spec.games / 2);
-        return (nFirst * first + (spec.games - nFirst) * second) / spec.games;
-      })()
+      ? engine.pigExactMatch(ea.source, eb.source, spec.target, spec.games) ?? null
       : null;
+    const wilson = (w, n) => engine.wilsonInterval(w, n);
     exactLine.textContent = exact === null
       ? 'Exact probabilities need two built-in policies.'
       : `Exact: ${ea.label} wins a game with probability ${pct(exact)} (seats alternating).`;
@@ -106,13 +92,13 @@ export function mountArena(root, ctx) {
         onProgress: (s) => {
           progress.value = s.games_done;
           points.push([s.games_done, s.wins[0]]);
-          drawPlot(plot, points, exact, ea.label);
+          drawPlot(plot, points, exact, ea.label, wilson);
           status.textContent = `${s.games_done} / ${spec.games} games · ${ea.label} ${s.wins[0]} – ${s.wins[1]} ${eb.label}`;
         },
       });
       let w = 0;
       const full = r.logs.map((log, i) => { w += log.winner === 0 ? 1 : 0; return [i + 1, w]; });
-      drawPlot(plot, full, exact, ea.label);
+      drawPlot(plot, full, exact, ea.label, wilson);
       status.textContent = `Done in ${((performance.now() - t0) / 1000).toFixed(2)} s · seed ${spec.seed}`;
       renderResults(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i));
       const url = shareUrl(engine.pigMatchLink(spec));

@@ -6,7 +6,7 @@ use lambda_arcade::game::Game;
 use lambda_arcade::link::{self, decode_game, encode_game, GameRecord};
 use lambda_arcade::pig::arena::{challenge_score, wilson_interval};
 use lambda_arcade::pig::links::{decode_match, encode_match, MATCH_KIND};
-use lambda_arcade::pig::optimal::{match_pass_probability, policy_win_probability};
+use lambda_arcade::pig::optimal::{match_pass_probability, match_win_probability, policy_win_probability};
 use lambda_arcade::pig::policy::optimal_for;
 use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, Policy, StrategySource};
 use serde_json::json;
@@ -107,10 +107,7 @@ fn exact(spec: &MatchSpec) -> Option<f64> {
         _ => None,
     };
     let (a, b) = (policy(&spec.entrants[0])?, policy(&spec.entrants[1])?);
-    let first = policy_win_probability(&a, &b, spec.target, true);
-    let second = policy_win_probability(&a, &b, spec.target, false);
-    let n_first = (0..spec.games).filter(|&g| MatchSpec::first_moves_first(g)).count() as f64;
-    Some((n_first * first + (f64::from(spec.games) - n_first) * second) / f64::from(spec.games))
+    Some(match_win_probability(&a, &b, spec.target, spec.games))
 }
 
 fn play_match(args: &Args, checker: bool) -> Result<(), Failure> {
