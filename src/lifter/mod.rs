@@ -2,14 +2,17 @@
 //! rocks, following the rule decisions of the project's notes.
 
 mod cell;
+mod command;
 mod map;
 pub mod maps;
+mod planes;
 pub mod solver;
 mod state;
 
 pub use cell::Cell;
 pub use map::{MapError, MapErrorKind, Metadata, Mine};
-pub use state::{Command, Death, Lifter, LifterError, Outcome};
+pub use command::{Command, Death, LifterError, Outcome};
+pub use state::Lifter;
 
 use crate::game::{Actor, Game};
 use crate::link::{BitReader, BitWriter, LinkError, LinkParams};

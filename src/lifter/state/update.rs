@@ -1,0 +1,175 @@
+//! The map update on bit planes, 64 cells at a time, over the rows that can change.
+//!
+//! Every read is from the old state. Rocks move only into cells that were empty, and a rock
+//! that moves leaves an empty cell nothing else writes to; beards grow only into empty cells.
+//! So the one conflict is several writes into one empty cell, and the rule "the later write in
+//! scan order wins" (bottom to top, left to right) decides it: a cell in row r can receive a
+//! rock only from row r + 1 (from x − 1 sliding right, x falling, x + 1 sliding left) and a
+//! beard from rows r − 1 to r + 1; of the sources in row r + 1 the rightmost wins, and any
+//! source in row r + 1 comes after every beard in rows r − 1 and r.
+//!
+//! Only rows near a change are looked at: a rock can move only when its row or the row below
+//! changed since it last stayed put (`dirty`), and a beard can grow only in a row of
+//! `beard_rows`. The scalar reference in `reference.rs` scans everything; the tests prove the
+//! two give the same game.
+
+use super::change::{MapChange, BEARD, FALL, HOROCK, HO_LEAVE, LAMBDA, LEFT, MASKS, ROCK};
+use super::Lifter;
+use crate::lifter::cell::Cell;
+use crate::lifter::planes::{east, west, Planes};
+
+/// Buffers reused from one update to the next (empty between updates, so clones are cheap).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Scratch {
+    here: Vec<u64>,
+    up: Vec<u64>,
+}
+
+/// The rocks of row `y` that move: `out` gets falls, slides right and slides left (one row
+/// of words each).
+fn moves_of_row(p: &Planes, y: usize, out: &mut Vec<u64>) {
+    let w = p.wpr;
+    out.clear();
+    out.resize(3 * w, 0);
+    if y == 0 || y >= p.height {
+        return;
+    }
+    let (row, below) = (y * w, (y - 1) * w);
+    for k in 0..w {
+        let rock = p.rock[row + k];
+        if rock == 0 {
+            continue;
+        }
+        let under = p.empty[below + k];
+        let fall = rock & under;
+        let stuck = rock & !under;
+        let right_free = east(&p.empty, row, k, w) & east(&p.empty, below, k, w);
+        let left_free = west(&p.empty, row, k) & west(&p.empty, below, k);
+        let rock_under = p.rock[below + k];
+        out[k] = fall;
+        out[w + k] = stuck & (rock_under | p.lambda[below + k]) & right_free;
+        out[2 * w + k] = stuck & rock_under & !right_free & left_free;
+    }
+}
+
+/// What arrives in the empty cells of row `r`, given the moves of row r + 1 (`up`).
+fn arrivals(p: &Planes, r: usize, up: &[u64], grow: bool, out: &mut [u64]) {
+    let w = p.wpr;
+    let row = r * w;
+    let above = (r + 1 < p.height).then_some(row + w);
+    let below = (r > 0).then(|| row - w);
+    let (falls, rights, lefts) = (&up[..w], &up[w..2 * w], &up[2 * w..]);
+    for k in 0..w {
+        let empty = p.empty[row + k];
+        if empty == 0 {
+            continue;
+        }
+        // Sources in row r + 1: x + 1 (rock sliding left, or beard), x, x − 1.
+        let a1 = east(lefts, 0, k, w);
+        let a0 = falls[k];
+        let am = west(rights, 0, k);
+        let (b1, b0, bm) = match above {
+            Some(up_row) if grow => {
+                (east(&p.beard, up_row, k, w), p.beard[up_row + k], west(&p.beard, up_row, k))
+            }
+            _ => (0, 0, 0),
+        };
+        let from_right = a1;
+        let from_mid = !a1 & !b1 & a0;
+        let from_left = !a1 & !b1 & !a0 & !b0 & am;
+        let rocks = from_right | from_mid | from_left;
+        if rocks != 0 {
+            let up_row = row + w;
+            let ho = (from_right & east(&p.horock, up_row, k, w))
+                | (from_mid & p.horock[up_row + k])
+                | (from_left & west(&p.horock, up_row, k));
+            // A higher-order rock becomes a lambda when the cell below where it lands is not
+            // empty (the bottom edge counts as wall).
+            let lands = below.map_or(!0, |b| !p.empty[b + k]);
+            out[k] = rocks & !ho;
+            out[(HOROCK - ROCK) * w + k] = ho & !lands;
+            out[(LAMBDA - ROCK) * w + k] = ho & lands;
+        }
+        if grow {
+            let mut near = b1 | b0 | bm | east(&p.beard, row, k, w) | west(&p.beard, row, k);
+            if let Some(b) = below {
+                near |= east(&p.beard, b, k, w) | p.beard[b + k] | west(&p.beard, b, k);
+            }
+            out[(BEARD - ROCK) * w + k] = empty & !rocks & near;
+        }
+    }
+}
+
+/// Whether a beard of row `y` has an empty neighbour.
+fn can_grow(p: &Planes, y: usize) -> bool {
+    let w = p.wpr;
+    let row = y * w;
+    (0..w).any(|k| {
+        let beard = p.beard[row + k];
+        if beard == 0 {
+            return false;
+        }
+        let mut near = east(&p.empty, row, k, w) | west(&p.empty, row, k);
+        for r in [y.checked_sub(1), (y + 1 < p.height).then_some(y + 1)].into_iter().flatten() {
+            let o = r * w;
+            near |= east(&p.empty, o, k, w) | p.empty[o + k] | west(&p.empty, o, k);
+        }
+        beard & near != 0
+    })
+}
+
+impl Lifter {
+    /// The map update on bit planes; true when a rock landed on the cell above the robot.
+    pub(super) fn planes_update(&mut self, grow: bool, change: &mut MapChange) -> bool {
+        let mut rows = self.dirty.clone();
+        rows.clear();
+        rows.add_around(&self.dirty);
+        if grow {
+            rows.add_around(&self.beard_rows);
+        }
+        let mut s = std::mem::take(&mut self.scratch);
+        let w = self.planes.wpr;
+        let stride = MASKS * w;
+        // Pass 1, reading the old state only: what leaves and arrives in each row.
+        let mut up_row = usize::MAX;
+        for r in rows.iter() {
+            if up_row == r {
+                std::mem::swap(&mut s.here, &mut s.up);
+            } else {
+                moves_of_row(&self.planes, r, &mut s.here);
+            }
+            moves_of_row(&self.planes, r + 1, &mut s.up);
+            up_row = r + 1;
+            let base = change.masks.len();
+            change.masks.resize(base + stride, 0);
+            let out = &mut change.masks[base..];
+            out[FALL * w..(LEFT + 1) * w].copy_from_slice(&s.here);
+            let row = r * w;
+            for k in 0..w {
+                out[HO_LEAVE * w + k] = (s.here[k] | s.here[w + k] | s.here[2 * w + k]) & self.planes.horock[row + k];
+            }
+            arrivals(&self.planes, r, &s.up, grow, &mut out[ROCK * w..]);
+            if out.iter().all(|&m| m == 0) {
+                change.masks.truncate(base);
+            } else {
+                change.rows.push(r as u32);
+            }
+        }
+        self.scratch = s;
+        // Pass 2: apply.
+        let above_robot = self.robot as usize + self.width;
+        let before = self.cells.get(above_robot).copied();
+        self.dirty.clear();
+        self.apply_change(change);
+        if grow {
+            let candidates: Vec<usize> = self.beard_rows.iter().collect();
+            for y in candidates {
+                if !can_grow(&self.planes, y) {
+                    self.beard_rows.remove(y);
+                }
+            }
+        }
+        // Something arrived in the empty cell above the robot: a rock, unless a beard grew.
+        before == Some(Cell::Empty) && self.cells.get(above_robot).is_some_and(|&c| c != Cell::Empty && c != Cell::Beard)
+    }
+}
