@@ -134,8 +134,15 @@ impl RowSet {
         }
     }
 
-    pub fn remove(&mut self, y: usize) {
-        self.bits[y / 64] &= !(1 << (y % 64));
+    /// Keeps the rows for which `keep` says yes.
+    pub fn retain(&mut self, mut keep: impl FnMut(usize) -> bool) {
+        for (k, word) in self.bits.iter_mut().enumerate() {
+            for b in Bits(*word) {
+                if !keep(k * 64 + b) {
+                    *word &= !(1 << b);
+                }
+            }
+        }
     }
 
     pub fn clear(&mut self) {
@@ -193,7 +200,7 @@ mod tests {
         let mut t = RowSet::new(130);
         t.add_around(&s);
         assert_eq!(t.iter().collect::<Vec<_>>(), vec![0, 1, 62, 63, 64, 128, 129]);
-        t.remove(63);
+        t.retain(|y| y != 63);
         assert_eq!(t.iter().filter(|&y| y == 63 || y == 64).collect::<Vec<_>>(), vec![64]);
         assert_eq!(RowSet::all(70).iter().count(), 70);
     }

@@ -21,27 +21,58 @@ pub(super) const BEARD: usize = 7;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct MapChange {
-    /// The rows changed, increasing, and for each `MASKS` rows of words (mask j of the n-th
-    /// row starts at `(n * MASKS + j) * wpr`).
+    /// The rows changed, increasing.
     pub rows: Vec<u32>,
+    /// For each row, which of the `MASKS` masks are not zero (bit j for mask j).
+    present: Vec<u8>,
+    /// The masks present, a row of words each, in row order and then mask order.
     pub masks: Vec<u64>,
 }
 
 impl MapChange {
-    /// Size for the undo budget, in words.
+    /// Adds row `r` given all its masks (`MASKS` rows of words); nothing when all are zero.
+    pub fn push_row(&mut self, r: usize, all: &[u64], wpr: usize) {
+        let mut present = 0u8;
+        for (j, mask) in all.chunks_exact(wpr).enumerate() {
+            if mask.iter().any(|&m| m != 0) {
+                present |= 1 << j;
+                self.masks.extend_from_slice(mask);
+            }
+        }
+        if present != 0 {
+            self.rows.push(r as u32);
+            self.present.push(present);
+        }
+    }
+
+    /// The rows with, for each, where each of its masks starts in `masks` (None: zero).
+    fn walk(&self, wpr: usize) -> impl Iterator<Item = (usize, [Option<usize>; MASKS])> + '_ {
+        let mut at = 0;
+        self.rows.iter().zip(&self.present).map(move |(&r, &present)| {
+            let starts = std::array::from_fn(|j| {
+                (present >> j & 1 == 1).then(|| {
+                    at += wpr;
+                    at - wpr
+                })
+            });
+            (r as usize, starts)
+        })
+    }
+
+    /// Size for the undo budget, in words (what is allocated: buffers are reused).
     pub fn weight(&self) -> usize {
-        self.masks.len()
+        self.masks.capacity()
     }
 
     /// The rock moves (from, to), cell indices.
     pub fn falls(&self, width: usize, wpr: usize) -> Vec<(u32, u32)> {
         let mut out = Vec::new();
-        for (n, &r) in self.rows.iter().enumerate() {
-            let m = &self.masks[n * MASKS * wpr..(n + 1) * MASKS * wpr];
+        for (r, starts) in self.walk(wpr) {
             for k in 0..wpr {
-                let first = r as usize * width + 64 * k;
+                let first = r * width + 64 * k;
                 for (j, dx) in [(FALL, 0isize), (RIGHT, 1), (LEFT, -1)] {
-                    for b in Bits(m[j * wpr + k]) {
+                    let Some(start) = starts[j] else { continue };
+                    for b in Bits(self.masks[start + k]) {
                         let i = first + b;
                         out.push((i as u32, (i - width).wrapping_add_signed(dx) as u32));
                     }
@@ -66,12 +97,10 @@ impl Lifter {
     fn walk_change(&mut self, change: &MapChange, forward: bool) {
         let w = self.planes.wpr;
         let width = self.width;
-        for (n, &r) in change.rows.iter().enumerate() {
-            let r = r as usize;
-            let m = &change.masks[n * MASKS * w..(n + 1) * MASKS * w];
+        for (r, starts) in change.walk(w) {
             let (mut emptied, mut bearded) = (false, false);
             for k in 0..w {
-                let get = |j: usize| m[j * w + k];
+                let get = |j: usize| starts[j].map_or(0, |s| change.masks[s + k]);
                 let leave = get(FALL) | get(RIGHT) | get(LEFT);
                 let ho_leave = get(HO_LEAVE);
                 let (rock, ho, lambda, beard) = (get(ROCK), get(HOROCK), get(LAMBDA), get(BEARD));

@@ -328,6 +328,7 @@ impl Lifter {
         while self.history_cells > self.history_limit && self.history.len() > 1 {
             if let Some(old) = self.history.pop_front() {
                 self.history_cells -= old.changes.len() + old.update.weight();
+                self.scratch.recycle(old.update.masks);
             }
         }
     }
@@ -414,6 +415,7 @@ impl Lifter {
         let Some(frame) = self.history.pop_back() else { return false };
         self.history_cells -= frame.changes.len() + frame.update.weight();
         self.revert_change(&frame.update);
+        self.scratch.recycle(frame.update.masks);
         for &(i, old) in frame.changes.iter().rev() {
             let now = std::mem::replace(&mut self.cells[i as usize], old);
             self.note(i as usize, now, old);

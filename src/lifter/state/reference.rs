@@ -72,8 +72,7 @@ impl Lifter {
             put(i, mask);
         }
         for (y, masks) in rows {
-            change.rows.push(y);
-            change.masks.extend(masks);
+            change.push_row(y as usize, &masks, w);
         }
         self.apply_change(change);
         crushed

@@ -16,24 +16,50 @@
 use super::change::{MapChange, BEARD, FALL, HOROCK, HO_LEAVE, LAMBDA, LEFT, MASKS, ROCK};
 use super::Lifter;
 use crate::lifter::cell::Cell;
-use crate::lifter::planes::{east, west, Planes};
+use crate::lifter::planes::{east, west, Planes, RowSet};
 
 /// Buffers reused from one update to the next (empty between updates, so clones are cheap).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
+    rows: Option<RowSet>,
     here: Vec<u64>,
     up: Vec<u64>,
+    /// The masks of one row.
+    masks: Vec<u64>,
+    /// Mask buffers of forgotten steps, for the next updates (fresh memory costs page
+    /// faults; on large1 an update's masks take up to 1 MB).
+    spare: Vec<Vec<u64>>,
+}
+
+impl Scratch {
+    /// Keeps a forgotten step's buffer for reuse.
+    pub fn recycle(&mut self, mut buffer: Vec<u64>) {
+        if self.spare.len() < 4 && buffer.capacity() >= 1024 {
+            buffer.clear();
+            self.spare.push(buffer);
+        }
+    }
+
+    /// An empty buffer for the masks of an update over `rows` rows.
+    fn buffer(&mut self, words: usize) -> Vec<u64> {
+        if words < 1024 {
+            return Vec::new();
+        }
+        let best = (0..self.spare.len()).max_by_key(|&k| self.spare[k].capacity());
+        best.map_or_else(|| Vec::with_capacity(words), |k| self.spare.swap_remove(k))
+    }
 }
 
 /// The rocks of row `y` that move: `out` gets falls, slides right and slides left (one row
-/// of words each).
-fn moves_of_row(p: &Planes, y: usize, out: &mut Vec<u64>) {
+/// of words each). False when none moves.
+fn moves_of_row(p: &Planes, y: usize, out: &mut Vec<u64>) -> bool {
     let w = p.wpr;
     out.clear();
     out.resize(3 * w, 0);
     if y == 0 || y >= p.height {
-        return;
+        return false;
     }
+    let mut any = 0;
     let (row, below) = (y * w, (y - 1) * w);
     for k in 0..w {
         let rock = p.rock[row + k];
@@ -46,10 +72,12 @@ fn moves_of_row(p: &Planes, y: usize, out: &mut Vec<u64>) {
         let right_free = east(&p.empty, row, k, w) & east(&p.empty, below, k, w);
         let left_free = west(&p.empty, row, k) & west(&p.empty, below, k);
         let rock_under = p.rock[below + k];
-        out[k] = fall;
-        out[w + k] = stuck & (rock_under | p.lambda[below + k]) & right_free;
-        out[2 * w + k] = stuck & rock_under & !right_free & left_free;
+        let right = stuck & (rock_under | p.lambda[below + k]) & right_free;
+        let left = stuck & rock_under & !right_free & left_free;
+        (out[k], out[w + k], out[2 * w + k]) = (fall, right, left);
+        any |= fall | right | left;
     }
+    any != 0
 }
 
 /// What arrives in the empty cells of row `r`, given the moves of row r + 1 (`up`).
@@ -121,40 +149,42 @@ fn can_grow(p: &Planes, y: usize) -> bool {
 impl Lifter {
     /// The map update on bit planes; true when a rock landed on the cell above the robot.
     pub(super) fn planes_update(&mut self, grow: bool, change: &mut MapChange) -> bool {
-        let mut rows = self.dirty.clone();
+        let mut s = std::mem::take(&mut self.scratch);
+        let mut rows = s.rows.take().unwrap_or_else(|| RowSet::new(self.height));
         rows.clear();
         rows.add_around(&self.dirty);
         if grow {
             rows.add_around(&self.beard_rows);
         }
-        let mut s = std::mem::take(&mut self.scratch);
         let w = self.planes.wpr;
         let stride = MASKS * w;
+        change.masks = s.buffer(3 * w * rows.iter().count());
         // Pass 1, reading the old state only: what leaves and arrives in each row.
-        let mut up_row = usize::MAX;
+        let (mut up_row, mut up_moves) = (usize::MAX, false);
         for r in rows.iter() {
-            if up_row == r {
+            let here_moves = if up_row == r {
                 std::mem::swap(&mut s.here, &mut s.up);
+                up_moves
             } else {
-                moves_of_row(&self.planes, r, &mut s.here);
-            }
-            moves_of_row(&self.planes, r + 1, &mut s.up);
+                moves_of_row(&self.planes, r, &mut s.here)
+            };
+            up_moves = moves_of_row(&self.planes, r + 1, &mut s.up);
             up_row = r + 1;
-            let base = change.masks.len();
-            change.masks.resize(base + stride, 0);
-            let out = &mut change.masks[base..];
+            if !(here_moves || up_moves || grow) {
+                continue;
+            }
+            s.masks.clear();
+            s.masks.resize(stride, 0);
+            let out = &mut s.masks[..];
             out[FALL * w..(LEFT + 1) * w].copy_from_slice(&s.here);
             let row = r * w;
             for k in 0..w {
                 out[HO_LEAVE * w + k] = (s.here[k] | s.here[w + k] | s.here[2 * w + k]) & self.planes.horock[row + k];
             }
             arrivals(&self.planes, r, &s.up, grow, &mut out[ROCK * w..]);
-            if out.iter().all(|&m| m == 0) {
-                change.masks.truncate(base);
-            } else {
-                change.rows.push(r as u32);
-            }
+            change.push_row(r, &s.masks, w);
         }
+        s.rows = Some(rows);
         self.scratch = s;
         // Pass 2: apply.
         let above_robot = self.robot as usize + self.width;
@@ -162,12 +192,8 @@ impl Lifter {
         self.dirty.clear();
         self.apply_change(change);
         if grow {
-            let candidates: Vec<usize> = self.beard_rows.iter().collect();
-            for y in candidates {
-                if !can_grow(&self.planes, y) {
-                    self.beard_rows.remove(y);
-                }
-            }
+            let planes = &self.planes;
+            self.beard_rows.retain(|y| can_grow(planes, y));
         }
         // Something arrived in the empty cell above the robot: a rock, unless a beard grew.
         before == Some(Cell::Empty) && self.cells.get(above_robot).is_some_and(|&c| c != Cell::Empty && c != Cell::Beard)
