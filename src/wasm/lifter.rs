@@ -169,6 +169,11 @@ impl LifterGame {
     pub fn falls(&self) -> Vec<u32> {
         self.game.falls().iter().flat_map(|&(a, b)| [a, b]).collect()
     }
+    /// How many rocks moved in the last update (cheap, unlike `falls`).
+    #[wasm_bindgen(js_name = fallCount)]
+    pub fn fall_count(&self) -> usize {
+        self.game.fall_count()
+    }
     pub fn state(&self) -> Result<JsValue, JsValue> {
         let g = &self.game;
         let m = g.meta();

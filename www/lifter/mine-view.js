@@ -9,6 +9,7 @@ import { COLORS, rgbOf, spriteCache } from './sprites.js';
 const MAX_CELL = 56; // css px per cell at most
 const FIT_CELL = 44; // largest cell a "fit" picks
 const PIXEL_BELOW = 6; // device px per cell under which the pixel view is used
+const MAX_ANIMATED_FALLS = 2000; // more rocks than this move without animation
 const NAMES = {
   ' ': 'empty', '.': 'earth', '#': 'wall', '*': 'rock', '@': 'higher-order rock', '\\': 'lambda', L: 'closed lift',
   O: 'open lift', R: 'robot', W: 'beard', '!': 'razor',
@@ -339,7 +340,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
         const falls = [];
         const hidden = new Set();
         const f = next.falls ?? [];
-        if (f.length <= 4000) {
+        if (f.length <= 2 * MAX_ANIMATED_FALLS) {
           for (let k = 0; k < f.length; k += 2) {
             falls.push([f[k], f[k + 1], String.fromCharCode(prev[f[k]])]);
             hidden.add(f[k + 1]);
@@ -370,7 +371,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
 export function frameOf(game, key, state, animate = 0) {
   return {
     key, width: game.width(), height: game.height(), cells: game.cells(), water: state.water, robot: state.robot, outcome: state.outcome,
-    falls: animate ? game.falls() : null, grew: state.moves > 0 && state.growthIn === state.growth, animate,
+    falls: animate && game.fallCount() <= MAX_ANIMATED_FALLS ? game.falls() : null, grew: state.moves > 0 && state.growthIn === state.growth, animate,
   };
 }
 

@@ -40,33 +40,51 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
         let t = Instant::now();
         let mine = Mine::parse(&text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
         let parse_ms = t.elapsed().as_secs_f64() * 1000.0;
-        let mut g = Lifter::new(&mine);
-        let t = Instant::now();
-        let _ = g.step(Command::Wait);
-        let first_ms = t.elapsed().as_secs_f64() * 1000.0;
-        // Mostly upwards, so the robot on large1 escapes the water and survives the rock
-        // fall above it for the whole walk.
-        let walk = Command::parse_route("UUWULRUWWU");
-        let mut times = Vec::new();
-        for i in 0..1000 {
-            if g.outcome().is_some() {
-                break;
-            }
-            let s = Instant::now();
-            let _ = g.step(walk[i % walk.len()]);
-            times.push(s.elapsed().as_secs_f64() * 1000.0);
+        // The same 1000 steps replayed three times; each step's time is its median over the
+        // three runs (this virtual machine has noisy neighbours).
+        let mut runs = Vec::new();
+        for _ in 0..3 {
+            runs.push(walk_times(&mine));
         }
+        let times: Vec<f64> = (0..runs[0].len())
+            .map(|i| {
+                let mut t = [runs[0][i], runs[1][i], runs[2][i]];
+                t.sort_by(f64::total_cmp);
+                t[1]
+            })
+            .collect();
+        let first_ms = times.first().copied().unwrap_or(0.0);
         let n = times.len().max(1) as f64;
         let mean_ms = times.iter().sum::<f64>() / n;
         let over_1ms = times.iter().filter(|&&t| t > 1.0).count();
+        let mut times = times;
         times.sort_by(f64::total_cmp);
         let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0.0);
         out.insert(name.into(), json!({
             "parse_ms": parse_ms, "first_step_ms": first_ms, "steps": times.len(),
-            "mean_step_ms": mean_ms, "median_step_ms": at(0.5), "p90_step_ms": at(0.9),
+            "mean_step_ms": mean_ms, "median_step_ms": at(0.5), "p90_step_ms": at(0.9), "p99_step_ms": at(0.99),
             "worst_step_ms": at(1.0), "steps_over_1ms": over_1ms,
         }));
     }
     println!("{:#}", serde_json::Value::Object(out));
     Ok(())
+}
+
+/// Times of a 1000-step walk from the start, in ms; the first step is a Wait (it examines
+/// every rock), then mostly upwards, so the robot on large1 escapes the water and survives
+/// the rock fall above it for the whole walk.
+fn walk_times(mine: &Mine) -> Vec<f64> {
+    let mut g = Lifter::new(mine);
+    let walk = Command::parse_route("UUWULRUWWU");
+    let mut times = Vec::new();
+    for i in 0..1000 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let cmd = if i == 0 { Command::Wait } else { walk[(i - 1) % walk.len()] };
+        let s = Instant::now();
+        let _ = g.step(cmd);
+        times.push(s.elapsed().as_secs_f64() * 1000.0);
+    }
+    times
 }

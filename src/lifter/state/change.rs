@@ -30,12 +30,11 @@ pub(super) struct MapChange {
 }
 
 impl MapChange {
-    /// Adds row `r` given all its masks (`MASKS` rows of words); nothing when all are zero.
-    pub fn push_row(&mut self, r: usize, all: &[u64], wpr: usize) {
-        let mut present = 0u8;
+    /// Adds row `r` given all its masks (`MASKS` rows of words) and which of them are not
+    /// zero (bit j for mask j); nothing when none is.
+    pub fn push_row(&mut self, r: usize, all: &[u64], wpr: usize, present: u8) {
         for (j, mask) in all.chunks_exact(wpr).enumerate() {
-            if mask.iter().any(|&m| m != 0) {
-                present |= 1 << j;
+            if present >> j & 1 == 1 {
                 self.masks.extend_from_slice(mask);
             }
         }
@@ -62,6 +61,17 @@ impl MapChange {
     /// Size for the undo budget, in words (what is allocated: buffers are reused).
     pub fn weight(&self) -> usize {
         self.masks.capacity()
+    }
+
+    /// How many rocks moved.
+    pub fn fall_count(&self, wpr: usize) -> usize {
+        let mut n = 0;
+        for (_, starts) in self.walk(wpr) {
+            for start in [starts[FALL], starts[RIGHT], starts[LEFT]].into_iter().flatten() {
+                n += self.masks[start..start + wpr].iter().map(|m| m.count_ones() as usize).sum::<usize>();
+            }
+        }
+        n
     }
 
     /// The rock moves (from, to), cell indices.

@@ -184,6 +184,11 @@ impl Lifter {
     pub fn falls(&self) -> Vec<(u32, u32)> {
         self.history.back().map_or_else(Vec::new, |f| f.update.falls(self.width, self.planes.wpr))
     }
+
+    /// How many rocks moved in the last step (the length of `falls`, without building it).
+    pub fn fall_count(&self) -> usize {
+        self.history.back().map_or(0, |f| f.update.fall_count(self.planes.wpr))
+    }
     pub fn lift_open(&self) -> bool {
         self.collected == self.total_lambdas
     }

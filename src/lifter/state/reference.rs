@@ -72,7 +72,8 @@ impl Lifter {
             put(i, mask);
         }
         for (y, masks) in rows {
-            change.push_row(y as usize, &masks, w);
+            let present = (0..MASKS).fold(0, |p, j| p | u8::from(masks[j * w..(j + 1) * w].iter().any(|&m| m != 0)) << j);
+            change.push_row(y as usize, &masks, w, present);
         }
         self.apply_change(change);
         crushed

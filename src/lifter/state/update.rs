@@ -13,7 +13,7 @@
 //! `beard_rows`. The scalar reference in `reference.rs` scans everything; the tests prove the
 //! two give the same game.
 
-use super::change::{MapChange, BEARD, FALL, HOROCK, HO_LEAVE, LAMBDA, LEFT, MASKS, ROCK};
+use super::change::{MapChange, BEARD, FALL, HO_LEAVE, LEFT, MASKS, ROCK};
 use super::Lifter;
 use crate::lifter::cell::Cell;
 use crate::lifter::planes::{east, west, Planes, RowSet};
@@ -51,15 +51,15 @@ impl Scratch {
 }
 
 /// The rocks of row `y` that move: `out` gets falls, slides right and slides left (one row
-/// of words each). False when none moves.
-fn moves_of_row(p: &Planes, y: usize, out: &mut Vec<u64>) -> bool {
+/// of words each). Returns which of the three are not zero (bit 0 falls, 1 right, 2 left).
+fn moves_of_row(p: &Planes, y: usize, out: &mut Vec<u64>) -> u8 {
     let w = p.wpr;
     out.clear();
     out.resize(3 * w, 0);
     if y == 0 || y >= p.height {
-        return false;
+        return 0;
     }
-    let mut any = 0;
+    let (mut falls, mut rights, mut lefts) = (0, 0, 0);
     let (row, below) = (y * w, (y - 1) * w);
     for k in 0..w {
         let rock = p.rock[row + k];
@@ -75,13 +75,15 @@ fn moves_of_row(p: &Planes, y: usize, out: &mut Vec<u64>) -> bool {
         let right = stuck & (rock_under | p.lambda[below + k]) & right_free;
         let left = stuck & rock_under & !right_free & left_free;
         (out[k], out[w + k], out[2 * w + k]) = (fall, right, left);
-        any |= fall | right | left;
+        (falls, rights, lefts) = (falls | fall, rights | right, lefts | left);
     }
-    any != 0
+    u8::from(falls != 0) | u8::from(rights != 0) << 1 | u8::from(lefts != 0) << 2
 }
 
-/// What arrives in the empty cells of row `r`, given the moves of row r + 1 (`up`).
-fn arrivals(p: &Planes, r: usize, up: &[u64], grow: bool, out: &mut [u64]) {
+/// What arrives in the empty cells of row `r`, given the moves of row r + 1 (`up`). Returns
+/// which of the four masks (rocks, higher-order rocks, lambdas, beards) are not zero.
+fn arrivals(p: &Planes, r: usize, up: &[u64], grow: bool, out: &mut [u64]) -> u8 {
+    let mut any = [0u64; 4];
     let w = p.wpr;
     let row = r * w;
     let above = (r + 1 < p.height).then_some(row + w);
@@ -114,18 +116,23 @@ fn arrivals(p: &Planes, r: usize, up: &[u64], grow: bool, out: &mut [u64]) {
             // A higher-order rock becomes a lambda when the cell below where it lands is not
             // empty (the bottom edge counts as wall).
             let lands = below.map_or(!0, |b| !p.empty[b + k]);
-            out[k] = rocks & !ho;
-            out[(HOROCK - ROCK) * w + k] = ho & !lands;
-            out[(LAMBDA - ROCK) * w + k] = ho & lands;
+            let arrived = [rocks & !ho, ho & !lands, ho & lands];
+            for (j, m) in arrived.into_iter().enumerate() {
+                out[j * w + k] = m;
+                any[j] |= m;
+            }
         }
         if grow {
             let mut near = b1 | b0 | bm | east(&p.beard, row, k, w) | west(&p.beard, row, k);
             if let Some(b) = below {
                 near |= east(&p.beard, b, k, w) | p.beard[b + k] | west(&p.beard, b, k);
             }
-            out[(BEARD - ROCK) * w + k] = empty & !rocks & near;
+            let beards = empty & !rocks & near;
+            out[(BEARD - ROCK) * w + k] = beards;
+            any[3] |= beards;
         }
     }
+    (0..4).fold(0, |bits, j| bits | u8::from(any[j] != 0) << j)
 }
 
 /// Whether a beard of row `y` has an empty neighbour.
@@ -160,7 +167,7 @@ impl Lifter {
         let stride = MASKS * w;
         change.masks = s.buffer(3 * w * rows.iter().count());
         // Pass 1, reading the old state only: what leaves and arrives in each row.
-        let (mut up_row, mut up_moves) = (usize::MAX, false);
+        let (mut up_row, mut up_moves) = (usize::MAX, 0);
         for r in rows.iter() {
             let here_moves = if up_row == r {
                 std::mem::swap(&mut s.here, &mut s.up);
@@ -170,7 +177,7 @@ impl Lifter {
             };
             up_moves = moves_of_row(&self.planes, r + 1, &mut s.up);
             up_row = r + 1;
-            if !(here_moves || up_moves || grow) {
+            if here_moves == 0 && up_moves == 0 && !grow {
                 continue;
             }
             s.masks.clear();
@@ -178,11 +185,15 @@ impl Lifter {
             let out = &mut s.masks[..];
             out[FALL * w..(LEFT + 1) * w].copy_from_slice(&s.here);
             let row = r * w;
+            let mut ho_leave = 0;
             for k in 0..w {
-                out[HO_LEAVE * w + k] = (s.here[k] | s.here[w + k] | s.here[2 * w + k]) & self.planes.horock[row + k];
+                let m = (s.here[k] | s.here[w + k] | s.here[2 * w + k]) & self.planes.horock[row + k];
+                out[HO_LEAVE * w + k] = m;
+                ho_leave |= m;
             }
-            arrivals(&self.planes, r, &s.up, grow, &mut out[ROCK * w..]);
-            change.push_row(r, &s.masks, w);
+            let arrived = arrivals(&self.planes, r, &s.up, grow, &mut out[ROCK * w..]);
+            let present = here_moves | u8::from(ho_leave != 0) << HO_LEAVE | arrived << ROCK;
+            change.push_row(r, &s.masks, w, present);
         }
         s.rows = Some(rows);
         self.scratch = s;
