@@ -22,9 +22,9 @@ use std::collections::VecDeque;
 const HISTORY_LIMIT: usize = 4_000_000;
 
 
-/// What one step changed, for undo.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Frame {
+/// Where the robot is and the counters of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Progress {
     robot: u32,
     collected: u32,
     razors: u32,
@@ -33,6 +33,12 @@ struct Frame {
     underwater: u32,
     outcome: Option<Outcome>,
     death: Option<Death>,
+}
+
+/// What one step changed, for undo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Frame {
+    before: Progress,
     /// Cells changed by the robot (and the lift opening): (index, previous content), in the
     /// order they were changed.
     changes: Vec<(u32, Cell)>,
@@ -46,15 +52,8 @@ pub struct Lifter {
     height: usize,
     cells: Vec<Cell>,
     meta: Metadata,
-    robot: u32,
+    now: Progress,
     total_lambdas: u32,
-    collected: u32,
-    razors: u32,
-    moves: u32,
-    commands: u32,
-    underwater: u32,
-    outcome: Option<Outcome>,
-    death: Option<Death>,
     lifts: Vec<u32>,
     trampolines: Vec<(u8, u32)>,
     targets: [Option<u32>; 9],
@@ -98,15 +97,17 @@ impl Lifter {
             height: mine.height,
             cells: mine.cells.clone(),
             meta: mine.meta.clone(),
-            robot,
+            now: Progress {
+                robot,
+                collected: 0,
+                razors: mine.meta.razors,
+                moves: 0,
+                commands: 0,
+                underwater: 0,
+                outcome: None,
+                death: None,
+            },
             total_lambdas,
-            collected: 0,
-            razors: mine.meta.razors,
-            moves: 0,
-            commands: 0,
-            underwater: 0,
-            outcome: None,
-            death: None,
             lifts,
             trampolines,
             targets,
@@ -148,36 +149,36 @@ impl Lifter {
     }
     /// Robot position, 1-based (x, y) with y = 1 the bottom row.
     pub fn robot(&self) -> (usize, usize) {
-        let r = self.robot as usize;
+        let r = self.now.robot as usize;
         (r % self.width + 1, r / self.width + 1)
     }
     pub fn collected(&self) -> u32 {
-        self.collected
+        self.now.collected
     }
     pub fn total_lambdas(&self) -> u32 {
         self.total_lambdas
     }
     pub fn razors(&self) -> u32 {
-        self.razors
+        self.now.razors
     }
     pub fn moves(&self) -> u32 {
-        self.moves
+        self.now.moves
     }
     /// Commands executed, counting Abort (the route limit is width × height of them).
     pub fn commands(&self) -> u32 {
-        self.commands
+        self.now.commands
     }
     pub fn command_limit(&self) -> u32 {
         (self.width * self.height).min(u32::MAX as usize) as u32
     }
     pub fn underwater(&self) -> u32 {
-        self.underwater
+        self.now.underwater
     }
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.now.outcome
     }
     pub fn death(&self) -> Option<Death> {
-        self.death
+        self.now.death
     }
     /// The rock moves (from, to) of the last step, for animation (none when the undo history
     /// was cleared).
@@ -190,12 +191,12 @@ impl Lifter {
         self.history.back().map_or(0, |f| f.update.fall_count(self.planes.wpr))
     }
     pub fn lift_open(&self) -> bool {
-        self.collected == self.total_lambdas
+        self.now.collected == self.total_lambdas
     }
 
     /// Water level during the next step (rows at or below it are underwater; 0 = none).
     pub fn water_level(&self) -> u32 {
-        self.level_at(self.moves + 1)
+        self.level_at(self.now.moves + 1)
     }
 
     fn level_at(&self, step: u32) -> u32 {
@@ -206,13 +207,13 @@ impl Lifter {
     /// Steps until the next beard growth (1 = the next update grows).
     pub fn growth_in(&self) -> u32 {
         let g = self.meta.growth.max(1);
-        g - (self.moves % g)
+        g - (self.now.moves % g)
     }
 
     pub fn score(&self) -> i64 {
-        let l = i64::from(self.collected);
-        let base = 25 * l - i64::from(self.moves);
-        match self.outcome {
+        let l = i64::from(self.now.collected);
+        let base = 25 * l - i64::from(self.now.moves);
+        match self.now.outcome {
             Some(Outcome::Win) => base + 50 * l,
             Some(Outcome::Abort) => base + 25 * l,
             _ => base,
@@ -221,8 +222,8 @@ impl Lifter {
 
     /// Score if the game stopped now by Abort (the `--end-abort` convention).
     pub fn score_as_abort(&self) -> i64 {
-        match self.outcome {
-            None | Some(Outcome::Unfinished) => 50 * i64::from(self.collected) - i64::from(self.moves),
+        match self.now.outcome {
+            None | Some(Outcome::Unfinished) => 50 * i64::from(self.now.collected) - i64::from(self.now.moves),
             _ => self.score(),
         }
     }
@@ -279,49 +280,42 @@ impl Lifter {
 
     /// Plays one command. Moves that are not possible act as Wait.
     pub fn step(&mut self, cmd: Command) -> Result<(), LifterError> {
-        if self.outcome.is_some() {
+        if self.now.outcome.is_some() {
             return Err(LifterError::GameOver);
         }
         let mut frame = Frame {
-            robot: self.robot,
-            collected: self.collected,
-            razors: self.razors,
-            moves: self.moves,
-            commands: self.commands,
-            underwater: self.underwater,
-            outcome: self.outcome,
-            death: self.death,
+            before: self.now,
             changes: Vec::new(),
             update: change::MapChange::default(),
         };
-        self.commands += 1;
+        self.now.commands += 1;
         if cmd == Command::Abort {
-            self.outcome = Some(Outcome::Abort);
+            self.now.outcome = Some(Outcome::Abort);
             self.remember(frame);
             return Ok(());
         }
-        self.moves += 1;
+        self.now.moves += 1;
         let won = self.move_robot(cmd, &mut frame.changes);
         let crushed = self.update(&mut frame.update, &mut frame.changes);
         if won {
-            self.outcome = Some(Outcome::Win);
+            self.now.outcome = Some(Outcome::Win);
         } else if crushed {
-            self.outcome = Some(Outcome::Lose);
-            self.death = Some(Death::Crushed);
+            self.now.outcome = Some(Outcome::Lose);
+            self.now.death = Some(Death::Crushed);
         } else {
-            let y = self.robot as usize / self.width + 1;
-            if (y as u64) <= u64::from(self.level_at(self.moves)) {
-                self.underwater += 1;
+            let y = self.now.robot as usize / self.width + 1;
+            if (y as u64) <= u64::from(self.level_at(self.now.moves)) {
+                self.now.underwater += 1;
             } else {
-                self.underwater = 0;
+                self.now.underwater = 0;
             }
-            if self.underwater > self.meta.waterproof {
-                self.outcome = Some(Outcome::Lose);
-                self.death = Some(Death::Drowned);
+            if self.now.underwater > self.meta.waterproof {
+                self.now.outcome = Some(Outcome::Lose);
+                self.now.death = Some(Death::Drowned);
             }
         }
-        if self.outcome.is_none() && self.commands >= self.command_limit() {
-            self.outcome = Some(Outcome::Unfinished);
+        if self.now.outcome.is_none() && self.now.commands >= self.command_limit() {
+            self.now.outcome = Some(Outcome::Unfinished);
         }
         self.remember(frame);
         Ok(())
@@ -346,9 +340,9 @@ impl Lifter {
             Command::Up => (0, 1),
             Command::Down => (0, -1),
             Command::Shave => {
-                if self.razors > 0 {
-                    self.razors -= 1;
-                    let (x, y) = self.xy(self.robot);
+                if self.now.razors > 0 {
+                    self.now.razors -= 1;
+                    let (x, y) = self.xy(self.now.robot);
                     for (nx, ny) in neighbours8(x, y) {
                         if let Some(n) = self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Beard) {
                             self.set(n, Cell::Empty, changes);
@@ -359,15 +353,15 @@ impl Lifter {
             }
             Command::Wait | Command::Abort => return false,
         };
-        let (x, y) = self.xy(self.robot);
+        let (x, y) = self.xy(self.now.robot);
         let Some(to) = self.index(x + dx, y + dy) else { return false };
-        let from = self.robot;
+        let from = self.now.robot;
         let mut won = false;
         let mut dest = to;
         match self.cells[to as usize] {
             Cell::Empty | Cell::Earth => {}
-            Cell::Lambda => self.collected += 1,
-            Cell::Razor => self.razors += 1,
+            Cell::Lambda => self.now.collected += 1,
+            Cell::Razor => self.now.razors += 1,
             Cell::OpenLift => won = true,
             Cell::Trampoline(t) => {
                 let Some(target) = self.meta.trampoline_targets[usize::from(t)] else { return false };
@@ -395,13 +389,13 @@ impl Lifter {
         }
         self.set(from, Cell::Empty, changes);
         self.set(dest, Cell::Robot, changes);
-        self.robot = dest;
+        self.now.robot = dest;
         won
     }
 
     /// The map update; true when a falling rock landed on the cell above the robot.
     fn update(&mut self, change: &mut change::MapChange, changes: &mut Vec<(u32, Cell)>) -> bool {
-        let grow = self.has_beards && self.moves.is_multiple_of(self.meta.growth.max(1));
+        let grow = self.has_beards && self.now.moves.is_multiple_of(self.meta.growth.max(1));
         let crushed =
             if self.full_scan { self.reference_update(grow, change) } else { self.planes_update(grow, change) };
         if self.lift_open() {
@@ -443,14 +437,7 @@ impl Lifter {
                 }
             }
         }
-        self.robot = frame.robot;
-        self.collected = frame.collected;
-        self.razors = frame.razors;
-        self.moves = frame.moves;
-        self.commands = frame.commands;
-        self.underwater = frame.underwater;
-        self.outcome = frame.outcome;
-        self.death = frame.death;
+        self.now = frame.before;
         true
     }
 
@@ -473,12 +460,8 @@ impl PartialEq for Lifter {
         self.width == o.width
             && self.cells == o.cells
             && self.meta == o.meta
-            && self.robot == o.robot
-            && (self.collected, self.razors, self.moves, self.commands, self.underwater)
-                == (o.collected, o.razors, o.moves, o.commands, o.underwater)
+            && self.now == o.now
             && self.total_lambdas == o.total_lambdas
-            && self.outcome == o.outcome
-            && self.death == o.death
     }
 }
 

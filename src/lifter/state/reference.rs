@@ -30,7 +30,7 @@ impl Lifter {
                 _ => {}
             }
         }
-        let (rx, ry) = self.xy(self.robot);
+        let (rx, ry) = self.xy(self.now.robot);
         let above = self.index(rx, ry + 1);
         let mut crushed = false;
         // The final content of every written cell: the last write wins.

@@ -198,7 +198,7 @@ impl Lifter {
         s.rows = Some(rows);
         self.scratch = s;
         // Pass 2: apply.
-        let above_robot = self.robot as usize + self.width;
+        let above_robot = self.now.robot as usize + self.width;
         let before = self.cells.get(above_robot).copied();
         self.dirty.clear();
         self.apply_change(change);
