@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 
 /// Undo keeps at most this many entries in all (changed cells and words of update masks, 8
 /// bytes each: about 32 MB); older steps are forgotten (on large1, where 126,000 rocks fall
-/// each step, that still leaves about 30 steps).
+/// each step, that still leaves about 86 steps).
 const HISTORY_LIMIT: usize = 4_000_000;
 
 
