@@ -34,7 +34,6 @@ try {
         steps: times.length, first_step_ms: times[0], mean_step_ms: times.reduce((a, b) => a + b, 0) / times.length,
         median_step_ms: at(0.5), p90_step_ms: at(0.9), p99_step_ms: at(0.99), worst_step_ms: at(1),
         steps_over_1ms: times.filter((t) => t > 1).length,
-        slow: times.map((t, i) => [t, i]).filter(([t]) => t > 0.8).map(([t, i]) => `${i}:${t.toFixed(1)}`).join(" "),
       };
     }, { name, text });
   }

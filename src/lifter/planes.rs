@@ -115,9 +115,14 @@ impl RowSet {
 
     pub fn fill(&mut self) {
         self.bits.fill(!0);
+        self.trim();
+    }
+
+    /// Clears the bits past the last row.
+    fn trim(&mut self) {
         if self.rows % 64 != 0 {
             if let Some(last) = self.bits.last_mut() {
-                *last = (1u64 << (self.rows % 64)) - 1;
+                *last &= (1u64 << (self.rows % 64)) - 1;
             }
         }
     }
@@ -158,11 +163,7 @@ impl RowSet {
             let down = (w >> 1) | if k + 1 < n { other.bits[k + 1] << 63 } else { 0 };
             self.bits[k] |= w | up | down;
         }
-        if self.rows % 64 != 0 {
-            if let Some(last) = self.bits.last_mut() {
-                *last &= (1u64 << (self.rows % 64)) - 1;
-            }
-        }
+        self.trim();
     }
 
     /// The rows in increasing order.

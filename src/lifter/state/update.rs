@@ -40,7 +40,7 @@ impl Scratch {
         }
     }
 
-    /// An empty buffer for the masks of an update over `rows` rows.
+    /// An empty buffer for the masks of an update, expected to take about `words` words.
     fn buffer(&mut self, words: usize) -> Vec<u64> {
         if words < 1024 {
             return Vec::new();
@@ -98,11 +98,10 @@ fn arrivals(p: &Planes, r: usize, up: &[u64], grow: bool, out: &mut [u64]) -> u8
         let a1 = east(lefts, 0, k, w);
         let a0 = falls[k];
         let am = west(rights, 0, k);
-        let (b1, b0, bm) = match above {
-            Some(up_row) if grow => {
-                (east(&p.beard, up_row, k, w), p.beard[up_row + k], west(&p.beard, up_row, k))
-            }
-            _ => (0, 0, 0),
+        // Beards at x + 1 and x in row r + 1 come after the rocks left of them.
+        let (b1, b0) = match above {
+            Some(up_row) if grow => (east(&p.beard, up_row, k, w), p.beard[up_row + k]),
+            _ => (0, 0),
         };
         let from_right = a1;
         let from_mid = !a1 & !b1 & a0;
@@ -123,11 +122,7 @@ fn arrivals(p: &Planes, r: usize, up: &[u64], grow: bool, out: &mut [u64]) -> u8
             }
         }
         if grow {
-            let mut near = b1 | b0 | bm | east(&p.beard, row, k, w) | west(&p.beard, row, k);
-            if let Some(b) = below {
-                near |= east(&p.beard, b, k, w) | p.beard[b + k] | west(&p.beard, b, k);
-            }
-            let beards = empty & !rocks & near;
+            let beards = empty & !rocks & neighbours(&p.beard, p, r, k);
             out[(BEARD - ROCK) * w + k] = beards;
             any[3] |= beards;
         }
@@ -144,13 +139,24 @@ fn can_grow(p: &Planes, y: usize) -> bool {
         if beard == 0 {
             return false;
         }
-        let mut near = east(&p.empty, row, k, w) | west(&p.empty, row, k);
-        for r in [y.checked_sub(1), (y + 1 < p.height).then_some(y + 1)].into_iter().flatten() {
-            let o = r * w;
-            near |= east(&p.empty, o, k, w) | p.empty[o + k] | west(&p.empty, o, k);
-        }
-        beard & near != 0
+        beard & neighbours(&p.empty, p, y, k) != 0
     })
+}
+
+/// Word `k` of row `y`: bit x set when one of the eight neighbours of cell x is set in `plane`.
+#[inline(always)]
+fn neighbours(plane: &[u64], p: &Planes, y: usize, k: usize) -> u64 {
+    let w = p.wpr;
+    let row = y * w;
+    let three = |o: usize| east(plane, o, k, w) | plane[o + k] | west(plane, o, k);
+    let mut near = east(plane, row, k, w) | west(plane, row, k);
+    if y > 0 {
+        near |= three(row - w);
+    }
+    if y + 1 < p.height {
+        near |= three(row + w);
+    }
+    near
 }
 
 impl Lifter {
