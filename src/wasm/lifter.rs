@@ -52,17 +52,15 @@ pub fn lifter_official_maps() -> Result<JsValue, JsValue> {
     to_js(&list)
 }
 
+/// What both the page's state and a user strategy's view show of the game.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct StateView {
+struct Counters {
     score: i64,
-    /// Score if the game ended now by Abort.
-    score_as_abort: i64,
     moves: u32,
-    commands: u32,
-    command_limit: u32,
     lambdas: u32,
     total_lambdas: u32,
+    lift_open: bool,
     razors: u32,
     /// Water level during the next step (rows 1..=water are underwater; 0: none).
     water: u32,
@@ -71,9 +69,39 @@ struct StateView {
     underwater: u32,
     growth: u32,
     growth_in: u32,
+}
+
+impl Counters {
+    fn of(g: &Lifter) -> Counters {
+        let m = g.meta();
+        Counters {
+            score: g.score(),
+            moves: g.moves(),
+            lambdas: g.collected(),
+            total_lambdas: g.total_lambdas(),
+            lift_open: g.lift_open(),
+            razors: g.razors(),
+            water: g.water_level(),
+            flooding: m.flooding,
+            waterproof: m.waterproof,
+            underwater: g.underwater(),
+            growth: m.growth,
+            growth_in: g.growth_in(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateView {
+    #[serde(flatten)]
+    counters: Counters,
+    /// Score if the game ended now by Abort.
+    score_as_abort: i64,
+    commands: u32,
+    command_limit: u32,
     /// 1-based (x, y), y = 1 the bottom row.
     robot: (usize, usize),
-    lift_open: bool,
     /// "win", "abort", "lose", "unfinished", or null while playing.
     outcome: Option<&'static str>,
     /// "crushed" or "drowned" when lost.
@@ -98,18 +126,8 @@ struct StrategyView {
     width: usize,
     height: usize,
     robot: Robot,
-    score: i64,
-    moves: u32,
-    lambdas: u32,
-    total_lambdas: u32,
-    lift_open: bool,
-    razors: u32,
-    water: u32,
-    flooding: u32,
-    waterproof: u32,
-    underwater: u32,
-    growth: u32,
-    growth_in: u32,
+    #[serde(flatten)]
+    counters: Counters,
     /// Trampoline letter → target digit.
     trampolines: BTreeMap<String, String>,
     commands_left: u32,
@@ -176,24 +194,12 @@ impl LifterGame {
     }
     pub fn state(&self) -> Result<JsValue, JsValue> {
         let g = &self.game;
-        let m = g.meta();
         to_js(&StateView {
-            score: g.score(),
+            counters: Counters::of(g),
             score_as_abort: g.score_as_abort(),
-            moves: g.moves(),
             commands: g.commands(),
             command_limit: g.command_limit(),
-            lambdas: g.collected(),
-            total_lambdas: g.total_lambdas(),
-            razors: g.razors(),
-            water: g.water_level(),
-            flooding: m.flooding,
-            waterproof: m.waterproof,
-            underwater: g.underwater(),
-            growth: m.growth,
-            growth_in: g.growth_in(),
             robot: g.robot(),
-            lift_open: g.lift_open(),
             outcome: outcome_name(g),
             death: death_name(g),
             position: self.position(),
@@ -219,18 +225,7 @@ impl LifterGame {
             width: g.width(),
             height: g.height(),
             robot: Robot { x, y },
-            score: g.score(),
-            moves: g.moves(),
-            lambdas: g.collected(),
-            total_lambdas: g.total_lambdas(),
-            lift_open: g.lift_open(),
-            razors: g.razors(),
-            water: g.water_level(),
-            flooding: m.flooding,
-            waterproof: m.waterproof,
-            underwater: g.underwater(),
-            growth: m.growth,
-            growth_in: g.growth_in(),
+            counters: Counters::of(g),
             trampolines,
             commands_left: g.command_limit().saturating_sub(g.commands()),
         })
