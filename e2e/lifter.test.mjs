@@ -57,7 +57,7 @@ test('the game link reopens in a fresh page at the same turn', async () => {
   const page = await openLifter();
   await press(page, 'DLRDDUULLLDDL');
   await page.waitForSelector('[data-testid=lifter-announce].win');
-  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/1/'));
+  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/'));
   const link = await page.inputValue('.lifter-play-side .link-input');
   const fresh = await openPage(browser, link);
   await fresh.waitForSelector('.lifter-tab-replay:not([hidden])');
@@ -68,7 +68,7 @@ test('the game link reopens in a fresh page at the same turn', async () => {
   for (let i = 0; i < 5; i += 1) await fresh.keyboard.press('ArrowRight');
   assert.equal(await fresh.textContent('.lifter-tab-replay .replay-counter'), '5 / 13');
   assert.equal(await fresh.textContent('[data-testid=lifter-replay-stat-moves]'), '5');
-  await fresh.waitForFunction(() => location.hash.startsWith('#lifter/1/'));
+  await fresh.waitForFunction(() => location.hash.startsWith('#lifter/'));
   await fresh.waitForFunction(() => document.querySelector('.lifter-tab-replay .link-input')?.value === location.href);
   const at5 = await fresh.inputValue('.lifter-tab-replay .link-input');
   const again = await openPage(browser, at5);
@@ -207,7 +207,7 @@ test('a broken pasted map shows line and column and loses nothing', async () => 
   await page.click('[data-testid=lifter-paste-use]');
   // A custom map travels in the link with its text.
   await press(page, 'D');
-  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/1/'));
+  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/'));
   const fresh = await openPage(browser, await page.inputValue('.lifter-play-side .link-input'));
   await fresh.waitForSelector('.lifter-tab-replay:not([hidden])');
   assert.match(await fresh.textContent('[data-testid=lifter-mapinfo]'), /my map: 5×5/);
@@ -242,7 +242,7 @@ test('broken lifter links show a banner and the valid part', async () => {
   await page.selectOption('[data-testid=lifter-map]', 'official:flood1');
   await page.fill('[data-testid=lifter-route]', 'LLLLDDRRLDRRDRRDLLUUURRRRRDDDD');
   await page.waitForSelector('[data-testid=lifter-announce].win');
-  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/1/'));
+  await page.waitForFunction(() => document.querySelector('.lifter-play-side .link-input')?.value.includes('#lifter/'));
   const link = await page.inputValue('.lifter-play-side .link-input');
   await page.context().close();
 

@@ -1,15 +1,22 @@
-//! The small trait every game engine implements, so that replays, share links and the generic
-//! tests work the same for all of them. Chance (dice, shuffles) is a move made by
-//! [`Actor::Chance`], so a whole game is just parameters + seed + moves.
+//! The trait every game engine implements, so that the match runner, the replay tape, share
+//! links and the generic tests work the same for all of them. Chance (dice, shuffles) is a move
+//! made by [`Actor::Chance`], so a whole game is just parameters + seed + moves.
+//!
+//! Moves are addressed by their index among the legal moves ([`Game::move_index`],
+//! [`Game::move_at`]); a game whose legal-move list is large overrides those so that links and
+//! tapes never build the list.
 
 use std::fmt::Debug;
+
+/// Most seats any game may have (links store seat counts up to this).
+pub const MAX_SEATS: usize = 64;
 
 /// Who makes the next move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {
     /// A player, by seat (0-based).
     Player(u8),
-    /// Chance: the engine's caller draws one of the legal moves at random.
+    /// Chance: the caller draws one of [`Game::chance_outcomes`].
     Chance,
     /// Nobody: the game is over.
     Nobody,
@@ -20,11 +27,16 @@ pub trait Game: Clone + Debug + PartialEq {
     type Move: Clone + Debug + PartialEq;
     type Error: std::error::Error;
     type Outcome: Clone + Debug;
+    /// What one seat may know of the position (hidden hands stay hidden).
+    type View: Clone + Debug + serde::Serialize;
 
     /// Short stable id used in share links ("pig", "lifter", …).
     const ID: &'static str;
 
     fn new(params: &Self::Params) -> Result<Self, Self::Error>;
+
+    /// Number of seats (players) in this game.
+    fn seats(&self) -> usize;
 
     fn to_move(&self) -> Actor;
 
@@ -32,11 +44,45 @@ pub trait Game: Clone + Debug + PartialEq {
     /// into this list). Empty exactly when the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
 
+    /// Number of legal moves (override when the list is large).
+    fn move_count(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// Index of `mv` among the legal moves, `None` when it is not legal.
+    fn move_index(&self, mv: &Self::Move) -> Option<usize> {
+        self.legal_moves().iter().position(|m| m == mv)
+    }
+
+    /// The legal move with this index.
+    fn move_at(&self, index: usize) -> Option<Self::Move> {
+        self.legal_moves().into_iter().nth(index)
+    }
+
+    /// When chance moves: every outcome with its weight (weights need not sum to 1; equal
+    /// weights mean a uniform draw). Empty otherwise.
+    fn chance_outcomes(&self) -> Vec<(Self::Move, f64)> {
+        if self.to_move() == Actor::Chance {
+            self.legal_moves().into_iter().map(|m| (m, 1.0)).collect()
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Apply a move. On error the state is left exactly as it was.
     fn play(&mut self, mv: &Self::Move) -> Result<(), Self::Error>;
 
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Self::Outcome>;
+
+    /// Per-seat result once the game is over (1 win / 0 loss, or the score); empty before.
+    fn returns(&self) -> Vec<f64>;
+
+    /// What `seat` may know now.
+    fn view(&self, seat: u8) -> Self::View;
+
+    /// A short stable text for `mv` played in this position ("hold", "claim 3–7", "L").
+    fn move_label(&self, mv: &Self::Move) -> String;
 }
 
 /// Replays `moves` from the start; on the first illegal move returns how many were applied

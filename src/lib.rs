@@ -6,6 +6,7 @@ pub mod link;
 pub mod pig;
 pub mod rng;
 pub mod scheme;
+pub mod tape;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

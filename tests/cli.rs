@@ -89,7 +89,12 @@ fn bad_command_lines_exit_2_and_bad_links_exit_1() {
     assert_eq!(arcade(&["pig", "match", "optimal"]).status.code(), Some(2));
     assert_eq!(arcade(&["pig", "match", "optimal", "nobody"]).status.code(), Some(2));
     assert_eq!(arcade(&["pig", "match", "optimal", "dummy", "--games", "x"]).status.code(), Some(2));
-    let out = arcade(&["open", "http://127.0.0.1:8000/#pig/1/%%%"]);
+    let out = arcade(&["open", "http://127.0.0.1:8000/#pig/1/!!!"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8(out.stderr).unwrap().contains("base64url"));
+    let out = arcade(&["open", "http://127.0.0.1:8000/#pig/1/%%%"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("%-escape"));
+    let out = arcade(&["open", "#unknown/9/x"]);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("no link kind \"unknown\""));
 }

@@ -44,7 +44,7 @@ fn links_open_at_their_turn() {
     let out = arcade(&["lifter", "link", "contest1", "DLRDDUULLLDDL", "--view", "5"]);
     assert!(out.status.success());
     let link = String::from_utf8(out.stdout).unwrap();
-    assert!(link.starts_with("http://127.0.0.1:8000/#lifter/1/"), "{link}");
+    assert!(link.starts_with("http://127.0.0.1:8000/#lifter/2/"), "{link}");
     let v = json(&arcade(&["open", link.trim()]));
     assert_eq!(v["map"], "contest1");
     assert_eq!(v["route"], "DLRDDUULLLDDL");

@@ -8,6 +8,7 @@ pub mod maps;
 mod planes;
 pub mod solver;
 mod state;
+pub mod view;
 
 pub use cell::Cell;
 pub use map::{MapError, MapErrorKind, Metadata, Mine};
@@ -15,7 +16,10 @@ pub use command::{Command, Death, LifterError, Outcome};
 pub use state::Lifter;
 
 use crate::game::{Actor, Game};
-use crate::link::{BitReader, BitWriter, LinkError, LinkParams};
+use crate::link::{
+    decode_record, read_asset, write_asset, BitReader, BitWriter, Envelope, LinkError, LinkKind, LinkParams, Opened,
+};
+use serde_json::json;
 
 /// A map by name and text; official maps travel in links by name only.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,8 +57,13 @@ impl Game for Lifter {
     type Move = Command;
     type Error = LifterGameError;
     type Outcome = Outcome;
+    type View = view::LifterView;
 
     const ID: &'static str = "lifter";
+
+    fn seats(&self) -> usize {
+        1
+    }
 
     fn new(params: &LifterParams) -> Result<Self, LifterGameError> {
         Mine::parse(&params.text).map(|m| Lifter::new(&m)).map_err(LifterGameError::Map)
@@ -76,6 +85,24 @@ impl Game for Lifter {
         }
     }
 
+    fn move_count(&self) -> usize {
+        if self.outcome().is_some() { 0 } else { Command::ALL.len() }
+    }
+
+    fn move_index(&self, mv: &Command) -> Option<usize> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        Command::ALL.iter().position(|c| c == mv)
+    }
+
+    fn move_at(&self, index: usize) -> Option<Command> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        Command::ALL.get(index).copied()
+    }
+
     fn play(&mut self, mv: &Command) -> Result<(), LifterGameError> {
         self.step(*mv).map_err(LifterGameError::Play)
     }
@@ -83,29 +110,63 @@ impl Game for Lifter {
     fn outcome(&self) -> Option<Outcome> {
         Lifter::outcome(self)
     }
+
+    fn returns(&self) -> Vec<f64> {
+        if self.outcome().is_some() { vec![self.score() as f64] } else { Vec::new() }
+    }
+
+    fn view(&self, _seat: u8) -> view::LifterView {
+        view::LifterView::of(self)
+    }
+
+    fn move_label(&self, mv: &Command) -> String {
+        mv.to_char().to_string()
+    }
 }
 
 const MAX_MAP_TEXT: usize = 20_000_000;
+const MAX_MAP_NAME: usize = 64;
+
+/// Lifter's link kinds, for the registry.
+pub const LINK_KINDS: &[LinkKind] = &[LinkKind { kind: "lifter", game: "lifter", version: 2, open: open_link }];
+
+fn open_link(env: &Envelope) -> Result<Opened, LinkError> {
+    let d = decode_record::<Lifter>(env)?;
+    let LifterParams { name, text } = &d.record.params;
+    let route: String = d.record.moves.iter().map(|c| c.to_char()).collect();
+    let official = maps::official(name) == Some(text.as_str());
+    Ok(Opened {
+        kind: env.kind.clone(),
+        version: env.version,
+        game: "lifter",
+        problem: d.problem.clone(),
+        data: json!({ "name": name, "text": text, "official": official, "route": route, "view": d.record.view }),
+        summary: json!({
+            "kind": env.kind, "map": name, "route": route, "view": d.record.view,
+            "score": d.game.score(), "outcome": d.game.outcome().map(|o| o.name()), "problem": d.problem,
+        }),
+    })
+}
 
 impl LinkParams for LifterParams {
+    /// 1: an official map by name alone; 2: by name and content hash (see `link::asset`).
+    const VERSION: u32 = 2;
+
     fn write_params(&self, w: &mut BitWriter) {
-        if maps::official(&self.name) == Some(self.text.as_str()) {
-            w.bits(0, 8);
-            w.string(&self.name);
-        } else {
-            w.bits(1, 8);
-            w.string(&self.name);
-            w.string(&self.text);
-        }
+        write_asset(w, &self.name, &self.text, maps::official);
     }
 
-    fn read_params(r: &mut BitReader) -> Result<Self, LinkError> {
+    fn read_params(r: &mut BitReader, version: u32) -> Result<Self, LinkError> {
+        if version >= 2 {
+            let a = read_asset(r, MAX_MAP_NAME, MAX_MAP_TEXT, maps::official)?;
+            return Ok(LifterParams { name: a.name, text: a.text });
+        }
         match r.bits(8)? {
             0 => {
-                let name = r.string(64)?;
+                let name = r.string(MAX_MAP_NAME)?;
                 LifterParams::official(&name).ok_or_else(|| LinkError::Malformed(format!("no official map \"{name}\"")))
             }
-            1 => Ok(LifterParams { name: r.string(64)?, text: r.string(MAX_MAP_TEXT)? }),
+            1 => Ok(LifterParams { name: r.string(MAX_MAP_NAME)?, text: r.string(MAX_MAP_TEXT)? }),
             t => Err(LinkError::Malformed(format!("unknown map kind {t}"))),
         }
     }

@@ -90,7 +90,7 @@ impl<'a> BitReader<'a> {
     pub fn bounded(&mut self, max: u64, what: &str) -> Result<u64, LinkError> {
         let v = self.varint()?;
         if v > max {
-            return Err(LinkError::Malformed(format!("{what} {v} is larger than {max}")));
+            return Err(LinkError::TooLarge { what: what.to_string(), value: v, max });
         }
         Ok(v)
     }

@@ -2,11 +2,15 @@
 //! payload is base64url of a bit-packed body (deflated only when that is shorter) followed by a
 //! checksum. Opening a damaged link tells how far it is valid and never panics.
 
+mod asset;
 mod bits;
 mod record;
+pub mod registry;
 
+pub use asset::{read_asset, write_asset, Asset};
 pub use bits::{width, BitReader, BitWriter};
-pub use record::{decode_game, encode_game, Decoded, GameRecord, LinkParams};
+pub use record::{decode_game, decode_record, encode_game, Decoded, GameRecord, LinkParams};
+pub use registry::{open_any, LinkKind, Opened};
 
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
 use base64::alphabet::URL_SAFE;
@@ -21,12 +25,21 @@ const LENIENT: GeneralPurpose =
 /// Where `./play` serves the page; CLI links start with this unless told otherwise.
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8000/";
 /// Longest body a link may inflate to (guards against decompression bombs).
-const MAX_BODY: usize = 1 << 22;
+pub const MAX_BODY: usize = 24 << 20;
+/// Longest link text the decoder reads at all.
+pub const MAX_LINK_CHARS: usize = 32 << 20;
+/// Beyond this many characters a link is offered as a file instead (browsers and chat tools
+/// cut long addresses).
+pub const SHARE_LIMIT: usize = 8000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkError {
     /// Not of the form `kind/version/payload`.
     Shape,
+    /// A `%` escape that is not `%XX`, or escapes that are not UTF-8.
+    Escape,
+    /// A number or size above its limit.
+    TooLarge { what: String, value: u64, max: u64 },
     UnknownKind(String),
     Version { kind: String, version: u32, supported: u32 },
     Base64,
@@ -42,7 +55,9 @@ impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LinkError::Shape => f.write_str("this is not a Lambda Arcade link (expected #game/version/data)"),
-            LinkError::UnknownKind(k) => write!(f, "unknown game \"{k}\" in the link"),
+            LinkError::Escape => f.write_str("the link contains a broken %-escape (was it cut or mangled?)"),
+            LinkError::TooLarge { what, value, max } => write!(f, "{what} {value} is larger than the limit of {max}"),
+            LinkError::UnknownKind(k) => write!(f, "this page has no link kind \"{k}\" (known: {})", registry::kind_names().join(", ")),
             LinkError::Version { kind, version, supported } => write!(
                 f,
                 "the link is for {kind} format version {version}, this page reads version {supported}"
@@ -57,6 +72,24 @@ impl fmt::Display for LinkError {
 }
 
 impl std::error::Error for LinkError {}
+
+impl LinkError {
+    /// A stable short name for the page and tests ("unknown-kind", "checksum", …).
+    pub fn code(&self) -> &'static str {
+        match self {
+            LinkError::Shape => "shape",
+            LinkError::Escape => "escape",
+            LinkError::TooLarge { .. } => "too-large",
+            LinkError::UnknownKind(_) => "unknown-kind",
+            LinkError::Version { .. } => "version",
+            LinkError::Base64 => "base64",
+            LinkError::Inflate => "inflate",
+            LinkError::Truncated => "truncated",
+            LinkError::Malformed(_) => "malformed",
+            LinkError::Checksum => "checksum",
+        }
+    }
+}
 
 /// The parts of a link fragment, before the body is interpreted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,17 +122,56 @@ pub fn seal(kind: &str, version: u32, body: &[u8]) -> String {
     format!("{kind}/{version}/{}", URL_SAFE_NO_PAD.encode(payload))
 }
 
-/// Splits and unpacks a fragment (a leading `#` and a full URL before it are accepted).
-pub fn open(link: &str) -> Result<Envelope, LinkError> {
-    let fragment = link.rsplit_once('#').map_or(link, |(_, f)| f).trim();
+/// The fragment of a link: what follows the last `#` (or all of it), trimmed and with its
+/// `%XX` escapes decoded.
+pub fn fragment(link: &str) -> Result<String, LinkError> {
+    if link.len() > MAX_LINK_CHARS {
+        return Err(LinkError::TooLarge { what: "link length".into(), value: link.len() as u64, max: MAX_LINK_CHARS as u64 });
+    }
+    let raw = link.rsplit_once('#').map_or(link, |(_, f)| f).trim();
+    if !raw.contains('%') {
+        return Ok(raw.to_string());
+    }
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok()).ok_or(LinkError::Escape)?;
+            out.push(byte);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| LinkError::Escape)
+}
+
+/// `kind`, `version` and the payload text of a fragment, before anything is decoded.
+pub fn split(fragment: &str) -> Result<(&str, u32, &str), LinkError> {
     let mut parts = fragment.splitn(3, '/');
     let (Some(kind), Some(version), Some(data)) = (parts.next(), parts.next(), parts.next()) else {
         return Err(LinkError::Shape);
     };
-    if kind.is_empty() || !kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+    if kind.is_empty() || kind.len() > 32 || !kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
         return Err(LinkError::Shape);
     }
     let version: u32 = version.parse().map_err(|_| LinkError::Shape)?;
+    Ok((kind, version, data))
+}
+
+/// Splits and unpacks a link (a full URL, `#fragment` or bare fragment) without asking which
+/// kinds exist; [`open_any`] is what the page and the CLI use.
+pub fn open(link: &str) -> Result<Envelope, LinkError> {
+    let fragment = fragment(link)?;
+    let (kind, version, data) = split(&fragment)?;
+    unpack(kind, version, data)
+}
+
+/// Decodes the payload of a split link.
+pub fn unpack(kind: &str, version: u32, data: &str) -> Result<Envelope, LinkError> {
     // A link cut at an arbitrary character leaves a partial base64 group: drop it, so a cut
     // link still opens as far as it goes.
     let mut data = data.trim_end_matches('=');
@@ -115,6 +187,9 @@ pub fn open(link: &str) -> Result<Envelope, LinkError> {
             // Cut inside the compressed data: keep what inflated, without its checksum.
             Err(e) if e.status == TINFLStatus::FailedCannotMakeProgress && !e.output.is_empty() => {
                 return Ok(Envelope { kind: kind.to_string(), version, body: e.output, intact: false });
+            }
+            Err(e) if e.status == TINFLStatus::HasMoreOutput => {
+                return Err(LinkError::TooLarge { what: "unpacked link size".into(), value: MAX_BODY as u64 + 1, max: MAX_BODY as u64 });
             }
             Err(_) => return Err(LinkError::Inflate),
         },

@@ -1,19 +1,20 @@
 //! A single game as a link: parameters, seed, player labels, moves (each stored as its index in
 //! the legal-move list, in just enough bits) and the turn being viewed.
 
-use super::{open, seal, width, BitReader, BitWriter, LinkError};
-use crate::game::Game;
+use super::{open, seal, width, BitReader, BitWriter, Envelope, LinkError};
+use crate::game::{Game, MAX_SEATS};
 
-/// Format version of single-game links (all games share the record layout).
-pub const GAME_LINK_VERSION: u32 = 1;
-const MAX_PLAYERS: u64 = 8;
 const MAX_LABEL: usize = 64;
-const MAX_MOVES: u64 = 10_000_000;
+/// Most moves a single-game link may hold.
+pub const MAX_MOVES: u64 = 10_000_000;
 
-/// How a game's parameters are written into a link.
+/// How a game's parameters are written into a link. Every game shares the record layout;
+/// `VERSION` changes when a game's parameters are written differently, and `read_params`
+/// still reads every older version.
 pub trait LinkParams: Sized {
+    const VERSION: u32;
     fn write_params(&self, w: &mut BitWriter);
-    fn read_params(r: &mut BitReader) -> Result<Self, LinkError>;
+    fn read_params(r: &mut BitReader, version: u32) -> Result<Self, LinkError>;
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -61,13 +62,13 @@ where
     w.varint(record.view.min(record.moves.len()) as u64);
     let mut game = G::new(&record.params).map_err(|e| (0, e))?;
     for (i, mv) in record.moves.iter().enumerate() {
-        let legal = game.legal_moves();
-        let index = legal.iter().position(|m| m == mv);
+        let count = game.move_count();
+        let index = game.move_index(mv);
         game.play(mv).map_err(|e| (i, e))?;
-        // play() accepted it, so it is in the list.
-        w.bits(index.unwrap_or(0) as u64, width(legal.len()));
+        // play() accepted it, so it has an index.
+        w.bits(index.unwrap_or(0) as u64, width(count));
     }
-    Ok(seal(G::ID, GAME_LINK_VERSION, &w.into_bytes()))
+    Ok(seal(G::ID, G::Params::VERSION, &w.into_bytes()))
 }
 
 /// Decodes a link (full URL, `#fragment` or bare fragment) for game `G`.
@@ -79,13 +80,21 @@ where
     if env.kind != G::ID {
         return Err(LinkError::UnknownKind(env.kind));
     }
-    if env.version != GAME_LINK_VERSION {
-        return Err(LinkError::Version { kind: env.kind, version: env.version, supported: GAME_LINK_VERSION });
+    decode_record(&env)
+}
+
+/// Decodes an unpacked single-game link of game `G` (any version up to the current one).
+pub fn decode_record<G: Game>(env: &Envelope) -> Result<Decoded<G>, LinkError>
+where
+    G::Params: LinkParams,
+{
+    if env.version == 0 || env.version > G::Params::VERSION {
+        return Err(LinkError::Version { kind: env.kind.clone(), version: env.version, supported: G::Params::VERSION });
     }
     let header = |r: &mut BitReader| -> Result<_, LinkError> {
-        let params = G::Params::read_params(r)?;
+        let params = G::Params::read_params(r, env.version)?;
         let seed = r.varint()?;
-        let n = r.bounded(MAX_PLAYERS, "player count")?;
+        let n = r.bounded(MAX_SEATS as u64, "player count")?;
         let players = (0..n).map(|_| r.string(MAX_LABEL)).collect::<Result<Vec<_>, _>>()?;
         let count = r.bounded(MAX_MOVES, "move count")? as usize;
         let view = r.varint()? as usize;
@@ -93,21 +102,21 @@ where
     };
     let mut r = BitReader::new(&env.body);
     let (params, seed, players, count, view) =
-        header(&mut r).map_err(|e| if env.intact { e } else { LinkError::Checksum })?;
+        header(&mut r).map_err(|e| if env.intact || matches!(e, LinkError::TooLarge { .. }) { e } else { LinkError::Checksum })?;
     let mut game = G::new(&params)
         .map_err(|e| if env.intact { LinkError::Malformed(e.to_string()) } else { LinkError::Checksum })?;
     let mut moves = Vec::with_capacity(count.min(1 << 16));
     let mut problem = None;
     for i in 0..count {
-        let legal = game.legal_moves();
-        let reason = match r.bits(width(legal.len())) {
-            _ if legal.is_empty() => Some("the game is already over".to_string()),
+        let n = game.move_count();
+        let reason = match r.bits(width(n)) {
+            _ if n == 0 => Some("the game is already over".to_string()),
             Err(e) => Some(e.to_string()),
-            Ok(index) => match legal.get(index as usize) {
+            Ok(index) => match game.move_at(index as usize) {
                 None => Some(format!("move {} is not a legal move", i + 1)),
-                Some(mv) => match game.play(mv) {
+                Some(mv) => match game.play(&mv) {
                     Ok(()) => {
-                        moves.push(mv.clone());
+                        moves.push(mv);
                         None
                     }
                     Err(e) => Some(e.to_string()),

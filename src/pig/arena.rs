@@ -26,6 +26,17 @@ pub struct Entrant {
     pub source: StrategySource,
 }
 
+impl StrategySource {
+    /// `("builtin" | "scheme" | "js", text)`: how a strategy crosses to the page.
+    pub fn parts(&self) -> (&'static str, &str) {
+        match self {
+            StrategySource::Builtin(s) => ("builtin", s),
+            StrategySource::Scheme(s) => ("scheme", s),
+            StrategySource::JavaScript(s) => ("js", s),
+        }
+    }
+}
+
 impl Entrant {
     pub fn builtin(name: &str) -> Entrant {
         Entrant { label: name.to_string(), source: StrategySource::Builtin(name.to_string()) }
@@ -44,6 +55,15 @@ impl MatchSpec {
     /// The CodeAbbey checker: 49 games against `dummy`.
     pub fn checker(player: Entrant, seed: u64) -> MatchSpec {
         MatchSpec { entrants: [player, Entrant::builtin("dummy")], games: 49, seed, target: 100 }
+    }
+
+    /// Is this the CodeAbbey checker (49 games of a user strategy against `dummy`)?
+    pub fn is_checker(&self) -> bool {
+        let [a, b] = &self.entrants;
+        self.games == 49
+            && self.target == 100
+            && b.source == StrategySource::Builtin("dummy".into())
+            && !matches!(a.source, StrategySource::Builtin(_))
     }
 
     /// Does entrant 0 move first in game `g` (0-based)? Entrant 0 is second in game 1.

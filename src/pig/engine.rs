@@ -30,11 +30,32 @@ pub enum PigMove {
     Hold,
 }
 
+impl PigMove {
+    /// The small number a move crosses to JavaScript and CLI output as: 1–6 a die face, 7
+    /// "throw again", 8 "hold".
+    pub fn code(self) -> u8 {
+        match self {
+            PigMove::Roll(d) => d,
+            PigMove::Continue => 7,
+            PigMove::Hold => 8,
+        }
+    }
+
+    pub fn from_code(code: u8) -> Option<PigMove> {
+        match code {
+            1..=6 => Some(PigMove::Roll(code)),
+            7 => Some(PigMove::Continue),
+            8 => Some(PigMove::Hold),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for PigMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PigMove::Roll(d) => write!(f, "{d}"),
-            PigMove::Continue => f.write_str("throw"),
+            PigMove::Continue => f.write_str("throw again"),
             PigMove::Hold => f.write_str("hold"),
         }
     }
@@ -72,8 +93,9 @@ enum Phase {
     Over,
 }
 
-/// What a strategy is told when it must decide (the CodeAbbey `player` arguments).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a strategy is told when it must decide (the CodeAbbey `player` arguments); also a
+/// seat's view of the game (Pig has no hidden information).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Situation {
     pub my_total: u32,
     pub other_total: u32,
@@ -149,8 +171,13 @@ impl Game for Pig {
     type Error = PigError;
     /// The winning seat.
     type Outcome = u8;
+    type View = Situation;
 
     const ID: &'static str = "pig";
+
+    fn seats(&self) -> usize {
+        2
+    }
 
     fn new(params: &PigParams) -> Result<Self, PigError> {
         if !(2..=MAX_TARGET).contains(&params.target) {
@@ -179,6 +206,32 @@ impl Game for Pig {
             Phase::Throw => (1..=6).map(PigMove::Roll).collect(),
             Phase::Decide => vec![PigMove::Continue, PigMove::Hold],
             Phase::Over => Vec::new(),
+        }
+    }
+
+    fn move_count(&self) -> usize {
+        match self.phase {
+            Phase::Throw => 6,
+            Phase::Decide => 2,
+            Phase::Over => 0,
+        }
+    }
+
+    fn move_index(&self, mv: &PigMove) -> Option<usize> {
+        match (self.phase, *mv) {
+            (Phase::Throw, PigMove::Roll(d)) if (1..=6).contains(&d) => Some(usize::from(d - 1)),
+            (Phase::Decide, PigMove::Continue) => Some(0),
+            (Phase::Decide, PigMove::Hold) => Some(1),
+            _ => None,
+        }
+    }
+
+    fn move_at(&self, index: usize) -> Option<PigMove> {
+        match (self.phase, index) {
+            (Phase::Throw, 0..=5) => Some(PigMove::Roll(index as u8 + 1)),
+            (Phase::Decide, 0) => Some(PigMove::Continue),
+            (Phase::Decide, 1) => Some(PigMove::Hold),
+            _ => None,
         }
     }
 
@@ -219,5 +272,31 @@ impl Game for Pig {
 
     fn outcome(&self) -> Option<u8> {
         self.winner()
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        match self.winner() {
+            Some(w) => (0..2).map(|s| if s == w { 1.0 } else { 0.0 }).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The totals from `seat`'s side and the turn in progress (whoever's it is).
+    fn view(&self, seat: u8) -> Situation {
+        let me = usize::from(seat.min(1));
+        let current = self.last_throw.map_or(0, u32::from);
+        Situation {
+            my_total: self.totals[me],
+            other_total: self.totals[1 - me],
+            accum: self.turn_sum.saturating_sub(if current == 1 { 0 } else { current }),
+            current,
+        }
+    }
+
+    fn move_label(&self, mv: &PigMove) -> String {
+        match mv {
+            PigMove::Roll(d) => format!("die {d}"),
+            other => other.to_string(),
+        }
     }
 }

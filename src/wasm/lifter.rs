@@ -6,10 +6,10 @@ use super::{js_error, to_js};
 use crate::game::Game;
 use crate::lifter::maps::OFFICIAL;
 use crate::lifter::solver::Solver;
+use crate::lifter::view::{Counters, LifterView};
 use crate::lifter::{Command, Death, Lifter, LifterParams, Mine, Outcome};
 use crate::link::{decode_game, encode_game, GameRecord};
 use serde::Serialize;
-use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 fn route_text(commands: &[Command]) -> String {
@@ -52,45 +52,6 @@ pub fn lifter_official_maps() -> Result<JsValue, JsValue> {
     to_js(&list)
 }
 
-/// What both the page's state and a user strategy's view show of the game.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Counters {
-    score: i64,
-    moves: u32,
-    lambdas: u32,
-    total_lambdas: u32,
-    lift_open: bool,
-    razors: u32,
-    /// Water level during the next step (rows 1..=water are underwater; 0: none).
-    water: u32,
-    flooding: u32,
-    waterproof: u32,
-    underwater: u32,
-    growth: u32,
-    growth_in: u32,
-}
-
-impl Counters {
-    fn of(g: &Lifter) -> Counters {
-        let m = g.meta();
-        Counters {
-            score: g.score(),
-            moves: g.moves(),
-            lambdas: g.collected(),
-            total_lambdas: g.total_lambdas(),
-            lift_open: g.lift_open(),
-            razors: g.razors(),
-            water: g.water_level(),
-            flooding: m.flooding,
-            waterproof: m.waterproof,
-            underwater: g.underwater(),
-            growth: m.growth,
-            growth_in: g.growth_in(),
-        }
-    }
-}
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct StateView {
@@ -109,28 +70,6 @@ struct StateView {
     /// Commands applied / commands on the tape (the route being replayed or played).
     position: usize,
     length: usize,
-}
-
-#[derive(Serialize)]
-struct Robot {
-    x: usize,
-    y: usize,
-}
-
-/// What a user's `next(state)` function sees.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StrategyView {
-    /// The mine now: rows top to bottom, `\n`-separated, every row the full width.
-    map: String,
-    width: usize,
-    height: usize,
-    robot: Robot,
-    #[serde(flatten)]
-    counters: Counters,
-    /// Trampoline letter → target digit.
-    trampolines: BTreeMap<String, String>,
-    commands_left: u32,
 }
 
 #[derive(Serialize)]
@@ -209,26 +148,7 @@ impl LifterGame {
     /// The state as a user's `next(state)` function sees it.
     #[wasm_bindgen(js_name = strategyView)]
     pub fn strategy_view(&self) -> Result<JsValue, JsValue> {
-        let g = &self.game;
-        let m = g.meta();
-        let (x, y) = g.robot();
-        let trampolines = m
-            .trampoline_targets
-            .iter()
-            .enumerate()
-            .filter_map(|(t, target)| {
-                target.map(|n| (((b'A' + t as u8) as char).to_string(), ((b'1' + n) as char).to_string()))
-            })
-            .collect();
-        to_js(&StrategyView {
-            map: g.map_text(),
-            width: g.width(),
-            height: g.height(),
-            robot: Robot { x, y },
-            counters: Counters::of(g),
-            trampolines,
-            commands_left: g.command_limit().saturating_sub(g.commands()),
-        })
+        to_js(&LifterView::of(&self.game))
     }
 
     /// Plays one command (a route letter, either case) at the current position, cutting the

@@ -2,11 +2,13 @@
 //! the pure engines. Errors cross as JS `Error`s with the engine's message.
 
 mod lifter;
+mod links;
 mod pig;
 
 use wasm_bindgen::prelude::*;
 
 pub use lifter::*;
+pub use links::*;
 pub use pig::*;
 
 pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {

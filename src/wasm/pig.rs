@@ -9,28 +9,20 @@ use crate::pig::links::{decode_match, encode_match};
 use crate::pig::optimal::{match_win_probability, OptimalPolicy};
 use crate::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
 use crate::rng::{self, Rng};
+use crate::tape::Tape;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 fn code(mv: PigMove) -> u8 {
-    match mv {
-        PigMove::Roll(d) => d,
-        PigMove::Continue => 7,
-        PigMove::Hold => 8,
-    }
+    mv.code()
 }
 
 fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, JsValue> {
     codes
         .iter()
         .enumerate()
-        .map(|(i, &c)| match c {
-            1..=6 => Ok(PigMove::Roll(c)),
-            7 => Ok(PigMove::Continue),
-            8 => Ok(PigMove::Hold),
-            _ => Err(js_error(format!("move {}: unknown move code {c}", i + 1))),
-        })
+        .map(|(i, &c)| PigMove::from_code(c).ok_or_else(|| js_error(format!("move {}: unknown move code {c}", i + 1))))
         .collect()
 }
 
@@ -83,6 +75,52 @@ pub fn pig_timeline(target: u32, moves: &[u8]) -> Result<JsValue, JsValue> {
         states.push(view(&game));
     }
     to_js(&states)
+}
+
+/// A recorded game for the replay viewer: seek to any position, labels with seat and turn.
+#[wasm_bindgen]
+pub struct PigTape {
+    tape: Tape<Pig>,
+}
+
+#[wasm_bindgen]
+impl PigTape {
+    /// Throws "move N: …" for a move that is not legal.
+    #[wasm_bindgen(constructor)]
+    pub fn new(target: u32, seed: f64, moves: &[u8], players: Option<Vec<String>>) -> Result<PigTape, JsValue> {
+        let record = GameRecord::<Pig> {
+            params: PigParams { target },
+            seed: seed as u64,
+            players: players.unwrap_or_default(),
+            moves: decode_moves(moves)?,
+            view: 0,
+        };
+        Ok(PigTape { tape: Tape::new(record).map_err(js_error)? })
+    }
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.tape.len()
+    }
+    /// The position after `t` moves, as `state()` of a game shows it.
+    pub fn seek(&mut self, t: usize) -> Result<JsValue, JsValue> {
+        to_js(&view(self.tape.seek(t)))
+    }
+    /// "turn 3 · P2 · hold".
+    pub fn label(&mut self, i: usize) -> String {
+        self.tape.label(i).unwrap_or_default()
+    }
+    /// Labels of moves `from..to`.
+    pub fn labels(&mut self, from: usize, to: usize) -> Vec<String> {
+        self.tape.labels(from, to)
+    }
+    /// Move codes of the whole game.
+    pub fn moves(&self) -> Vec<u8> {
+        self.tape.record().moves.iter().map(|&m| code(m)).collect()
+    }
+    /// Share link fragment of the game viewed after `view` moves.
+    pub fn link(&self, view: usize) -> String {
+        self.tape.link(view)
+    }
 }
 
 /// The optimal policy, solved in the engine.

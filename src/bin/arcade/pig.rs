@@ -2,10 +2,10 @@
 
 use crate::args::Args;
 use crate::Failure;
-use lambda_arcade::game::Game;
-use lambda_arcade::link::{self, decode_game, encode_game, GameRecord};
+
+use lambda_arcade::link::{self, encode_game, GameRecord};
 use lambda_arcade::pig::arena::{challenge_score, wilson_interval};
-use lambda_arcade::pig::links::{decode_match, encode_match, MATCH_KIND};
+use lambda_arcade::pig::links::encode_match;
 use lambda_arcade::pig::optimal::{match_pass_probability, match_win_probability, policy_win_probability};
 use lambda_arcade::pig::policy::optimal_for;
 use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, Policy, StrategySource};
@@ -168,38 +168,10 @@ fn game_link(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `arcade open LINK`: what a link holds, as JSON.
+/// `arcade open LINK`: what a link holds, as JSON (any kind, through the link registry).
 pub fn open(argv: &[String]) -> Result<(), Failure> {
     let [link] = argv else { return Err(Failure::usage("open takes one link")) };
-    let kind = link::open(link).map_err(|e| Failure::input(e.to_string()))?.kind;
-    let out = match kind.as_str() {
-        k if k == Pig::ID => {
-            let d = decode_game::<Pig>(link).map_err(|e| Failure::input(e.to_string()))?;
-            json!({
-                "kind": k, "players": d.record.players, "seed": d.record.seed,
-                "target": d.record.params.target, "moves": d.record.moves.len(), "view": d.record.view,
-                "totals": d.game.totals(), "winner": d.game.winner(), "problem": d.problem,
-            })
-        }
-        MATCH_KIND => {
-            let s = decode_match(link).map_err(|e| Failure::input(e.to_string()))?;
-            json!({
-                "kind": MATCH_KIND, "a": s.entrants[0].label, "b": s.entrants[1].label,
-                "games": s.games, "seed": s.seed, "target": s.target,
-            })
-        }
-        k if k == lambda_arcade::lifter::Lifter::ID => {
-            use lambda_arcade::lifter::Lifter;
-            let d = decode_game::<Lifter>(link).map_err(|e| Failure::input(e.to_string()))?;
-            let route: String = d.record.moves.iter().map(|c| c.to_char()).collect();
-            json!({
-                "kind": k, "map": d.record.params.name, "route": route, "view": d.record.view,
-                "score": d.game.score(), "outcome": d.game.outcome().map(|o| o.name()),
-                "problem": d.problem,
-            })
-        }
-        other => return Err(Failure::input(format!("unknown game \"{other}\" in the link"))),
-    };
+    let out = link::open_any(link).map_err(|e| Failure::input(e.to_string()))?.summary;
     println!("{out}");
     Ok(())
 }

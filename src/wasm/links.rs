@@ -1,0 +1,44 @@
+//! Share links for the page: every kind opens through the one registry.
+
+use super::to_js;
+use crate::link::{open_any, LinkError, SHARE_LIMIT};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[derive(Serialize)]
+struct ErrorJs {
+    code: &'static str,
+    message: String,
+    /// The kind named by the link, when it names one.
+    kind: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum OpenedJs {
+    Ok { ok: bool, kind: String, version: u32, game: &'static str, problem: Option<String>, data: serde_json::Value },
+    Err { ok: bool, error: ErrorJs },
+}
+
+/// Opens any link (URL, `#fragment` or fragment, raw or %-escaped). Never throws:
+/// `{ ok: true, kind, version, game, problem, data }` or `{ ok: false, error: { code, message, kind } }`.
+#[wasm_bindgen(js_name = openLink)]
+pub fn open_link(text: &str) -> Result<JsValue, JsValue> {
+    let out = match open_any(text) {
+        Ok(o) => OpenedJs::Ok { ok: true, kind: o.kind, version: o.version, game: o.game, problem: o.problem, data: o.data },
+        Err(e) => {
+            let kind = match &e {
+                LinkError::UnknownKind(k) | LinkError::Version { kind: k, .. } => Some(k.clone()),
+                _ => None,
+            };
+            OpenedJs::Err { ok: false, error: ErrorJs { code: e.code(), message: e.to_string(), kind } }
+        }
+    };
+    to_js(&out)
+}
+
+/// Links longer than this are offered as a file instead.
+#[wasm_bindgen(js_name = linkLimit)]
+pub fn link_limit() -> usize {
+    SHARE_LIMIT
+}
