@@ -28,7 +28,7 @@ pub trait Game: Clone + Debug + PartialEq {
     type Error: std::error::Error;
     type Outcome: Clone + Debug;
     /// What one seat may know of the position (hidden hands stay hidden).
-    type View: Clone + Debug + serde::Serialize;
+    type View: Clone + Debug + PartialEq + serde::Serialize;
 
     /// Short stable id used in share links ("pig", "lifter", …).
     const ID: &'static str;

@@ -1,5 +1,6 @@
 //! Lambda Arcade: pure game engines (no JS, no clock, no OS randomness) plus the wasm bindings.
 
+pub mod arena;
 pub mod game;
 pub mod lifter;
 pub mod link;

@@ -29,6 +29,25 @@ pub fn below(rng: &mut dyn RngCore, n: u64) -> u64 {
     }
 }
 
+/// One of `outcomes` drawn by weight. Equal weights draw with [`below`] (one number per draw),
+/// so a uniform chance move uses the generator exactly like `below(n)`.
+pub fn draw<M: Clone>(rng: &mut dyn RngCore, outcomes: &[(M, f64)]) -> Option<M> {
+    let first = outcomes.first()?;
+    if outcomes.iter().all(|(_, w)| *w == first.1) {
+        return outcomes.get(below(rng, outcomes.len() as u64) as usize).map(|(m, _)| m.clone());
+    }
+    let total: f64 = outcomes.iter().map(|(_, w)| w.max(0.0)).sum();
+    let x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    let mut acc = 0.0;
+    for (m, w) in outcomes {
+        acc += w.max(0.0);
+        if x < acc {
+            return Some(m.clone());
+        }
+    }
+    outcomes.iter().rev().find(|(_, w)| *w > 0.0).map(|(m, _)| m.clone())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,9 +12,9 @@ fn native_reference_values() {
     let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
     let r = MatchRunner::new(spec).expect("loads").run().expect("runs");
     assert!(r.failures().is_empty());
-    println!("wins {:?} fingerprint {:#x}", r.wins(), reference::fingerprint(r.logs()));
+    println!("wins {:?} fingerprint {:#x}", r.wins(), reference::fingerprint(&r.logs()));
     assert_eq!(r.wins(), reference::COIN_WINS);
-    assert_eq!(reference::fingerprint(r.logs()), reference::COIN_FINGERPRINT);
+    assert_eq!(reference::fingerprint(&r.logs()), reference::COIN_FINGERPRINT);
 }
 
 #[path = "common/lifter_reference.rs"]

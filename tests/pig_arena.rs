@@ -83,7 +83,8 @@ fn state_persists_across_all_games_of_a_match_and_display_is_captured() {
 fn failing_decisions_count_as_stop_and_are_reported_with_their_place() {
     let code = "(define (player my other accum current state)\n  (if (> accum 0) (car accum) #t))";
     let r = run(MatchSpec::checker(scheme("bad", code), 4));
-    let f = r.failures().first().expect("a failure");
+    let failures = r.failures();
+    let f = failures.first().expect("a failure");
     assert_eq!(f.entrant, 0);
     assert!(f.message.starts_with("2:19: car: expected a pair"), "{}", f.message);
     // The failed decision is a hold at that move.

@@ -26,7 +26,7 @@ fn checker_with_scheme_is_identical_to_native() {
     let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
     let r = MatchRunner::new(spec).expect("loads").run().expect("runs");
     assert_eq!(r.wins(), reference::COIN_WINS);
-    assert_eq!(reference::fingerprint(r.logs()), reference::COIN_FINGERPRINT);
+    assert_eq!(reference::fingerprint(&r.logs()), reference::COIN_FINGERPRINT);
 }
 
 #[wasm_bindgen_test]

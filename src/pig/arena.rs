@@ -1,13 +1,15 @@
-//! Matches between two strategies (the CodeAbbey checker is one of them): seats alternate, the
-//! first named entrant moves second in game 1, the die and each strategy's `random` come from
-//! the match seed. Runs as a state machine so that JavaScript strategies can be asked from
-//! outside the engine.
+//! Pig matches between two strategies (the CodeAbbey checker is one of them) on the shared
+//! match runner ([`crate::arena`]): seats alternate, the first named entrant moves second in
+//! game 1, the die and each strategy's `random` come from the match seed, a failed decision
+//! counts as "hold". JavaScript strategies are asked from outside the engine.
 
-use super::decider::{Decider, PolicyDecider, SchemeDecider};
+use super::decider::{PolicyDecider, SchemeDecider};
 use super::{Pig, PigMove, PigParams, Policy, Situation};
-use crate::game::{Actor, Game};
-use crate::rng::{self, Rng};
+use crate::arena::{Answer, Decider, MatchRules, MatchSeeds, Runner, RunnerSpec, Step};
+use crate::game::Game;
 use std::fmt;
+
+pub use crate::arena::wilson_interval;
 
 /// How a strategy is given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,7 +81,7 @@ pub struct SetupError {
     pub message: String,
 }
 
-/// A strategy that failed a decision; that decision counted as "stop".
+/// A strategy that failed a decision; that decision counted as "hold".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
     pub game: u32,
@@ -125,20 +127,30 @@ pub enum Progress {
     Finished,
 }
 
-pub struct MatchRunner {
-    spec: MatchSpec,
-    deciders: [Option<Box<dyn Decider>>; 2],
-    game: Pig,
-    moves: Vec<PigMove>,
-    output: String,
-    dice: Rng,
-    query: Option<Query>,
-    logs: Vec<GameLog>,
-    failures: Vec<Failure>,
+impl MatchRules for Pig {
+    fn fallback(&self) -> Option<PigMove> {
+        self.awaits_decision().then_some(PigMove::Hold)
+    }
+
+    /// CodeAbbey calls the strategy after a 1 too, with the 1 as `current`.
+    fn courtesy(&self, outcome: &PigMove) -> Option<(u8, Situation)> {
+        if *outcome != PigMove::Roll(1) {
+            return None;
+        }
+        let seat = self.player();
+        let totals = self.totals();
+        let situation = Situation {
+            my_total: totals[usize::from(seat)],
+            other_total: totals[usize::from(1 - seat)],
+            accum: self.turn_sum(),
+            current: 1,
+        };
+        Some((seat, situation))
+    }
 }
 
 /// Creates the engine-side strategy for an entrant; `None` for JavaScript.
-pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<Option<Box<dyn Decider>>, String> {
+pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<Option<Box<dyn Decider<Pig>>>, String> {
     Ok(match source {
         StrategySource::Builtin(name) => {
             let policy = Policy::named(name, target).ok_or_else(|| format!("unknown built-in strategy \"{name}\""))?;
@@ -149,143 +161,94 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
     })
 }
 
+/// A Pig match: the shared runner with Pig's seating and reports.
+pub struct MatchRunner {
+    spec: MatchSpec,
+    runner: Runner<Pig>,
+}
+
 impl MatchRunner {
     /// Fails when the target is invalid or a strategy cannot be created (unknown name, Scheme
     /// that does not load).
     pub fn new(spec: MatchSpec) -> Result<MatchRunner, SetupError> {
         let params = PigParams { target: spec.target };
-        let game = Pig::new(&params).map_err(|e| SetupError { entrant: None, message: e.to_string() })?;
-        let mut deciders: [Option<Box<dyn Decider>>; 2] = [None, None];
+        Pig::new(&params).map_err(|e| SetupError { entrant: None, message: e.to_string() })?;
+        let seeds = MatchSeeds(spec.seed);
+        let mut deciders = Vec::new();
         for (i, e) in spec.entrants.iter().enumerate() {
-            let seed = spec.seed ^ (0xA5A5_0000 + i as u64);
-            deciders[i] = make_decider(&e.source, seed, spec.target)
+            let decider = make_decider(&e.source, seeds.entrant(i), spec.target)
                 .map_err(|message| SetupError { entrant: Some(i as u8), message })?;
+            deciders.push(decider);
         }
-        let dice = rng::stream(spec.seed, 0);
-        Ok(MatchRunner { spec, deciders, game, moves: Vec::new(), output: String::new(), dice, query: None, logs: Vec::new(), failures: Vec::new() })
+        // Entrant 0 sits in seat 1 of game 1, then seats alternate.
+        let run = RunnerSpec { params, games: spec.games, seed: spec.seed, shift: 1, zombie_after: None };
+        let runner = Runner::new(run, deciders).map_err(|message| SetupError { entrant: None, message })?;
+        Ok(MatchRunner { spec, runner })
     }
 
     pub fn spec(&self) -> &MatchSpec {
         &self.spec
     }
-    pub fn logs(&self) -> &[GameLog] {
-        &self.logs
+
+    /// The seed of entrant `i`'s own randomness (also for JavaScript strategies).
+    pub fn entrant_seed(&self, i: usize) -> u64 {
+        MatchSeeds(self.spec.seed).entrant(i)
     }
-    pub fn failures(&self) -> &[Failure] {
-        &self.failures
+
+    pub fn logs(&self) -> Vec<GameLog> {
+        self.runner
+            .logs()
+            .iter()
+            .map(|l| {
+                let seat_of_winner = l.end.winner().unwrap_or(0);
+                GameLog {
+                    first: l.seating[0] as u8,
+                    moves: l.moves.clone(),
+                    winner: l.seating[usize::from(seat_of_winner)] as u8,
+                    totals: l.end.totals(),
+                    output: l.output.clone(),
+                }
+            })
+            .collect()
     }
+
+    pub fn failures(&self) -> Vec<Failure> {
+        self.runner
+            .failures()
+            .iter()
+            .map(|f| Failure { game: f.game, move_index: f.move_index, entrant: f.entrant as u8, message: f.message.clone() })
+            .collect()
+    }
+
     pub fn games_done(&self) -> u32 {
-        self.logs.len() as u32
+        self.runner.games_done()
     }
+
     pub fn wins(&self) -> [u32; 2] {
-        let a = self.logs.iter().filter(|l| l.winner == 0).count() as u32;
-        [a, self.logs.len() as u32 - a]
-    }
-
-    fn entrant_in_seat(&self, seat: u8) -> u8 {
-        let first = if MatchSpec::first_moves_first(self.games_done()) { 0 } else { 1 };
-        if seat == 0 { first } else { 1 - first }
-    }
-
-    /// Runs chance moves and finished games until a strategy must be asked; `None` when the
-    /// match is over.
-    fn next_query(&mut self) -> Option<Query> {
-        loop {
-            if let Some(q) = self.query {
-                return Some(q);
-            }
-            if self.games_done() >= self.spec.games {
-                return None;
-            }
-            match self.game.to_move() {
-                Actor::Nobody => self.finish_game(),
-                Actor::Player(seat) => {
-                    let situation = self.game.situation()?;
-                    self.query = Some(Query { entrant: self.entrant_in_seat(seat), situation, ignored: false });
-                }
-                Actor::Chance => {
-                    let face = 1 + rng::below(&mut self.dice, 6) as u8;
-                    if face == 1 {
-                        let seat = self.game.player();
-                        let totals = self.game.totals();
-                        let situation = Situation {
-                            my_total: totals[usize::from(seat)],
-                            other_total: totals[usize::from(1 - seat)],
-                            accum: self.game.turn_sum(),
-                            current: 1,
-                        };
-                        self.query = Some(Query { entrant: self.entrant_in_seat(seat), situation, ignored: true });
-                    } else {
-                        self.apply(PigMove::Roll(face));
-                    }
-                }
-            }
+        let mut wins = [0, 0];
+        for l in self.runner.logs() {
+            let seat = usize::from(l.end.winner().unwrap_or(0));
+            wins[l.seating[seat].min(1)] += 1;
         }
-    }
-
-    fn apply(&mut self, mv: PigMove) {
-        // The runner only ever makes legal moves; an error here would be an engine bug, and
-        // leaving the state untouched is the engine's contract.
-        if self.game.play(&mv).is_ok() {
-            self.moves.push(mv);
-        }
-    }
-
-    fn finish_game(&mut self) {
-        let seat_winner = self.game.winner().unwrap_or(0);
-        let first = self.entrant_in_seat(0);
-        let log = GameLog {
-            first,
-            moves: std::mem::take(&mut self.moves),
-            winner: self.entrant_in_seat(seat_winner),
-            totals: self.game.totals(),
-            output: std::mem::take(&mut self.output),
-        };
-        self.logs.push(log);
-        if let Ok(fresh) = Pig::new(&PigParams { target: self.spec.target }) {
-            self.game = fresh;
-        }
-        self.dice = rng::stream(self.spec.seed, u64::from(self.games_done()));
+        wins
     }
 
     /// Gives the answer to the pending query (from a JavaScript strategy, or an error message
     /// when it threw, timed out or answered nonsense).
     pub fn answer(&mut self, answer: Result<bool, String>, printed: &str) {
-        let Some(q) = self.query.take() else { return };
-        self.output.push_str(printed);
-        if let Err(message) = &answer {
-            self.failures.push(Failure {
-                game: self.games_done(),
-                move_index: self.moves.len(),
-                entrant: q.entrant,
-                message: message.clone(),
-            });
-        }
-        let mv = if q.ignored {
-            PigMove::Roll(1)
-        } else if answer == Ok(true) {
-            PigMove::Continue
-        } else {
-            PigMove::Hold
+        let answer = match answer {
+            Ok(throw_again) => Answer::Move(super::decider::decision(throw_again)),
+            Err(message) => Answer::Failed(message),
         };
-        self.apply(mv);
+        self.runner.answer(answer, printed);
     }
 
     /// Does at most `max_decisions` strategy decisions.
     pub fn advance(&mut self, max_decisions: u32) -> Progress {
-        for _ in 0..max_decisions {
-            let Some(q) = self.next_query() else { return Progress::Finished };
-            let Some(decider) = self.deciders[usize::from(q.entrant)].as_mut() else {
-                return Progress::Ask(q);
-            };
-            let answer = decider.decide(&q.situation);
-            let printed = decider.take_output();
-            self.answer(answer, &printed);
-        }
-        if self.next_query().is_none() {
-            Progress::Finished
-        } else {
-            Progress::Running
+        match self.runner.advance(max_decisions) {
+            Step::Finished => Progress::Finished,
+            Step::Running => Progress::Running,
+            Step::Ask(q) => Progress::Ask(Query { entrant: q.entrant as u8, situation: q.view, ignored: !q.counts }),
         }
     }
 
@@ -308,18 +271,4 @@ impl MatchRunner {
 pub fn challenge_score(wins: u32, games: u32) -> f64 {
     let half = f64::from(games / 2);
     (f64::from(wins) - half) / (f64::from(games) - half)
-}
-
-/// Wilson score interval (95%) for a win rate.
-pub fn wilson_interval(wins: u32, games: u32) -> (f64, f64) {
-    if games == 0 {
-        return (0.0, 1.0);
-    }
-    let n = f64::from(games);
-    let p = f64::from(wins) / n;
-    let z = 1.959_963_984_540_054_f64;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }

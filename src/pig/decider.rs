@@ -1,6 +1,8 @@
-//! Strategies as the match runner sees them: something that answers "throw again?".
+//! Pig strategies as the match runner sees them ([`crate::arena::Decider`]): something that
+//! answers "throw again?" (`Continue`) or "hold".
 
-use super::{Policy, Situation};
+use super::{Pig, PigMove, Policy, Situation};
+use crate::arena::Decider;
 use crate::rng::{self, Rng};
 use crate::scheme::{Program, Value};
 
@@ -9,14 +11,12 @@ pub const SCHEME_DECISION_STEPS: u64 = 100_000;
 /// Evaluation steps for loading a Scheme strategy (its top-level definitions).
 pub const SCHEME_LOAD_STEPS: u64 = 1_000_000;
 
-/// A strategy that can be asked inside the engine (built-in or Scheme). JavaScript strategies
-/// are answered from outside through [`super::MatchRunner::answer`].
-pub trait Decider {
-    /// `Ok(true)`: throw again. `Err`: the reason the strategy failed (the runner then stops).
-    fn decide(&mut self, situation: &Situation) -> Result<bool, String>;
-    /// Text the strategy printed since the last call.
-    fn take_output(&mut self) -> String {
-        String::new()
+/// The move for a yes/no answer to "throw again?".
+pub fn decision(throw_again: bool) -> PigMove {
+    if throw_again {
+        PigMove::Continue
+    } else {
+        PigMove::Hold
     }
 }
 
@@ -25,9 +25,9 @@ pub struct PolicyDecider {
     pub target: u32,
 }
 
-impl Decider for PolicyDecider {
-    fn decide(&mut self, s: &Situation) -> Result<bool, String> {
-        Ok(self.policy.decide(s, self.target))
+impl Decider<Pig> for PolicyDecider {
+    fn decide(&mut self, s: &Situation) -> Result<PigMove, String> {
+        Ok(decision(self.policy.decide(s, self.target)))
     }
 }
 
@@ -57,8 +57,8 @@ impl SchemeDecider {
     }
 }
 
-impl Decider for SchemeDecider {
-    fn decide(&mut self, s: &Situation) -> Result<bool, String> {
+impl Decider<Pig> for SchemeDecider {
+    fn decide(&mut self, s: &Situation) -> Result<PigMove, String> {
         let args = [
             Value::int(i64::from(s.my_total)),
             Value::int(i64::from(s.other_total)),
@@ -69,6 +69,7 @@ impl Decider for SchemeDecider {
         let answer = self.program.call("player", &args, self.budget, &mut self.rng).map_err(|e| e.to_string())?;
         answer
             .as_bool()
+            .map(decision)
             .ok_or_else(|| format!("player returned {answer}, expected #t or #f"))
     }
 

@@ -4,7 +4,7 @@ use super::{js_error, to_js};
 use crate::game::{Actor, Game};
 use crate::link::{decode_game, encode_game, GameRecord};
 use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Progress, Query};
-use crate::pig::decider::Decider;
+use crate::arena::Decider;
 use crate::pig::links::{decode_match, encode_match};
 use crate::pig::optimal::{match_win_probability, OptimalPolicy};
 use crate::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
@@ -313,7 +313,7 @@ pub fn pig_open_match(link: &str) -> Result<JsValue, JsValue> {
 /// A strategy answering one decision at a time (human play against it).
 #[wasm_bindgen]
 pub struct PigStrategy {
-    decider: Box<dyn Decider>,
+    decider: Box<dyn Decider<Pig>>,
 }
 
 #[wasm_bindgen]
@@ -328,7 +328,8 @@ impl PigStrategy {
     }
     /// `true`: throw again. Throws the strategy's failure message.
     pub fn decide(&mut self, my_total: u32, other_total: u32, accum: u32, current: u32) -> Result<bool, JsValue> {
-        self.decider.decide(&Situation { my_total, other_total, accum, current }).map_err(js_error)
+        let mv = self.decider.decide(&Situation { my_total, other_total, accum, current }).map_err(js_error)?;
+        Ok(mv == PigMove::Continue)
     }
     /// What the strategy printed since the last call.
     #[wasm_bindgen(js_name = takeOutput)]
@@ -408,6 +409,12 @@ impl PigMatch {
             },
         };
         to_js(&out)
+    }
+    /// The seed for entrant `i`'s own randomness (a JavaScript strategy's `Math.random`).
+    #[wasm_bindgen(js_name = entrantSeed)]
+    pub fn entrant_seed(&self, i: usize) -> f64 {
+        // Seeds travel through JS numbers: keep them exact (53 bits).
+        (self.runner.entrant_seed(i) & ((1 << 53) - 1)) as f64
     }
     /// Answer of a JavaScript strategy: `error` set when it threw, timed out or answered nonsense.
     pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {

@@ -2,7 +2,8 @@
 
 use crate::Failure;
 use lambda_arcade::pig::arena::MatchSpec;
-use lambda_arcade::pig::decider::{Decider, SchemeDecider};
+use lambda_arcade::arena::Decider;
+use lambda_arcade::pig::decider::SchemeDecider;
 use lambda_arcade::pig::optimal::OptimalPolicy;
 use lambda_arcade::pig::{Entrant, MatchRunner, Situation, StrategySource};
 use serde_json::json;

@@ -153,7 +153,8 @@ fn game_link(args: &Args) -> Result<(), Failure> {
     spec.games = game;
     let runner = run(spec)?;
     let spec = runner.spec();
-    let log = runner.logs().last().ok_or_else(|| Failure::input("no game was played"))?;
+    let logs = runner.logs();
+    let log = logs.last().ok_or_else(|| Failure::input("no game was played"))?;
     let first = usize::from(log.first);
     let players = vec![spec.entrants[first].label.clone(), spec.entrants[1 - first].label.clone()];
     let record = GameRecord::<Pig> {
