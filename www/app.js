@@ -1,21 +1,46 @@
-// Boots the page: loads the engines, builds the game picker, opens share links from the URL.
-import { el } from './dom.js';
+// Boots the page: loads the engines, builds the game picker from the game registry, and opens
+// share links (from the address, a saved link file or a dropped file) through the engine.
+import { el, setLinkLimit } from './dom.js';
 import { loadEngine } from './engine.js';
-import { mountPig } from './pig/page.js';
 
+/**
+ * The games. A game's page module is loaded the first time it is shown; `mount(root, engine,
+ * app)` returns { show(tab), current, openLink(kind, data), dropFile?(name, text) }.
+ * `linkKinds` are the share-link kinds the engine's openLink reports for this game.
+ * Adding a game is adding an entry here.
+ */
 const GAMES = [
-  { id: 'pig', name: 'Pig', blurb: 'dice, nerve and Scheme strategies' },
-  { id: 'lifter', name: 'Lambda Lifter', blurb: 'ICFP 2012 — mines, rocks and a solver' },
-  { id: 'punter', name: 'Lambda Punter', blurb: 'ICFP 2017 — coming soon', soon: true },
-  { id: 'labyrinth', name: 'Labyrinth', blurb: 'the shifting maze — coming soon', soon: true },
+  {
+    id: 'pig', title: 'Pig', blurb: 'dice, nerve and Scheme strategies', linkKinds: ['pig', 'pig-match'],
+    mount: async (...a) => (await import('./pig/page.js')).mountPig(...a),
+  },
+  {
+    id: 'lifter', title: 'Lambda Lifter', blurb: 'ICFP 2012 — mines, rocks and a solver', linkKinds: ['lifter'],
+    mount: async (...a) => (await import('./lifter/page.js')).mountLifter(...a),
+  },
+  { id: 'punter', title: 'Lambda Punter', blurb: 'ICFP 2017 — coming soon', soon: true },
+  { id: 'labyrinth', title: 'Labyrinth', blurb: 'the shifting maze — coming soon', soon: true },
 ];
+const byKind = new Map(GAMES.flatMap((g) => (g.linkKinds ?? []).map((kind) => [kind, g])));
+const playable = (id) => GAMES.some((g) => g.id === id && !g.soon);
+
+/** "link valid up to …" → "Link valid up to ….": messages shown as sentences. */
+const sentence = (s) => { const t = String(s).trim(); return `${t[0]?.toUpperCase() ?? ''}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`; };
 
 const banner = document.getElementById('banner');
-function notice(text, kind = 'error') {
-  banner.replaceChildren(el('span', {}, text), el('button', { class: 'small', onclick: () => { banner.hidden = true; } }, 'Dismiss'));
-  banner.className = `banner ${kind}`;
-  banner.hidden = false;
-}
+const app = {
+  /** Shows a message above the game; `actions`: [[label, onclick]] buttons next to it. */
+  notice(text, kind = 'error', actions = []) {
+    const close = () => { banner.hidden = true; };
+    banner.replaceChildren(el('span', { class: 'banner-text' }, text),
+      el('span', { class: 'banner-actions' },
+        ...actions.map(([label, action]) => el('button', { class: 'small', onclick: () => { close(); action(); } }, label)),
+        el('button', { class: 'small', onclick: close }, 'Dismiss')));
+    banner.className = `banner ${kind}`;
+    banner.hidden = false;
+  },
+  clearNotice() { banner.hidden = true; banner.replaceChildren(); },
+};
 
 async function main() {
   const picker = document.getElementById('games');
@@ -24,76 +49,105 @@ async function main() {
   try {
     engine = await loadEngine();
   } catch (e) {
-    notice(`The game engines could not be loaded (${e.message}). Was the page built with ./play?`);
+    app.notice(`The game engines could not be loaded (${e.message}). Was the page built with ./play?`);
     return;
   }
-  // One container per game; a game's page is built the first time it is shown.
-  const pages = { pig: el('div', { class: 'game-page', 'data-game': 'pig' }), lifter: el('div', { class: 'game-page', 'data-game': 'lifter', hidden: true }) };
-  root.replaceChildren(...Object.values(pages));
-  const pig = mountPig(pages.pig, engine);
-  let lifter = null;
-  let pigOpened = false;
-  /** Shows a game's page; `opening`: the caller picks the Pig tab (else Play the first time). */
+  const { openLink } = engine;
+  setLinkLimit(engine.linkLimit());
+
+  const pages = {}; // id → { box, view }
+  let currentId = null;
+  root.replaceChildren();
+  /** Shows a game's page, mounting it the first time; `opening`: a link picks the tab. */
   async function showGame(id, opening = false) {
-    for (const [key, page] of Object.entries(pages)) page.hidden = key !== id;
-    for (const b of picker.children) b.classList.toggle('active', b.dataset.testid === `game-${id}`);
-    if (id === 'lifter' && !lifter) lifter = (await import('./lifter/page.js')).mountLifter(pages.lifter, engine);
-    if (id === 'pig' && !pigOpened && !opening) pig.show('play');
-    if (id === 'pig') pigOpened = true;
-    return id === 'lifter' ? lifter : pig;
+    const game = GAMES.find((g) => g.id === id);
+    if (!pages[id]) {
+      pages[id] = { box: el('div', { class: 'game-page', 'data-game': id, hidden: true }), view: null };
+      root.append(pages[id].box);
+      pages[id].view = await game.mount(pages[id].box, engine, app);
+    }
+    currentId = id;
+    for (const [key, p] of Object.entries(pages)) p.box.hidden = key !== id;
+    for (const b of picker.querySelectorAll('.game-pick')) b.classList.toggle('active', b.dataset.testid === `game-${id}`);
+    const view = pages[id].view;
+    if (!opening && !view.current) view.show(game.firstTab ?? 'play');
+    return view;
   }
+
   for (const g of GAMES) {
     picker.append(el('button', {
-      class: `game-pick${g.id === 'pig' ? ' active' : ''}`, disabled: g.soon, title: g.blurb, 'data-testid': `game-${g.id}`,
+      class: 'game-pick', disabled: g.soon, title: g.blurb, 'data-testid': `game-${g.id}`,
       onclick: () => {
         if (g.soon) return;
         // A bare game name in the address keeps the choice on reload (Pig is the default).
         history.replaceState(null, '', g.id === 'pig' ? location.pathname : `#${g.id}`);
         showGame(g.id);
       },
-    }, el('strong', {}, g.name), el('small', {}, g.blurb)));
+    }, el('strong', {}, g.title), el('small', {}, g.blurb)));
+  }
+
+  /** Opens a share link (a full URL, `#fragment` or bare fragment) through the engine. */
+  async function openText(text) {
+    const r = openLink(text);
+    if (!r.ok) {
+      app.notice(`This link could not be opened. ${sentence(r.error.message)}`);
+      // The game the link was meant for, when the engine could tell (else its first word).
+      const kind = r.error.kind ?? /^(?:.*#)?([a-z-]+)\//.exec(text)?.[1];
+      await showGame(byKind.get(kind)?.id ?? currentId ?? 'pig');
+      return false;
+    }
+    const game = byKind.get(r.kind);
+    if (!game) {
+      app.notice(`Links for “${r.kind}” are not supported by this page yet.`);
+      await showGame(currentId ?? 'pig');
+      return false;
+    }
+    app.clearNotice();
+    const view = await showGame(game.id, true);
+    try {
+      view.openLink(r.kind, r.data);
+    } catch (e) {
+      app.notice(`This link could not be opened. ${sentence(e.message)}`);
+      if (!view.current) view.show(game.firstTab ?? 'play');
+      return false;
+    }
+    if (r.problem) app.notice(`${sentence(r.problem)} Showing the valid part.`, 'warning');
+    return true;
   }
 
   async function openHash() {
-    const hash = decodeURIComponent(location.hash.slice(1));
-    if (!hash || hash === 'pig') { await showGame('pig'); return; }
-    if (hash === 'lifter') { await showGame('lifter'); return; }
-    let kind;
-    try {
-      kind = engine.linkKind(hash);
-    } catch (e) {
-      notice(`This link could not be opened: ${e.message}.`);
-      await showGame(hash.startsWith('lifter/') ? 'lifter' : 'pig');
-      return;
-    }
-    try {
-      if (kind === 'lifter') {
-        const page = await showGame('lifter');
-        try {
-          const g = engine.lifterOpenGame(hash);
-          page.openGame(g);
-          if (g.problem) notice(`${g.problem[0].toUpperCase()}${g.problem.slice(1)}. Showing the valid part.`, 'warning');
-        } catch (e) {
-          notice(`This link could not be opened: ${e.message}.`);
-        }
-        return;
-      }
-      await showGame('pig', true);
-      if (kind === 'pig') {
-        const g = engine.pigOpenGame(hash);
-        pig.openGame(g);
-        if (g.problem) notice(`${g.problem[0].toUpperCase()}${g.problem.slice(1)}. Showing the valid part.`, 'warning');
-      } else if (kind === 'pig-match') {
-        pig.openMatch(engine.pigOpenMatch(hash)); // runs in the sandbox; the page stays usable
-      } else {
-        notice(`Links for “${kind}” are not supported by this page yet.`);
-        pig.show('play');
-      }
-    } catch (e) {
-      notice(`This link could not be opened: ${e.message}.`);
-      pig.show('play');
-    }
+    const hash = location.hash.slice(1);
+    if (!hash) await showGame(currentId ?? 'pig');
+    else if (playable(hash)) await showGame(hash);
+    else await openText(location.hash);
   }
+
+  // A saved link file (see "Save as file" in the share boxes), chosen or dropped on the page.
+  // A dropped file that is not a link goes to the game shown (e.g. a Lifter map).
+  async function openFile(file) {
+    const text = (await file.text()).trim();
+    const view = pages[currentId]?.view;
+    if (!openLink(text).ok && view?.dropFile?.(file.name, text)) return;
+    await openText(text);
+  }
+  const fileInput = el('input', { type: 'file', accept: '.txt,text/plain', hidden: true, 'data-testid': 'open-link-file' });
+  fileInput.addEventListener('change', () => {
+    const [file] = fileInput.files;
+    fileInput.value = '';
+    if (file) openFile(file);
+  });
+  document.querySelector('.top').append(el('button', {
+    class: 'small open-link-file', title: 'Open a link saved as a file (you can also drop the file on the page)',
+    onclick: () => fileInput.click(),
+  }, 'Open link file…'), fileInput);
+  document.addEventListener('dragover', (e) => { if (e.dataTransfer?.types.includes('Files')) e.preventDefault(); });
+  document.addEventListener('drop', (e) => {
+    const [file] = e.dataTransfer?.files ?? [];
+    if (!file) return;
+    e.preventDefault();
+    openFile(file);
+  });
+
   window.addEventListener('hashchange', openHash);
   await openHash();
   document.body.dataset.ready = 'true';

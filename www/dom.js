@@ -41,7 +41,30 @@ export function shareUrl(fragment) {
   return `${location.origin}${location.pathname}#${fragment}`;
 }
 
-/** A read-only link field with a copy button. */
+// Longer links are offered as a file (set once from the engine by app.js).
+let linkLimit = 8000;
+export function setLinkLimit(n) { linkLimit = n; }
+/** True when `url` is short enough to share as a link (and to put in the address bar). */
+export const fitsLink = (url) => url.length <= linkLimit;
+
+/** Replaces the address bar's URL with `url` when it is short enough to be a link. */
+export function followLink(url) {
+  if (url && fitsLink(url)) history.replaceState(null, '', url);
+}
+
+/** Downloads `text` as a small text file named `name`. */
+export function saveText(name, text) {
+  const a = el('a', { href: URL.createObjectURL(new Blob([text], { type: 'text/plain' })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/**
+ * A read-only link field with a copy button. A link longer than the engine's limit is offered
+ * as a file holding it ("Save as file"); the page opens such a file like a link.
+ */
 export function linkField(label = 'Share link') {
   const input = el('input', { class: 'link-input', readonly: true, 'aria-label': label });
   const copy = el('button', {
@@ -53,11 +76,27 @@ export function linkField(label = 'Share link') {
     },
   }, 'Copy');
   const open = el('a', { class: 'small-link', target: '_blank', rel: 'noopener' }, 'Open');
-  const box = el('div', { class: 'link-field' }, el('span', { class: 'link-label' }, label), input, copy, open);
+  const tooLong = el('span', { class: 'muted link-too-long', hidden: true });
+  let url = '';
+  const save = el('button', {
+    class: 'small', hidden: true, 'data-testid': 'save-link-file',
+    onclick: () => saveText(`lambda-arcade-${(url.split('#')[1] ?? 'link').split('/')[0]}.txt`, `${url}\n`),
+  }, 'Save as file');
+  const box = el('div', { class: 'link-field' }, el('span', { class: 'link-label' }, label), input, copy, open, tooLong, save);
   return {
     box,
-    set(url) { input.value = url; open.href = url; box.hidden = !url; },
+    set(next) {
+      url = next;
+      const long = Boolean(url) && !fitsLink(url);
+      input.value = long ? '' : url;
+      open.href = long ? '' : url;
+      input.hidden = copy.hidden = open.hidden = long;
+      save.hidden = tooLong.hidden = !long;
+      tooLong.textContent = long
+        ? `Too long for a link (${url.length.toLocaleString('en-US')} characters; links hold ${linkLimit.toLocaleString('en-US')}). Save it as a file and open the file here (Open link file…, or drop it on the page).`
+        : '';
+      box.hidden = !url;
+    },
+    get url() { return url; },
   };
 }
-
-export const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));

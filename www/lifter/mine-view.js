@@ -4,6 +4,7 @@
 // Short animations: falling rocks (from the engine's `falls()`), growing beards, rising water.
 // No rules here: cells, falls and the state come from the engine.
 import { el, frameScheduler } from '../dom.js';
+import { bindKeys } from '../keys.js';
 import { COLORS, rgbOf, spriteCache } from './sprites.js';
 
 const MAX_CELL = 56; // css px per cell at most
@@ -310,14 +311,14 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
     zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0018)), e.offsetX, e.offsetY);
   }, { passive: false });
 
-  function onKey(e) {
-    if (!box.isConnected || box.offsetParent === null || !frame) return;
-    if (e.target.closest?.('input, textarea, select, [contenteditable]') || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === '+' || e.key === '=') { e.preventDefault(); zoomAt(1.5); }
-    if (e.key === '-' || e.key === '_') { e.preventDefault(); zoomAt(1 / 1.5); }
-    if (e.key === '0') { e.preventDefault(); fit(); }
-  }
-  document.addEventListener('keydown', onKey);
+  const unbind = bindKeys(box, (e) => {
+    if (!frame) return false;
+    if (e.key === '+' || e.key === '=') zoomAt(1.5);
+    else if (e.key === '-' || e.key === '_') zoomAt(1 / 1.5);
+    else if (e.key === '0') fit();
+    else return false;
+    return true;
+  });
   const resize = new ResizeObserver(schedule);
   resize.observe(box);
 
@@ -363,7 +364,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
     zoom: zoomAt,
     reveal,
     get fitted() { return fitted; },
-    destroy() { resize.disconnect(); document.removeEventListener('keydown', onKey); box.remove(); },
+    destroy() { resize.disconnect(); unbind(); box.remove(); },
   };
 }
 

@@ -1,6 +1,7 @@
 // The Lambda Lifter page: a map bar (bundled maps, a .map file, or a pasted map) above tabs for
 // playing, the built-in solver, the user's own solver code and the replay viewer.
 import { el } from '../dom.js';
+import { createTabs } from '../tabs.js';
 import { mountPlay } from './play.js';
 import { mountSolver } from './solver.js';
 import { mountLab } from './lab.js';
@@ -28,6 +29,7 @@ const extraUrl = (name) => new URL(`../../maps/lifter/extra/${name}.map`, import
 const MAP_KEY = 'arcade.lifter.map.v1';
 
 export function mountLifter(root, engine) {
+  const ctx = { engine, map: null };
   const official = engine.lifterOfficialMaps();
   const select = el('select', { 'aria-label': 'Map', 'data-testid': 'lifter-map' });
   for (const [prefix, title] of GROUPS) {
@@ -63,39 +65,27 @@ export function mountLifter(root, engine) {
   const mapControls = el('div', { class: 'lifter-mapctl' },
     el('label', { class: 'inline' }, 'Map ', select), fileBtn, pasteBtn, fileInput);
 
-  const nav = el('nav', { class: 'tabs lifter-tabs', role: 'tablist' });
-  const body = el('div', { class: 'tab-body' });
+  // Each view gets the current map as soon as it is mounted.
+  const tabs = createTabs(TABS.map(([key, label, mount]) => [key, label, (section) => {
+    const view = mount(section, ctx);
+    if (ctx.map) view.setMap?.(ctx.map);
+    return view;
+  }]), {
+    ctx, navClass: 'tabs lifter-tabs', testid: (key) => `lifter-tab-${key}`, sectionClass: (key) => `tab lifter-tab lifter-tab-${key}`,
+  });
+  const views = tabs.views;
+  const show = (name) => tabs.show(name);
+  ctx.showTab = show;
+  // After a link replaced the game being played, the way back to it.
+  const backText = el('span');
+  const backBtn = el('button', { class: 'small primary', 'data-testid': 'lifter-back-to-game' }, 'Back to your game');
+  const backBar = el('div', { class: 'from-link', hidden: true, 'data-testid': 'lifter-back' }, backText, backBtn);
   root.replaceChildren(el('div', { class: 'game-intro' },
     el('h2', {}, 'Lambda Lifter'),
     el('p', {}, 'Steer the mining robot: collect every λ, then leave by the lift before a rock, the water or a beard gets you. ',
       el('span', { class: 'muted' }, '(ICFP Programming Contest 2012)'))),
-  el('div', { class: 'lifter-head' }, nav, mapControls),
-  info, pasteBox, body);
-
-  const views = {};
-  const sections = {};
-  const buttons = {};
-  const ctx = { engine, map: null, showTab: show };
-
-  function show(name) {
-    for (const [key, , mount] of TABS) {
-      const active = key === name;
-      buttons[key].setAttribute('aria-selected', String(active));
-      buttons[key].classList.toggle('active', active);
-      if (active && !views[key]) {
-        sections[key] = el('section', { class: `tab lifter-tab lifter-tab-${key}`, 'data-tab': key });
-        body.append(sections[key]);
-        views[key] = mount(sections[key], ctx);
-        if (ctx.map) views[key].setMap?.(ctx.map);
-      }
-      if (sections[key]) sections[key].hidden = !active;
-    }
-    return views[name];
-  }
-  for (const [key, label] of TABS) {
-    buttons[key] = el('button', { role: 'tab', class: 'tab-btn', 'data-testid': `lifter-tab-${key}`, onclick: () => show(key) }, label);
-    nav.append(buttons[key]);
-  }
+  el('div', { class: 'lifter-head' }, tabs.nav, mapControls),
+  info, backBar, pasteBox, tabs.body);
 
   function describe(game) {
     const s = game.state();
@@ -189,19 +179,20 @@ export function mountLifter(root, engine) {
   pasteArea.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); pasteUse.click(); }
   });
-  fileInput.addEventListener('change', async () => {
-    const file = fileInput.files[0];
-    fileInput.value = '';
-    if (!file) return;
-    const text = await file.text();
-    const name = file.name.replace(/\.(map|txt)$/i, '').slice(0, 64);
+  function openMapFile(fileName, text) {
+    const name = fileName.replace(/\.(map|txt)$/i, '').slice(0, 64);
     const error = setMap({ name, text, source: 'file' });
     // A bad file opens in the paste box with the message, so it can be fixed there.
     if (error) {
       openPaste(text, name);
-      pasteError.textContent = `${file.name} does not load: ${error}`;
+      pasteError.textContent = `${fileName} does not load: ${error}`;
       pasteError.className = 'status error';
     }
+  }
+  fileInput.addEventListener('change', async () => {
+    const file = fileInput.files[0];
+    fileInput.value = '';
+    if (file) openMapFile(file.name, await file.text());
   });
 
   // The last map used, else contest1.
@@ -214,13 +205,28 @@ export function mountLifter(root, engine) {
   else first();
   show('play');
 
+  /** Opens a decoded game link in the replay viewer, on the link's map; the game being played is kept. */
+  function openGame(g) {
+    const before = ctx.map;
+    const moves = views.play?.moves() ?? 0;
+    const error = setMap({ name: g.name, text: g.text, source: g.official ? `official:${g.name}` : 'link' }, { remember: false });
+    if (error) throw new Error(error);
+    show('replay').open({ route: g.route, view: g.view, fromLink: true });
+    backBar.hidden = !(before && moves);
+    if (!before || !moves) return;
+    backText.textContent = `You are watching a shared game. Your game on ${before.name} (${moves} move${moves === 1 ? '' : 's'}) is kept.`;
+    backBtn.onclick = () => {
+      backBar.hidden = true;
+      if (ctx.map !== before) setMap(before);
+      show('play');
+    };
+  }
+
   return {
     show,
-    /** Opens a decoded game link in the replay viewer, on the link's map. */
-    openGame(g) {
-      const error = setMap({ name: g.name, text: g.text, source: g.official ? `official:${g.name}` : 'link' }, { remember: false });
-      if (error) throw new Error(error);
-      show('replay').open({ route: g.route, view: g.view, fromLink: true });
-    },
+    get current() { return tabs.current; },
+    openLink(kind, data) { if (kind === 'lifter') openGame(data); },
+    /** A dropped file that is not a link: a map. */
+    dropFile(name, text) { openMapFile(name, text); return true; },
   };
 }

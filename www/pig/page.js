@@ -1,6 +1,7 @@
 // The Pig page: tabs for playing, the strategy lab (checker), the arena, the optimal policy
 // and the replay viewer; opens Pig share links.
 import { el } from '../dom.js';
+import { createTabs } from '../tabs.js';
 import { mountPlay } from './play.js';
 import { mountLab } from './lab.js';
 import { mountArena } from './arena.js';
@@ -15,56 +16,47 @@ const TABS = [
   ['replay', 'Replay', mountReplay],
 ];
 
-export function mountPig(root, engine) {
-  const views = {};
-  const sections = {};
-  const buttons = {};
-  const ctx = { engine, builtins: engine.pigBuiltins() };
-  const nav = el('nav', { class: 'tabs', role: 'tablist' });
-  const body = el('div', { class: 'tab-body' });
+export function mountPig(root, engine, app) {
+  // The Play tab reports each move (`played`, with `lastPlayed()` the game to replay): the
+  // Replay tab shows whatever came last, a game opened from a link, the checker or the arena,
+  // or the game played in the Play tab.
+  const ctx = { engine, app, builtins: engine.pigBuiltins(), played: 0, lastPlayed: () => null };
+  let seen = 0;
+  const tabs = createTabs(TABS, {
+    ctx,
+    onShow(name, view) {
+      if (name !== 'replay' || ctx.played === seen) return;
+      seen = ctx.played;
+      const g = ctx.lastPlayed();
+      if (g) view.open(g);
+    },
+  });
   root.replaceChildren(el('div', { class: 'game-intro' },
     el('h2', {}, 'Pig'),
     el('p', {}, 'Throw a die as often as you dare: a 1 loses the whole turn, holding banks it. First to 100 wins. ',
-      el('span', { class: 'muted' }, '(CodeAbbey problem 231)'))), nav, body);
+      el('span', { class: 'muted' }, '(CodeAbbey problem 231)'))), tabs.nav, tabs.body);
 
-  function show(name) {
-    for (const [key, , mount] of TABS) {
-      const active = key === name;
-      buttons[key].setAttribute('aria-selected', String(active));
-      buttons[key].classList.toggle('active', active);
-      if (active) buttons[key].scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-      if (active && !views[key]) {
-        sections[key] = el('section', { class: `tab tab-${key}`, 'data-tab': key });
-        body.append(sections[key]);
-        views[key] = mount(sections[key], ctx);
-      }
-      if (sections[key]) sections[key].hidden = !active;
-    }
-    return views[name];
-  }
-  for (const [key, label] of TABS) {
-    buttons[key] = el('button', { role: 'tab', class: 'tab-btn', 'data-testid': `tab-${key}`, onclick: () => show(key) }, label);
-    nav.append(buttons[key]);
-  }
-
+  const show = (name) => tabs.show(name);
+  const openReplay = (g) => { seen = ctx.played; show('replay').open(g); };
   ctx.showTab = show;
   ctx.openMatchGame = (spec, log, i) => {
     const players = [spec.entrants[log.first].label, spec.entrants[1 - log.first].label];
-    show('replay').open({
+    openReplay({
       target: spec.target, seed: spec.seed, players, moves: log.moves, output: log.output,
       title: `Game ${i + 1} of ${spec.games}: ${players[0]} (first) vs ${players[1]}`,
     });
   };
 
+  // Share links by kind: a game opens in the replay viewer; a match re-runs in the checker
+  // (when the engine says it is CodeAbbey's checker) or in the arena.
+  const links = {
+    pig: (g) => openReplay(g),
+    'pig-match': ({ checker, ...spec }) => show(checker ? 'lab' : 'arena').runSpec(spec),
+  };
+
   return {
     show,
-    /** Opens a decoded game link. */
-    openGame(g) { show('replay').open(g); },
-    /** Re-runs a match link: the checker when it is 49 games against the dummy, else the arena. */
-    openMatch(spec) {
-      const isChecker = spec.games === 49 && spec.entrants[1].kind === 'builtin' && spec.entrants[1].source === 'dummy'
-        && spec.entrants[0].kind !== 'builtin';
-      return show(isChecker ? 'lab' : 'arena').runSpec(spec);
-    },
+    get current() { return tabs.current; },
+    openLink(kind, data) { return links[kind](data); },
   };
 }
