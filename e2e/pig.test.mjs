@@ -175,7 +175,7 @@ test('a human plays against a strategy, and the game is shareable', async () => 
   assert.match(link, /#pig\/1\//);
   const fresh = await openPage(browser, link);
   await fresh.waitForSelector('.tab-replay:not([hidden])');
-  const shown = await fresh.$$eval('.tab-replay .replay-moves li', (lis) => lis.map((l) => l.textContent));
+  const shown = await fresh.$$eval('.tab-replay .replay-moves .move-label', (rows) => rows.map((l) => l.textContent));
   assert.deepEqual(shown.slice(0, 2), moves.slice(0, 2));
   assert.deepEqual(page.errors, []);
   await page.context().close();

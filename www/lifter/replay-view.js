@@ -1,5 +1,5 @@
 // A route on the current map in the shared replay viewer; its share link follows the viewed turn.
-import { el } from '../dom.js';
+import { el, followLink } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, moveLabels } from './status.js';
@@ -29,7 +29,7 @@ export function mountReplay(root, ctx) {
   const playHere = el('button', { 'data-testid': 'lifter-play-here', title: 'Continue playing from the position shown' }, 'Play from here');
   // While a lifter link is open, the address bar follows the viewed turn.
   const link = lazyLink('Share this position', () => game.link(game.position()), (url) => {
-    if (location.hash.startsWith('#lifter/')) history.replaceState(null, '', url);
+    if (location.hash.startsWith('#lifter/')) followLink(url);
   });
 
   const replay = createReplay(controls, {

@@ -59,25 +59,26 @@ export function announce(s) {
   }
 }
 
-/** Labels for the replay's move list, from the route and the engine's timeline. */
+/**
+ * Labels for the replay's move list, from the route and the engine's timeline (score, lambdas,
+ * razors, outcome after each command), made only for the rows shown: `{ length, label(i) }`.
+ */
 export function moveLabels(route, timeline, startRazors = 0) {
-  const labels = [];
-  let lambdas = 0;
-  let razors = startRazors;
-  for (let i = 0; i * 4 < timeline.length; i += 1) {
-    const [arrow, name] = COMMANDS[route[i]] ?? ['?', route[i]];
-    const [score, got, raz, outcome] = timeline.subarray(i * 4, i * 4 + 4);
-    const events = [];
-    if (got > lambdas) events.push(`λ ${got}`);
-    if (raz > razors) events.push('razor');
-    if (outcome) events.push(`${OUTCOMES[outcome]}, ${score}`);
-    lambdas = got;
-    razors = raz;
-    labels.push(`${arrow} ${name}${events.length ? ` — ${events.join(' · ')}` : ''}`);
-  }
-  return labels;
+  return {
+    length: Math.floor(timeline.length / 4),
+    label(i) {
+      const [arrow, name] = COMMANDS[route[i]] ?? ['?', route[i]];
+      const [score, got, raz, outcome] = timeline.subarray(i * 4, i * 4 + 4);
+      const lambdas = i ? timeline[i * 4 - 3] : 0;
+      const razors = i ? timeline[i * 4 - 2] : startRazors;
+      const events = [];
+      if (got > lambdas) events.push(`λ ${got}`);
+      if (raz > razors) events.push('razor');
+      if (outcome) events.push(`${OUTCOMES[outcome]}, ${score}`);
+      return `${arrow} ${name}${events.length ? ` — ${events.join(' · ')}` : ''}`;
+    },
+  };
 }
-
 
 /**
  * A share-link field kept up to date: at once (`delayMs` 0), or for large maps a moment after

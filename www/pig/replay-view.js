@@ -1,11 +1,11 @@
 // A Pig game in the shared replay viewer, with its share link following the viewed turn.
-import { el, linkField, shareUrl } from '../dom.js';
+import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createPigBoard, moveLabel, caption } from './board.js';
 
 export function mountReplay(root, ctx) {
   const title = el('h3', { 'data-testid': 'replay-title' }, 'No game opened yet');
-  const hint = el('p', { class: 'muted' }, 'Open a game from the checker or the arena, or open a shared link.');
+  const hint = el('p', { class: 'muted' }, 'Play a game, open one from the checker or the arena, or open a shared link.');
   const canvas = el('canvas', { class: 'board', 'data-testid': 'replay-board' });
   const board = createPigBoard(canvas);
   const output = el('pre', { class: 'output', hidden: true, 'data-testid': 'replay-output' });
@@ -25,7 +25,7 @@ export function mountReplay(root, ctx) {
       const url = shareUrl(ctx.engine.pigGameLink(game.target, game.seed, game.players, Uint8Array.from(game.moves), t));
       link.set(url);
       // While a game link is open, the address bar follows the viewed turn.
-      if (location.hash.startsWith('#pig/')) history.replaceState(null, '', url);
+      if (location.hash.startsWith('#pig/')) followLink(url);
     },
   });
 
@@ -40,7 +40,7 @@ export function mountReplay(root, ctx) {
       hint.hidden = true;
       output.hidden = !g.output;
       output.textContent = g.output ? `Printed by the strategies:\n${g.output}` : '';
-      const labels = game.moves.map((code, i) => moveLabel(code, game.players[timeline[i].player]));
+      const labels = { length: game.moves.length, label: (i) => moveLabel(game.moves[i], game.players[timeline[i].player]) };
       replay.set({ moves: labels, t: g.view ?? game.moves.length });
     },
   };
