@@ -1,6 +1,8 @@
 // Play a mine with the keyboard (or the buttons): the engine moves the robot, updates the mine
-// and keeps score; undo is the engine's. The route so far is editable text.
+// and keeps score; undo is the engine's. The route so far is editable text, and the game in
+// progress on each map is kept in localStorage: it survives reloads and opened links.
 import { el } from '../dom.js';
+import { bindKeys } from '../keys.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, rulesBox } from './status.js';
 import { legendBox } from './sprites.js';
@@ -9,6 +11,17 @@ const KEYS = {
   arrowleft: 'L', h: 'L', arrowdown: 'D', j: 'D', arrowup: 'U', k: 'U', arrowright: 'R', l: 'R', w: 'W', s: 'S', a: 'A',
 };
 const STEP_ANIMATION_MS = 130;
+const SAVE_PREFIX = 'arcade.lifter.game.v1:';
+const MAX_SAVED_ROUTE = 200000;
+
+/** A short fingerprint of a map's text (custom maps are kept by name and content). */
+function fingerprint(text) {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
+}
+const mapKey = (m) => SAVE_PREFIX + (m.official ? `official:${m.name}` : m.source?.startsWith('extra:') ? m.source
+  : `map:${m.name}:${m.text.length}:${fingerprint(m.text)}`);
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
@@ -16,6 +29,7 @@ export function mountPlay(root, ctx) {
   let key = '';
   let hasBeards = false;
   let large = false;
+  let saveKey = null;
 
   const announceBox = el('div', { class: 'lifter-announce', 'aria-live': 'polite', 'data-testid': 'lifter-announce' });
   const viewRoot = el('div');
@@ -65,8 +79,13 @@ export function mountPlay(root, ctx) {
     const [text, kind] = announce(s);
     announceBox.replaceChildren(el('span', {}, text), extraNote ?? '');
     announceBox.className = `lifter-announce ${kind}`;
-    if (document.activeElement !== routeBox) routeBox.value = game.route();
+    const route = game.route();
+    if (document.activeElement !== routeBox) routeBox.value = route;
     link.schedule(large ? 900 : 0);
+    try {
+      if (route && route.length <= MAX_SAVED_ROUTE) localStorage.setItem(saveKey, route);
+      else localStorage.removeItem(saveKey);
+    } catch { /* private mode or full: the game still plays */ }
     return s;
   }
 
@@ -84,15 +103,19 @@ export function mountPlay(root, ctx) {
   function undo() {
     if (game?.undo()) { routeNote.textContent = ''; refresh(); }
   }
+  /** Offers to bring back `before` (the route replaced by a restart or a route played from elsewhere). */
+  const bringBack = (before) => {
+    const back = el('button', { class: 'small', 'data-testid': 'lifter-unrestart' }, 'Bring the route back');
+    back.addEventListener('click', () => { game.setRoute(before); refresh(); });
+    return back;
+  };
   function restart() {
     if (!game) return;
     const before = game.route();
     if (!before) return;
     game.restart();
     routeNote.textContent = '';
-    const back = el('button', { class: 'small', 'data-testid': 'lifter-unrestart' }, 'Bring the route back');
-    back.addEventListener('click', () => { game.setRoute(before); refresh(); });
-    refresh(0, back);
+    refresh(0, bringBack(before));
   }
 
   // Editing the route replays the edited route (after a short pause in typing).
@@ -116,13 +139,14 @@ export function mountPlay(root, ctx) {
   });
   toReplay.addEventListener('click', () => ctx.showTab('replay').open({ route: game.route(), view: game.position() }));
 
-  document.addEventListener('keydown', (e) => {
-    if (!game || !root.isConnected || root.offsetParent === null) return;
-    if (e.target.closest?.('input, textarea, select, [contenteditable]') || e.ctrlKey || e.metaKey || e.altKey) return;
+  bindKeys(root, (e) => {
+    if (!game) return false;
     const k = e.key.toLowerCase();
-    if (KEYS[k]) { e.preventDefault(); act(KEYS[k]); }
-    else if (e.key === 'Backspace') { e.preventDefault(); undo(); }
-    else if (k === 'r') { e.preventDefault(); restart(); }
+    if (KEYS[k]) act(KEYS[k]);
+    else if (e.key === 'Backspace') undo();
+    else if (k === 'r') restart();
+    else return false;
+    return true;
   });
 
   return {
@@ -136,14 +160,22 @@ export function mountPlay(root, ctx) {
       routeBox.value = '';
       routeNote.textContent = '';
       link.clear();
+      // The game played on this map before (a reload, a link or another map in between).
+      saveKey = mapKey(m);
+      let saved = null;
+      try { saved = localStorage.getItem(saveKey); } catch { /* private mode */ }
+      if (saved) game.setRoute(saved);
       refresh();
     },
+    /** Moves made in the game being played. */
+    moves() { return game ? game.state().moves : 0; },
     /** Loads a route (from the solver or the replay) to continue playing after it. */
     playRoute(route, view) {
+      const before = game.route();
       game.setRoute(route);
       if (view !== undefined) while (game.position() > view && game.undo());
       routeNote.textContent = '';
-      refresh();
+      refresh(0, before && before !== game.route() ? bringBack(before) : undefined);
     },
   };
 }

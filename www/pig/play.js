@@ -1,19 +1,28 @@
 // Play yourself: a human against any strategy. The engine throws the die (seeded) and keeps
-// the rules; the opponent's strategy answers from the sandbox.
+// the rules; the opponent's strategy answers from the sandbox. The game in progress is kept in
+// localStorage (seed and moves) and resumes after a reload.
 import { el, linkField, shareUrl } from '../dom.js';
+import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { createPigBoard, moveLabel, caption } from './board.js';
 import { entrant, strategyOptions } from './strategies.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const KEY = 'arcade.pig.play.v1';
+const load = () => { try { return JSON.parse(localStorage.getItem(KEY) ?? 'null'); } catch { return null; } };
+const store = (g) => { try { localStorage.setItem(KEY, JSON.stringify(g)); } catch { /* private mode */ } };
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
+  const saved = load();
   const opponent = el('select', { 'aria-label': 'Opponent', 'data-testid': 'opponent' },
     ...strategyOptions(ctx.builtins, 'hold20'));
   const starts = el('select', { 'aria-label': 'Who starts' },
     el('option', { value: '0' }, 'You start'), el('option', { value: '1' }, 'Opponent starts'));
+  if (saved && [...opponent.options].some((o) => o.value === saved.opponent)) opponent.value = saved.opponent;
+  if (saved) starts.value = String(saved.human);
   const fresh = el('button', { class: 'primary', 'data-testid': 'new-game' }, 'New game');
+  const pending = el('div', { class: 'muted play-pending', 'data-testid': 'play-pending', hidden: true });
   const canvas = el('canvas', { class: 'board', 'data-testid': 'play-board' });
   const board = createPigBoard(canvas);
   const throwBtn = el('button', { class: 'primary big', disabled: true, 'data-testid': 'throw' }, 'Throw again (T)');
@@ -25,7 +34,8 @@ export function mountPlay(root, ctx) {
 
   let generation = 0;
   let decide = null;
-  let current = null;
+  let current = null; // { game, names, seed, human, opponent, over }
+  let finished = null; // the last finished game, for the Replay tab
 
   function choose(answer) {
     if (!decide) return;
@@ -36,34 +46,75 @@ export function mountPlay(root, ctx) {
   }
   throwBtn.addEventListener('click', () => choose(true));
   holdBtn.addEventListener('click', () => choose(false));
-  document.addEventListener('keydown', (e) => {
-    if (!root.isConnected || root.offsetParent === null || e.target.closest('input, textarea, select')) return;
-    if (e.key === 't' || e.key === 'T') choose(true);
-    if (e.key === 'h' || e.key === 'H') choose(false);
+  bindKeys(root, (e) => {
+    const k = e.key.toLowerCase();
+    if (k === 't') choose(true);
+    else if (k === 'h') choose(false);
+    else return false;
+    return true;
   });
 
-  function show(names, face, animate, last) {
+  // The Replay tab shows the game in progress, or the last finished one.
+  const asReplay = (c) => ({
+    target: 100, seed: c.seed, players: c.names, moves: Array.from(c.game.moves()),
+    title: `Your game against ${c.opponent}${c.over ? '' : ' (in progress)'}`,
+  });
+  ctx.lastPlayed = () => (current?.game.moves().length ? asReplay(current) : finished);
+
+  // A new opponent or a new first player applies from the next game: say so.
+  const changed = () => {
+    const differs = current && (opponent.value !== current.choice || Number(starts.value) !== current.human);
+    pending.hidden = !differs || current.over;
+    pending.textContent = differs ? 'Your choice applies from the next game: press New game to start it.' : '';
+  };
+  opponent.addEventListener('change', changed);
+  starts.addEventListener('change', changed);
+
+  function show(face, animate, last) {
     const state = current.game.state();
-    board.set({ state, names, face, animate, caption: caption(state, names, last) });
+    board.set({ state, names: current.names, face, animate, caption: caption(state, current.names, last) });
     const moves = current.game.moves();
-    link.set(shareUrl(current.game.link(names, moves.length)));
+    link.set(shareUrl(current.game.link(current.names, moves.length)));
+    store({ seed: current.seed, human: current.human, opponent: current.choice, moves: Array.from(moves) });
+    ctx.played += 1;
     return state;
   }
 
-  async function start() {
+  function logMove(code, mover) {
+    log.append(el('li', {}, moveLabel(code, mover)));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  /** Starts a new game, or resumes `resume` ({ seed, human, opponent, moves }). */
+  async function start(resume = null) {
     const my = ++generation;
     current?.session?.close();
+    if (current?.over) finished = asReplay(current);
     decide = null;
     throwBtn.disabled = holdBtn.disabled = true;
     log.replaceChildren();
     note.textContent = '';
     note.className = 'status';
-    const seed = engine.freshSeed();
-    const human = Number(starts.value);
-    const opp = entrant(opponent.value);
+    const seed = resume?.seed ?? engine.freshSeed();
+    const human = resume ? resume.human : Number(starts.value);
+    const choice = resume?.opponent ?? opponent.value;
+    const opp = entrant(choice);
     const names = human === 0 ? ['You', opp.label] : [opp.label, 'You'];
     const game = new engine.PigGame(100, seed);
-    current = { game, session: null };
+    current = { game, names, seed, human, choice, opponent: opp.label, over: false, session: null };
+    changed();
+    // Replays the saved moves: the die is the engine's, seeded, so it throws the same faces.
+    let last;
+    for (const code of resume?.moves ?? []) {
+      const st = game.state();
+      if (st.phase === 'over') break;
+      if (st.phase === 'throw') {
+        if (game.throwDie() !== code) break;
+      } else if (code === 7 || code === 8) game.decide(code === 7);
+      else break;
+      last = code;
+      logMove(code, names[st.player]);
+    }
     let session;
     try {
       session = await sandbox.session(opp, seed + 1, 100);
@@ -74,22 +125,23 @@ export function mountPlay(root, ctx) {
     }
     if (my !== generation) { session.close(); return; }
     current.session = session;
-    let last;
-    show(names, null, false, last);
+    show(null, false, last);
     while (my === generation) {
       const st = game.state();
       if (st.phase === 'over') {
         note.textContent = st.winner === human ? `You win ${st.totals[human]} to ${st.totals[1 - human]}!` : `${opp.label} wins ${st.totals[1 - human]} to ${st.totals[human]}.`;
         note.className = st.winner === human ? 'status pass' : 'status';
+        current.over = true;
+        finished = asReplay(current);
+        changed();
         break;
       }
       const mover = names[st.player];
       if (st.phase === 'throw') {
         const face = game.throwDie();
         last = face;
-        show(names, face, true, last);
-        log.append(el('li', {}, moveLabel(face, mover)));
-        log.scrollTop = log.scrollHeight;
+        show(face, true, last);
+        logMove(face, mover);
         if (face === 1 && st.player !== human) {
           // CodeAbbey calls the strategy after a 1 too; the answer is ignored.
           await session.decide([st.totals[st.player], st.totals[1 - st.player], st.turn_sum, 1]);
@@ -113,23 +165,24 @@ export function mountPlay(root, ctx) {
       if (my !== generation) return;
       game.decide(answer);
       last = answer ? 7 : 8;
-      log.append(el('li', {}, moveLabel(last, mover)));
-      log.scrollTop = log.scrollHeight;
-      show(names, null, false, last);
+      logMove(last, mover);
+      show(null, false, last);
       await sleep(answer ? 120 : 380);
     }
   }
-  fresh.addEventListener('click', start);
+  fresh.addEventListener('click', () => start());
 
   root.append(
     el('div', { class: 'panel play' },
       el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Opponent ', opponent), starts, fresh),
+      pending,
       canvas,
       el('div', { class: 'row center' }, throwBtn, holdBtn),
       note),
     el('div', { class: 'panel side' }, el('h3', {}, 'Moves'), log, link.box));
 
-  // A game is ready as soon as the tab opens: the board is never empty.
-  start();
+  // A game is ready as soon as the tab opens (the board is never empty): the one in progress
+  // before a reload, else a new one.
+  start(saved?.moves?.length ? saved : null);
   return { start };
 }
