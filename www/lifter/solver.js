@@ -2,7 +2,7 @@
 // progress, the best route so far, Stop, and the result scored by the engine and playable.
 import { el } from '../dom.js';
 
-const BUDGETS = [[1, '1 s'], [3, '3 s'], [10, '10 s'], [30, '30 s'], [60, '1 min'], [300, '5 min']];
+const BUDGETS = [[1, '1 s'], [3, '3 s'], [5, '5 s'], [10, '10 s'], [30, '30 s'], [60, '1 min'], [300, '5 min']];
 const SILENCE_MS = 15000; // a worker that does not report for this long is stopped
 
 const fmtTime = (ms) => (ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);

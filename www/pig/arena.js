@@ -1,6 +1,6 @@
 // The arena: any two strategies, a 49-game match or a longer run, with the win rate, its 95%
 // confidence interval, a plot, and the exact probability when both are built-in policies.
-import { el, fitCanvas, linkField, shareUrl } from '../dom.js';
+import { el, fitCanvas, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { entrant, strategyOptions } from './strategies.js';
 import { renderResults, pct } from './results.js';
@@ -103,7 +103,7 @@ export function mountArena(root, ctx) {
       renderResults(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i));
       const url = shareUrl(engine.pigMatchLink(spec));
       link.set(url);
-      history.replaceState(null, '', url);
+      followLink(url);
     } catch (e) {
       status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not run: ${e.message}`;
       status.className = 'status error';

@@ -1,6 +1,6 @@
 // The strategy lab: write a Scheme or JavaScript strategy, run CodeAbbey's 49-game checker
 // against the dummy in the sandbox, look at every game.
-import { el, linkField, shareUrl } from '../dom.js';
+import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { EXAMPLES, entrant, loadMine, saveMine, savedMine } from './strategies.js';
 import { renderResults } from './results.js';
@@ -21,8 +21,12 @@ export function mountLab(root, ctx) {
   const progress = el('progress', { max: '49', value: '0', hidden: true });
   const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lab-status' });
   const results = el('div', { class: 'results', 'data-testid': 'lab-results' });
-  const restore = el('button', { class: 'small', hidden: true, title: 'The editor shows the strategy from the link; yours is kept' },
-    'Back to my own strategy');
+  // A strategy from a link is shown next to the user's own, never saved over it.
+  const fromLinkText = el('span');
+  const swap = el('button', { class: 'small', 'data-testid': 'lab-swap' });
+  const fromLink = el('div', { class: 'from-link', hidden: true, 'data-testid': 'lab-from-link' }, fromLinkText, swap);
+  let linked = null; // { kind, source } of the strategy from the last match link opened
+  let showing = 'mine'; // what the editor holds: 'mine' (saved as you type) or 'link'
   const link = linkField('Share this result');
   link.set('');
 
@@ -31,7 +35,25 @@ export function mountLab(root, ctx) {
       ...EXAMPLES[language.value].map(([name], i) => el('option', { value: String(i) }, name)));
   };
   fillExamples();
-  const persist = () => saveMine({ kind: language.value, source: editor.value });
+  const persist = () => {
+    const shown = { kind: language.value, source: editor.value };
+    if (showing === 'link') linked = shown;
+    saveMine(shown, showing === 'mine');
+  };
+  function showStrategy(which) {
+    showing = which;
+    const s = which === 'link' ? linked : savedMine();
+    language.value = s.kind;
+    fillExamples();
+    editor.value = s.source;
+    saveMine(s, false);
+    fromLink.hidden = !linked;
+    fromLinkText.textContent = which === 'link'
+      ? 'This strategy comes from a link. Your own is kept; edits here are not saved over it.'
+      : 'Your own strategy. A strategy from a link is open too.';
+    swap.textContent = which === 'link' ? 'Back to my strategy' : 'Show the link’s strategy';
+  }
+  swap.addEventListener('click', () => showStrategy(showing === 'link' ? 'mine' : 'link'));
   editor.addEventListener('input', persist);
   language.addEventListener('change', () => {
     fillExamples();
@@ -50,6 +72,7 @@ export function mountLab(root, ctx) {
   });
 
   let controller = null;
+  let openedOnce = false;
   async function check(spec) {
     controller?.abort();
     controller = new AbortController();
@@ -59,6 +82,8 @@ export function mountLab(root, ctx) {
     progress.value = 0;
     status.textContent = 'Running 49 games in the sandbox…';
     status.className = 'status';
+    results.replaceChildren(el('p', { class: 'muted' }, 'Running… the results appear here.'));
+    link.set('');
     const t0 = performance.now();
     try {
       const r = await sandbox.runMatch(spec, {
@@ -70,7 +95,7 @@ export function mountLab(root, ctx) {
       renderResults(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i));
       const url = shareUrl(ctx.engine.pigMatchLink(spec));
       link.set(url);
-      history.replaceState(null, '', url);
+      followLink(url);
     } catch (e) {
       status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not run: ${e.message}`;
       status.className = 'status error';
@@ -96,7 +121,8 @@ export function mountLab(root, ctx) {
       el('p', { class: 'lead' }, 'Write ', el('code', {}, 'player'),
         ': it is called after every throw with your total, the other total, the sum of the earlier throws of this turn, the throw just made, and a one-element ',
         el('code', {}, 'state'), ' list that lasts the whole match. Answer true to throw again. A 1 loses the turn; reaching 100 wins at once.'),
-      el('div', { class: 'row' }, language, examples, el('label', { class: 'inline' }, 'Seed ', seed), restore),
+      el('div', { class: 'row' }, language, examples, el('label', { class: 'inline' }, 'Seed ', seed)),
+      fromLink,
       editor,
       el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
@@ -107,20 +133,13 @@ export function mountLab(root, ctx) {
     runSpec(spec) {
       const e = spec.entrants[0];
       if (e.kind === 'scheme' || e.kind === 'js') {
-        // Show the linked strategy without overwriting the user's saved one.
+        // The linked strategy is shown marked "from a link"; the user's own stays saved. On a
+        // reload the user's draft wins (the link in the address bar may be their older run).
         const own = savedMine();
-        language.value = e.kind;
-        fillExamples();
-        editor.value = e.source;
-        saveMine({ kind: e.kind, source: e.source }, false);
-        restore.hidden = own.source === e.source;
-        restore.onclick = () => {
-          language.value = own.kind;
-          fillExamples();
-          editor.value = own.source;
-          persist();
-          restore.hidden = true;
-        };
+        linked = own.kind === e.kind && own.source === e.source ? null : { kind: e.kind, source: e.source };
+        const reload = !openedOnce && performance.getEntriesByType?.('navigation')[0]?.type === 'reload';
+        openedOnce = true;
+        showStrategy(linked && !reload ? 'link' : 'mine');
       }
       seed.value = String(spec.seed);
       return check(spec);
