@@ -4,6 +4,9 @@ use lambda_arcade::game::{replay, Actor, Game};
 use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkParams};
 use lambda_arcade::rng::{below, stream};
 
+#[allow(dead_code)]
+pub mod nim;
+
 /// Plays `games` random games. At every position: the legal moves are exactly the members of
 /// `pool` that `play` accepts; a rejected move leaves the state untouched; the game ends exactly
 /// when no move is legal. Each finished game replays to the same state and survives a share
@@ -19,6 +22,20 @@ where
         while moves.len() < max_moves {
             let legal = game.legal_moves();
             assert_eq!(legal.is_empty(), game.outcome().is_some(), "game {g}: legal moves vs outcome");
+            assert_eq!(game.move_count(), legal.len(), "game {g}: move_count");
+            for (i, mv) in legal.iter().enumerate() {
+                assert_eq!(game.move_index(mv), Some(i), "game {g}: move_index of {mv:?}");
+                assert_eq!(game.move_at(i).as_ref(), Some(mv), "game {g}: move_at({i})");
+                assert!(!game.move_label(mv).is_empty());
+            }
+            assert_eq!(game.move_at(legal.len()), None);
+            let chance = game.chance_outcomes();
+            assert_eq!(!chance.is_empty(), game.to_move() == Actor::Chance, "game {g}: chance outcomes");
+            assert!(chance.iter().all(|(m, w)| legal.contains(m) && *w > 0.0));
+            for seat in 0..game.seats() {
+                serde_json::to_string(&game.view(seat as u8)).expect("a view serializes");
+            }
+            assert_eq!(game.returns().len(), if game.outcome().is_some() { game.seats() } else { 0 });
             assert_eq!(legal.is_empty(), game.to_move() == Actor::Nobody, "game {g}: legal moves vs to_move");
             for candidate in pool {
                 let mut copy = game.clone();

@@ -1,0 +1,241 @@
+//! The shared rails on a test game with 17 seats and hidden hands (`common::nim`): views,
+//! chance odds, the replay tape, links of 20,000-move games, the match runner and standings.
+
+mod common;
+
+use common::nim::{Nim, NimMove, NimParams};
+use lambda_arcade::arena::{Answer, Decider, Runner, RunnerSpec, Standings, Step};
+use lambda_arcade::game::{replay, Game};
+use lambda_arcade::link::{decode_game, encode_game, open_any, GameRecord, LinkError};
+use lambda_arcade::rng::{below, draw, stream};
+use lambda_arcade::tape::Tape;
+
+fn params(seats: u8, pile: u32) -> NimParams {
+    NimParams { seats, pile, hand: 3 }
+}
+
+/// A random game: chance by its odds, players uniformly.
+fn random_game(p: &NimParams, seed: u64) -> (Nim, Vec<NimMove>) {
+    let mut rng = stream(seed, 1);
+    let mut game = Nim::new(p).unwrap();
+    let mut moves = Vec::new();
+    while game.outcome().is_none() {
+        let chance = game.chance_outcomes();
+        let mv = if chance.is_empty() {
+            let legal = game.legal_moves();
+            legal[below(&mut rng, legal.len() as u64) as usize]
+        } else {
+            draw(&mut rng, &chance).unwrap()
+        };
+        game.play(&mv).unwrap();
+        moves.push(mv);
+    }
+    (game, moves)
+}
+
+#[test]
+fn nim_passes_the_generic_checks() {
+    let pool: Vec<NimMove> = (0..=4).flat_map(|v| [NimMove::Draw(v), NimMove::Take(v)]).chain([NimMove::Pass]).collect();
+    common::random_playouts::<Nim>(&params(17, 60), &pool, 20, 5000);
+    common::random_playouts::<Nim>(&params(2, 9), &pool, 20, 5000);
+}
+
+#[test]
+fn every_seat_sees_its_own_hand_and_only_the_size_of_the_others() {
+    let p = params(17, 200);
+    let (_, moves) = random_game(&p, 3);
+    let mut checked = 0;
+    let mut game = Nim::new(&p).unwrap();
+    for mv in &moves {
+        // Two positions that differ only in the card just dealt to one hidden hand.
+        if let NimMove::Draw(_) = mv {
+            let (mut a, mut b) = (game.clone(), game.clone());
+            a.play(&NimMove::Draw(1)).unwrap();
+            b.play(&NimMove::Draw(3)).unwrap();
+            let differ: Vec<u8> = (0..17u8).filter(|&s| a.view(s) != b.view(s)).collect();
+            assert_eq!(differ.len(), 1, "only the receiving seat sees the card");
+            let seat = differ[0];
+            assert_ne!(a.view(seat).hand, b.view(seat).hand);
+            let json = serde_json::to_value(a.view((seat + 1) % 17)).unwrap();
+            assert_eq!(json["hand"].as_array().unwrap().len(), 3, "a view holds one hand");
+            checked += 1;
+        }
+        game.play(mv).unwrap();
+    }
+    assert!(checked > 50);
+}
+
+#[test]
+fn chance_follows_the_odds_the_game_gives() {
+    let mut counts = [0u32; 3];
+    let mut rng = stream(9, 9);
+    let game = Nim::new(&params(3, 50)).unwrap();
+    for _ in 0..60_000 {
+        if let Some(NimMove::Draw(v)) = draw(&mut rng, &game.chance_outcomes()) {
+            counts[usize::from(v - 1)] += 1;
+        }
+    }
+    let share: Vec<f64> = counts.iter().map(|&c| f64::from(c) / 60_000.0).collect();
+    assert!((share[0] - 0.5).abs() < 0.01 && (share[1] - 1.0 / 3.0).abs() < 0.01, "{share:?}");
+}
+
+#[test]
+fn a_20000_move_game_round_trips_through_a_link() {
+    let p = params(17, 18_000);
+    let (end, moves) = random_game(&p, 7);
+    assert!(moves.len() >= 20_000, "{} moves", moves.len());
+    let record = GameRecord::<Nim> { params: p, seed: 7, players: (0..17).map(|i| format!("bot {i}")).collect(), view: 12_345, moves };
+    let link = encode_game(&record).unwrap();
+    let back = decode_game::<Nim>(&link).unwrap();
+    assert_eq!(back.problem, None);
+    assert_eq!(back.record, record);
+    assert_eq!(back.game, end);
+}
+
+#[test]
+fn a_seek_anywhere_equals_replaying_from_the_start() {
+    let p = params(17, 3000);
+    let (_, moves) = random_game(&p, 11);
+    let record = GameRecord::<Nim> { params: p.clone(), seed: 11, players: vec![], view: 0, moves: moves.clone() };
+    let mut tape = Tape::new(record).unwrap();
+    let mut rng = stream(5, 5);
+    let mut points: Vec<usize> = (0..200).map(|_| below(&mut rng, moves.len() as u64 + 1) as usize).collect();
+    points.extend([0, moves.len(), 63, 64, 65, moves.len() - 1]);
+    for t in points {
+        let want: Nim = replay(&p, &moves[..t]).unwrap();
+        assert_eq!(tape.seek(t), &want, "seek {t}");
+    }
+    // Labels carry seat and turn.
+    let label = tape.label(17 * 3).unwrap();
+    assert!(label.starts_with("turn ") && label.contains(" · P1 · "), "{label}");
+    assert!(tape.label(0).unwrap().contains("draw"), "chance moves are labelled");
+}
+
+/// Takes the largest card that fits.
+struct Greedy;
+impl Decider<Nim> for Greedy {
+    fn decide(&mut self, v: &common::nim::NimView) -> Result<NimMove, String> {
+        Ok((1..=3u8).rev().find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile).map_or(NimMove::Pass, NimMove::Take))
+    }
+}
+/// Takes the smallest card that fits.
+struct Timid;
+impl Decider<Nim> for Timid {
+    fn decide(&mut self, v: &common::nim::NimView) -> Result<NimMove, String> {
+        Ok((1..=3u8).find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile).map_or(NimMove::Pass, NimMove::Take))
+    }
+}
+/// Always answers a move that is never legal.
+struct Broken;
+impl Decider<Nim> for Broken {
+    fn decide(&mut self, _: &common::nim::NimView) -> Result<NimMove, String> {
+        Ok(NimMove::Take(9))
+    }
+}
+
+#[test]
+fn the_runner_plays_17_seats_with_rotation_fallbacks_and_standings() {
+    let spec = RunnerSpec { params: params(17, 150), games: 34, seed: 42, shift: 0, zombie_after: None };
+    let deciders: Vec<Option<Box<dyn Decider<Nim>>>> = (0..17)
+        .map(|i| -> Option<Box<dyn Decider<Nim>>> {
+            match i % 3 {
+                0 => Some(Box::new(Greedy)),
+                1 => Some(Box::new(Timid)),
+                _ => Some(Box::new(Broken)),
+            }
+        })
+        .collect();
+    let mut runner = Runner::new(spec.clone(), deciders).unwrap();
+    assert_eq!(runner.advance(u32::MAX), Step::Finished);
+    let logs = runner.logs();
+    assert_eq!(logs.len(), 34);
+    // Every entrant sits in every seat once every 17 games.
+    for seat in 0..17u8 {
+        let mut who: Vec<usize> = logs[..17].iter().map(|l| l.seating[usize::from(seat)]).collect();
+        who.sort_unstable();
+        assert_eq!(who, (0..17).collect::<Vec<_>>());
+    }
+    // Broken seats failed and got the fallback; nobody else failed.
+    assert!(!runner.failures().is_empty());
+    assert!(runner.failures().iter().all(|f| f.entrant % 3 == 2 && f.message.contains("not a legal move")));
+    for l in logs {
+        let replayed: Nim = replay(&spec.params, &l.moves).unwrap();
+        assert_eq!(replayed, l.end);
+    }
+    let standings = Standings::of_logs(17, logs);
+    assert_eq!(standings.tallies.iter().map(|t| t.wins + t.draws).sum::<u32>(), 34);
+    let elo = standings.elo();
+    assert_eq!(elo.len(), 17);
+    assert!((elo.iter().sum::<f64>() / 17.0 - 1500.0).abs() < 1e-6);
+    // Same seed, same match.
+    let again: Vec<Option<Box<dyn Decider<Nim>>>> = (0..17).map(|_| -> Option<Box<dyn Decider<Nim>>> { Some(Box::new(Greedy)) }).collect();
+    let mut a = Runner::new(spec.clone(), again).unwrap();
+    let again2: Vec<Option<Box<dyn Decider<Nim>>>> = (0..17).map(|_| -> Option<Box<dyn Decider<Nim>>> { Some(Box::new(Greedy)) }).collect();
+    let mut b = Runner::new(spec, again2).unwrap();
+    a.advance(u32::MAX);
+    b.advance(u32::MAX);
+    assert_eq!(a.logs(), b.logs());
+}
+
+#[test]
+fn outside_deciders_time_out_into_zombies() {
+    let spec = RunnerSpec { params: params(3, 40), games: 4, seed: 1, shift: 0, zombie_after: Some(3) };
+    let deciders: Vec<Option<Box<dyn Decider<Nim>>>> = vec![Some(Box::new(Greedy)), None, Some(Box::new(Timid))];
+    let mut r = Runner::new(spec, deciders).unwrap();
+    let mut asked = 0;
+    loop {
+        match r.advance(1000) {
+            Step::Finished => break,
+            Step::Running => {}
+            Step::Ask(q) => {
+                assert_eq!(q.entrant, 1);
+                assert_eq!(q.view.seat, q.seat, "the outside decider gets its own seat's view");
+                asked += 1;
+                r.answer(Answer::TimedOut("no answer within 1 s".into()), "");
+            }
+        }
+    }
+    assert_eq!(asked, 3, "after 3 timeouts the entrant is a zombie and is not asked again");
+    assert!(r.is_zombie(1));
+    assert_eq!(r.timeouts(), &[0, 3, 0]);
+    assert_eq!(r.logs().len(), 4);
+}
+
+#[test]
+fn elo_orders_entrants_by_their_results() {
+    let mut s = Standings::new(3);
+    for _ in 0..30 {
+        s.add(&[0, 1, 2], &[1.0, 0.5, 0.0]);
+    }
+    for _ in 0..10 {
+        s.add(&[1, 2, 0], &[1.0, 0.0, 0.0]);
+    }
+    let elo = s.elo();
+    assert!(elo[0] > elo[1] && elo[1] > elo[2], "{elo:?}");
+    assert_eq!(s.tallies[0].wins, 30);
+    assert_eq!(s.tallies[1].wins, 10);
+}
+
+#[test]
+fn the_registry_opens_every_kind_and_names_what_is_wrong() {
+    let cases: [(&str, &str); 6] = [
+        ("#unknown/9/x", "no link kind \"unknown\""),
+        ("#%", "%-escape"),
+        ("#pig/1/%E0%A4%A", "%-escape"),
+        ("#pig/7/AAAA", "version 7"),
+        ("http://x/#pig/1/!!", "base64url"),
+        ("#hello", "not a Lambda Arcade link"),
+    ];
+    for (link, want) in cases {
+        let e = open_any(link).unwrap_err();
+        assert!(e.to_string().contains(want), "{link}: {e}");
+    }
+    assert_eq!(open_any("#unknown/9/x").unwrap_err(), LinkError::UnknownKind("unknown".into()));
+    // A match asking for more games than the arena plays is refused with the limit.
+    let mut w = lambda_arcade::link::BitWriter::new();
+    w.varint(100_000);
+    let link = lambda_arcade::link::seal("pig-match", 1, &w.into_bytes());
+    let e = open_any(&link).unwrap_err();
+    assert_eq!(e.code(), "too-large");
+    assert!(e.to_string().contains("game count 100000 is larger than the limit of 10000"), "{e}");
+}
