@@ -3,7 +3,7 @@
 use lambda_arcade::link::{decode_game, encode_game, open, seal, GameRecord, LinkError};
 use lambda_arcade::pig::links::{decode_match, encode_match};
 use lambda_arcade::pig::{Entrant, MatchSpec, Pig, PigMove, PigParams, StrategySource};
-use PigMove::{Continue as T, Hold as H, Roll as R};
+use PigMove::{ThrowAgain as T, Hold as H, Roll as R};
 
 fn record(moves: Vec<PigMove>, view: usize) -> GameRecord<Pig> {
     GameRecord { params: PigParams::default(), seed: 12345, players: vec!["you".into(), "optimal".into()], moves, view }

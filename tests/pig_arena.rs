@@ -58,7 +58,7 @@ fn dummy_throws_while_its_turn_sum_is_below_ten() {
                 let seat = g.player();
                 let entrant = if seat == 0 { log.first } else { 1 - log.first };
                 let want = if entrant == 0 { g.turn_sum() < 10 } else { false };
-                assert_eq!(*mv == PigMove::Continue, want);
+                assert_eq!(*mv == PigMove::ThrowAgain, want);
             }
             g.play(mv).unwrap();
         }

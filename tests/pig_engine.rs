@@ -4,7 +4,7 @@ mod common;
 
 use lambda_arcade::game::{replay, Actor, Game};
 use lambda_arcade::pig::{Pig, PigError, PigMove, PigParams, Situation};
-use PigMove::{Continue as T, Hold as H, Roll as R};
+use PigMove::{ThrowAgain as T, Hold as H, Roll as R};
 
 fn pool() -> Vec<PigMove> {
     let mut p: Vec<PigMove> = (0..=7).map(R).collect();

@@ -1,6 +1,7 @@
 //! The solver against the exact reference numbers of the rules notes (to 1e-6).
 
-use lambda_arcade::pig::optimal::{match_pass_probability, policy_win_probability, OptimalPolicy};
+use lambda_arcade::pig::exact::{match_pass_probability, policy_win_probability};
+use lambda_arcade::pig::optimal::OptimalPolicy;
 use lambda_arcade::pig::Policy;
 use std::sync::Arc;
 

@@ -120,7 +120,7 @@ impl RowSet {
 
     /// Clears the bits past the last row.
     fn trim(&mut self) {
-        if self.rows % 64 != 0 {
+        if !self.rows.is_multiple_of(64) {
             if let Some(last) = self.bits.last_mut() {
                 *last &= (1u64 << (self.rows % 64)) - 1;
             }

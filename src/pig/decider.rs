@@ -1,5 +1,5 @@
 //! Pig strategies as the match runner sees them ([`crate::arena::Decider`]): something that
-//! answers "throw again?" (`Continue`) or "hold".
+//! answers "throw again?" (`ThrowAgain`) or "hold".
 
 use super::{Pig, PigMove, Policy, Situation};
 use crate::arena::Decider;
@@ -14,7 +14,7 @@ pub const SCHEME_LOAD_STEPS: u64 = 1_000_000;
 /// The move for a yes/no answer to "throw again?".
 pub fn decision(throw_again: bool) -> PigMove {
     if throw_again {
-        PigMove::Continue
+        PigMove::ThrowAgain
     } else {
         PigMove::Hold
     }

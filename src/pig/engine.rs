@@ -25,8 +25,8 @@ pub enum PigMove {
     /// Chance: the die shows this face (1–6).
     Roll(u8),
     /// The player throws again.
-    Continue,
-    /// The player stops and banks the turn sum.
+    ThrowAgain,
+    /// The player holds: the turn sum is banked and the turn passes.
     Hold,
 }
 
@@ -36,7 +36,7 @@ impl PigMove {
     pub fn code(self) -> u8 {
         match self {
             PigMove::Roll(d) => d,
-            PigMove::Continue => 7,
+            PigMove::ThrowAgain => 7,
             PigMove::Hold => 8,
         }
     }
@@ -44,7 +44,7 @@ impl PigMove {
     pub fn from_code(code: u8) -> Option<PigMove> {
         match code {
             1..=6 => Some(PigMove::Roll(code)),
-            7 => Some(PigMove::Continue),
+            7 => Some(PigMove::ThrowAgain),
             8 => Some(PigMove::Hold),
             _ => None,
         }
@@ -55,7 +55,7 @@ impl fmt::Display for PigMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PigMove::Roll(d) => write!(f, "{d}"),
-            PigMove::Continue => f.write_str("throw again"),
+            PigMove::ThrowAgain => f.write_str("throw again"),
             PigMove::Hold => f.write_str("hold"),
         }
     }
@@ -204,7 +204,7 @@ impl Game for Pig {
     fn legal_moves(&self) -> Vec<PigMove> {
         match self.phase {
             Phase::Throw => (1..=6).map(PigMove::Roll).collect(),
-            Phase::Decide => vec![PigMove::Continue, PigMove::Hold],
+            Phase::Decide => vec![PigMove::ThrowAgain, PigMove::Hold],
             Phase::Over => Vec::new(),
         }
     }
@@ -220,7 +220,7 @@ impl Game for Pig {
     fn move_index(&self, mv: &PigMove) -> Option<usize> {
         match (self.phase, *mv) {
             (Phase::Throw, PigMove::Roll(d)) if (1..=6).contains(&d) => Some(usize::from(d - 1)),
-            (Phase::Decide, PigMove::Continue) => Some(0),
+            (Phase::Decide, PigMove::ThrowAgain) => Some(0),
             (Phase::Decide, PigMove::Hold) => Some(1),
             _ => None,
         }
@@ -229,7 +229,7 @@ impl Game for Pig {
     fn move_at(&self, index: usize) -> Option<PigMove> {
         match (self.phase, index) {
             (Phase::Throw, 0..=5) => Some(PigMove::Roll(index as u8 + 1)),
-            (Phase::Decide, 0) => Some(PigMove::Continue),
+            (Phase::Decide, 0) => Some(PigMove::ThrowAgain),
             (Phase::Decide, 1) => Some(PigMove::Hold),
             _ => None,
         }
@@ -258,7 +258,7 @@ impl Game for Pig {
             }
             (Phase::Throw, _) => Err(PigError::DieMustBeThrown),
             (Phase::Decide, PigMove::Roll(_)) => Err(PigError::DecisionDue),
-            (Phase::Decide, PigMove::Continue) => {
+            (Phase::Decide, PigMove::ThrowAgain) => {
                 self.phase = Phase::Throw;
                 Ok(())
             }

@@ -4,6 +4,7 @@ pub mod arena;
 pub mod decider;
 mod engine;
 pub mod links;
+pub mod exact;
 pub mod optimal;
 pub mod policy;
 

@@ -6,7 +6,8 @@ use crate::link::{decode_game, encode_game, GameRecord};
 use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Progress, Query};
 use crate::arena::Decider;
 use crate::pig::links::{decode_match, encode_match};
-use crate::pig::optimal::{match_win_probability, OptimalPolicy};
+use crate::pig::exact::match_win_probability;
+use crate::pig::optimal::OptimalPolicy;
 use crate::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
 use crate::rng::{self, Rng};
 use crate::tape::Tape;
@@ -205,7 +206,7 @@ impl PigGame {
     }
     /// The mover's decision: `true` throws again, `false` holds.
     pub fn decide(&mut self, throw_again: bool) -> Result<(), JsValue> {
-        self.play(if throw_again { PigMove::Continue } else { PigMove::Hold })
+        self.play(if throw_again { PigMove::ThrowAgain } else { PigMove::Hold })
     }
     fn play(&mut self, mv: PigMove) -> Result<(), JsValue> {
         self.game.play(&mv).map_err(js_error)?;
@@ -329,7 +330,7 @@ impl PigStrategy {
     /// `true`: throw again. Throws the strategy's failure message.
     pub fn decide(&mut self, my_total: u32, other_total: u32, accum: u32, current: u32) -> Result<bool, JsValue> {
         let mv = self.decider.decide(&Situation { my_total, other_total, accum, current }).map_err(js_error)?;
-        Ok(mv == PigMove::Continue)
+        Ok(mv == PigMove::ThrowAgain)
     }
     /// What the strategy printed since the last call.
     #[wasm_bindgen(js_name = takeOutput)]

@@ -23,7 +23,7 @@ pub fn fingerprint(logs: &[GameLog]) -> u64 {
         for m in &log.moves {
             let b = match m {
                 PigMove::Roll(d) => *d,
-                PigMove::Continue => 7,
+                PigMove::ThrowAgain => 7,
                 PigMove::Hold => 8,
             };
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);

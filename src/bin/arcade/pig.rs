@@ -6,7 +6,7 @@ use crate::Failure;
 use lambda_arcade::link::{self, encode_game, GameRecord};
 use lambda_arcade::pig::arena::{challenge_score, wilson_interval};
 use lambda_arcade::pig::links::encode_match;
-use lambda_arcade::pig::optimal::{match_pass_probability, match_win_probability, policy_win_probability};
+use lambda_arcade::pig::exact::{match_pass_probability, match_win_probability, policy_win_probability};
 use lambda_arcade::pig::policy::optimal_for;
 use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, Policy, StrategySource};
 use serde_json::json;
@@ -92,7 +92,7 @@ fn run(spec: MatchSpec) -> Result<MatchRunner, Failure> {
     if let Some(f) = runner.failures().first() {
         let label = &runner.spec().entrants[usize::from(f.entrant)].label;
         return Err(Failure::input(format!(
-            "{label}:{} (game {}, move {}; the decision counted as stop)",
+            "{label}:{} (game {}, move {}; the decision counted as hold)",
             f.message,
             f.game + 1,
             f.move_index + 1

@@ -4,16 +4,13 @@
 //! penalties for what they spoiled: lambdas or the lift no longer reachable, trampolines that
 //! land in a trap, beards (above all near the lift).
 
-use super::exec::{follow, Done, Meter};
+use super::exec::{follow, Done};
 use super::judge::judge;
-use super::plan::{Grid, Kind, Planner, Survey};
-use super::probe::{grid_hash, mix, KeyHasher, KeySet, Probe};
+use super::run::{Params, Search};
+use super::plan::{Kind, Survey};
+use super::probe::{grid_hash, mix, KeySet, Probe};
 use crate::lifter::{Command, Lifter, Outcome};
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
-/// What the single-command search found from a mine (by its key): the command tails.
-pub(super) type Memo = HashMap<u64, Vec<Vec<u8>>, BuildHasherDefault<KeyHasher>>;
 const MEMO_CAP: usize = 1 << 16;
 /// Mines a pending probe looks at per call of `advance`.
 const PROBE_CHUNK: usize = 64;
@@ -26,34 +23,6 @@ pub(super) struct Node {
     pub eval: i64,
     pub key: u64,
     pub seq: u64,
-}
-
-/// Tunables of one beam run.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Params {
-    pub width: usize,
-    pub lambdas: usize,
-    pub triggers: usize,
-    /// Small maps: evaluate reachability and dedupe by the whole mine.
-    pub thorough: bool,
-    /// Mines the single-command search may visit when no macro move works (0: never).
-    pub probe: usize,
-    /// Children are single commands instead of macro moves.
-    pub fine: bool,
-    /// Evaluations get up to this much added, decided by `seed` and the mine.
-    pub noise: i64,
-    pub seed: u64,
-}
-
-/// Everything a run needs besides itself.
-pub(super) struct Ctx<'a> {
-    pub grid: &'a Grid,
-    pub planner: &'a mut Planner,
-    pub meter: &'a mut Meter,
-    /// Called with every finished or abortable route and its mine.
-    pub offer: &'a mut dyn FnMut(&[u8], &Lifter),
-    pub clones: &'a mut u64,
-    pub memo: &'a mut Memo,
 }
 
 pub(super) struct Beam {
@@ -95,7 +64,7 @@ impl Beam {
     }
 
     /// Expands one node (or closes a level). Sets `finished` when no node is left.
-    pub fn advance(&mut self, ctx: &mut Ctx) {
+    pub fn advance(&mut self, ctx: &mut Search) {
         if self.finished || self.probe_some(ctx) {
             return;
         }
@@ -115,7 +84,7 @@ impl Beam {
         }
     }
 
-    fn expand(&mut self, node: Node, ctx: &mut Ctx) {
+    fn expand(&mut self, node: Node, ctx: &mut Search) {
         let p = self.params;
         ctx.meter.price(ctx.grid, &node.game);
         if p.fine {
@@ -171,7 +140,7 @@ impl Beam {
     }
 
     /// Single commands as children (for small mines).
-    fn expand_fine(&mut self, node: Node, ctx: &mut Ctx) {
+    fn expand_fine(&mut self, node: Node, ctx: &mut Search) {
         for cmd in FINE {
             if cmd == Command::Shave && node.game.razors() == 0 {
                 continue;
@@ -193,7 +162,7 @@ impl Beam {
     }
 
     /// Starts the single-command search from a mine, or replays what it found there before.
-    fn unstick(&mut self, start: &Lifter, start_route: &[u8], budget: usize, ctx: &mut Ctx) {
+    fn unstick(&mut self, start: &Lifter, start_route: &[u8], budget: usize, ctx: &mut Search) {
         let robot = ctx.grid.robot(start);
         let key = mix(
             grid_hash(start.cells()),
@@ -220,7 +189,7 @@ impl Beam {
     }
 
     /// Works on the oldest pending probe; true when there was one.
-    fn probe_some(&mut self, ctx: &mut Ctx) -> bool {
+    fn probe_some(&mut self, ctx: &mut Search) -> bool {
         let Some(probe) = self.probes.first_mut() else {
             return false;
         };
@@ -248,7 +217,7 @@ impl Beam {
         start: &Lifter,
         start_route: &[u8],
         tails: &[Vec<u8>],
-        ctx: &mut Ctx,
+        ctx: &mut Search,
     ) {
         for tail in tails {
             let mut game = start.clone();
@@ -273,7 +242,7 @@ impl Beam {
         }
     }
 
-    fn adopt(&mut self, game: Lifter, route: Vec<u8>, ctx: &mut Ctx) {
+    fn adopt(&mut self, game: Lifter, route: Vec<u8>, ctx: &mut Search) {
         (ctx.offer)(&route, &game);
         if game.outcome().is_some() {
             return;

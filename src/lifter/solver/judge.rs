@@ -2,7 +2,7 @@
 //! (lambdas or the lift no longer reachable, trampolines that land in a trap, beards, above all
 //! beards near the lift), and a key telling mines apart.
 
-use super::beam::{Ctx, Params};
+use super::run::{Params, Search};
 use super::plan::{Grid, Kind};
 use super::probe::{grid_hash, mix};
 use crate::lifter::{Cell, Lifter};
@@ -13,7 +13,7 @@ const BEARD_PENALTY: i64 = 3;
 const LIFT_BEARD_PENALTY: i64 = 25;
 
 /// A child's evaluation (higher is better) and the key that tells mines apart.
-pub(super) fn judge(p: Params, game: &Lifter, ctx: &mut Ctx) -> (i64, u64) {
+pub(super) fn judge(p: Params, game: &Lifter, ctx: &mut Search) -> (i64, u64) {
     let (eval, key) = evaluate(p, game, ctx);
     if p.noise > 0 {
         // Subtracted, so that the score still bounds the evaluation.
@@ -22,7 +22,7 @@ pub(super) fn judge(p: Params, game: &Lifter, ctx: &mut Ctx) -> (i64, u64) {
     (eval, key)
 }
 
-fn evaluate(p: Params, game: &Lifter, ctx: &mut Ctx) -> (i64, u64) {
+fn evaluate(p: Params, game: &Lifter, ctx: &mut Search) -> (i64, u64) {
     let c = i64::from(game.collected());
     let m = i64::from(game.moves());
     let mut eval = 25 * c - m;

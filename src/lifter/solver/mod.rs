@@ -20,9 +20,11 @@ mod judge;
 mod plan;
 mod polish;
 mod probe;
+mod run;
 
 use super::{Lifter, Mine};
-use beam::{Beam, Ctx, Memo, Params};
+use beam::Beam;
+use run::{Memo, Params, Search};
 use exec::Meter;
 use plan::{Grid, Planner};
 use polish::{Polish, Tools};
@@ -173,7 +175,7 @@ impl Solver {
                 };
                 polish.advance(&mut tools, &mut offer);
             } else if let Some(beam) = self.beam.as_mut() {
-                let mut ctx = Ctx {
+                let mut ctx = Search {
                     grid: &self.grid,
                     planner: &mut self.planner,
                     meter: &mut self.meter,

@@ -13,7 +13,6 @@ use super::cell::Cell;
 use super::command::{Command, Death, LifterError, Outcome};
 use super::map::{Metadata, Mine};
 use super::planes::{Planes, RowSet};
-use reference::neighbours8;
 use std::collections::VecDeque;
 
 /// Undo keeps at most this many entries in all (changed cells and words of update masks, 8
@@ -24,7 +23,7 @@ const HISTORY_LIMIT: usize = 4_000_000;
 
 /// Where the robot is and the counters of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Progress {
+struct Status {
     robot: u32,
     collected: u32,
     razors: u32,
@@ -37,8 +36,8 @@ struct Progress {
 
 /// What one step changed, for undo.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Frame {
-    before: Progress,
+struct UndoStep {
+    before: Status,
     /// Cells changed by the robot (and the lift opening): (index, previous content), in the
     /// order they were changed.
     changes: Vec<(u32, Cell)>,
@@ -46,13 +45,13 @@ struct Frame {
     update: change::MapChange,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Lifter {
     width: usize,
     height: usize,
     cells: Vec<Cell>,
     meta: Metadata,
-    now: Progress,
+    now: Status,
     total_lambdas: u32,
     lifts: Vec<u32>,
     trampolines: Vec<(u8, u32)>,
@@ -65,7 +64,7 @@ pub struct Lifter {
     beard_rows: RowSet,
     has_beards: bool,
     scratch: update::Scratch,
-    history: VecDeque<Frame>,
+    history: VecDeque<UndoStep>,
     /// Changed cells recorded in `history`, and the most it may hold.
     history_cells: usize,
     history_limit: usize,
@@ -97,7 +96,7 @@ impl Lifter {
             height: mine.height,
             cells: mine.cells.clone(),
             meta: mine.meta.clone(),
-            now: Progress {
+            now: Status {
                 robot,
                 collected: 0,
                 razors: mine.meta.razors,
@@ -283,7 +282,7 @@ impl Lifter {
         if self.now.outcome.is_some() {
             return Err(LifterError::GameOver);
         }
-        let mut frame = Frame {
+        let mut frame = UndoStep {
             before: self.now,
             changes: Vec::new(),
             update: change::MapChange::default(),
@@ -321,7 +320,7 @@ impl Lifter {
         Ok(())
     }
 
-    fn remember(&mut self, frame: Frame) {
+    fn remember(&mut self, frame: UndoStep) {
         self.history_cells += frame.changes.len() + frame.update.weight();
         self.history.push_back(frame);
         while self.history_cells > self.history_limit && self.history.len() > 1 {
@@ -466,3 +465,35 @@ impl PartialEq for Lifter {
 }
 
 impl Eq for Lifter {}
+
+/// The eight cells around (x, y).
+pub(super) fn neighbours8(x: isize, y: isize) -> impl Iterator<Item = (isize, isize)> {
+    (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| (x + dx, y + dy))).filter(move |&(nx, ny)| (nx, ny) != (x, y))
+}
+
+/// A copy is the position alone: the undo history stays with the original (copying it would
+/// cost up to 32 MB per clone, and a copy starts its own history).
+impl Clone for Lifter {
+    fn clone(&self) -> Lifter {
+        Lifter {
+            width: self.width,
+            height: self.height,
+            cells: self.cells.clone(),
+            meta: self.meta.clone(),
+            now: self.now,
+            total_lambdas: self.total_lambdas,
+            lifts: self.lifts.clone(),
+            trampolines: self.trampolines.clone(),
+            targets: self.targets,
+            planes: self.planes.clone(),
+            dirty: self.dirty.clone(),
+            beard_rows: self.beard_rows.clone(),
+            has_beards: self.has_beards,
+            scratch: update::Scratch::default(),
+            history: VecDeque::new(),
+            history_cells: 0,
+            history_limit: self.history_limit,
+            full_scan: self.full_scan,
+        }
+    }
+}

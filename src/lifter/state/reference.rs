@@ -4,7 +4,7 @@
 //! on bit planes at every step.
 
 use super::change::{self, MapChange, MASKS};
-use super::Lifter;
+use super::{neighbours8, Lifter};
 use crate::lifter::cell::Cell;
 
 impl Lifter {
@@ -104,8 +104,4 @@ impl Lifter {
     fn at(&self, x: isize, y: isize) -> Cell {
         self.index(x, y).map_or(Cell::Wall, |i| self.cells[i as usize])
     }
-}
-
-pub(super) fn neighbours8(x: isize, y: isize) -> impl Iterator<Item = (isize, isize)> {
-    (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| (x + dx, y + dy))).filter(move |&(nx, ny)| (nx, ny) != (x, y))
 }
