@@ -55,21 +55,22 @@ async function main() {
   const { openLink } = engine;
   setLinkLimit(engine.linkLimit());
 
-  const pages = {}; // id → { box, view }
+  const pages = {}; // id → { box, ready: the mounting, view }
   let currentId = null;
   root.replaceChildren();
   /** Shows a game's page, mounting it the first time; `opening`: a link picks the tab. */
   async function showGame(id, opening = false) {
     const game = GAMES.find((g) => g.id === id);
     if (!pages[id]) {
-      pages[id] = { box: el('div', { class: 'game-page', 'data-game': id, hidden: true }), view: null };
-      root.append(pages[id].box);
-      pages[id].view = await game.mount(pages[id].box, engine, app);
+      const box = el('div', { class: 'game-page', 'data-game': id, hidden: true });
+      root.append(box);
+      pages[id] = { box, view: null, ready: game.mount(box, engine, app) };
     }
+    const view = await pages[id].ready;
+    pages[id].view = view;
     currentId = id;
     for (const [key, p] of Object.entries(pages)) p.box.hidden = key !== id;
     for (const b of picker.querySelectorAll('.game-pick')) b.classList.toggle('active', b.dataset.testid === `game-${id}`);
-    const view = pages[id].view;
     if (!opening && !view.current) view.show(game.firstTab ?? 'play');
     return view;
   }
