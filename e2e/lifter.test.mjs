@@ -302,3 +302,33 @@ test('the phone layout has no horizontal scrolling', async () => {
   assert.equal(await stat(page, 'moves'), '1');
   await page.context().close();
 });
+
+test('a 10,000-command route: the move list keeps only the rows in view, seeks at once, numbers whole', async () => {
+  const page = await openLifter();
+  const size = 110;
+  const rows = Array.from({ length: size }, (_, y) => (y === 0 || y === size - 1 ? '#'.repeat(size)
+    : `#${y === 1 ? 'R' : ' '}${' '.repeat(size - 4)}${y === size - 2 ? 'L' : ' '}#`));
+  await page.click('[data-testid=lifter-paste-toggle]');
+  await page.fill('[data-testid=lifter-paste]', rows.join('\n'));
+  await page.click('[data-testid=lifter-paste-use]');
+  await page.click('[data-testid=lifter-tab-replay]');
+  await page.fill('[data-testid=lifter-replay-route]', 'RL'.repeat(5000));
+  await page.click('[data-testid=lifter-watch]');
+  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '0 / 10000');
+  const t0 = Date.now();
+  await page.keyboard.press('End');
+  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '10000 / 10000');
+  for (let i = 0; i < 20; i += 1) await page.keyboard.press('ArrowLeft');
+  assert.ok(Date.now() - t0 < 5000, `seeking took ${Date.now() - t0} ms`);
+  const shown = await page.$$eval('.lifter-tab-replay .replay-move', (r) => r.length);
+  assert.ok(shown > 0 && shown < 60, `${shown} rows in the DOM`);
+  const current = await page.$eval('.lifter-tab-replay .replay-move.current .move-num', (n) => [n.textContent, n.scrollWidth <= n.clientWidth]);
+  assert.deepEqual(current, ['9980.', true]);
+  // Scrolling to the top draws the first rows.
+  await page.$eval('.lifter-tab-replay .replay-moves', (l) => { l.scrollTop = 0; });
+  await page.waitForFunction(() => document.querySelector('.lifter-tab-replay .replay-move .move-num')?.textContent === '1.');
+  await page.click('.lifter-tab-replay .replay-move >> nth=2');
+  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '3 / 10000');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
