@@ -1,79 +1,48 @@
-// Main-thread side of the strategy sandbox. Every strategy runs in a worker; a watchdog
-// terminates the worker when it stops reporting (the wall-clock backstop), so the page never
+// The page's side of the sandbox: one worker (www/sandbox-worker.js) runs every game's
+// referee; WorkerRpc's watchdog terminates it when it stops reporting, so the page never
 // freezes whatever the user's code does.
+import { WorkerRpc } from './worker-rpc.js';
 
 const BACKSTOP_MS = 8000;
-let nextId = 1;
+
+const failure = (r) => new Error(r.kind === 'timeout'
+  ? `the sandbox did not report for ${BACKSTOP_MS / 1000} s and was stopped`
+  : r.kind === 'cancelled' ? 'cancelled' : r.error);
 
 export class Sandbox {
-  constructor() {
-    this.worker = null;
-    this.pending = new Map();
-  }
-
-  ensure() {
-    if (this.worker) return this.worker;
-    this.worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), { type: 'module' });
-    this.worker.onmessage = (e) => this.pending.get(e.data.id)?.(e.data);
-    this.worker.onerror = (e) => this.fail(`the sandbox crashed: ${e.message ?? 'unknown error'}`);
-    return this.worker;
-  }
-
-  /** Ends the worker and rejects everything waiting on it. */
-  fail(reason) {
-    this.worker?.terminate();
-    this.worker = null;
-    for (const handler of this.pending.values()) handler({ type: 'error', message: reason });
-    this.pending.clear();
-  }
+  constructor() { this.rpc = new WorkerRpc(new URL('./sandbox-worker.js', import.meta.url)); }
 
   /**
    * Runs a Pig match (spec as for `PigMatch`). `onProgress(summary)` is called as games finish.
    * Resolves to { summary, logs, failures }; rejects with an Error naming the reason.
    */
-  runMatch(spec, { onProgress = () => {}, signal } = {}) {
-    const id = nextId++;
-    const worker = this.ensure();
-    return new Promise((resolve, reject) => {
-      let watchdog;
-      const arm = () => {
-        clearTimeout(watchdog);
-        watchdog = setTimeout(() => this.fail(
-          `the sandbox did not report for ${BACKSTOP_MS / 1000} s and was stopped`), BACKSTOP_MS);
-      };
-      const finish = () => { clearTimeout(watchdog); this.pending.delete(id); };
-      signal?.addEventListener('abort', () => worker.postMessage({ type: 'cancel', id }));
-      this.pending.set(id, (m) => {
-        arm();
-        if (m.type === 'progress') onProgress(m.summary);
-        else if (m.type === 'done') { finish(); resolve(m); }
-        else if (m.type === 'cancelled') { finish(); reject(new Error('cancelled')); }
-        else if (m.type === 'error') { finish(); reject(new Error(m.message)); }
-      });
-      arm();
-      worker.postMessage({ type: 'match', id, spec });
-    });
+  async runMatch(spec, { onProgress, signal } = {}) {
+    const r = await this.rpc.call({ type: 'match', spec }, { backstopMs: BACKSTOP_MS, onProgress, signal });
+    if (!r.ok) throw failure(r);
+    return r.value;
   }
 
-  /** A strategy answering decisions one by one (for play against a human). */
-  async session(entrant, seed, target = 100) {
-    const id = nextId++;
-    const worker = this.ensure();
-    const ask = (message) => new Promise((resolve, reject) => {
-      const watchdog = setTimeout(() => this.fail(
-        `the strategy did not answer for ${BACKSTOP_MS / 1000} s and was stopped`), BACKSTOP_MS);
-      this.pending.set(id, (m) => {
-        clearTimeout(watchdog);
-        this.pending.delete(id);
-        if (m.type === 'error') reject(new Error(m.message)); else resolve(m);
-      });
-      worker.postMessage({ ...message, id });
-    });
-    await ask({ type: 'session', entrant, seed, target });
+  /**
+   * Runs a referee of another game (`type`, e.g. 'lifter') with `params`. Resolves to the raw
+   * WorkerRpc outcome ({ ok, value } or { ok: false, kind, error }).
+   */
+  run(type, params, { backstopMs = BACKSTOP_MS, onProgress, signal, graceMs } = {}) {
+    return this.rpc.call({ type, params }, { backstopMs, onProgress, signal, graceMs });
+  }
+
+  /** A strategy answering one view at a time: start (game, entrant, seed, limits), decide, stop. */
+  async session(entrant, seed, target = 100, game = 'pig') {
+    const r = await this.rpc.call({ type: 'session', game, entrant, seed, limits: { target } }, { backstopMs: BACKSTOP_MS });
+    if (!r.ok) throw failure(r);
+    const session = r.value;
     return {
       /** → { answer, error, printed } */
-      decide: (args) => ask({ type: 'decide', args }),
-      close: () => this.worker?.postMessage({ type: 'close', id }),
+      decide: async (view) => {
+        const d = await this.rpc.call({ type: 'decide', session, view }, { backstopMs: BACKSTOP_MS });
+        if (!d.ok) throw failure(d);
+        return d.value;
+      },
+      close: () => { if (this.rpc.worker) this.rpc.notify({ type: 'stop', session }); },
     };
   }
 }

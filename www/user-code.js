@@ -1,63 +1,63 @@
-// Helpers for workers that run user JavaScript: a seeded Math.random (so runs reproduce),
-// captured console.log, and the line/column of an error inside the user's source.
+// The trusted side of the one sandbox protocol for user JavaScript, every game: start a
+// session (game, source, seed), call it with a view (the parent sends the seat's view and gets
+// the move back), stop. The user's code runs in www/user-host.js; this side measures each
+// call's time itself and checks the answer's type. The watchdog is WorkerRpc's.
+import { WorkerRpc } from './worker-rpc.js';
 
-/** A small seeded generator (mulberry32) with Math.random's contract. */
-export function seeded(seed) {
-  let a = (seed >>> 0) ^ 0x9e3779b9;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const HOST = new URL('./user-host.js', import.meta.url);
 
-export const show = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+export const show = (v) => (typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'undefined' : JSON.stringify(v) ?? String(v));
 
-/** Replaces console.log; `take()` returns what was printed since the last take (at most `max` characters). */
-export function captureConsole(max = 20000) {
-  let printed = [];
-  let chars = 0;
-  console.log = (...xs) => {
-    if (chars > max) return;
-    const line = `${xs.map(show).join(' ')}\n`;
-    chars += line.length;
-    printed.push(chars > max ? '… (output cut)\n' : line);
-  };
-  return {
-    take() {
-      const out = printed.join('');
-      printed = [];
-      chars = 0;
-      return out;
-    },
-  };
-}
+// What each game's functions must return (checked here, on the side the user cannot touch).
+const ANSWERS = {
+  pig: { player: (v) => (typeof v === 'boolean' ? null : `returned ${show(v)}, expected true or false`) },
+  lifter: {
+    solve: (v) => (typeof v === 'string' ? null : `returned ${show(v)}, expected a route string such as "LDRA"`),
+    next: (v) => (typeof v === 'string' ? null : `returned ${show(v)}, expected one of "L", "R", "U", "D", "W", "S", "A"`),
+  },
+};
 
-/** Source compiled by `compile` is wrapped in a function whose first three lines are ours. */
-export function compile(source, tail) {
-  return new Function(`"use strict";\n${source}\n;${tail}`);
-}
-
-/** " (line 3, column 7)" for an error thrown from code made by `compile`, or "". */
-export function where(err) {
-  const m = /<anonymous>:(\d+):(\d+)/.exec(err?.stack ?? '');
-  return m ? ` (line ${Number(m[1]) - 3}, column ${m[2]})` : '';
-}
-
-/** Calls user code, timing it: { answer, error, ms, printed }. */
-export function timedCall(fn, args, limitMs, output) {
-  output.take();
-  const t0 = performance.now();
-  let answer;
-  let error = null;
-  try {
-    answer = fn(...args);
-  } catch (err) {
-    error = `threw ${err?.name ?? 'error'}: ${err?.message ?? err}${where(err)}`;
+export class UserSession {
+  /**
+   * Loads `source` for `game` (its top level runs within `loadMs`). Resolves to
+   * { session, defined: [names of the game's functions it defines], printed } or { error, printed }.
+   */
+  static async start({ game, source, seed, loadMs }) {
+    const rpc = new WorkerRpc(HOST, { module: false });
+    const r = await rpc.call({ type: 'start', game, source, seed }, { backstopMs: loadMs });
+    const printed = r.printed ?? '';
+    if (r.ok) return { session: new UserSession(rpc, game), defined: r.value.defined, printed };
+    rpc.close();
+    if (r.kind === 'timeout') return { error: `loading did not finish within ${loadMs} ms (a loop at the top level?)`, printed };
+    return { error: r.error ?? 'the sandbox did not start', printed };
   }
-  const ms = performance.now() - t0;
-  if (!error && ms > limitMs) error = `took ${ms.toFixed(0)} ms, the limit is ${limitMs} ms per call`;
-  return { answer, error, ms, printed: output.take() };
+
+  constructor(rpc, game) {
+    this.rpc = rpc;
+    this.game = game;
+    this.dead = null;
+  }
+
+  /**
+   * Calls the user's `fn` with `view`. Resolves to { answer, error, printed, ms }; `error` names
+   * what went wrong (threw, took longer than `limitMs`, wrong type). After `backstopMs` without
+   * an answer the host is terminated: { timeout: true }, and every later call says so too.
+   */
+  async call(fn, view, { limitMs, backstopMs }) {
+    if (this.dead) return { answer: null, error: this.dead, printed: '', ms: 0, timeout: true };
+    const r = await this.rpc.call({ type: 'call', fn, view }, { backstopMs });
+    const base = { answer: null, printed: r.printed ?? '', ms: r.ms };
+    if (!r.ok && r.kind !== 'error') {
+      this.dead = r.kind === 'timeout' ? `no answer within ${backstopMs} ms` : r.error;
+      this.rpc.close();
+      return { ...base, error: this.dead, timeout: true };
+    }
+    if (!r.ok) return { ...base, error: r.error };
+    if (r.ms > limitMs) return { ...base, error: `took ${Math.round(r.ms)} ms, the limit is ${limitMs} ms per call` };
+    const wrong = ANSWERS[this.game]?.[fn]?.(r.value) ?? null;
+    return wrong ? { ...base, error: wrong } : { ...base, answer: r.value, error: null };
+  }
+
+  /** Ends the session (terminates the host). */
+  close() { this.rpc.close(); }
 }

@@ -1,6 +1,8 @@
 // Your own solver in JavaScript: `solve(map)` returns a whole route, or `next(state)` returns one
-// command at a time. It runs in a sandboxed worker with time limits; the engine scores the route.
+// command at a time. It runs in the sandbox (www/sandbox.js → lifter/referee.js → user-host.js)
+// with time limits; the engine scores the route.
 import { el } from '../dom.js';
+import { Sandbox } from '../sandbox.js';
 
 const KEY = 'arcade.lifter.code.v1';
 const BUDGETS = [[2, '2 s'], [5, '5 s'], [10, '10 s'], [30, '30 s']];
@@ -62,9 +64,9 @@ function loadCode() {
 }
 
 export function mountLab(root, ctx) {
+  const sandbox = new Sandbox(); // its own worker: stopping a run never touches Pig's
   let map = null;
-  let host = null;
-  let watchdog = null;
+  let controller = null; // the run in progress
   let last = null;
 
   const examples = el('select', { 'aria-label': 'Examples', 'data-testid': 'lifter-examples' },
@@ -110,9 +112,7 @@ export function mountLab(root, ctx) {
     el('div', { class: 'panel side' }, el('h3', {}, 'Result'), result, el('div', { class: 'row' }, watch, play)));
 
   function end() {
-    clearTimeout(watchdog);
-    host?.terminate();
-    host = null;
+    controller = null;
     run.disabled = false;
     stop.hidden = true;
   }
@@ -136,9 +136,10 @@ export function mountLab(root, ctx) {
     watch.disabled = play.disabled = !m.route;
   }
 
-  run.addEventListener('click', () => {
+  run.addEventListener('click', async () => {
     if (!map) return;
     save();
+    controller?.abort();
     end();
     const budgetMs = Number(budget.value) * 1000;
     run.disabled = true;
@@ -147,55 +148,38 @@ export function mountLab(root, ctx) {
     result.replaceChildren(el('p', { class: 'muted' }, 'Running…'));
     status.className = 'status';
     watch.disabled = play.disabled = true;
-    host = new Worker(new URL('./strategy-worker.js', import.meta.url), { type: 'module' });
-    const arm = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        end();
-        status.textContent = 'The sandbox stopped reporting and was shut down.';
-        status.className = 'status error';
-      }, budgetMs + WATCHDOG_EXTRA_MS);
-    };
-    host.onmessage = (e) => {
-      const m = e.data;
-      arm();
-      if (m.type === 'progress') {
+    const mine = new AbortController();
+    controller = mine;
+    const r = await sandbox.run('lifter', {
+      source: editor.value, name: map.name, text: map.text, budgetMs, stepLimitMs: STEP_LIMIT_MS,
+    }, {
+      backstopMs: budgetMs + WATCHDOG_EXTRA_MS,
+      signal: mine.signal,
+      graceMs: 600,
+      onProgress: (m) => {
         status.textContent = `Running… ${m.commands} commands · score ${m.score} · ${(m.elapsed / 1000).toFixed(1)} s`;
-        return;
-      }
-      end();
-      if (m.type === 'error') {
-        status.textContent = `Could not run: ${m.message}`;
-        status.className = 'status error';
-        return;
-      }
-      show(m);
-      status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.' : 'Done.';
-      status.className = m.error ? 'status error' : 'status pass';
-    };
-    host.onerror = (e) => {
-      end();
-      status.textContent = `The sandbox crashed: ${e.message ?? 'unknown error'}`;
-      status.className = 'status error';
-    };
-    arm();
-    host.postMessage({ type: 'run', source: editor.value, name: map.name, text: map.text, budgetMs, stepLimitMs: STEP_LIMIT_MS });
+      },
+    });
+    if (controller !== mine) return; // a newer run or a map change took over
+    end();
+    if (!r.ok) {
+      status.textContent = r.kind === 'cancelled' ? 'Stopped.'
+        : r.kind === 'timeout' ? 'The sandbox stopped reporting and was shut down.' : `Could not run: ${r.error}`;
+      status.className = r.kind === 'cancelled' ? 'status' : 'status error';
+      return;
+    }
+    const m = r.value;
+    show(m);
+    status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.' : 'Done.';
+    status.className = m.error ? 'status error' : 'status pass';
   });
-  stop.addEventListener('click', () => {
-    host?.postMessage({ type: 'cancel' });
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => {
-      end();
-      status.textContent = 'Stopped.';
-      status.className = 'status';
-    }, 600);
-  });
+  stop.addEventListener('click', () => controller?.abort());
   watch.addEventListener('click', () => ctx.showTab('replay').open({ route: last.route, view: 0 }));
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
 
   return {
     setMap(m) {
-      if (host) { end(); status.textContent = 'Stopped: the map changed.'; }
+      if (controller) { controller.abort(); end(); status.textContent = 'Stopped: the map changed.'; }
       map = m;
       mapName.textContent = m.name;
       last = null;

@@ -1,25 +1,18 @@
 // Runs the engine's route search off the main thread: `work(20000)` in a loop until the time
-// budget is spent, the search is exhausted, or the page says stop; progress every 100 ms.
+// budget is spent, the search is exhausted, or the page cancels; progress every 100 ms. The
+// page's WorkerRpc (www/worker-rpc.js) holds the watchdog.
 import { loadEngine } from '../engine.js';
+import { serveRpc } from '../worker-rpc.js';
 
 const UNITS = 20000;
 const REPORT_EVERY_MS = 100;
 const YIELD_EVERY_MS = 40;
 
-let stop = false;
-
-async function run({ text, budgetMs }) {
+async function solve({ text, budgetMs }, ctx) {
   const engine = await loadEngine();
   const t0 = performance.now();
-  let solver;
-  try {
-    solver = new engine.LifterSolver(text);
-  } catch (e) {
-    postMessage({ type: 'error', message: e.message });
-    return;
-  }
-  const report = (type, extra = {}) => postMessage({
-    type,
+  const solver = new engine.LifterSolver(text);
+  const report = (extra = {}) => ({
     explored: solver.explored(),
     score: solver.bestScore(),
     route: solver.bestRoute(),
@@ -34,22 +27,17 @@ async function run({ text, budgetMs }) {
       exhausted = solver.work(UNITS);
       const now = performance.now();
       if (exhausted || now - t0 >= budgetMs) break;
-      if (now - lastReport >= REPORT_EVERY_MS) { lastReport = now; report('progress'); }
+      if (now - lastReport >= REPORT_EVERY_MS) { lastReport = now; ctx.progress(report()); }
       if (now - lastYield >= YIELD_EVERY_MS) {
-        await new Promise((r) => setTimeout(r, 0)); // let a stop message in
+        await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
         lastYield = performance.now();
-        if (stop) break;
+        if (ctx.cancelled) break;
       }
     }
-    report('done', { exhausted, stopped: stop });
-  } catch (e) {
-    postMessage({ type: 'error', message: e?.message ?? String(e) });
+    return report({ exhausted, stopped: ctx.cancelled });
   } finally {
     solver.free();
   }
 }
 
-onmessage = (e) => {
-  if (e.data.type === 'start') run(e.data);
-  if (e.data.type === 'stop') stop = true;
-};
+serveRpc({ solve });

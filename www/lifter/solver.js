@@ -1,9 +1,10 @@
 // The built-in solver: the engine's route search in a Web Worker within a time budget, with
 // progress, the best route so far, Stop, and the result scored by the engine and playable.
 import { el } from '../dom.js';
+import { WorkerRpc } from '../worker-rpc.js';
 
 const BUDGETS = [[1, '1 s'], [3, '3 s'], [5, '5 s'], [10, '10 s'], [30, '30 s'], [60, '1 min'], [300, '5 min']];
-const SILENCE_MS = 15000; // a worker that does not report for this long is stopped
+const SILENCE_MS = 15000; // a worker that does not report for this long is stopped (WorkerRpc's watchdog)
 
 const fmtTime = (ms) => (ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
 const fmtCount = (n) => Math.round(n).toLocaleString('en-US');
@@ -11,8 +12,8 @@ const fmtCount = (n) => Math.round(n).toLocaleString('en-US');
 export function mountSolver(root, ctx) {
   const { engine } = ctx;
   let map = null;
-  let worker = null;
-  let watchdog = null;
+  const rpc = new WorkerRpc(new URL('./solver-worker.js', import.meta.url));
+  let controller = null; // the search in progress
   let last = null;
   let started = 0;
   let budgetMs = 0;
@@ -58,10 +59,8 @@ export function mountSolver(root, ctx) {
   }
 
   function finish(message, kind = '') {
-    clearTimeout(watchdog);
     clearInterval(ticker);
-    worker?.terminate();
-    worker = null;
+    controller = null;
     run.disabled = false;
     stopBtn.hidden = true;
     bar.hidden = true;
@@ -89,15 +88,9 @@ export function mountSolver(root, ctx) {
     watch.disabled = play.disabled = false;
   }
 
-  function arm() {
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => finish(
-      `The solver did not report for ${SILENCE_MS / 1000} s and was stopped; the best route so far is kept.`, 'error'), SILENCE_MS);
-  }
-
-  run.addEventListener('click', () => {
+  run.addEventListener('click', async () => {
     if (!map) return;
-    worker?.terminate();
+    controller?.abort();
     last = null;
     result.replaceChildren();
     route.textContent = '';
@@ -112,34 +105,31 @@ export function mountSolver(root, ctx) {
     status.className = 'status';
     for (const f of Object.values(figures)) f.textContent = '—';
     ticker = setInterval(() => { bar.value = Math.min(1, (performance.now() - started) / budgetMs); }, 100);
-    worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = (e) => {
-      const m = e.data;
-      arm();
-      if (m.type === 'error') { finish(`The solver could not run: ${m.message}`, 'error'); return; }
+    const mine = new AbortController();
+    controller = mine;
+    const r = await rpc.call({ type: 'solve', text: map.text, budgetMs }, {
+      backstopMs: SILENCE_MS,
+      signal: mine.signal,
+      onProgress: (m) => { last = m; setFigures(m); },
+    });
+    if (controller !== mine) return; // the map changed meanwhile
+    if (r.ok) {
+      const m = r.value;
       last = m;
       setFigures(m);
-      if (m.type === 'done') {
-        const why = m.stopped ? 'Stopped' : m.exhausted ? 'Search complete' : 'Time budget used';
-        finish(`${why} after ${fmtTime(m.elapsed)}: ${fmtCount(m.explored)} explored.`, 'pass');
-      }
-    };
-    worker.onerror = (e) => finish(`The solver crashed: ${e.message ?? 'unknown error'}`, 'error');
-    arm();
-    worker.postMessage({ type: 'start', text: map.text, budgetMs });
+      const why = m.stopped ? 'Stopped' : m.exhausted ? 'Search complete' : 'Time budget used';
+      finish(`${why} after ${fmtTime(m.elapsed)}: ${fmtCount(m.explored)} explored.`, 'pass');
+    } else if (r.kind === 'cancelled') finish('Stopped; the best route so far is kept.');
+    else if (r.kind === 'timeout') finish(`The solver did not report for ${SILENCE_MS / 1000} s and was stopped; the best route so far is kept.`, 'error');
+    else finish(`The solver could not run: ${r.error}`, 'error');
   });
-  stopBtn.addEventListener('click', () => {
-    worker?.postMessage({ type: 'stop' });
-    // Backstop: if the worker is deep in a long unit of work, stop it from here.
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => finish('Stopped; the best route so far is kept.'), 1500);
-  });
+  stopBtn.addEventListener('click', () => controller?.abort());
   watch.addEventListener('click', () => ctx.showTab('replay').open({ route: last.route, view: 0 }));
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
 
   return {
     setMap(m) {
-      if (worker) finish('Stopped: the map changed.');
+      if (controller) { controller.abort(); finish('Stopped: the map changed.'); }
       map = m;
       mapName.textContent = m.name;
       last = null;

@@ -1,0 +1,86 @@
+// Pig's referee in the sandbox worker: runs matches in the engine and opens seats. Built-in and
+// Scheme strategies run inside the engine (Scheme with a deterministic step budget);
+// JavaScript strategies run in the user-code host through UserSession, timed from here.
+import { UserSession } from '../user-code.js';
+
+const JS_DECISION_LIMIT_MS = 50;
+const JS_BACKSTOP_MS = 1000;
+const PROGRESS_EVERY_MS = 100;
+
+/** A seat: { decide(view) → { answer, error, printed }, close() }. Throws when the strategy does not load. */
+export async function openSeat(engine, entrant, seed, target) {
+  if (entrant.kind !== 'js') {
+    const s = new engine.PigStrategy(entrant.kind, entrant.source, seed, target);
+    return {
+      async decide(view) {
+        try {
+          return { answer: s.decide(view[0], view[1], view[2], view[3]), error: null, printed: s.takeOutput() };
+        } catch (e) {
+          return { answer: false, error: e.message, printed: s.takeOutput() };
+        }
+      },
+      close() { s.free(); },
+    };
+  }
+  const started = await UserSession.start({ game: 'pig', source: entrant.source, seed, loadMs: JS_BACKSTOP_MS });
+  if (started.error) throw new Error(`${entrant.label} does not load: ${started.error}`);
+  const { session } = started;
+  let early = started.printed; // printed by the top level, shown with the first decision
+  return {
+    async decide(view) {
+      const r = await session.call('player', view, { limitMs: JS_DECISION_LIMIT_MS, backstopMs: JS_BACKSTOP_MS });
+      const printed = early + r.printed;
+      early = '';
+      if (r.timeout) {
+        return {
+          answer: false, printed,
+          error: `${r.error} (infinite loop?): the sandbox stopped it; this and all its later decisions count as "stop"`,
+        };
+      }
+      return { answer: r.error ? false : r.answer, error: r.error, printed };
+    },
+    close() { session.close(); },
+  };
+}
+
+/** Opens every JavaScript seat of a match; when one does not load, closes the others and throws. */
+async function openJsSeats(engine, spec) {
+  const opened = await Promise.allSettled(spec.entrants.map((e, i) =>
+    (e.kind === 'js' ? openSeat(engine, e, spec.seed + i + 1, spec.target) : null)));
+  const failed = opened.find((o) => o.status === 'rejected');
+  if (failed) {
+    opened.forEach((o) => o.value?.close());
+    throw failed.reason;
+  }
+  return opened.map((o) => o.value);
+}
+
+/** Runs a match (spec as for PigMatch); progress reports summaries. */
+export async function runMatch(engine, spec, ctx) {
+  const match = new engine.PigMatch(spec);
+  let seats = [];
+  try {
+    seats = await openJsSeats(engine, spec);
+    let lastReport = 0;
+    for (;;) {
+      if (ctx.cancelled) throw new Error('cancelled');
+      const step = match.advance(400);
+      if (step.status === 'finished') break;
+      if (step.status === 'ask') {
+        const q = step.query;
+        const r = await seats[q.entrant].decide(q.args);
+        match.answer(r.answer, r.error ?? undefined, r.printed);
+      }
+      const now = performance.now();
+      if (now - lastReport > PROGRESS_EVERY_MS) {
+        lastReport = now;
+        ctx.progress(match.summary());
+        await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
+      }
+    }
+    return { summary: match.summary(), logs: match.logs(), failures: match.failures() };
+  } finally {
+    seats.forEach((s) => s?.close());
+    match.free();
+  }
+}
