@@ -1,8 +1,10 @@
 // Shared set-up for the browser tests: a static server for the repository on a free loopback
-// port and Debian's Chromium driven by playwright-core.
+// port (with the same Content-Security-Policy headers as ./play, from scripts/csp.json) and
+// Debian's Chromium driven by playwright-core.
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join, extname, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,21 +12,30 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png', '.map': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
 };
+const CSP = JSON.parse(readFileSync(join(ROOT, 'scripts/csp.json'), 'utf8'));
 
-export async function serve() {
+/** Serves the repository; `onRequest(req)` sees every request (WebSocket upgrades included). */
+export async function serve({ onRequest = () => {} } = {}) {
   const server = createServer(async (req, res) => {
+    onRequest(req);
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(ROOT, path.endsWith('/') ? `${path}index.html` : path);
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': file === join(ROOT, CSP.userHostPath) ? CSP.userHost : CSP.page,
+        'x-content-type-options': 'nosniff',
+      });
       res.end(body);
     } catch {
       res.writeHead(404);
       res.end('not found');
     }
   });
+  server.on('upgrade', (req, socket) => { onRequest(req); socket.destroy(); });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
