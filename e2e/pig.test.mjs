@@ -38,6 +38,7 @@ test('a pasted Scheme strategy runs the checker, and its share link reopens the 
   assert.deepEqual(page.errors, []);
 
   const fresh = await openPage(browser, link);
+  await fresh.click('[data-testid=confirm-run]'); // code from a link runs after a yes
   await fresh.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
   assert.equal(await fresh.textContent('[data-testid=lab-results] [data-testid=wins]'), wins);
   const rows2 = await fresh.$$eval('[data-testid=lab-results] tbody tr', (trs) => trs.map((t) => t.textContent));

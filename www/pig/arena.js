@@ -2,6 +2,7 @@
 // confidence interval, a plot, and the exact probability when both are built-in policies.
 import { el, fitCanvas, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
+import { confirmCode } from '../confirm-code.js';
 import { entrant, strategyOptions } from './strategies.js';
 import { renderResults, pct } from './results.js';
 
@@ -129,7 +130,12 @@ export function mountArena(root, ctx) {
     el('div', { class: 'panel' }, results, link.box));
 
   return {
-    runSpec(spec) {
+    async runSpec(spec) {
+      if (!(await confirmCode(spec.entrants))) { // code from a link runs only after a yes
+        status.textContent = 'The code from the link was not run.';
+        status.className = 'status';
+        return;
+      }
       const pick = (select, e) => {
         if (e.kind === 'builtin') select.value = e.source;
       };

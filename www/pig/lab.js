@@ -2,6 +2,7 @@
 // against the dummy in the sandbox, look at every game.
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
+import { confirmCode } from '../confirm-code.js';
 import { EXAMPLES, entrant, loadMine, saveMine, savedMine } from './strategies.js';
 import { renderResults } from './results.js';
 
@@ -130,7 +131,12 @@ export function mountLab(root, ctx) {
 
   return {
     /** Shows a checker run from a link: loads the strategy into the editor and runs it. */
-    runSpec(spec) {
+    async runSpec(spec) {
+      if (!(await confirmCode(spec.entrants))) { // code from a link runs only after a yes
+        status.textContent = 'The code from the link was not run.';
+        status.className = 'status';
+        return;
+      }
       const e = spec.entrants[0];
       if (e.kind === 'scheme' || e.kind === 'js') {
         // The linked strategy is shown marked "from a link"; the user's own stays saved. On a
