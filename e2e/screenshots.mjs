@@ -87,6 +87,20 @@ async function linkBody(map, route) {
   await page.context().close();
   return body;
 }
+// Pig: a match link carrying code asks before running it.
+async function confirmScreen(name, viewport) {
+  const page = await openPage(browser, server.url, viewport);
+  await page.click('[data-testid=tab-lab]');
+  await page.click('[data-testid=run-checker]');
+  await page.waitForSelector('[data-testid=wins]', { timeout: 20000 });
+  const link = await page.inputValue('.tab-lab .link-input');
+  await page.context().close();
+  const fresh = await openPage(browser, link, viewport);
+  await fresh.waitForSelector('[data-testid=confirm-code]', { state: 'visible' });
+  await fresh.waitForTimeout(300);
+  await fresh.screenshot({ path: `${out}pig-confirm-code-${name}.png` });
+  await fresh.context().close();
+}
 const server = await serve();
 const browser = await launch();
 // `node e2e/screenshots.mjs lifter` retakes only one game's screens.
@@ -115,6 +129,7 @@ try {
     await page.screenshot({ path: `${out}pig-replay-${name}.png`, fullPage: true });
     console.log(name, 'errors:', page.errors);
     await page.context().close();
+    await confirmScreen(name, viewport);
   }
   for (const [name, viewport] of only && only !== 'lifter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     await lifterScreens(name, viewport);
