@@ -83,6 +83,17 @@ pub trait Game: Clone + Debug + PartialEq {
 
     /// A short stable text for `mv` played in this position ("hold", "claim 3–7", "L").
     fn move_label(&self, mv: &Self::Move) -> String;
+
+    /// Takes back the last move when the engine keeps an undo history; `false` otherwise
+    /// (the replay tape then goes back through a snapshot).
+    fn undo(&mut self) -> bool {
+        false
+    }
+
+    /// About how many bytes a copy of this position takes (the tape spaces its snapshots by it).
+    fn footprint(&self) -> usize {
+        std::mem::size_of::<Self>()
+    }
 }
 
 /// Replays `moves` from the start; on the first illegal move returns how many were applied

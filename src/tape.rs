@@ -1,12 +1,16 @@
-//! The replay tape, for every game: a recorded game that can be viewed at any position.
-//! Snapshots every `spacing` moves plus replay from the nearest one make a seek cost at most
-//! `spacing` moves, whatever the length of the game; moving one step forward costs one move.
+//! The replay tape, for every game: a recorded game that can be viewed at any position and
+//! extended or cut where it is viewed (the page plays on from any position). Snapshots every
+//! `spacing` moves plus replay from the nearest one bound a seek by `spacing` moves whatever the
+//! length; a game with an undo history steps back through it. Snapshots of large positions are
+//! spaced so that all of them together stay within a memory budget.
 
 use crate::game::{Actor, Game, ReplayError};
 use crate::link::{encode_game, GameRecord, LinkParams};
 
-/// Positions between two snapshots unless the game asks for more ([`Tape::with_spacing`]).
+/// Positions between two snapshots, at least.
 pub const DEFAULT_SPACING: usize = 64;
+/// What all snapshots of one tape may take together.
+pub const SNAPSHOT_BUDGET: usize = 64 << 20;
 
 /// Who made a move and in which turn (turns count the changes of the seat to move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,36 +33,24 @@ pub struct Tape<G: Game> {
 }
 
 impl<G: Game> Tape<G> {
-    /// Plays the record once, keeping snapshots; fails at the first illegal move.
-    pub fn new(record: GameRecord<G>) -> Result<Tape<G>, ReplayError<G::Error>> {
-        Tape::with_spacing(record, DEFAULT_SPACING)
+    /// An empty tape at the start of a game.
+    pub fn start(params: G::Params, seed: u64, players: Vec<String>) -> Result<Tape<G>, G::Error> {
+        let game = G::new(&params)?;
+        let spacing = DEFAULT_SPACING.max(1);
+        let record = GameRecord { params, seed, players, moves: Vec::new(), view: 0 };
+        Ok(Tape { record, info: Vec::new(), snapshots: vec![game.clone()], spacing, cursor: game, at: 0 })
     }
 
-    pub fn with_spacing(record: GameRecord<G>, spacing: usize) -> Result<Tape<G>, ReplayError<G::Error>> {
-        let spacing = spacing.max(1);
-        let mut game = G::new(&record.params).map_err(|error| ReplayError { applied: 0, error })?;
-        let mut snapshots = vec![game.clone()];
-        let mut info = Vec::with_capacity(record.moves.len());
-        let (mut turn, mut last_seat) = (0u32, None);
-        for (applied, mv) in record.moves.iter().enumerate() {
-            let seat = match game.to_move() {
-                Actor::Player(s) => Some(s),
-                _ => None,
-            };
-            if turn == 0 || (seat.is_some() && seat != last_seat) {
-                turn += 1;
-            }
-            if seat.is_some() {
-                last_seat = seat;
-            }
-            info.push(MoveInfo { seat, turn });
-            game.play(mv).map_err(|error| ReplayError { applied, error })?;
-            if (applied + 1) % spacing == 0 {
-                snapshots.push(game.clone());
-            }
+    /// Plays a whole record once, keeping snapshots; fails at the first illegal move.
+    pub fn new(record: GameRecord<G>) -> Result<Tape<G>, ReplayError<G::Error>> {
+        let GameRecord { params, seed, players, moves, view } = record;
+        let mut tape = Tape::start(params, seed, players).map_err(|error| ReplayError { applied: 0, error })?;
+        tape.record.moves.reserve(moves.len());
+        for (applied, mv) in moves.into_iter().enumerate() {
+            tape.push(mv).map_err(|error| ReplayError { applied, error })?;
         }
-        let at = record.moves.len();
-        Ok(Tape { record, info, snapshots, spacing, cursor: game, at })
+        tape.record.view = view;
+        Ok(tape)
     }
 
     pub fn len(&self) -> usize {
@@ -73,6 +65,10 @@ impl<G: Game> Tape<G> {
         &self.record
     }
 
+    pub fn moves(&self) -> &[G::Move] {
+        &self.record.moves
+    }
+
     pub fn info(&self, i: usize) -> Option<MoveInfo> {
         self.info.get(i).copied()
     }
@@ -82,11 +78,67 @@ impl<G: Game> Tape<G> {
         (self.at, &self.cursor)
     }
 
+    /// The start of the game.
+    pub fn initial(&self) -> &G {
+        &self.snapshots[0]
+    }
+
+    /// Plays `mv` after the last move (the view moves to the end). On error nothing changes.
+    pub fn push(&mut self, mv: G::Move) -> Result<(), G::Error> {
+        self.seek(self.len());
+        let seat = match self.cursor.to_move() {
+            Actor::Player(s) => Some(s),
+            _ => None,
+        };
+        self.cursor.play(&mv)?;
+        let last_seat = self.info.iter().rev().find_map(|i| i.seat);
+        let turn = match self.info.last() {
+            None => 1,
+            Some(prev) if seat.is_some() && last_seat.is_some() && seat != last_seat => prev.turn + 1,
+            Some(prev) => prev.turn,
+        };
+        self.info.push(MoveInfo { seat, turn });
+        self.record.moves.push(mv);
+        self.at += 1;
+        if self.at.is_multiple_of(self.spacing) {
+            self.snapshots.push(self.cursor.clone());
+            if self.snapshots.len() * self.cursor.footprint() > SNAPSHOT_BUDGET {
+                self.thin();
+            }
+        }
+        Ok(())
+    }
+
+    /// Doubles the spacing, keeping every other snapshot.
+    fn thin(&mut self) {
+        self.spacing *= 2;
+        let kept: Vec<G> = std::mem::take(&mut self.snapshots).into_iter().step_by(2).collect();
+        self.snapshots = kept;
+    }
+
+    /// Cuts the tape after `t` moves (the view moves there if it was further).
+    pub fn truncate(&mut self, t: usize) {
+        if t >= self.len() {
+            return;
+        }
+        if self.at > t {
+            self.seek(t);
+        }
+        self.record.moves.truncate(t);
+        self.info.truncate(t);
+        self.snapshots.truncate(t / self.spacing + 1);
+    }
+
     /// The position after `t` moves (clamped to the length).
     pub fn seek(&mut self, t: usize) -> &G {
         let t = t.min(self.len());
+        if t < self.at && self.at - t <= self.spacing {
+            while self.at > t && self.cursor.undo() {
+                self.at -= 1;
+            }
+        }
         if t < self.at || t - self.at > self.spacing {
-            let base = t / self.spacing;
+            let base = (t / self.spacing).min(self.snapshots.len() - 1);
             self.cursor = self.snapshots[base].clone();
             self.at = base * self.spacing;
         }

@@ -239,3 +239,33 @@ fn the_registry_opens_every_kind_and_names_what_is_wrong() {
     assert_eq!(e.code(), "too-large");
     assert!(e.to_string().contains("game count 100000 is larger than the limit of 10000"), "{e}");
 }
+
+#[test]
+fn a_tape_grows_and_is_cut_where_it_is_viewed_and_seeks_exactly_with_undo() {
+    use lambda_arcade::lifter::{Command, Lifter, LifterParams};
+    let params = LifterParams::official("beard1").unwrap();
+    let mut tape = Tape::<Lifter>::start(params.clone(), 0, vec![]).unwrap();
+    let mut rng = stream(8, 8);
+    for round in 0..400 {
+        match below(&mut rng, 10) {
+            0 => {
+                let t = below(&mut rng, tape.len() as u64 + 1) as usize;
+                tape.truncate(t);
+                assert_eq!(tape.len(), t);
+            }
+            1..=3 => {
+                let t = below(&mut rng, tape.len() as u64 + 1) as usize;
+                let want: Lifter = replay(&params, &tape.moves()[..t]).unwrap();
+                assert_eq!(tape.seek(t), &want, "round {round}: seek {t}");
+            }
+            _ => {
+                let c = Command::MOVES[below(&mut rng, 6) as usize];
+                if tape.push(c).is_err() {
+                    tape.truncate(tape.len().saturating_sub(5));
+                }
+            }
+        }
+    }
+    let end: Lifter = replay(&params, tape.moves()).unwrap();
+    assert_eq!(tape.seek(usize::MAX), &end);
+}

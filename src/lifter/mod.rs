@@ -122,6 +122,14 @@ impl Game for Lifter {
     fn move_label(&self, mv: &Command) -> String {
         mv.to_char().to_string()
     }
+
+    fn undo(&mut self) -> bool {
+        Lifter::undo(self)
+    }
+
+    fn footprint(&self) -> usize {
+        Lifter::footprint(self)
+    }
 }
 
 const MAX_MAP_TEXT: usize = 20_000_000;

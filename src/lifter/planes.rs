@@ -37,6 +37,11 @@ pub struct Planes {
 }
 
 impl Planes {
+    /// Bytes held by the planes.
+    pub fn bytes(&self) -> usize {
+        8 * (self.empty.len() + self.rock.len() + self.horock.len() + self.lambda.len() + self.beard.len())
+    }
+
     pub fn new(width: usize, height: usize, cells: &[Cell]) -> Planes {
         let wpr = width.div_ceil(64).max(1);
         let words = wpr * height;

@@ -3,12 +3,11 @@
 //! y · width + x, y = 0 the bottom row), exactly as the engine stores it.
 
 use super::{js_error, to_js};
-use crate::game::Game;
 use crate::lifter::maps::OFFICIAL;
 use crate::lifter::solver::Solver;
-use crate::lifter::view::{Counters, LifterView};
+use crate::lifter::view::{ending, Counters, LifterView};
+use crate::tape::Tape;
 use crate::lifter::{Command, Death, Lifter, LifterParams, Mine, Outcome};
-use crate::link::{decode_game, encode_game, GameRecord};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -27,16 +26,18 @@ fn death_name(game: &Lifter) -> Option<&'static str> {
     })
 }
 
-/// 0 playing, 1 win, 2 abort, 3 crushed, 4 drowned, 5 unfinished.
-fn outcome_code(game: &Lifter) -> i32 {
-    match (game.outcome(), game.death()) {
-        (None, _) => 0,
-        (Some(Outcome::Win), _) => 1,
-        (Some(Outcome::Abort), _) => 2,
-        (Some(Outcome::Lose), Some(Death::Drowned)) => 4,
-        (Some(Outcome::Lose), _) => 3,
-        (Some(Outcome::Unfinished), _) => 5,
-    }
+/// The endings `timeline` refers to by index (0: still playing).
+const ENDINGS: [&str; 6] = ["", "win", "abort", "crushed", "drowned", "unfinished"];
+
+fn ending_index(game: &Lifter) -> i32 {
+    ending(game).and_then(|e| ENDINGS.iter().position(|&n| n == e)).unwrap_or(0) as i32
+}
+
+/// The names of `timeline`'s ending indices: `["", "win", "abort", "crushed", "drowned",
+/// "unfinished"]`.
+#[wasm_bindgen(js_name = lifterEndings)]
+pub fn lifter_endings() -> Vec<String> {
+    ENDINGS.iter().map(|s| s.to_string()).collect()
 }
 
 #[derive(Serialize)]
@@ -67,6 +68,8 @@ struct StateView {
     outcome: Option<&'static str>,
     /// "crushed" or "drowned" when lost.
     death: Option<&'static str>,
+    /// How it ended in one word: "win", "abort", "crushed", "drowned", "unfinished".
+    ending: Option<&'static str>,
     /// Commands applied / commands on the tape (the route being replayed or played).
     position: usize,
     length: usize,
@@ -80,14 +83,19 @@ struct RouteResult {
     commands: usize,
 }
 
-/// A mine being played or replayed. It keeps a tape of commands: playing a command cuts the
-/// tape at the current position and appends; `seek` moves along the tape (engine undo/step).
+/// A mine being played or replayed, on the shared replay tape: playing a command cuts the tape
+/// at the position viewed and appends; `seek` moves along it (engine undo for short steps
+/// back, snapshots for long jumps).
 #[wasm_bindgen]
 pub struct LifterGame {
     params: LifterParams,
-    initial: Lifter,
-    game: Lifter,
-    tape: Vec<Command>,
+    tape: Tape<Lifter>,
+}
+
+impl LifterGame {
+    fn game(&self) -> &Lifter {
+        self.tape.position().1
+    }
 }
 
 #[wasm_bindgen]
@@ -96,8 +104,8 @@ impl LifterGame {
     #[wasm_bindgen(constructor)]
     pub fn new(name: String, text: String) -> Result<LifterGame, JsValue> {
         let params = LifterParams { name, text };
-        let game = <Lifter as Game>::new(&params).map_err(js_error)?;
-        Ok(LifterGame { params, initial: game.clone(), game, tape: Vec::new() })
+        let tape = Tape::start(params.clone(), 0, Vec::new()).map_err(js_error)?;
+        Ok(LifterGame { params, tape })
     }
 
     pub fn name(&self) -> String {
@@ -113,26 +121,26 @@ impl LifterGame {
         crate::lifter::maps::official(&self.params.name) == Some(self.params.text.as_str())
     }
     pub fn width(&self) -> usize {
-        self.game.width()
+        self.game().width()
     }
     pub fn height(&self) -> usize {
-        self.game.height()
+        self.game().height()
     }
     /// Map characters of every cell, row-major from the bottom row.
     pub fn cells(&self) -> Vec<u8> {
-        self.game.cells().iter().map(|c| c.to_char() as u8).collect()
+        self.game().cells().iter().map(|c| c.to_char() as u8).collect()
     }
     /// Rock moves of the last update as flat (from, to) cell index pairs.
     pub fn falls(&self) -> Vec<u32> {
-        self.game.falls().iter().flat_map(|&(a, b)| [a, b]).collect()
+        self.game().falls().iter().flat_map(|&(a, b)| [a, b]).collect()
     }
     /// How many rocks moved in the last update (cheap, unlike `falls`).
     #[wasm_bindgen(js_name = fallCount)]
     pub fn fall_count(&self) -> usize {
-        self.game.fall_count()
+        self.game().fall_count()
     }
     pub fn state(&self) -> Result<JsValue, JsValue> {
-        let g = &self.game;
+        let g = self.game();
         to_js(&StateView {
             counters: Counters::of(g),
             score_as_abort: g.score_as_abort(),
@@ -141,6 +149,7 @@ impl LifterGame {
             robot: g.robot(),
             outcome: outcome_name(g),
             death: death_name(g),
+            ending: ending(g),
             position: self.position(),
             length: self.tape.len(),
         })
@@ -148,7 +157,7 @@ impl LifterGame {
     /// The state as a user's `next(state)` function sees it.
     #[wasm_bindgen(js_name = strategyView)]
     pub fn strategy_view(&self) -> Result<JsValue, JsValue> {
-        to_js(&LifterView::of(&self.game))
+        to_js(&LifterView::of(self.game()))
     }
 
     /// Plays one command (a route letter, either case) at the current position, cutting the
@@ -161,40 +170,26 @@ impl LifterGame {
             _ => None,
         }
         .ok_or_else(|| js_error(format!("{command:?} is not a command (one of L R U D W S A)")))?;
-        if self.game.outcome().is_some() {
+        if self.game().outcome().is_some() {
             return Ok(false);
         }
-        let at = self.position();
-        self.game.step(cmd).map_err(js_error)?;
-        self.tape.truncate(at);
-        self.tape.push(cmd);
+        self.tape.truncate(self.position());
+        self.tape.push(cmd).map_err(js_error)?;
         Ok(true)
     }
-    /// Takes back the last command (engine undo) and cuts it from the tape.
+    /// Takes back the last command and cuts it from the tape.
     pub fn undo(&mut self) -> bool {
         let at = self.position();
         if at == 0 {
             return false;
         }
-        if !self.game.undo() {
-            self.replay_to(at - 1);
-        }
-        self.tape.truncate(self.position());
+        self.tape.seek(at - 1);
+        self.tape.truncate(at - 1);
         true
-    }
-    /// Plays the tape from the start up to `t` (when the engine's undo history ran out).
-    fn replay_to(&mut self, t: usize) {
-        self.game = self.initial.clone();
-        for &cmd in &self.tape[..t.min(self.tape.len())] {
-            if self.game.step(cmd).is_err() {
-                break;
-            }
-        }
     }
     /// Back to the start with an empty tape.
     pub fn restart(&mut self) {
-        self.game = self.initial.clone();
-        self.tape.clear();
+        self.tape.truncate(0);
     }
     /// Plays a whole route from the start (characters that are not commands are ignored, as
     /// are commands after the end); the position is then after its last applied command.
@@ -203,33 +198,20 @@ impl LifterGame {
         self.restart();
         let commands = Command::parse_route(route);
         for &cmd in &commands {
-            if self.game.step(cmd).is_err() {
+            if self.tape.push(cmd).is_err() {
                 break;
             }
-            self.tape.push(cmd);
         }
         to_js(&RouteResult { applied: self.tape.len(), commands: commands.len() })
     }
     /// Moves to position `t` on the tape (0: start); returns the position reached.
     pub fn seek(&mut self, t: usize) -> usize {
-        let t = t.min(self.tape.len());
-        while self.position() > t {
-            if !self.game.undo() {
-                self.replay_to(t);
-            }
-        }
-        while self.position() < t {
-            let cmd = self.tape[self.position()];
-            if self.game.step(cmd).is_err() {
-                self.tape.truncate(self.position());
-                break;
-            }
-        }
+        self.tape.seek(t);
         self.position()
     }
     /// Commands applied so far.
     pub fn position(&self) -> usize {
-        self.game.commands() as usize
+        self.tape.position().0
     }
     /// Commands on the tape.
     pub fn length(&self) -> usize {
@@ -237,14 +219,14 @@ impl LifterGame {
     }
     /// The whole tape as a route string.
     pub fn route(&self) -> String {
-        route_text(&self.tape)
+        route_text(self.tape.moves())
     }
-    /// After each command of the tape: `[score, lambdas, razors, outcome]` flattened (outcome:
-    /// 0 playing, 1 win, 2 abort, 3 crushed, 4 drowned, 5 unfinished).
+    /// After each command of the tape: `[score, lambdas, razors, ending]` flattened, `ending`
+    /// an index into `lifterEndings()`.
     pub fn timeline(&self) -> Vec<i32> {
-        let mut game = self.initial.clone();
+        let mut game = self.tape.initial().clone();
         let mut out = Vec::with_capacity(self.tape.len() * 4);
-        for (i, &cmd) in self.tape.iter().enumerate() {
+        for (i, &cmd) in self.tape.moves().iter().enumerate() {
             if game.step(cmd).is_err() {
                 break;
             }
@@ -252,19 +234,14 @@ impl LifterGame {
                 game.clear_history();
             }
             let score = game.score().clamp(i32::MIN.into(), i32::MAX.into()) as i32;
-            out.extend([score, game.collected() as i32, game.razors() as i32, outcome_code(&game)]);
+            out.extend([score, game.collected() as i32, game.razors() as i32, ending_index(&game)]);
         }
         out
     }
     /// Share link fragment of the tape, viewed after `view` commands.
-    pub fn link(&self, view: usize) -> Result<String, JsValue> {
-        link_of(self.params.clone(), self.tape.clone(), view)
+    pub fn link(&self, view: usize) -> String {
+        self.tape.link(view)
     }
-}
-
-fn link_of(params: LifterParams, moves: Vec<Command>, view: usize) -> Result<String, JsValue> {
-    let record = GameRecord::<Lifter> { params, seed: 0, players: Vec::new(), moves, view };
-    encode_game(&record).map_err(|(i, e)| js_error(format!("command {}: {e}", i + 1)))
 }
 
 /// Share link fragment for a route on a map (official maps travel by name, others with their
@@ -273,33 +250,7 @@ fn link_of(params: LifterParams, moves: Vec<Command>, view: usize) -> Result<Str
 pub fn lifter_game_link(name: String, text: String, route: &str, view: usize) -> Result<String, JsValue> {
     let mut game = LifterGame::new(name, text)?;
     game.set_route(route)?;
-    link_of(game.params, game.tape, view)
-}
-
-#[derive(Serialize)]
-struct OpenedGame {
-    name: String,
-    text: String,
-    official: bool,
-    route: String,
-    view: usize,
-    /// What was wrong with the rest of the link, when only part of it could be used.
-    problem: Option<String>,
-}
-
-/// Decodes a lifter game link; throws when nothing usable is in it.
-#[wasm_bindgen(js_name = lifterOpenGame)]
-pub fn lifter_open_game(link: &str) -> Result<JsValue, JsValue> {
-    let d = decode_game::<Lifter>(link).map_err(js_error)?;
-    let LifterParams { name, text } = d.record.params;
-    to_js(&OpenedGame {
-        official: crate::lifter::maps::official(&name) == Some(text.as_str()),
-        name,
-        text,
-        route: route_text(&d.record.moves),
-        view: d.record.view,
-        problem: d.problem,
-    })
+    Ok(game.link(view))
 }
 
 /// The built-in route search, run in bounded units of work (the caller keeps the clock).

@@ -31,9 +31,3 @@ pub fn fresh_seed() -> f64 {
     // Seeds travel through JS numbers: keep them exact (53 bits).
     (u64::from_le_bytes(bytes) >> 11) as f64
 }
-
-/// What kind of link a fragment holds (`pig`, `pig-match`, …), or an error message.
-#[wasm_bindgen(js_name = linkKind)]
-pub fn link_kind(link: &str) -> Result<String, JsValue> {
-    crate::link::open(link).map(|e| e.kind).map_err(js_error)
-}

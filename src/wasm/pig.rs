@@ -2,10 +2,10 @@
 
 use super::{js_error, to_js};
 use crate::game::{Actor, Game};
-use crate::link::{decode_game, encode_game, GameRecord};
+use crate::link::{encode_game, GameRecord};
 use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Progress, Query};
 use crate::arena::Decider;
-use crate::pig::links::{decode_match, encode_match};
+use crate::pig::links::encode_match;
 use crate::pig::exact::match_win_probability;
 use crate::pig::optimal::OptimalPolicy;
 use crate::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
@@ -232,30 +232,6 @@ pub fn pig_game_link(target: u32, seed: f64, players: Vec<String>, moves: &[u8],
     encode_game(&record).map_err(|(i, e)| js_error(format!("move {}: {e}", i + 1)))
 }
 
-#[derive(Serialize)]
-struct OpenedGame {
-    target: u32,
-    seed: f64,
-    players: Vec<String>,
-    moves: Vec<u8>,
-    view: usize,
-    problem: Option<String>,
-}
-
-/// Decodes a Pig game link; throws when nothing usable is in it.
-#[wasm_bindgen(js_name = pigOpenGame)]
-pub fn pig_open_game(link: &str) -> Result<JsValue, JsValue> {
-    let d = decode_game::<Pig>(link).map_err(js_error)?;
-    to_js(&OpenedGame {
-        target: d.record.params.target,
-        seed: d.record.seed as f64,
-        players: d.record.players,
-        moves: d.record.moves.iter().map(|&m| code(m)).collect(),
-        view: d.record.view,
-        problem: d.problem,
-    })
-}
-
 #[derive(Serialize, Deserialize)]
 struct EntrantJs {
     label: String,
@@ -288,27 +264,9 @@ fn spec_from_js(spec: JsValue) -> Result<MatchSpec, JsValue> {
     Ok(MatchSpec { entrants: [entrant(a)?, entrant(b)?], games: s.games, seed: s.seed as u64, target: s.target })
 }
 
-fn spec_to_js(spec: MatchSpec) -> SpecJs {
-    let entrant = |e: Entrant| {
-        let (kind, source) = match e.source {
-            StrategySource::Builtin(s) => ("builtin", s),
-            StrategySource::Scheme(s) => ("scheme", s),
-            StrategySource::JavaScript(s) => ("js", s),
-        };
-        EntrantJs { label: e.label, kind: kind.to_string(), source }
-    };
-    let [a, b] = spec.entrants;
-    SpecJs { entrants: [entrant(a), entrant(b)], games: spec.games, seed: spec.seed as f64, target: spec.target }
-}
-
 #[wasm_bindgen(js_name = pigMatchLink)]
 pub fn pig_match_link(spec: JsValue) -> Result<String, JsValue> {
     Ok(encode_match(&spec_from_js(spec)?))
-}
-
-#[wasm_bindgen(js_name = pigOpenMatch)]
-pub fn pig_open_match(link: &str) -> Result<JsValue, JsValue> {
-    to_js(&spec_to_js(decode_match(link).map_err(js_error)?))
 }
 
 /// A strategy answering one decision at a time (human play against it).

@@ -19,7 +19,7 @@ pub const BENCH_STRATEGY: &str = "
           (else (< turn (if (> other-total my-total) 22 18))))))";
 
 /// Median wall time in milliseconds of `runs` calls of `f`.
-fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
+pub fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
     let mut times: Vec<f64> = (0..runs)
         .map(|_| {
             let t = Instant::now();
@@ -36,7 +36,8 @@ pub fn main(argv: &[String]) -> Result<(), Failure> {
         Some("pig") => pig(),
         Some("lifter") => crate::lifter_bench::run(&argv[1..]),
         Some("lifter-solver") => crate::lifter_solve_bench::run(&argv[1..]),
-        _ => Err(Failure::usage("bench takes: pig, lifter, lifter-solver")),
+        Some("rails") => crate::rails_bench::run(),
+        _ => Err(Failure::usage("bench takes: pig, lifter, lifter-solver, rails")),
     }
 }
 

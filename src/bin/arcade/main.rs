@@ -7,6 +7,7 @@ mod lifter;
 mod lifter_bench;
 mod lifter_solve_bench;
 mod pig;
+mod rails_bench;
 
 use std::process::ExitCode;
 
@@ -20,7 +21,7 @@ usage:
   arcade lifter solve MAP [--ms N]
   arcade lifter link MAP ROUTE [--view T] [--base URL]
   arcade open LINK                                          (describe any share link as JSON)
-  arcade bench pig | lifter [EXTRA_MAPS_DIR]                (speed figures, as JSON)
+  arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
 
 A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths

@@ -440,6 +440,11 @@ impl Lifter {
         true
     }
 
+    /// About how many bytes a copy of the position takes (cells and bit planes).
+    pub fn footprint(&self) -> usize {
+        self.cells.len() * std::mem::size_of::<Cell>() + self.planes.bytes() + std::mem::size_of::<Lifter>()
+    }
+
     /// Number of commands that can be undone (recent ones; see `HISTORY_LIMIT`).
     pub fn history_len(&self) -> usize {
         self.history.len()
