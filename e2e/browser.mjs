@@ -16,8 +16,11 @@ const TYPES = {
 };
 const CSP = JSON.parse(readFileSync(join(ROOT, 'scripts/csp.json'), 'utf8'));
 
-/** Serves the repository; `onRequest(req)` sees every request (WebSocket upgrades included). */
-export async function serve({ onRequest = () => {} } = {}) {
+/**
+ * Serves the repository; `onRequest(req)` sees every request (WebSocket upgrades included);
+ * `csp: false` leaves out the Content-Security-Policy headers (as a plain static host would).
+ */
+export async function serve({ onRequest = () => {}, csp = true } = {}) {
   const server = createServer(async (req, res) => {
     onRequest(req);
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
@@ -26,7 +29,7 @@ export async function serve({ onRequest = () => {} } = {}) {
       const body = await readFile(file);
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-security-policy': file === join(ROOT, CSP.userHostPath) ? CSP.userHost : CSP.page,
+        ...(csp ? { 'content-security-policy': file === join(ROOT, CSP.userHostPath) ? CSP.userHost : CSP.page } : {}),
         'x-content-type-options': 'nosniff',
       });
       res.end(body);

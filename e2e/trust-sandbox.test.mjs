@@ -210,3 +210,15 @@ test('both servers send the same page policy; the page and its workers run under
   assert.deepEqual(page.errors, [], 'no policy violations on the way');
   await page.context().close();
 });
+
+test('without the host’s policy header (a plain static server) user code does not run at all', async () => {
+  const plain = await serve({ csp: false });
+  const page = await openPage(browser, plain.url);
+  const error = await page.evaluate(async () => {
+    const { UserSession } = await import('/www/user-code.js');
+    return (await UserSession.start({ game: 'pig', source: 'function player() { return true; }', seed: 1, loadMs: 2000 })).error;
+  });
+  assert.match(error, /did not send the user-code host its Content-Security-Policy header/);
+  await page.context().close();
+  plain.close();
+});

@@ -190,6 +190,9 @@
   let session = null;
   function start(m) {
     if (leaks.length) throw new Error(`the sandbox could not lock down (${leaks.join(', ')}); user code does not run`);
+    if (policyOk !== true) {
+      throw new Error('the server did not send the user-code host its Content-Security-Policy header, so user code does not run (./play sends it)');
+    }
     const game = GAMES[m.game];
     if (!game || session) throw new Error(game ? 'a session is already running' : `unknown game ${m.game}`);
     Math.random = seeded(m.seed);
@@ -216,11 +219,20 @@
     try { return plain(value); } catch { throw new Error(`returned ${show(typeof value)}, which cannot leave the sandbox`); }
   }
 
+  // import() cannot be switched off from JavaScript; only this worker's own CSP header refuses
+  // it. A data: module (no request) tells whether the header came: without it no user code runs.
+  let policyOk = null;
+  const policyProbe = import('data:text/javascript,').then(() => { policyOk = false; }, () => { policyOk = true; });
+
   apply(realAdd, G, ['message', (e) => {
     if (e.isTrusted !== true) return; // an own, unforgeable property: no fake messages
     const m = apply(dataOf, e, []);
-    const nonce = m?.nonce;
-    if (typeof nonce !== 'string') return;
+    if (typeof m?.nonce !== 'string') return;
+    if (policyOk === null) policyProbe.then(() => handle(m)); // only before the first start
+    else handle(m);
+  }, true]); // capture: before any listener that slipped through
+  function handle(m) {
+    const { nonce } = m;
     takePrinted();
     let reply;
     try {
@@ -230,7 +242,7 @@
       reply = { nonce, error: String(err?.message ?? err), printed: takePrinted() };
     }
     post(reply);
-  }, true]); // capture: before any listener that slipped through
+  }
   // An error thrown later by user code (a timer, a promise) is not the host's crash.
   for (const type of ['error', 'unhandledrejection']) apply(realAdd, G, [type, (e) => apply(preventDefault, e, [])]);
 })();
