@@ -52,8 +52,7 @@ async function lifterScreens(name, viewport) {
   await shot(page, 'paste-error');
   await page.context().close();
   // A cut share link: a banner and the valid part.
-  const link = `${server.url}#lifter/1/`;
-  const cut = await openPage(browser, `${link}${await linkBody('flood1', 'LLLLDDRRLDRRDRRDLLUUURRRRRDDDD')}`.slice(0, -5), viewport);
+  const cut = await openPage(browser, `${server.url}#${await linkBody('flood1', 'LLLLDDRRLDRRDRRDLLUUURRRRRDDDD')}`.slice(0, -5), viewport);
   await cut.waitForSelector('#banner:not([hidden])');
   await cut.waitForTimeout(400);
   await shot(cut, 'broken-link', false);
@@ -76,13 +75,13 @@ async function lifterScreens(name, viewport) {
   await big.context().close();
 }
 
-/** The payload of a share link for a route, made by the page's engine. */
+/** The fragment of a share link for a route, made by the page's engine. */
 async function linkBody(map, route) {
   const page = await openPage(browser, `${server.url}#lifter`);
   const body = await page.evaluate(async ([m, r]) => {
     const engine = await import('./www/engine.js').then((e) => e.loadEngine());
     const text = engine.lifterOfficialMaps().find((x) => x.name === m).text;
-    return engine.lifterGameLink(m, text, r, 10).split('/')[2];
+    return engine.lifterGameLink(m, text, r, 10);
   }, [map, route]);
   await page.context().close();
   return body;
@@ -127,8 +126,19 @@ try {
     await page.click('[data-testid=arena-results] button:has-text("View")');
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}pig-replay-${name}.png`, fullPage: true });
+    // Changing the opponent says when it applies.
+    await page.click('[data-testid=tab-play]');
+    await page.selectOption('[data-testid=opponent]', 'optimal');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}pig-play-pending-${name}.png` });
     console.log(name, 'errors:', page.errors);
     await page.context().close();
+    // A broken link: a message over a working page.
+    const broken = await openPage(browser, `${server.url}#pig/1/%E0%A4%A`, viewport);
+    await broken.waitForSelector('#banner:not([hidden])');
+    await broken.waitForTimeout(800);
+    await broken.screenshot({ path: `${out}pig-broken-link-${name}.png` });
+    await broken.context().close();
     await confirmScreen(name, viewport);
   }
   for (const [name, viewport] of only && only !== 'lifter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {

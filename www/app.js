@@ -137,8 +137,8 @@ async function main() {
     fileInput.value = '';
     if (file) openFile(file);
   });
-  document.querySelector('.top').append(el('button', {
-    class: 'small open-link-file', title: 'Open a link saved as a file (you can also drop the file on the page)',
+  document.querySelector('.foot').append(' · ', el('button', {
+    class: 'open-link-file', title: 'Open a link saved as a file (you can also drop the file on the page)',
     onclick: () => fileInput.click(),
   }, 'Open link file…'), fileInput);
   document.addEventListener('dragover', (e) => { if (e.dataTransfer?.types.includes('Files')) e.preventDefault(); });

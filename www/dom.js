@@ -93,7 +93,7 @@ export function linkField(label = 'Share link') {
       input.hidden = copy.hidden = open.hidden = long;
       save.hidden = tooLong.hidden = !long;
       tooLong.textContent = long
-        ? `Too long for a link (${url.length.toLocaleString('en-US')} characters; links hold ${linkLimit.toLocaleString('en-US')}). Save it as a file and open the file here (Open link file…, or drop it on the page).`
+        ? `Too long for a link (${url.length.toLocaleString('en-US')} characters; links hold ${linkLimit.toLocaleString('en-US')}). Save it as a file; the page opens the file like a link (Open link file… at the bottom of the page, or drop the file on the page).`
         : '';
       box.hidden = !url;
     },

@@ -36,17 +36,16 @@ export function renderResults(root, { spec, summary, logs = [], failures = [] },
       return el('tr', { class: log.winner === 0 ? 'won' : 'lost' },
         el('td', {}, String(i + 1)),
         el('td', { class: 'wrap' }, `${seat0} → ${seat1}`),
-        el('td', {}, `${scores[0]} : ${scores[1]}`),
-        el('td', { class: 'wrap' }, winner),
+        el('td', { title: `${winner} won` }, `${scores[0]} : ${scores[1]}`),
         el('td', {}, String(log.moves.length)),
         el('td', {}, el('button', { class: 'small', onclick: () => onView(log, i) }, 'View')));
     });
     parts.push(el('details', { class: 'games', open: logs.length <= 60 },
-      el('summary', {}, `Games (${logs.length})`, el('span', { class: 'muted' }, ` · scores are ${a} : ${b}`)),
+      el('summary', {}, `Games (${logs.length})`, el('span', { class: 'muted' }, ` · scores are ${a} : ${b}, green when ${a} won`)),
       el('div', { class: 'table-wrap' }, el('table', {},
         el('thead', {}, el('tr', {},
           el('th', {}, '#'), el('th', {}, 'first → second'), el('th', { title: `${a} : ${b}` }, 'score'),
-          el('th', {}, 'winner'), el('th', {}, 'moves'), el('th', {}))),
+          el('th', {}, 'moves'), el('th', {}))),
         el('tbody', {}, ...rows)))));
   }
   root.replaceChildren(...parts);
