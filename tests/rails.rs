@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::nim;
 use common::nim::{Nim, NimMove, NimParams};
 use lambda_arcade::arena::{Answer, Decider, Runner, RunnerSpec, Standings, Step};
 use lambda_arcade::game::{replay, Game};
@@ -268,4 +269,14 @@ fn a_tape_grows_and_is_cut_where_it_is_viewed_and_seeks_exactly_with_undo() {
     }
     let end: Lifter = replay(&params, tape.moves()).unwrap();
     assert_eq!(tape.seek(usize::MAX), &end);
+}
+
+#[path = "common/rails_reference.rs"]
+mod rails_reference;
+
+#[test]
+fn the_seeded_long_game_gives_the_reference_link() {
+    let hash = rails_reference::check();
+    println!("NIM_LINK_HASH = {hash:#x}");
+    assert_eq!(hash, rails_reference::NIM_LINK_HASH);
 }

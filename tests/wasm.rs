@@ -46,3 +46,23 @@ mod lifter_reference;
 fn lifter_games_are_identical_to_native() {
     assert_eq!(lifter_reference::fingerprint(), lifter_reference::FINGERPRINT);
 }
+
+#[allow(dead_code)]
+#[path = "common/nim.rs"]
+mod nim;
+#[path = "common/rails_reference.rs"]
+mod rails_reference;
+
+#[wasm_bindgen_test]
+fn a_20000_move_game_gives_the_native_link_and_seeks_alike() {
+    assert_eq!(rails_reference::check(), rails_reference::NIM_LINK_HASH);
+}
+
+#[wasm_bindgen_test]
+fn every_link_kind_opens_through_the_registry() {
+    use lambda_arcade::link::open_any;
+    assert_eq!(open_any("#unknown/1/AAAA").unwrap_err().code(), "unknown-kind");
+    assert_eq!(open_any("#pig/1/%E0%A4%A").unwrap_err().code(), "escape");
+    let rec = GameRecord::<Pig> { params: PigParams::default(), seed: 3, players: vec!["a".into()], moves: vec![], view: 0 };
+    assert_eq!(open_any(&encode_game(&rec).unwrap()).unwrap().game, "pig");
+}

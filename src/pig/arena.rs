@@ -243,6 +243,17 @@ impl MatchRunner {
         self.runner.answer(answer, printed);
     }
 
+    /// The pending query's strategy did not answer in time (counted per entrant).
+    pub fn answer_timeout(&mut self, message: String, printed: &str) {
+        self.runner.answer(Answer::TimedOut(message), printed);
+    }
+
+    /// Timeouts per entrant so far.
+    pub fn timeouts(&self) -> [u32; 2] {
+        let t = self.runner.timeouts();
+        [t.first().copied().unwrap_or(0), t.get(1).copied().unwrap_or(0)]
+    }
+
     /// Does at most `max_decisions` strategy decisions.
     pub fn advance(&mut self, max_decisions: u32) -> Progress {
         match self.runner.advance(max_decisions) {

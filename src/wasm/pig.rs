@@ -301,6 +301,8 @@ impl PigStrategy {
 struct QueryJs {
     entrant: u8,
     args: [u32; 4],
+    /// The seat's view (`{ my_total, other_total, accum, current }`).
+    view: Situation,
     ignored: bool,
 }
 
@@ -320,6 +322,8 @@ struct SummaryJs {
     win_rate: f64,
     ci95: (f64, f64),
     passed: bool,
+    /// Timeouts per entrant.
+    timeouts: [u32; 2],
 }
 
 #[derive(Serialize)]
@@ -364,7 +368,7 @@ impl PigMatch {
             Progress::Running => AdvanceJs { status: "running", query: None },
             Progress::Ask(Query { entrant, situation: s, ignored }) => AdvanceJs {
                 status: "ask",
-                query: Some(QueryJs { entrant, args: [s.my_total, s.other_total, s.accum, s.current], ignored }),
+                query: Some(QueryJs { entrant, args: [s.my_total, s.other_total, s.accum, s.current], view: s, ignored }),
             },
         };
         to_js(&out)
@@ -379,6 +383,12 @@ impl PigMatch {
     pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {
         self.runner.answer(error.map_or(Ok(throw_again), Err), printed);
     }
+    /// The strategy did not answer in time (the sandbox measured it); counts as "hold" and as
+    /// a timeout of its entrant.
+    #[wasm_bindgen(js_name = answerTimeout)]
+    pub fn answer_timeout(&mut self, message: String, printed: &str) {
+        self.runner.answer_timeout(message, printed);
+    }
     pub fn summary(&self) -> Result<JsValue, JsValue> {
         let spec = self.runner.spec();
         let wins = self.runner.wins();
@@ -391,6 +401,7 @@ impl PigMatch {
             win_rate: if done == 0 { 0.0 } else { f64::from(wins[0]) / f64::from(done) },
             ci95: wilson_interval(wins[0], done),
             passed: wins[0] > spec.games / 2,
+            timeouts: self.runner.timeouts(),
         })
     }
     pub fn logs(&self) -> Result<JsValue, JsValue> {
