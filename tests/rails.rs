@@ -280,3 +280,33 @@ fn the_seeded_long_game_gives_the_reference_link() {
     println!("NIM_LINK_HASH = {hash:#x}");
     assert_eq!(hash, rails_reference::NIM_LINK_HASH);
 }
+
+#[test]
+fn the_engine_says_which_beards_grew() {
+    use lambda_arcade::lifter::{Cell, Command, Lifter, LifterParams};
+    let text = "#########\n#R      #\n#   W   #\n#       #\n#      \\L\n#########\n\nGrowth 2\n";
+    let params = LifterParams { name: "beards".into(), text: text.into() };
+    let mut game = <Lifter as Game>::new(&params).unwrap();
+    assert!(game.has_beards());
+    let mut rng = stream(4, 4);
+    let mut grew = 0;
+    for _ in 0..300 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let before = game.cells().to_vec();
+        // Mostly waiting, so the robot lives while the beards grow.
+        let c = if below(&mut rng, 4) == 0 { Command::MOVES[below(&mut rng, 4) as usize] } else { Command::Wait };
+        game.step(c).unwrap();
+        let mut want: Vec<u32> = (0..before.len())
+            .filter(|&i| before[i] != Cell::Beard && game.cells()[i] == Cell::Beard)
+            .map(|i| i as u32)
+            .collect();
+        let mut got = game.grown();
+        want.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, want);
+        grew += got.len();
+    }
+    assert!(grew > 0);
+}

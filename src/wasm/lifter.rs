@@ -76,6 +76,12 @@ struct StateView {
 }
 
 #[derive(Serialize)]
+struct Features {
+    beards: bool,
+    trampolines: std::collections::BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
 struct RouteResult {
     /// Commands of the route applied before the game ended.
     applied: usize,
@@ -133,6 +139,16 @@ impl LifterGame {
     /// Rock moves of the last update as flat (from, to) cell index pairs.
     pub fn falls(&self) -> Vec<u32> {
         self.game().falls().iter().flat_map(|&(a, b)| [a, b]).collect()
+    }
+    /// Cells where beards grew in the last update.
+    pub fn grown(&self) -> Vec<u32> {
+        self.game().grown()
+    }
+    /// What kind of mine this is, for the page to describe it: `{ beards, trampolines }`
+    /// (`trampolines`: letter → target digit).
+    pub fn features(&self) -> Result<JsValue, JsValue> {
+        let view = LifterView::of(self.game());
+        to_js(&Features { beards: self.game().has_beards(), trampolines: view.trampolines })
     }
     /// How many rocks moved in the last update (cheap, unlike `falls`).
     #[wasm_bindgen(js_name = fallCount)]

@@ -78,6 +78,13 @@ pub fn pig_timeline(target: u32, moves: &[u8]) -> Result<JsValue, JsValue> {
     to_js(&states)
 }
 
+/// The seed of seat / entrant `i`'s own randomness in a game or match with this seed (the
+/// same derivation for every strategy, built-in, Scheme or JavaScript).
+#[wasm_bindgen(js_name = seatSeed)]
+pub fn seat_seed(seed: f64, i: usize) -> f64 {
+    (crate::arena::MatchSeeds(seed as u64).entrant(i) & ((1 << 53) - 1)) as f64
+}
+
 /// A recorded game for the replay viewer: seek to any position, labels with seat and turn.
 #[wasm_bindgen]
 pub struct PigTape {

@@ -93,6 +93,20 @@ impl MapChange {
     }
 }
 
+impl MapChange {
+    /// Cells where a beard grew, cell indices.
+    pub fn grown(&self, width: usize, wpr: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        for (r, starts) in self.walk(wpr) {
+            let Some(start) = starts[BEARD] else { continue };
+            for k in 0..wpr {
+                out.extend(Bits(self.masks[start + k]).map(|b| (r * width + 64 * k + b) as u32));
+            }
+        }
+        out
+    }
+}
+
 impl Lifter {
     /// Applies a map update to the cells and the planes.
     pub(super) fn apply_change(&mut self, change: &MapChange) {

@@ -185,6 +185,17 @@ impl Lifter {
         self.history.back().map_or_else(Vec::new, |f| f.update.falls(self.width, self.planes.wpr))
     }
 
+    /// Cells where beards grew in the last step, for animation (none when the undo history was
+    /// cleared).
+    pub fn grown(&self) -> Vec<u32> {
+        self.history.back().map_or_else(Vec::new, |f| f.update.grown(self.width, self.planes.wpr))
+    }
+
+    /// Does the mine have beards (now or at the start)?
+    pub fn has_beards(&self) -> bool {
+        self.has_beards
+    }
+
     /// How many rocks moved in the last step (the length of `falls`, without building it).
     pub fn fall_count(&self) -> usize {
         self.history.back().map_or(0, |f| f.update.fall_count(self.planes.wpr))
