@@ -1,7 +1,8 @@
 //! Share links for the page: every kind opens through the one registry.
 
 use super::to_js;
-use crate::link::{open_any, LinkError, SHARE_LIMIT};
+use crate::link::registry::find;
+use crate::link::{fragment, open_any, split, LinkError, SHARE_LIMIT};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -9,7 +10,7 @@ use wasm_bindgen::prelude::*;
 struct ErrorJs {
     code: &'static str,
     message: String,
-    /// The kind named by the link, when it names one.
+    /// The kind named by the link, when it names one (also when its data is broken).
     kind: Option<String>,
 }
 
@@ -29,7 +30,8 @@ pub fn open_link(text: &str) -> Result<JsValue, JsValue> {
         Err(e) => {
             let kind = match &e {
                 LinkError::UnknownKind(k) | LinkError::Version { kind: k, .. } => Some(k.clone()),
-                _ => None,
+                // A known kind whose data is broken: the page still knows which game it is for.
+                _ => fragment(text).ok().and_then(|f| split(&f).ok().and_then(|(k, _, _)| find(k)).map(|k| k.kind.to_string())),
             };
             OpenedJs::Err { ok: false, error: ErrorJs { code: e.code(), message: e.to_string(), kind } }
         }
