@@ -1,7 +1,9 @@
 // A Pig game in the shared replay viewer, with its share link following the viewed turn.
+// The engine's tape holds the game: positions, move labels (turn and seat) and links come from
+// it one at a time, never the whole game at once.
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
-import { createPigBoard, moveLabel, caption } from './board.js';
+import { createPigBoard, caption } from './board.js';
 
 export function mountReplay(root, ctx) {
   const title = el('h3', { 'data-testid': 'replay-title' }, 'No game opened yet');
@@ -13,16 +15,16 @@ export function mountReplay(root, ctx) {
   link.set('');
   const controls = el('div');
   let game = null;
-  let timeline = [];
+  let tape = null; // engine.PigTape of the open game
 
   const replay = createReplay(controls, {
     onSeek(t) {
-      if (!game) return;
-      const state = timeline[t];
+      if (!tape) return;
+      const state = tape.seek(t);
       const last = game.moves[t - 1];
       const face = last >= 1 && last <= 6 ? last : null;
       board.set({ state, names: game.players, face, animate: false, caption: caption(state, game.players, last) });
-      const url = shareUrl(ctx.engine.pigGameLink(game.target, game.seed, game.players, Uint8Array.from(game.moves), t));
+      const url = shareUrl(tape.link(t));
       link.set(url);
       // While a game link is open, the address bar follows the viewed turn.
       if (location.hash.startsWith('#pig/')) followLink(url);
@@ -34,14 +36,20 @@ export function mountReplay(root, ctx) {
   return {
     /** game: { target, seed, players: [a, b], moves: [codes], view, output?, title? } */
     open(g) {
-      game = { ...g, players: g.players.length === 2 ? g.players : ['Player 1', 'Player 2'] };
-      timeline = ctx.engine.pigTimeline(game.target, Uint8Array.from(game.moves));
+      const players = g.players.length === 2 ? g.players : ['Player 1', 'Player 2'];
+      tape?.free();
+      tape = null;
+      game = null;
+      // Throws "move N: …" for a move that is not legal (a broken game).
+      tape = new ctx.engine.PigTape(g.target, g.seed, Uint8Array.from(g.moves), players);
+      game = { ...g, players };
       title.textContent = g.title ?? `${game.players[0]} vs ${game.players[1]}`;
       hint.hidden = true;
       output.hidden = !g.output;
       output.textContent = g.output ? `Printed by the strategies:\n${g.output}` : '';
-      const labels = { length: game.moves.length, label: (i) => moveLabel(game.moves[i], game.players[timeline[i].player]) };
-      replay.set({ moves: labels, t: g.view ?? game.moves.length });
+      const open = tape;
+      const labels = { length: open.length, label: (i) => (open === tape ? open.label(i) : '') };
+      replay.set({ moves: labels, t: g.view ?? open.length });
     },
   };
 }
