@@ -121,7 +121,7 @@ export function mountLab(root, ctx) {
   function show(m) {
     const s = m.state;
     last = m;
-    const outcome = s.outcome === 'lose' ? (s.death ?? 'lost') : (s.outcome ?? 'route ends while playing');
+    const outcome = s.ending ?? 'route ends while playing';
     const parts = [
       el('div', { class: 'result-head' },
         el('div', { class: 'big-score', 'data-testid': 'lifter-code-score' }, String(s.score)),

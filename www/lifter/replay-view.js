@@ -7,6 +7,7 @@ import { legendBox } from './sprites.js';
 
 export function mountReplay(root, ctx) {
   const { engine } = ctx;
+  const endings = engine.lifterEndings(); // names of the timeline's ending indices
   let game = null;
   let map = null;
   let key = '';
@@ -66,7 +67,7 @@ export function mountReplay(root, ctx) {
     routeBox.value = game.route();
     routeNote.textContent = r.applied < r.commands
       ? `The game ends after ${r.applied} commands; the ${r.commands - r.applied} after that are not played.` : '';
-    const labels = moveLabels(game.route(), game.timeline(), initialRazors);
+    const labels = moveLabels(game.route(), game.timeline(), endings, initialRazors);
     title.textContent = `${map.name} — ${r.applied} command${r.applied === 1 ? '' : 's'}`;
     lastSeek = { t: -1, at: 0 };
     replay.pause();

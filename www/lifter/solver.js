@@ -78,7 +78,7 @@ export function mountSolver(root, ctx) {
     const r = game.setRoute(last.route);
     const s = game.state();
     game.free();
-    const outcome = s.outcome === 'lose' ? (s.death ?? 'lost') : (s.outcome ?? 'route ends while playing');
+    const outcome = s.ending ?? 'route ends while playing';
     result.append(
       el('div', { class: 'result-head' },
         el('div', { class: 'big-score', 'data-testid': 'lifter-solve-final' }, String(s.score)),

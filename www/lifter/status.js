@@ -3,7 +3,9 @@
 import { el, linkField, shareUrl } from '../dom.js';
 
 const COMMANDS = { L: ['←', 'Left'], R: ['→', 'Right'], U: ['↑', 'Up'], D: ['↓', 'Down'], W: ['·', 'Wait'], S: ['✂', 'Shave'], A: ['⏏', 'Abort'] };
-const OUTCOMES = ['', 'won', 'aborted', 'crushed', 'drowned', 'out of commands'];
+// Words for the engine's endings (`state().ending`, or `engine.lifterEndings()[n]` for the
+// timeline's ending index).
+const ENDING_WORDS = { win: 'won', abort: 'aborted', crushed: 'crushed', drowned: 'drowned', unfinished: 'out of commands' };
 
 export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -43,13 +45,11 @@ export function createStats(testid) {
 /** [text, kind] announcing the state: kind is 'win', 'abort', 'lose' or '' while playing. */
 export function announce(s) {
   const lambdas = `${s.lambdas} of ${s.totalLambdas} λ`;
-  switch (s.outcome) {
+  switch (s.ending) {
     case 'win': return [`Won — ${s.score} points: reached the lift with ${lambdas} in ${plural(s.moves, 'move')}.`, 'win'];
     case 'abort': return [`Aborted — ${s.score} points: ${lambdas} kept (×50) after ${plural(s.moves, 'move')}.`, 'abort'];
-    case 'lose':
-      return s.death === 'drowned'
-        ? [`Drowned — ${s.score} points: more than ${plural(s.waterproof, 'step')} under water.`, 'lose']
-        : [`Crushed by a falling rock — ${s.score} points.`, 'lose'];
+    case 'drowned': return [`Drowned — ${s.score} points: more than ${plural(s.waterproof, 'step')} under water.`, 'lose'];
+    case 'crushed': return [`Crushed by a falling rock — ${s.score} points.`, 'lose'];
     case 'unfinished':
       return [`Unfinished — ${s.score} points: the route limit of ${plural(s.commandLimit, 'command')} (width × height) is used up.`, 'lose'];
     default:
@@ -61,20 +61,21 @@ export function announce(s) {
 
 /**
  * Labels for the replay's move list, from the route and the engine's timeline (score, lambdas,
- * razors, outcome after each command), made only for the rows shown: `{ length, label(i) }`.
+ * razors, ending after each command), made only for the rows shown: `{ length, label(i) }`.
+ * `endings` names the timeline's ending indices (`engine.lifterEndings()`).
  */
-export function moveLabels(route, timeline, startRazors = 0) {
+export function moveLabels(route, timeline, endings, startRazors = 0) {
   return {
     length: Math.floor(timeline.length / 4),
     label(i) {
       const [arrow, name] = COMMANDS[route[i]] ?? ['?', route[i]];
-      const [score, got, raz, outcome] = timeline.subarray(i * 4, i * 4 + 4);
+      const [score, got, raz, ending] = timeline.subarray(i * 4, i * 4 + 4);
       const lambdas = i ? timeline[i * 4 - 3] : 0;
       const razors = i ? timeline[i * 4 - 2] : startRazors;
       const events = [];
       if (got > lambdas) events.push(`λ ${got}`);
       if (raz > razors) events.push('razor');
-      if (outcome) events.push(`${OUTCOMES[outcome]}, ${score}`);
+      if (ending) events.push(`${ENDING_WORDS[endings[ending]] ?? endings[ending]}, ${score}`);
       return `${arrow} ${name}${events.length ? ` — ${events.join(' · ')}` : ''}`;
     },
   };
