@@ -2,7 +2,7 @@
 // cells are drawn, once per animation frame; when cells get smaller than a few device pixels
 // the visible part is drawn as one pixel per cell and scaled up, so 1000×1000 mines stay fast.
 // Short animations: falling rocks (from the engine's `falls()`), growing beards, rising water.
-// No rules here: cells, falls and the state come from the engine.
+// No rules here: cells, falls, grown beards and the state come from the engine.
 import { el, frameScheduler } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { COLORS, rgbOf, spriteCache } from './sprites.js';
@@ -21,7 +21,8 @@ const cellName = (ch) => NAMES[ch] ?? (ch >= 'A' && ch <= 'I' ? `trampoline ${ch
  * createMineView(root) → { set(frame), fit(), zoom(f), reveal(x, y), destroy() }
  * frame: { key (the mine's identity: a new key refits the view), width, height, cells: Uint8Array (map characters, row-major from the bottom row),
  *          water (level, 0 = none), robot: [x, y] 1-based, falls: Uint32Array (from, to)*,
- *          grew: bool (beards just grew), animate: ms (0 = no animation) }
+ *          grown: Uint32Array (cells where beards grew in the last step, from the engine's `grown()`),
+ *          animate: ms (0 = no animation) }
  */
 export function createMineView(root, { maxHeight = 640, testid } = {}) {
   const canvas = el('canvas', { class: 'mine-canvas', 'data-testid': testid, tabindex: '0', 'aria-label': 'The mine' });
@@ -347,11 +348,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
             hidden.add(f[k + 1]);
           }
         }
-        let growing = null;
-        if (next.grew) {
-          growing = new Set();
-          for (let i = 0; i < next.cells.length; i += 1) if (next.cells[i] === 87 && prev[i] === 32) growing.add(i);
-        }
+        const growing = next.grown?.length ? new Set(next.grown) : null;
         const water = before.water !== next.water ? [before.water, next.water] : null;
         if (falls.length || growing?.size || water) {
           anim = { start: performance.now(), ms: next.animate, falls, hidden, growing, water };
@@ -372,7 +369,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
 export function frameOf(game, key, state, animate = 0) {
   return {
     key, width: game.width(), height: game.height(), cells: game.cells(), water: state.water, robot: state.robot, outcome: state.outcome,
-    falls: animate && game.fallCount() <= MAX_ANIMATED_FALLS ? game.falls() : null, grew: state.moves > 0 && state.growthIn === state.growth, animate,
+    falls: animate && game.fallCount() <= MAX_ANIMATED_FALLS ? game.falls() : null, grown: animate ? game.grown() : null, animate,
   };
 }
 
