@@ -91,12 +91,10 @@ export function mountLifter(root, engine) {
     const s = game.state();
     const parts = [`${game.width()}×${game.height()}`, `${s.totalLambdas} λ`];
     if (s.water || s.flooding) parts.push(`water ${s.water}${s.flooding ? `, rises every ${s.flooding}` : ''}, waterproof ${s.waterproof}`);
-    const cells = game.cells();
-    if (cells.includes(87)) parts.push(`beards grow every ${s.growth}`);
-    if (cells.some((c) => c >= 65 && c <= 73)) {
-      const jumps = Object.entries(game.strategyView().trampolines).map(([t, n]) => `${t}→${n}`);
-      parts.push(`trampolines ${jumps.join(' ')}`);
-    }
+    const { beards, trampolines } = game.features();
+    if (beards) parts.push(`beards grow every ${s.growth}`);
+    const jumps = Object.entries(trampolines).map(([t, n]) => `${t}→${n}`);
+    if (jumps.length) parts.push(`trampolines ${jumps.join(' ')}`);
     if (s.razors) parts.push(`${s.razors} razor${s.razors > 1 ? 's' : ''}`);
     return parts.join(' · ');
   }

@@ -154,9 +154,8 @@ export function mountPlay(root, ctx) {
       game?.free();
       game = new engine.LifterGame(m.name, m.text);
       key = `${m.name}:${m.text.length}:${Math.random()}`;
-      const cells = game.cells();
-      hasBeards = cells.includes(87);
-      large = cells.length > 250000;
+      hasBeards = game.features().beards;
+      large = game.width() * game.height() > 250000;
       routeBox.value = '';
       routeNote.textContent = '';
       link.clear();

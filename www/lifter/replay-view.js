@@ -91,9 +91,8 @@ export function mountReplay(root, ctx) {
       map = m;
       game = new engine.LifterGame(m.name, m.text);
       key = `${m.name}:${m.text.length}:${Math.random()}`;
-      const cells = game.cells();
-      hasBeards = cells.includes(87);
-      large = cells.length > 250000;
+      hasBeards = game.features().beards;
+      large = game.width() * game.height() > 250000;
       initialRazors = game.state().razors;
       link.clear();
       // The route text stays: it can be watched on the new map with one click.
