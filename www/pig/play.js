@@ -117,7 +117,7 @@ export function mountPlay(root, ctx) {
     }
     let session;
     try {
-      session = await sandbox.session(opp, seed + 1, 100);
+      session = await sandbox.session(opp, engine.seatSeed(seed, 1 - human), 100); // the opponent's seat
     } catch (e) {
       note.textContent = `The opponent could not start: ${e.message}`;
       note.className = 'status error';

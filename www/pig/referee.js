@@ -43,10 +43,13 @@ export async function openSeat(engine, entrant, seed, target) {
   };
 }
 
-/** Opens every JavaScript seat of a match; when one does not load, closes the others and throws. */
-async function openJsSeats(engine, spec) {
+/**
+ * Opens every JavaScript seat of a match, each with its entrant's seed from the engine; when one
+ * does not load, closes the others and throws.
+ */
+async function openJsSeats(engine, spec, match) {
   const opened = await Promise.allSettled(spec.entrants.map((e, i) =>
-    (e.kind === 'js' ? openSeat(engine, e, spec.seed + i + 1, spec.target) : null)));
+    (e.kind === 'js' ? openSeat(engine, e, match.entrantSeed(i), spec.target) : null)));
   const failed = opened.find((o) => o.status === 'rejected');
   if (failed) {
     opened.forEach((o) => o.value?.close());
@@ -60,7 +63,7 @@ export async function runMatch(engine, spec, ctx) {
   const match = new engine.PigMatch(spec);
   let seats = [];
   try {
-    seats = await openJsSeats(engine, spec);
+    seats = await openJsSeats(engine, spec, match);
     let lastReport = 0;
     for (;;) {
       if (ctx.cancelled) throw new Error('cancelled');
