@@ -34,7 +34,7 @@ export async function openSeat(engine, entrant, seed, target) {
       if (r.timeout) {
         return {
           answer: false, printed,
-          error: `${r.error} (infinite loop?): the sandbox stopped it; this and all its later decisions count as "stop"`,
+          error: `${r.error} (infinite loop?): the sandbox stopped it; this and all its later decisions are counted as “hold”`,
         };
       }
       return { answer: r.error ? false : r.answer, error: r.error, printed };

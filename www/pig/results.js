@@ -24,7 +24,7 @@ export function renderResults(root, { spec, summary, logs = [], failures = [] },
       el('code', {}, f.message)));
     if (failures.length > 5) shown.push(el('li', { class: 'muted' }, `… and ${failures.length - 5} more`));
     parts.push(el('div', { class: 'failures', role: 'alert' },
-      el('strong', {}, `${failures.length} failed decision${failures.length > 1 ? 's' : ''} (each counted as “stop”)`),
+      el('strong', {}, `${failures.length} failed decision${failures.length > 1 ? 's' : ''} (each counted as “hold”)`),
       el('ul', {}, ...shown)));
   }
   if (logs.length) {
