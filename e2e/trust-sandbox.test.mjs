@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, TIMING_FAILURE } from './browser.mjs';
 
 let server;
 let browser;
@@ -89,9 +89,15 @@ function player(my, other, accum, current, state) {
   }
   return answer;
 }`);
-  const failures = await page.textContent('[data-testid=lab-results] .failures');
-  assert.ok(Number(/(\d+) failed decisions?/.exec(failures)[1]) >= 3, failures);
-  assert.equal(failures.match(/game 1, move \d+: took (8\d|9\d|\d{3,}) ms, the limit is 50 ms/g).length, 3, failures);
+  const { count, listed } = await failuresOf(page, '[data-testid=lab-results]');
+  // Its first three decisions each took over 80 ms: they are the first three failures, whatever
+  // it posted before the time check.
+  assert.ok(count >= 3 && listed.length >= 3, listed.join(' | '));
+  for (const f of listed.slice(0, 3)) assert.match(f, /game 1, move \d+: took (8\d|9\d|\d{3,}) ms, the limit is 50 ms/);
+  // Its later decisions are fast. On a loaded machine one may rarely be measured over the
+  // limit, but then only as a timing failure.
+  assert.ok(count <= 6, `${count} failed decisions: ${listed.join(' | ')}`);
+  for (const f of listed.slice(3)) assert.match(f, TIMING_FAILURE);
   await page.context().close();
 });
 
