@@ -69,6 +69,12 @@ pub trait Game: Clone + Debug + PartialEq {
         }
     }
 
+    /// Draws the chance move now, by the odds of [`Game::chance_outcomes`] (`None` when chance
+    /// does not move). Games override it only to draw faster, with the same result.
+    fn draw_chance(&self, rng: &mut dyn rand_core::RngCore) -> Option<Self::Move> {
+        crate::rng::draw(rng, &self.chance_outcomes())
+    }
+
     /// Apply a move. On error the state is left exactly as it was.
     fn play(&mut self, mv: &Self::Move) -> Result<(), Self::Error>;
 

@@ -4,7 +4,7 @@
 
 use super::{Decider, MatchRules, MatchSeeds};
 use crate::game::{Actor, Game};
-use crate::rng::{self, Rng};
+use crate::rng::Rng;
 
 #[derive(Debug, Clone)]
 pub struct RunnerSpec<G: Game> {
@@ -159,15 +159,15 @@ impl<G: MatchRules> Runner<G> {
         self.chance = MatchSeeds(self.spec.seed).chance(self.games_done());
     }
 
-    /// Plays chance moves, zombie moves and finished games until a decider must be asked;
-    /// `None` when the match is over.
-    fn next_query(&mut self) -> Option<Query<G>> {
+    /// Plays chance moves, zombie moves and finished games until a decider must be asked (the
+    /// question is then pending); false when the match is over.
+    fn prepare(&mut self) -> bool {
         loop {
-            if let Some(p) = &self.pending {
-                return Some(p.query.clone());
+            if self.pending.is_some() {
+                return true;
             }
             if self.games_done() >= self.spec.games {
-                return None;
+                return false;
             }
             let g = self.games_done();
             match self.game.to_move() {
@@ -175,7 +175,7 @@ impl<G: MatchRules> Runner<G> {
                 Actor::Player(seat) => {
                     let entrant = self.entrant_in(g, seat);
                     if self.is_zombie(entrant) {
-                        let mv = self.fallback()?;
+                        let Some(mv) = self.fallback() else { return false };
                         self.apply(mv);
                     } else {
                         let query = Query { entrant, seat, view: self.game.view(seat), counts: true };
@@ -183,7 +183,7 @@ impl<G: MatchRules> Runner<G> {
                     }
                 }
                 Actor::Chance => {
-                    let mv = rng::draw(&mut self.chance, &self.game.chance_outcomes())?;
+                    let Some(mv) = self.game.draw_chance(&mut self.chance) else { return false };
                     match self.game.courtesy(&mv) {
                         Some((seat, view)) if !self.is_zombie(self.entrant_in(g, seat)) => {
                             let query = Query { entrant: self.entrant_in(g, seat), seat, view, counts: false };
@@ -200,8 +200,9 @@ impl<G: MatchRules> Runner<G> {
     pub fn answer(&mut self, answer: Answer<G::Move>, printed: &str) {
         let Some(Pending { query, then }) = self.pending.take() else { return };
         self.output.push_str(printed);
+        let legal = matches!(&answer, Answer::Move(mv) if query.counts && self.game.move_index(mv).is_some());
         let failure = match &answer {
-            Answer::Move(mv) if !query.counts || self.game.move_index(mv).is_some() => None,
+            Answer::Move(_) if !query.counts || legal => None,
             Answer::Move(mv) => Some((format!("answered {}, which is not a legal move now", self.game.move_label(mv)), false)),
             Answer::Failed(m) => Some((m.clone(), false)),
             Answer::TimedOut(m) => Some((m.clone(), true)),
@@ -215,7 +216,7 @@ impl<G: MatchRules> Runner<G> {
         }
         let mv = match (then, answer) {
             (Some(chance), _) => Some(chance),
-            (None, Answer::Move(mv)) if self.game.move_index(&mv).is_some() => Some(mv),
+            (None, Answer::Move(mv)) if legal => Some(mv),
             _ => self.fallback(),
         };
         if let Some(mv) = mv {
@@ -226,19 +227,22 @@ impl<G: MatchRules> Runner<G> {
     /// Makes at most `max_decisions` engine-side decisions.
     pub fn advance(&mut self, max_decisions: u32) -> Step<G> {
         for _ in 0..max_decisions {
-            let Some(q) = self.next_query() else { return Step::Finished };
-            let Some(decider) = self.deciders[q.entrant].as_mut() else { return Step::Ask(q) };
-            let answer = match decider.decide(&q.view) {
+            if !self.prepare() {
+                return Step::Finished;
+            }
+            let Some(p) = &self.pending else { return Step::Finished };
+            let Some(decider) = self.deciders[p.query.entrant].as_mut() else { return Step::Ask(p.query.clone()) };
+            let answer = match decider.decide(&p.query.view) {
                 Ok(mv) => Answer::Move(mv),
                 Err(m) => Answer::Failed(m),
             };
             let printed = decider.take_output();
             self.answer(answer, &printed);
         }
-        if self.next_query().is_none() {
-            Step::Finished
-        } else {
+        if self.prepare() {
             Step::Running
+        } else {
+            Step::Finished
         }
     }
 }

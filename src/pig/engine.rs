@@ -226,6 +226,11 @@ impl Game for Pig {
         }
     }
 
+    /// A fair die: `below(6)` is exactly what the generic draw does for six equal odds.
+    fn draw_chance(&self, rng: &mut dyn rand_core::RngCore) -> Option<PigMove> {
+        (self.phase == Phase::Throw).then(|| PigMove::Roll(1 + crate::rng::below(rng, 6) as u8))
+    }
+
     fn move_at(&self, index: usize) -> Option<PigMove> {
         match (self.phase, index) {
             (Phase::Throw, 0..=5) => Some(PigMove::Roll(index as u8 + 1)),

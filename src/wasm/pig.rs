@@ -207,8 +207,9 @@ impl PigGame {
         if self.game.to_move() != Actor::Chance {
             return Err(js_error("it is not time to throw the die"));
         }
-        let face = 1 + rng::below(&mut self.dice, 6) as u8;
-        self.play(PigMove::Roll(face))?;
+        let roll = self.game.draw_chance(&mut self.dice).ok_or_else(|| js_error("it is not time to throw the die"))?;
+        let face = roll.code();
+        self.play(roll)?;
         Ok(face)
     }
     /// The mover's decision: `true` throws again, `false` holds.

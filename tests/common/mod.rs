@@ -32,6 +32,9 @@ where
             let chance = game.chance_outcomes();
             assert_eq!(!chance.is_empty(), game.to_move() == Actor::Chance, "game {g}: chance outcomes");
             assert!(chance.iter().all(|(m, w)| legal.contains(m) && *w > 0.0));
+            let drawn = game.draw_chance(&mut stream(g, moves.len() as u64));
+            assert_eq!(drawn.is_some(), !chance.is_empty(), "game {g}: draw_chance");
+            assert!(drawn.as_ref().is_none_or(|m| chance.iter().any(|(c, _)| c == m)), "game {g}: drawn {drawn:?}");
             for seat in 0..game.seats() {
                 serde_json::to_string(&game.view(seat as u8)).expect("a view serializes");
             }
