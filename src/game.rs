@@ -40,6 +40,15 @@ pub trait Game: Clone + Debug + PartialEq {
 
     fn to_move(&self) -> Actor;
 
+    /// The seat whose turn it is, also while chance moves for it (a die thrown for a player);
+    /// `None` when no seat is acting.
+    fn acting_seat(&self) -> Option<u8> {
+        match self.to_move() {
+            Actor::Player(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Every move that [`Game::play`] accepts now, in a fixed order (share links store indices
     /// into this list). Empty exactly when the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;

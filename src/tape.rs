@@ -12,11 +12,12 @@ pub const DEFAULT_SPACING: usize = 64;
 /// What all snapshots of one tape may take together.
 pub const SNAPSHOT_BUDGET: usize = 64 << 20;
 
-/// Who made a move and in which turn (turns count the changes of the seat to move).
+/// Who made a move and in which turn (turns count the changes of the acting seat).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveInfo {
-    /// `None` for a chance move.
+    /// The acting seat (for a chance move, the seat it was made for, if any).
     pub seat: Option<u8>,
+    pub chance: bool,
     /// 1-based.
     pub turn: u32,
 }
@@ -86,10 +87,8 @@ impl<G: Game> Tape<G> {
     /// Plays `mv` after the last move (the view moves to the end). On error nothing changes.
     pub fn push(&mut self, mv: G::Move) -> Result<(), G::Error> {
         self.seek(self.len());
-        let seat = match self.cursor.to_move() {
-            Actor::Player(s) => Some(s),
-            _ => None,
-        };
+        let seat = self.cursor.acting_seat();
+        let chance = self.cursor.to_move() == Actor::Chance;
         self.cursor.play(&mv)?;
         let last_seat = self.info.iter().rev().find_map(|i| i.seat);
         let turn = match self.info.last() {
@@ -97,7 +96,7 @@ impl<G: Game> Tape<G> {
             Some(prev) if seat.is_some() && last_seat.is_some() && seat != last_seat => prev.turn + 1,
             Some(prev) => prev.turn,
         };
-        self.info.push(MoveInfo { seat, turn });
+        self.info.push(MoveInfo { seat, chance, turn });
         self.record.moves.push(mv);
         self.at += 1;
         if self.at.is_multiple_of(self.spacing) {
@@ -152,15 +151,24 @@ impl<G: Game> Tape<G> {
         &self.cursor
     }
 
-    /// "turn 3 · P2 · hold": the label of move `i`, with its seat and turn.
+    /// Who made move `i`: the seat's player name from the record, else "P1", "P2" ….
+    fn actor_name(&self, i: usize) -> Option<String> {
+        let seat = self.info.get(i)?.seat?;
+        Some(self.record.players.get(usize::from(seat)).filter(|n| !n.is_empty()).cloned().unwrap_or(format!("P{}", seat + 1)))
+    }
+
+    /// "turn 3 · P2 · hold · 17 banked": the label of move `i`, with its turn and who made it
+    /// (player names when the record has them).
     pub fn label(&mut self, i: usize) -> Option<String> {
         let info = self.info(i)?;
         let mv = self.record.moves.get(i)?.clone();
         let text = self.seek(i).move_label(&mv);
-        Some(match info.seat {
-            Some(s) if self.cursor.seats() > 1 => format!("turn {} · P{} · {text}", info.turn, s + 1),
-            _ if self.cursor.seats() > 1 => format!("turn {} · {text}", info.turn),
-            _ => text,
+        if self.cursor.seats() < 2 {
+            return Some(text);
+        }
+        Some(match self.actor_name(i) {
+            Some(who) => format!("turn {} · {who} · {text}", info.turn),
+            None => format!("turn {} · {text}", info.turn),
         })
     }
 

@@ -121,7 +121,46 @@ pub struct Pig {
     phase: Phase,
 }
 
+/// What a move did, for captions and move lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A throw of 1: the turn sum is lost and the turn passes.
+    TurnLost,
+    /// A throw that adds to the turn sum.
+    Threw,
+    /// A throw that reaches the target: the game is won.
+    Won,
+    ThrowAgain,
+    /// Hold: the turn sum is banked and the turn passes.
+    Banked,
+}
+
+impl Effect {
+    pub fn name(self) -> &'static str {
+        match self {
+            Effect::TurnLost => "turn-lost",
+            Effect::Threw => "threw",
+            Effect::Won => "won",
+            Effect::ThrowAgain => "throw-again",
+            Effect::Banked => "banked",
+        }
+    }
+}
+
 impl Pig {
+    /// What `mv` does when played in this position (`None` when it is not legal).
+    pub fn effect(&self, mv: &PigMove) -> Option<Effect> {
+        let mut after = self.clone();
+        after.play(mv).ok()?;
+        Some(match mv {
+            PigMove::Roll(1) => Effect::TurnLost,
+            PigMove::Roll(_) if after.phase == Phase::Over => Effect::Won,
+            PigMove::Roll(_) => Effect::Threw,
+            PigMove::ThrowAgain => Effect::ThrowAgain,
+            PigMove::Hold => Effect::Banked,
+        })
+    }
+
     pub fn target(&self) -> u32 {
         self.target
     }
@@ -191,6 +230,10 @@ impl Game for Pig {
             last_throw: None,
             phase: Phase::Throw,
         })
+    }
+
+    fn acting_seat(&self) -> Option<u8> {
+        (self.phase != Phase::Over).then_some(self.player)
     }
 
     fn to_move(&self) -> Actor {
@@ -299,9 +342,12 @@ impl Game for Pig {
     }
 
     fn move_label(&self, mv: &PigMove) -> String {
-        match mv {
-            PigMove::Roll(d) => format!("die {d}"),
-            other => other.to_string(),
+        match (mv, self.effect(mv)) {
+            (PigMove::Roll(1), _) => "die 1 · turn lost".to_string(),
+            (PigMove::Roll(d), Some(Effect::Won)) => format!("die {d} · wins"),
+            (PigMove::Roll(d), _) => format!("die {d}"),
+            (PigMove::ThrowAgain, _) => "throw again".to_string(),
+            (PigMove::Hold, _) => format!("hold · {} banked", self.turn_sum),
         }
     }
 }

@@ -4,7 +4,7 @@ use super::{js_error, to_js};
 use crate::game::{Actor, Game};
 use crate::link::{encode_game, GameRecord};
 use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Progress, Query};
-use crate::arena::Decider;
+use crate::arena::{Decider, MatchRules};
 use crate::pig::links::encode_match;
 use crate::pig::exact::match_win_probability;
 use crate::pig::optimal::OptimalPolicy;
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
-fn code(mv: PigMove) -> u8 {
+pub(super) fn code(mv: PigMove) -> u8 {
     mv.code()
 }
 
@@ -36,10 +36,26 @@ struct StateView {
     phase: &'static str,
     winner: Option<u8>,
     target: u32,
+    /// What the last move did: "turn-lost", "threw", "won", "throw-again", "banked", or null
+    /// at the start.
+    effect: Option<&'static str>,
+}
+
+/// The position after `t` moves of `tape`, with what its last move did.
+fn view_at(tape: &mut Tape<Pig>, t: usize) -> StateView {
+    let effect = match t.checked_sub(1) {
+        Some(last) => {
+            let mv = tape.moves().get(last).copied();
+            mv.and_then(|mv| tape.seek(last).effect(&mv)).map(|e| e.name())
+        }
+        None => None,
+    };
+    StateView { effect, ..view(tape.seek(t)) }
 }
 
 fn view(game: &Pig) -> StateView {
     StateView {
+        effect: None,
         totals: game.totals(),
         player: game.player(),
         turn_sum: game.turn_sum(),
@@ -111,7 +127,7 @@ impl PigTape {
     }
     /// The position after `t` moves, as `state()` of a game shows it.
     pub fn seek(&mut self, t: usize) -> Result<JsValue, JsValue> {
-        to_js(&view(self.tape.seek(t)))
+        to_js(&view_at(&mut self.tape, t))
     }
     /// "turn 3 · P2 · hold".
     pub fn label(&mut self, i: usize) -> String {
@@ -181,56 +197,72 @@ pub fn wilson(wins: u32, games: u32) -> Vec<f64> {
     vec![lo, hi]
 }
 
-/// A game played in the page: the engine throws the die from a seeded generator.
+/// A game played in the page, on the replay tape: the engine throws the die from a seeded
+/// generator.
 #[wasm_bindgen]
 pub struct PigGame {
-    game: Pig,
+    tape: Tape<Pig>,
     dice: Rng,
     seed: u64,
-    moves: Vec<PigMove>,
+    /// The question CodeAbbey asks the mover after the last throw, if it was a 1.
+    courtesy: Option<Situation>,
+}
+
+impl PigGame {
+    fn game(&self) -> &Pig {
+        self.tape.position().1
+    }
+    fn play(&mut self, mv: PigMove) -> Result<(), JsValue> {
+        self.tape.push(mv).map_err(js_error)
+    }
 }
 
 #[wasm_bindgen]
 impl PigGame {
+    /// `players`: the names of seat 0 and 1, used in move labels.
     #[wasm_bindgen(constructor)]
-    pub fn new(target: u32, seed: f64) -> Result<PigGame, JsValue> {
-        let game = Pig::new(&PigParams { target }).map_err(js_error)?;
+    pub fn new(target: u32, seed: f64, players: Option<Vec<String>>) -> Result<PigGame, JsValue> {
         let seed = seed as u64;
-        Ok(PigGame { game, dice: rng::stream(seed, 0), seed, moves: Vec::new() })
+        let tape = Tape::start(PigParams { target }, seed, players.unwrap_or_default()).map_err(js_error)?;
+        Ok(PigGame { tape, dice: rng::stream(seed, 0), seed, courtesy: None })
     }
-    pub fn state(&self) -> Result<JsValue, JsValue> {
-        to_js(&view(&self.game))
+    pub fn state(&mut self) -> Result<JsValue, JsValue> {
+        let n = self.tape.len();
+        to_js(&view_at(&mut self.tape, n))
     }
     /// Throws the die (only when the die is next); returns the face.
     #[wasm_bindgen(js_name = throwDie)]
     pub fn throw_die(&mut self) -> Result<u8, JsValue> {
-        if self.game.to_move() != Actor::Chance {
-            return Err(js_error("it is not time to throw the die"));
-        }
-        let roll = self.game.draw_chance(&mut self.dice).ok_or_else(|| js_error("it is not time to throw the die"))?;
-        let face = roll.code();
+        self.tape.seek(self.tape.len());
+        let roll = self.tape.position().1.draw_chance(&mut self.dice).ok_or_else(|| js_error("it is not time to throw the die"))?;
+        self.courtesy = self.tape.position().1.courtesy(&roll).map(|(_, view)| view);
         self.play(roll)?;
-        Ok(face)
+        Ok(roll.code())
+    }
+    /// After a throw of 1 the mover's strategy is still asked (as CodeAbbey does; the answer
+    /// does not count): its arguments, or `null`.
+    pub fn courtesy(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.courtesy.map(|s| [s.my_total, s.other_total, s.accum, s.current]))
     }
     /// The mover's decision: `true` throws again, `false` holds.
     pub fn decide(&mut self, throw_again: bool) -> Result<(), JsValue> {
         self.play(if throw_again { PigMove::ThrowAgain } else { PigMove::Hold })
     }
-    fn play(&mut self, mv: PigMove) -> Result<(), JsValue> {
-        self.game.play(&mv).map_err(js_error)?;
-        self.moves.push(mv);
-        Ok(())
-    }
     /// The strategy arguments of the player who must decide, or `null`.
-    pub fn situation(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.game.situation().map(|s| [s.my_total, s.other_total, s.accum, s.current]))
+    pub fn situation(&mut self) -> Result<JsValue, JsValue> {
+        self.tape.seek(self.tape.len());
+        to_js(&self.game().situation().map(|s| [s.my_total, s.other_total, s.accum, s.current]))
     }
     pub fn moves(&self) -> Vec<u8> {
-        self.moves.iter().map(|&m| code(m)).collect()
+        self.tape.moves().iter().map(|&m| code(m)).collect()
+    }
+    /// "turn 3 · You · throw again": move `i` as the move list shows it.
+    pub fn label(&mut self, i: usize) -> String {
+        self.tape.label(i).unwrap_or_default()
     }
     /// Share link fragment for this game viewed at `view` moves.
     pub fn link(&self, players: Vec<String>, view: usize) -> Result<String, JsValue> {
-        pig_game_link(self.game.target(), self.seed as f64, players, &self.moves(), view)
+        pig_game_link(self.tape.record().params.target, self.seed as f64, players, &self.moves(), view)
     }
 }
 
@@ -241,11 +273,11 @@ pub fn pig_game_link(target: u32, seed: f64, players: Vec<String>, moves: &[u8],
 }
 
 #[derive(Serialize, Deserialize)]
-struct EntrantJs {
-    label: String,
+pub(super) struct EntrantJs {
+    pub label: String,
     /// "builtin", "scheme" or "js".
-    kind: String,
-    source: String,
+    pub kind: String,
+    pub source: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -256,7 +288,7 @@ struct SpecJs {
     target: u32,
 }
 
-fn source_of(kind: &str, source: String) -> Result<StrategySource, JsValue> {
+pub(super) fn source_of(kind: &str, source: String) -> Result<StrategySource, JsValue> {
     match kind {
         "builtin" => Ok(StrategySource::Builtin(source)),
         "scheme" => Ok(StrategySource::Scheme(source)),
@@ -306,7 +338,7 @@ impl PigStrategy {
 }
 
 #[derive(Serialize)]
-struct QueryJs {
+pub(super) struct QueryJs {
     entrant: u8,
     args: [u32; 4],
     /// The seat's view (`{ my_total, other_total, accum, current }`).
@@ -315,10 +347,23 @@ struct QueryJs {
 }
 
 #[derive(Serialize)]
-struct AdvanceJs {
+pub(super) struct AdvanceJs {
     /// "ask", "running" or "finished".
     status: &'static str,
     query: Option<QueryJs>,
+}
+
+impl AdvanceJs {
+    pub(super) fn of(p: Progress) -> AdvanceJs {
+        match p {
+            Progress::Finished => AdvanceJs { status: "finished", query: None },
+            Progress::Running => AdvanceJs { status: "running", query: None },
+            Progress::Ask(Query { entrant, situation: s, ignored }) => AdvanceJs {
+                status: "ask",
+                query: Some(QueryJs { entrant, args: [s.my_total, s.other_total, s.accum, s.current], view: s, ignored }),
+            },
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -344,11 +389,11 @@ struct LogJs {
 }
 
 #[derive(Serialize)]
-struct FailureJs {
-    game: u32,
-    move_index: usize,
-    entrant: u8,
-    message: String,
+pub(super) struct FailureJs {
+    pub game: u32,
+    pub move_index: usize,
+    pub entrant: u8,
+    pub message: String,
 }
 
 /// A match (or the checker) run step by step; JavaScript strategies answer through `answer`.
@@ -371,15 +416,7 @@ impl PigMatch {
     }
     /// Makes at most `max_decisions` engine-side decisions.
     pub fn advance(&mut self, max_decisions: u32) -> Result<JsValue, JsValue> {
-        let out = match self.runner.advance(max_decisions) {
-            Progress::Finished => AdvanceJs { status: "finished", query: None },
-            Progress::Running => AdvanceJs { status: "running", query: None },
-            Progress::Ask(Query { entrant, situation: s, ignored }) => AdvanceJs {
-                status: "ask",
-                query: Some(QueryJs { entrant, args: [s.my_total, s.other_total, s.accum, s.current], view: s, ignored }),
-            },
-        };
-        to_js(&out)
+        to_js(&AdvanceJs::of(self.runner.advance(max_decisions)))
     }
     /// The seed for entrant `i`'s own randomness (a JavaScript strategy's `Math.random`).
     #[wasm_bindgen(js_name = entrantSeed)]

@@ -126,21 +126,15 @@ export function createPigBoard(canvas) {
 const says = (name, verb) => (name === 'You' ? `You ${verb}` : `${name} ${verb}s`);
 
 /** Words for a move code (1–6 a throw, 7 throw again, 8 hold) made by `name`. */
-export function moveLabel(code, name) {
-  if (code === 1) return `${says(name, 'throw')} 1 — turn lost`;
-  if (code <= 6) return `${says(name, 'throw')} ${code}`;
-  return code === 7 ? `${says(name, 'throw')} again` : says(name, 'hold');
-}
-
-/** Caption for a position reached by `lastCode` (undefined at the start). */
-export function caption(state, names, lastCode) {
+/** Caption for a position, from the engine's state (its `effect`: what the last move did). */
+export function caption(state, names) {
   const mover = names[state.player];
   const winner = names[state.winner];
   const total = state.totals[state.winner];
   if (state.phase === 'over') return winner === 'You' ? `You reach ${total} and win.` : `${winner} reaches ${total} and wins.`;
-  if (lastCode === 1) return `Turn lost! Now ${says(mover, 'throw')}.`;
-  if (lastCode === 8) return `Banked. Now ${says(mover, 'throw')}.`;
+  if (state.effect === 'turn-lost') return `Turn lost! Now ${says(mover, 'throw')}.`;
+  if (state.effect === 'banked') return `Banked. Now ${says(mover, 'throw')}.`;
   if (state.phase === 'decide') return `${mover} ${mover === 'You' ? 'have' : 'has'} ${state.turn_sum} this turn: throw again or hold?`;
-  if (lastCode === 7) return `${says(mover, 'throw')} again…`;
+  if (state.effect === 'throw-again') return `${says(mover, 'throw')} again…`;
   return `${says(mover, 'throw')} first.`;
 }

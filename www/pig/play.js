@@ -4,7 +4,7 @@
 import { el, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
-import { createPigBoard, moveLabel, caption } from './board.js';
+import { createPigBoard, caption } from './board.js';
 import { entrant, strategyOptions } from './strategies.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -70,9 +70,9 @@ export function mountPlay(root, ctx) {
   opponent.addEventListener('change', changed);
   starts.addEventListener('change', changed);
 
-  function show(face, animate, last) {
+  function show(face, animate) {
     const state = current.game.state();
-    board.set({ state, names: current.names, face, animate, caption: caption(state, current.names, last) });
+    board.set({ state, names: current.names, face, animate, caption: caption(state, current.names) });
     const moves = current.game.moves();
     link.set(shareUrl(current.game.link(current.names, moves.length)));
     store({ seed: current.seed, human: current.human, opponent: current.choice, moves: Array.from(moves) });
@@ -80,8 +80,9 @@ export function mountPlay(root, ctx) {
     return state;
   }
 
-  function logMove(code, mover) {
-    log.append(el('li', {}, moveLabel(code, mover)));
+  /** Adds the last move to the log, in the engine's words. */
+  function logMove() {
+    log.append(el('li', {}, current.game.label(current.game.moves().length - 1)));
     log.scrollTop = log.scrollHeight;
   }
 
@@ -100,11 +101,10 @@ export function mountPlay(root, ctx) {
     const choice = resume?.opponent ?? opponent.value;
     const opp = entrant(choice);
     const names = human === 0 ? ['You', opp.label] : [opp.label, 'You'];
-    const game = new engine.PigGame(100, seed);
+    const game = new engine.PigGame(100, seed, names);
     current = { game, names, seed, human, choice, opponent: opp.label, over: false, session: null };
     changed();
     // Replays the saved moves: the die is the engine's, seeded, so it throws the same faces.
-    let last;
     for (const code of resume?.moves ?? []) {
       const st = game.state();
       if (st.phase === 'over') break;
@@ -112,8 +112,7 @@ export function mountPlay(root, ctx) {
         if (game.throwDie() !== code) break;
       } else if (code === 7 || code === 8) game.decide(code === 7);
       else break;
-      last = code;
-      logMove(code, names[st.player]);
+      logMove();
     }
     let session;
     try {
@@ -125,7 +124,7 @@ export function mountPlay(root, ctx) {
     }
     if (my !== generation) { session.close(); return; }
     current.session = session;
-    show(null, false, last);
+    show(null, false);
     while (my === generation) {
       const st = game.state();
       if (st.phase === 'over') {
@@ -136,16 +135,13 @@ export function mountPlay(root, ctx) {
         changed();
         break;
       }
-      const mover = names[st.player];
       if (st.phase === 'throw') {
         const face = game.throwDie();
-        last = face;
-        show(face, true, last);
-        logMove(face, mover);
-        if (face === 1 && st.player !== human) {
-          // CodeAbbey calls the strategy after a 1 too; the answer is ignored.
-          await session.decide([st.totals[st.player], st.totals[1 - st.player], st.turn_sum, 1]);
-        }
+        show(face, true);
+        logMove();
+        // The engine says when the strategy is asked although its answer does not count.
+        const courtesy = game.courtesy();
+        if (courtesy && st.player !== human) await session.decide(courtesy);
         await sleep(520);
         continue;
       }
@@ -164,9 +160,8 @@ export function mountPlay(root, ctx) {
       }
       if (my !== generation) return;
       game.decide(answer);
-      last = answer ? 7 : 8;
-      logMove(last, mover);
-      show(null, false, last);
+      logMove();
+      show(null, false);
       await sleep(answer ? 120 : 380);
     }
   }

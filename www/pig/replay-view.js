@@ -23,7 +23,7 @@ export function mountReplay(root, ctx) {
       const state = tape.seek(t);
       const last = game.moves[t - 1];
       const face = last >= 1 && last <= 6 ? last : null;
-      board.set({ state, names: game.players, face, animate: false, caption: caption(state, game.players, last) });
+      board.set({ state, names: game.players, face, animate: false, caption: caption(state, game.players) });
       const url = shareUrl(tape.link(t));
       link.set(url);
       // While a game link is open, the address bar follows the viewed turn.
