@@ -98,3 +98,19 @@ fn bad_command_lines_exit_2_and_bad_links_exit_1() {
     let out = arcade(&["open", "#unknown/9/x"]);
     assert!(String::from_utf8(out.stderr).unwrap().contains("no link kind \"unknown\""));
 }
+
+#[test]
+fn pig_tournaments_print_standings_with_elo_and_a_link_that_opens() {
+    let v = json(&arcade(&["pig", "tournament", "optimal", "hold20", "dummy", "--games", "40", "--seed", "2", "--json"]));
+    let rows = v["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.iter().map(|r| r["games"].as_u64().unwrap()).sum::<u64>(), 3 * 80);
+    assert_eq!(rows.iter().map(|r| r["wins"].as_u64().unwrap()).sum::<u64>(), 120);
+    let elos: Vec<f64> = rows.iter().map(|r| r["elo"].as_f64().unwrap()).collect();
+    assert!(elos.windows(2).all(|w| w[0] >= w[1]), "best first: {elos:?}");
+    let link = v["link"].as_str().unwrap();
+    assert!(link.contains("#pig-tournament/1/"), "{link}");
+    let opened = json(&arcade(&["open", link]));
+    assert_eq!(opened["entrants"], serde_json::json!(["optimal", "hold20", "dummy"]));
+    assert_eq!(arcade(&["pig", "tournament", "optimal", "hold20"]).status.code(), Some(2), "two strategies are a match");
+}

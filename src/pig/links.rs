@@ -2,20 +2,24 @@
 //! `pig-match` links holding both strategies (names or source), game count, seed and target.
 
 use super::arena::{Entrant, MatchSpec, StrategySource};
+use super::tournament::{TournamentSpec, MAX_ENTRANTS};
 use super::{Pig, PigParams, MAX_TARGET};
 use crate::link::{decode_record, open, seal, BitReader, BitWriter, Envelope, LinkError, LinkKind, LinkParams, Opened};
 use serde_json::json;
 
 pub const MATCH_KIND: &str = "pig-match";
+pub const TOURNAMENT_KIND: &str = "pig-tournament";
+pub const TOURNAMENT_LINK_VERSION: u32 = 1;
 pub const MATCH_LINK_VERSION: u32 = 1;
 const MAX_SOURCE: usize = 200_000;
-/// Most games a match may have (the arena's limit).
+/// Most games a match (or a whole tournament) may have (the arena's limit).
 pub const MAX_GAMES: u32 = 10_000;
 
 /// Pig's link kinds, for the registry.
 pub const LINK_KINDS: &[LinkKind] = &[
     LinkKind { kind: "pig", game: "pig", version: 1, open: open_game },
     LinkKind { kind: MATCH_KIND, game: "pig", version: MATCH_LINK_VERSION, open: open_match },
+    LinkKind { kind: TOURNAMENT_KIND, game: "pig", version: TOURNAMENT_LINK_VERSION, open: open_tournament },
 ];
 
 impl LinkParams for PigParams {
@@ -74,20 +78,57 @@ fn open_match(env: &Envelope) -> Result<Opened, LinkError> {
     })
 }
 
+fn write_entrant(w: &mut BitWriter, e: &Entrant) {
+    w.string(&e.label);
+    let (tag, text) = match &e.source {
+        StrategySource::Builtin(n) => (0, n),
+        StrategySource::Scheme(s) => (1, s),
+        StrategySource::JavaScript(s) => (2, s),
+    };
+    w.bits(tag, 2);
+    w.string(text);
+}
+
+fn read_entrant(r: &mut BitReader) -> Result<Entrant, LinkError> {
+    let label = r.string(64)?;
+    let tag = r.bits(2)?;
+    let text = r.string(MAX_SOURCE)?;
+    let source = match tag {
+        0 => StrategySource::Builtin(text),
+        1 => StrategySource::Scheme(text),
+        2 => StrategySource::JavaScript(text),
+        _ => return Err(LinkError::Malformed("unknown strategy kind".into())),
+    };
+    Ok(Entrant { label, source })
+}
+
+/// Games, seed and target: the head of match and tournament links.
+fn read_head(r: &mut BitReader) -> Result<(u32, u64, u32), LinkError> {
+    let games = r.bounded(u64::from(MAX_GAMES), "game count")? as u32;
+    let seed = r.varint()?;
+    let target = r.bounded(u64::from(MAX_TARGET), "target")? as u32;
+    Ok((games, seed, target))
+}
+
+/// Strategy source cannot be trusted half-way: an altered link is refused instead of running
+/// altered code.
+fn body(env: &Envelope, supported: u32) -> Result<BitReader<'_>, LinkError> {
+    if env.version != supported {
+        return Err(LinkError::Version { kind: env.kind.clone(), version: env.version, supported });
+    }
+    if !env.intact {
+        return Err(LinkError::Checksum);
+    }
+    Ok(BitReader::new(&env.body))
+}
+
 pub fn encode_match(spec: &MatchSpec) -> String {
     let mut w = BitWriter::new();
     w.varint(u64::from(spec.games));
     w.varint(spec.seed);
     w.varint(u64::from(spec.target));
     for e in &spec.entrants {
-        w.string(&e.label);
-        let (tag, text) = match &e.source {
-            StrategySource::Builtin(n) => (0, n),
-            StrategySource::Scheme(s) => (1, s),
-            StrategySource::JavaScript(s) => (2, s),
-        };
-        w.bits(tag, 2);
-        w.string(text);
+        write_entrant(&mut w, e);
     }
     seal(MATCH_KIND, MATCH_LINK_VERSION, &w.into_bytes())
 }
@@ -101,30 +142,55 @@ pub fn decode_match(link: &str) -> Result<MatchSpec, LinkError> {
 }
 
 fn decode_match_envelope(env: &Envelope) -> Result<MatchSpec, LinkError> {
-    if env.version != MATCH_LINK_VERSION {
-        return Err(LinkError::Version { kind: env.kind.clone(), version: env.version, supported: MATCH_LINK_VERSION });
-    }
-    if !env.intact {
-        // Strategy source cannot be trusted half-way: refuse instead of running altered code.
-        return Err(LinkError::Checksum);
-    }
-    let mut r = BitReader::new(&env.body);
-    let games = r.bounded(u64::from(MAX_GAMES), "game count")? as u32;
-    let seed = r.varint()?;
-    let target = r.bounded(u64::from(MAX_TARGET), "target")? as u32;
-    let mut entrant = || -> Result<Entrant, LinkError> {
-        let label = r.string(64)?;
-        let tag = r.bits(2)?;
-        let text = r.string(MAX_SOURCE)?;
-        let source = match tag {
-            0 => StrategySource::Builtin(text),
-            1 => StrategySource::Scheme(text),
-            2 => StrategySource::JavaScript(text),
-            _ => return Err(LinkError::Malformed("unknown strategy kind".into())),
-        };
-        Ok(Entrant { label, source })
-    };
-    let a = entrant()?;
-    let b = entrant()?;
+    let mut r = body(env, MATCH_LINK_VERSION)?;
+    let (games, seed, target) = read_head(&mut r)?;
+    let a = read_entrant(&mut r)?;
+    let b = read_entrant(&mut r)?;
     Ok(MatchSpec { entrants: [a, b], games, seed, target })
+}
+
+pub fn encode_tournament(spec: &TournamentSpec) -> String {
+    let mut w = BitWriter::new();
+    w.varint(u64::from(spec.games));
+    w.varint(spec.seed);
+    w.varint(u64::from(spec.target));
+    w.varint(spec.entrants.len() as u64);
+    for e in &spec.entrants {
+        write_entrant(&mut w, e);
+    }
+    seal(TOURNAMENT_KIND, TOURNAMENT_LINK_VERSION, &w.into_bytes())
+}
+
+pub fn decode_tournament(env: &Envelope) -> Result<TournamentSpec, LinkError> {
+    let mut r = body(env, TOURNAMENT_LINK_VERSION)?;
+    let (games, seed, target) = read_head(&mut r)?;
+    let n = r.bounded(MAX_ENTRANTS as u64, "strategy count")? as usize;
+    let entrants = (0..n).map(|_| read_entrant(&mut r)).collect::<Result<Vec<_>, _>>()?;
+    let pairs = (n * n.saturating_sub(1) / 2) as u64;
+    if u64::from(games) * pairs > u64::from(MAX_GAMES) {
+        let what = format!("games in all ({games} for each of {pairs} pairs)");
+        return Err(LinkError::TooLarge { what, value: u64::from(games) * pairs, max: u64::from(MAX_GAMES) });
+    }
+    Ok(TournamentSpec { entrants, games, seed, target })
+}
+
+fn open_tournament(env: &Envelope) -> Result<Opened, LinkError> {
+    let s = decode_tournament(env)?;
+    let entrants: Vec<_> = s
+        .entrants
+        .iter()
+        .map(|e| {
+            let (kind, source) = e.source.parts();
+            json!({ "label": e.label, "kind": kind, "source": source })
+        })
+        .collect();
+    let labels: Vec<&str> = s.entrants.iter().map(|e| e.label.as_str()).collect();
+    Ok(Opened {
+        kind: env.kind.clone(),
+        version: env.version,
+        game: "pig",
+        problem: None,
+        data: json!({ "entrants": entrants, "games": s.games, "seed": s.seed as f64, "target": s.target }),
+        summary: json!({ "kind": TOURNAMENT_KIND, "entrants": labels, "games": s.games, "seed": s.seed, "target": s.target }),
+    })
 }

@@ -7,7 +7,8 @@ pub mod links;
 pub mod exact;
 pub mod optimal;
 pub mod policy;
+pub mod tournament;
 
 pub use arena::{Entrant, MatchRunner, MatchSpec, Progress, SetupError, StrategySource};
-pub use engine::{Pig, MAX_TARGET, PigError, PigMove, PigParams, Situation};
+pub use engine::{Effect, Pig, MAX_TARGET, PigError, PigMove, PigParams, Situation};
 pub use policy::{Policy, BUILTIN_NAMES};

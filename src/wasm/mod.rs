@@ -4,12 +4,14 @@
 mod lifter;
 mod links;
 mod pig;
+mod pig_tournament;
 
 use wasm_bindgen::prelude::*;
 
 pub use lifter::*;
 pub use links::*;
 pub use pig::*;
+pub use pig_tournament::*;
 
 pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {
     js_sys::Error::new(&message.to_string()).into()

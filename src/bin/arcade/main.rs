@@ -7,6 +7,7 @@ mod lifter;
 mod lifter_bench;
 mod lifter_solve_bench;
 mod pig;
+mod pig_tournament;
 mod rails_bench;
 
 use std::process::ExitCode;
@@ -17,6 +18,8 @@ usage:
   arcade pig match A B [--games N] [--seed S] [--json] [--base URL]
   arcade pig check A [--seed S] [--json] [--base URL]      (the 49-game checker against dummy)
   arcade pig link A B [--game G] [--games N] [--seed S] [--base URL]
+  arcade pig tournament A B C… [--games N] [--seed S] [--json] [--base URL]
+                                                           (every pair plays N games; Elo table)
   arcade lifter run MAP ROUTE [--end-abort]                 (ROUTE: text, - for stdin, @file)
   arcade lifter solve MAP [--ms N]
   arcade lifter link MAP ROUTE [--view T] [--base URL]

@@ -22,6 +22,7 @@ pub fn main(argv: &[String]) -> Result<(), Failure> {
         Some("match") => play_match(&args, false),
         Some("check") => play_match(&args, true),
         Some("link") => game_link(&args),
+        Some("tournament") => crate::pig_tournament::run(&args),
         Some(other) => Err(Failure::usage(format!("unknown pig command \"{other}\""))),
         None => Err(Failure::usage("pig needs a command")),
     }
@@ -49,7 +50,7 @@ fn solve() -> Result<(), Failure> {
 }
 
 /// A built-in name, or a path to a Scheme file.
-fn entrant(word: &str) -> Result<Entrant, Failure> {
+pub fn entrant(word: &str) -> Result<Entrant, Failure> {
     let path = std::path::Path::new(word);
     if path.exists() || word.ends_with(".scm") {
         let code = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{word}: {e}")))?;

@@ -1,0 +1,171 @@
+//! Tournaments: more than two Pig strategies, every pair playing a match (the arena's seating
+//! inside each), with standings, Wilson intervals and an Elo table from the shared rails.
+
+use super::arena::{Failure, MatchRunner, MatchSpec, Progress, Query, SetupError};
+use super::links::MAX_GAMES;
+use super::Entrant;
+use crate::arena::{MatchSeeds, Standings};
+
+/// Most strategies in one tournament.
+pub const MAX_ENTRANTS: usize = 16;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentSpec {
+    pub entrants: Vec<Entrant>,
+    /// Games each pair plays.
+    pub games: u32,
+    pub seed: u64,
+    pub target: u32,
+}
+
+impl TournamentSpec {
+    /// Every pair once, in a fixed order: (0, 1), (0, 2), …, (1, 2), ….
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        let n = self.entrants.len();
+        (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect()
+    }
+
+    /// The match of pair `k`: its own seed, derived from the tournament's.
+    pub fn pair_match(&self, k: usize) -> Option<MatchSpec> {
+        let (a, b) = *self.pairs().get(k)?;
+        let seed = MatchSeeds(self.seed).entrant(1000 + k);
+        Some(MatchSpec { entrants: [self.entrants[a].clone(), self.entrants[b].clone()], games: self.games, seed, target: self.target })
+    }
+}
+
+/// One finished game of a tournament.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TournamentGame {
+    /// Index of the pair's match.
+    pub pair: usize,
+    /// Tournament entrants: who moved first, who won.
+    pub first: usize,
+    pub second: usize,
+    pub winner: usize,
+    pub log: super::arena::GameLog,
+}
+
+pub struct TournamentRunner {
+    spec: TournamentSpec,
+    pairs: Vec<(usize, usize)>,
+    current: Option<MatchRunner>,
+    pair: usize,
+    games: Vec<TournamentGame>,
+    failures: Vec<(usize, Failure)>,
+}
+
+impl TournamentRunner {
+    /// Loads every strategy once to report a broken one before anything is played.
+    pub fn new(spec: TournamentSpec) -> Result<TournamentRunner, SetupError> {
+        if !(3..=MAX_ENTRANTS).contains(&spec.entrants.len()) {
+            let message = format!("a tournament needs 3 to {MAX_ENTRANTS} strategies, not {}", spec.entrants.len());
+            return Err(SetupError { entrant: None, message });
+        }
+        let pairs = spec.pairs();
+        let total = u64::from(spec.games) * pairs.len() as u64;
+        if spec.games == 0 || total > u64::from(MAX_GAMES) {
+            let message = format!("{} games per pair × {} pairs must be 1 to {MAX_GAMES} games in all", spec.games, pairs.len());
+            return Err(SetupError { entrant: None, message });
+        }
+        for (k, &(a, b)) in pairs.iter().enumerate() {
+            if let Some(m) = spec.pair_match(k) {
+                MatchRunner::new(m).map_err(|e| SetupError {
+                    entrant: e.entrant.map(|i| if i == 0 { a as u8 } else { b as u8 }),
+                    message: e.message,
+                })?;
+            }
+        }
+        let mut runner = TournamentRunner { spec, pairs, current: None, pair: 0, games: Vec::new(), failures: Vec::new() };
+        runner.start_pair();
+        Ok(runner)
+    }
+
+    fn start_pair(&mut self) {
+        self.current = self.spec.pair_match(self.pair).and_then(|m| MatchRunner::new(m).ok());
+    }
+
+    pub fn spec(&self) -> &TournamentSpec {
+        &self.spec
+    }
+    pub fn games(&self) -> &[TournamentGame] {
+        &self.games
+    }
+    /// Failures with the tournament entrant at fault.
+    pub fn failures(&self) -> &[(usize, Failure)] {
+        &self.failures
+    }
+    pub fn games_total(&self) -> u32 {
+        self.spec.games * self.pairs.len() as u32
+    }
+
+    /// Tournament entrant of the current match's entrant `local` (0 or 1).
+    fn global(&self, local: u8) -> usize {
+        let (a, b) = self.pairs.get(self.pair).copied().unwrap_or((0, 1));
+        if local == 0 { a } else { b }
+    }
+
+    /// Wins, draws, scores, Wilson intervals and Elo, per entrant.
+    pub fn standings(&self) -> Standings {
+        let mut s = Standings::new(self.spec.entrants.len());
+        for g in &self.games {
+            let returns = if g.winner == g.first { [1.0, 0.0] } else { [0.0, 1.0] };
+            s.add(&[g.first, g.second], &returns);
+        }
+        s
+    }
+
+    /// Moves a finished pair's games into the tournament and starts the next pair.
+    fn collect(&mut self) {
+        let Some(m) = self.current.take() else { return };
+        let (a, b) = self.pairs[self.pair];
+        let to_global = |local: u8| if local == 0 { a } else { b };
+        for log in m.logs() {
+            let (first, second) = (to_global(log.first), to_global(1 - log.first));
+            self.games.push(TournamentGame { pair: self.pair, first, second, winner: to_global(log.winner), log });
+        }
+        for f in m.failures() {
+            let who = to_global(f.entrant);
+            self.failures.push((who, f));
+        }
+        self.pair += 1;
+        self.start_pair();
+    }
+
+    /// Like [`MatchRunner::advance`]; a question names the tournament entrant.
+    pub fn advance(&mut self, max_decisions: u32) -> Progress {
+        loop {
+            let Some(m) = self.current.as_mut() else { return Progress::Finished };
+            match m.advance(max_decisions) {
+                Progress::Finished => self.collect(),
+                Progress::Running => return Progress::Running,
+                Progress::Ask(q) => return Progress::Ask(Query { entrant: self.global(q.entrant) as u8, ..q }),
+            }
+        }
+    }
+
+    pub fn answer(&mut self, answer: Result<bool, String>, printed: &str) {
+        if let Some(m) = self.current.as_mut() {
+            m.answer(answer, printed);
+        }
+    }
+
+    pub fn answer_timeout(&mut self, message: String, printed: &str) {
+        if let Some(m) = self.current.as_mut() {
+            m.answer_timeout(message, printed);
+        }
+    }
+
+    /// Runs to the end; only without JavaScript strategies.
+    pub fn run(mut self) -> Result<TournamentRunner, String> {
+        loop {
+            match self.advance(u32::MAX) {
+                Progress::Finished => return Ok(self),
+                Progress::Running => {}
+                Progress::Ask(q) => {
+                    let e = &self.spec.entrants[usize::from(q.entrant)];
+                    return Err(format!("{}: JavaScript strategies run only in the page", e.label));
+                }
+            }
+        }
+    }
+}
