@@ -13,6 +13,8 @@ let nextSeat = 1;
 serveRpc({
   /** A Pig match or the checker: { spec } → { summary, logs, failures }. */
   match: async (m, ctx) => runMatch(await loadEngine(), m.spec, ctx),
+  /** A Pig tournament (three or more strategies), the same loop: { spec } → { summary, logs, failures }. */
+  tournament: async (m, ctx) => runMatch(await loadEngine(), m.spec, ctx, 'tournament'),
   /** A user solver on a Lifter map. */
   lifter: async (m, ctx) => runLifter(await loadEngine(), m.params, ctx),
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */

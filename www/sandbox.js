@@ -16,8 +16,17 @@ export class Sandbox {
    * Runs a Pig match (spec as for `PigMatch`). `onProgress(summary)` is called as games finish.
    * Resolves to { summary, logs, failures }; rejects with an Error naming the reason.
    */
-  async runMatch(spec, { onProgress, signal } = {}) {
-    const r = await this.rpc.call({ type: 'match', spec }, { backstopMs: BACKSTOP_MS, onProgress, signal });
+  runMatch(spec, options) { return this.#pig('match', spec, options); }
+
+  /**
+   * Runs a Pig tournament (spec as for `PigTournament`: three or more strategies, games per
+   * pair) through the same referee loop; resolves like `runMatch` with the tournament's
+   * summary (standings), logs and failures.
+   */
+  runTournament(spec, options) { return this.#pig('tournament', spec, options); }
+
+  async #pig(type, spec, { onProgress, signal } = {}) {
+    const r = await this.rpc.call({ type, spec }, { backstopMs: BACKSTOP_MS, onProgress, signal });
     if (!r.ok) throw failure(r);
     return r.value;
   }

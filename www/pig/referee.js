@@ -1,6 +1,6 @@
-// Pig's referee in the sandbox worker: runs matches in the engine and opens seats. Built-in and
-// Scheme strategies run inside the engine (Scheme with a deterministic step budget);
-// JavaScript strategies run in the user-code host through UserSession, timed from here.
+// Pig's referee in the sandbox worker: runs matches and tournaments in the engine and opens
+// seats. Built-in and Scheme strategies run inside the engine (Scheme with a deterministic step
+// budget); JavaScript strategies run in the user-code host through UserSession, timed from here.
 import { UserSession } from '../user-code.js';
 
 const JS_DECISION_LIMIT_MS = 50;
@@ -44,8 +44,8 @@ export async function openSeat(engine, entrant, seed, target) {
 }
 
 /**
- * Opens every JavaScript seat of a match, each with its entrant's seed from the engine; when one
- * does not load, closes the others and throws.
+ * Opens every JavaScript seat of a match or tournament, each with its entrant's seed from the
+ * engine; when one does not load, closes the others and throws.
  */
 async function openJsSeats(engine, spec, match) {
   const opened = await Promise.allSettled(spec.entrants.map((e, i) =>
@@ -58,9 +58,24 @@ async function openJsSeats(engine, spec, match) {
   return opened.map((o) => o.value);
 }
 
-/** Runs a match (spec as for PigMatch); progress reports summaries. */
-export async function runMatch(engine, spec, ctx) {
-  const match = new engine.PigMatch(spec);
+/**
+ * What the referee runs: a match of two strategies (`PigMatch`) or a tournament of three or more,
+ * every pair a match (`PigTournament`). Both speak the same protocol (advance, answer, summary,
+ * logs, failures, entrantSeed); a question names the entrant by its index in `spec.entrants`.
+ */
+const CONTESTS = {
+  match: (engine, spec) => new engine.PigMatch(spec),
+  tournament: (engine, spec) => new engine.PigTournament(spec),
+};
+
+/**
+ * Runs a match (`kind` 'match', spec as for PigMatch) or a tournament ('tournament', spec as for
+ * PigTournament); progress reports summaries.
+ */
+export async function runMatch(engine, spec, ctx, kind = 'match') {
+  const create = CONTESTS[kind];
+  if (!create) throw new Error(`no Pig contest “${kind}”`);
+  const match = create(engine, spec);
   let seats = [];
   try {
     seats = await openJsSeats(engine, spec, match);
