@@ -1,50 +1,11 @@
 //! The builtin procedure table and the non-numeric builtins.
 
-use super::error::{ErrorKind, Pos, Result, SchemeError};
+use super::error::{Result, SchemeError};
 use super::lists;
+use super::native::{Ctx, PrimDef, OUTPUT_LIMIT};
 use super::numeric as n;
-use super::printer;
+use super::printer::{self, type_error};
 use super::value::{eqv, Value};
-use rand_core::RngCore;
-
-/// Most output kept between two `take_output` calls; the rest is dropped.
-pub const OUTPUT_LIMIT: usize = 1 << 20;
-
-/// What a builtin may touch: the random generator, the output buffer and the step budget.
-pub struct Ctx<'a> {
-    pub rng: &'a mut dyn RngCore,
-    pub out: &'a mut String,
-    /// Steps left.
-    pub remaining: u64,
-    /// The budget this run started with (for the message).
-    pub budget: u64,
-}
-
-impl Ctx<'_> {
-    /// Uses `n` steps (for builtins that walk lists) or fails with a budget error.
-    pub fn charge(&mut self, n: u64) -> Result<()> {
-        if self.remaining < n {
-            self.remaining = 0;
-            return Err(budget_error(self.budget));
-        }
-        self.remaining -= n;
-        Ok(())
-    }
-}
-
-pub fn budget_error(budget: u64) -> SchemeError {
-    SchemeError::new(ErrorKind::StepBudget, Pos::NONE, format!("step budget of {budget} exhausted (infinite loop?)"))
-}
-
-pub type PrimFn = fn(&mut Ctx, &[Value]) -> Result<Value>;
-
-pub struct PrimDef {
-    pub name: &'static str,
-    pub min: u16,
-    /// `u16::MAX`: any number.
-    pub max: u16,
-    pub f: PrimFn,
-}
 
 const ANY: u16 = u16::MAX;
 
@@ -165,24 +126,19 @@ pub static PRIMS: &[PrimDef] = prims![
     ("%list-error", 2, 2, lists::list_error),
 ];
 
-pub fn prim_name(i: u16) -> &'static str {
-    PRIMS.get(usize::from(i)).map_or("?", |p| p.name)
-}
-
 /// A builtin by name, including the prelude-only `%` ones.
-pub fn lookup(name: &str) -> Option<u16> {
-    PRIMS.iter().position(|p| p.name == name).and_then(|i| u16::try_from(i).ok())
+pub fn lookup(name: &str) -> Option<&'static PrimDef> {
+    PRIMS.iter().find(|p| p.name == name)
 }
 
-/// Short printed form of a value for error messages.
-pub fn short(v: &Value) -> String {
-    let mut s = String::new();
-    printer::print(v, true, &mut s, 60);
-    s
+/// The table index of a builtin (what `CallPrim` holds).
+pub fn index_of(def: &PrimDef) -> Option<u16> {
+    PRIMS.iter().position(|p| std::ptr::eq(p, def)).and_then(|i| u16::try_from(i).ok())
 }
 
-pub fn type_error(who: &str, expected: &str, got: &Value) -> SchemeError {
-    SchemeError::runtime(format!("{who}: expected {expected}, got {}", short(got)))
+/// `apply`, which the machine runs itself.
+pub fn is_apply(def: &PrimDef) -> bool {
+    std::ptr::eq(def, &PRIMS[usize::from(APPLY)])
 }
 
 fn apply_placeholder(_: &mut Ctx, _: &[Value]) -> Result<Value> {

@@ -1,7 +1,7 @@
 //! Pass 2: [`Ir`] to machine code. Assigns frame slots, decides which variables are boxed,
 //! builds each closure's capture list and marks tail calls.
 
-use super::builtins::APPLY;
+use super::builtins::{index_of, is_apply};
 use super::code::{CapSrc, Lambda, Op};
 use super::error::{Pos, Result, SchemeError};
 use super::ir::{Globals, Ir, LamId, LambdaIr, VarId, VarInfo};
@@ -218,7 +218,7 @@ impl Gen<'_> {
     fn inline_prim(&self, callee: &Ir) -> Option<u16> {
         match callee {
             Ir::Global(g, _) => self.g.inline_prim(*g),
-            Ir::Const(Value::Prim(p)) if *p != APPLY => Some(*p),
+            Ir::Const(Value::Prim(p)) if !is_apply(p) => index_of(p),
             _ => None,
         }
     }

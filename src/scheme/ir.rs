@@ -100,7 +100,7 @@ impl Globals {
             }
             let Ok(i) = u16::try_from(i) else { continue };
             let id = g.intern(p.name);
-            g.values[id as usize] = Value::Prim(i);
+            g.values[id as usize] = Value::Prim(p);
             g.prim[id as usize] = Some(i);
             g.defined[id as usize] = true;
         }

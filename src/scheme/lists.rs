@@ -1,8 +1,9 @@
 //! Pair and list builtins. Every builtin that walks a list charges one step per element,
 //! so circular lists end in a step-budget error instead of hanging.
 
-use super::builtins::{short, type_error, Ctx};
 use super::error::{Result, SchemeError};
+use super::native::Ctx;
+use super::printer::{short, type_error};
 use super::value::{eqv, Value};
 
 pub fn cons(_: &mut Ctx, a: &[Value]) -> Result<Value> {

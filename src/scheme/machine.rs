@@ -1,10 +1,12 @@
 //! The machine: runs compiled code on an explicit value stack and frame stack (no Rust
 //! recursion), with proper tail calls, a step budget and a frame limit.
 
-use super::builtins::{budget_error, short, Ctx, APPLY, PRIMS};
+use super::builtins::{is_apply, PRIMS};
 use super::code::{CapSrc, Closure, Lambda, Op};
 use super::error::{ErrorKind, Pos, Result, SchemeError};
 use super::ir::Globals;
+use super::native::{budget_error, Ctx, PrimDef};
+use super::printer::short;
 use super::value::{eqv, Value, VarBox};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -350,6 +352,11 @@ impl Machine {
     /// Runs builtin `p` on the top `argc` stack values, popping them.
     fn call_prim(&mut self, p: u16, argc: usize, ctx: &mut Ctx) -> Result<Value> {
         let def = PRIMS.get(usize::from(p)).ok_or_else(internal)?;
+        self.call_def(def, argc, ctx)
+    }
+
+    /// Runs builtin `def` on the top `argc` stack values, popping them.
+    fn call_def(&mut self, def: &PrimDef, argc: usize, ctx: &mut Ctx) -> Result<Value> {
         if argc < usize::from(def.min) || (def.max != u16::MAX && argc > usize::from(def.max)) {
             let max = (def.max != u16::MAX).then_some(usize::from(def.max));
             return Err(arity_error(def.name, usize::from(def.min), max, argc));
@@ -408,7 +415,7 @@ impl Machine {
                     }
                     return Ok(Flow::Switch);
                 }
-                Value::Prim(APPLY) => {
+                Value::Prim(def) if is_apply(def) => {
                     if argc < 2 {
                         return Err(arity_error("apply", 2, None, argc));
                     }
@@ -433,8 +440,8 @@ impl Machine {
                     argc = argc - 2 + items.len();
                     self.stack.extend(items);
                 }
-                Value::Prim(p) => {
-                    let v = self.call_prim(p, argc, ctx)?;
+                Value::Prim(def) => {
+                    let v = self.call_def(def, argc, ctx)?;
                     self.stack.truncate(base);
                     if tail {
                         return Ok(self.return_value(cur, v));

@@ -16,6 +16,7 @@ mod ir;
 mod lexer;
 mod lists;
 mod machine;
+mod native;
 mod numeric;
 mod parser;
 mod printer;
@@ -27,7 +28,7 @@ pub use machine::DEFAULT_MAX_DEPTH;
 pub use parser::MAX_NESTING;
 pub use value::{Pair, Value};
 
-use builtins::Ctx;
+use native::Ctx;
 use codegen::Gen;
 use compile::Compiler;
 use ir::Globals;
@@ -129,7 +130,7 @@ impl Program {
     ) -> Result<Value, SchemeError> {
         let f = self.global(name).ok_or_else(|| SchemeError::runtime(format!("unbound variable: {name}")))?;
         if !f.is_procedure() {
-            return Err(SchemeError::runtime(format!("{name} is not a procedure: {}", builtins::short(&f))));
+            return Err(SchemeError::runtime(format!("{name} is not a procedure: {}", printer::short(&f))));
         }
         self.run(f, args, budget, rng)
     }

@@ -1,9 +1,9 @@
 //! Number builtins: exact integers (i64, overflow is an error) and reals (f64).
 
-use super::builtins::{type_error, Ctx};
 use super::error::{Result, SchemeError};
 use super::lexer::parse_number;
-use super::printer::format_real;
+use super::native::Ctx;
+use super::printer::{format_real, type_error};
 use super::value::Value;
 
 #[derive(Clone, Copy)]

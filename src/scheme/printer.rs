@@ -1,7 +1,7 @@
 //! Printing values in Scheme syntax, without recursion and with a length limit (so circular
 //! or huge structures print a bounded prefix followed by `...`).
 
-use super::builtins;
+use super::error::SchemeError;
 use super::value::Value;
 
 /// Default limit (in bytes) for `Display` of a value.
@@ -101,9 +101,9 @@ fn print_atom(v: &Value, write: bool, out: &mut String) {
             }
             out.push('>');
         }
-        Value::Prim(i) => {
+        Value::Prim(def) => {
             out.push_str("#<procedure ");
-            out.push_str(builtins::prim_name(*i));
+            out.push_str(def.name);
             out.push('>');
         }
         Value::Void => out.push_str("#<void>"),
@@ -111,4 +111,16 @@ fn print_atom(v: &Value, write: bool, out: &mut String) {
         Value::Box(_) => out.push_str("#<box>"),
         Value::Pair(_) => out.push_str("(...)"),
     }
+}
+
+/// Short printed form of a value for error messages.
+pub fn short(v: &Value) -> String {
+    let mut s = String::new();
+    print(v, true, &mut s, 60);
+    s
+}
+
+/// "who: expected …, got …" for a builtin given the wrong kind of value.
+pub fn type_error(who: &str, expected: &str, got: &Value) -> SchemeError {
+    SchemeError::runtime(format!("{who}: expected {expected}, got {}", short(got)))
 }

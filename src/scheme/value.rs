@@ -2,6 +2,7 @@
 //! passed into [`super::Program::call`] keeps its identity and `set-car!` is visible outside.
 
 use super::code::Closure;
+use super::native::PrimDef;
 use super::printer;
 use std::cell::RefCell;
 use std::fmt;
@@ -23,8 +24,8 @@ pub enum Value {
     Sym(Rc<str>),
     Pair(Rc<Pair>),
     Closure(Rc<Closure>),
-    /// A builtin procedure (index into the builtin table).
-    Prim(u16),
+    /// A builtin procedure.
+    Prim(&'static PrimDef),
     /// The unspecified value (result of `set!`, `display`, one-armed `if`, ...).
     Void,
     /// Internal: a variable that has not been assigned yet.
@@ -184,7 +185,7 @@ pub fn eqv(a: &Value, b: &Value) -> bool {
         (Value::Str(x), Value::Str(y)) => Rc::ptr_eq(x, y),
         (Value::Pair(x), Value::Pair(y)) => Rc::ptr_eq(x, y),
         (Value::Closure(x), Value::Closure(y)) => Rc::ptr_eq(x, y),
-        (Value::Prim(x), Value::Prim(y)) => x == y,
+        (Value::Prim(x), Value::Prim(y)) => std::ptr::eq(*x, *y),
         (Value::Box(x), Value::Box(y)) => Rc::ptr_eq(x, y),
         _ => false,
     }
