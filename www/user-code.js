@@ -40,7 +40,7 @@ export class UserSession {
 
   /**
    * Calls the user's `fn` with `view`. Resolves to { answer, error, printed, ms }; `error` names
-   * what went wrong (threw, took longer than `limitMs`, wrong type). After `backstopMs` without
+   * what went wrong (threw, took longer than `limitMs` — then also `slow` —, wrong type). After `backstopMs` without
    * an answer the host is terminated: { timeout: true }, and every later call says so too.
    */
   async call(fn, view, { limitMs, backstopMs }) {
@@ -53,7 +53,7 @@ export class UserSession {
       return { ...base, error: this.dead, timeout: true };
     }
     if (!r.ok) return { ...base, error: r.error };
-    if (r.ms > limitMs) return { ...base, error: `took ${Math.round(r.ms)} ms, the limit is ${limitMs} ms per call` };
+    if (r.ms > limitMs) return { ...base, error: `took ${Math.round(r.ms)} ms, the limit is ${limitMs} ms per call`, slow: true };
     const wrong = ANSWERS[this.game]?.[fn]?.(r.value) ?? null;
     return wrong ? { ...base, error: wrong } : { ...base, answer: r.value, error: null };
   }

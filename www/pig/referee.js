@@ -7,7 +7,10 @@ const JS_DECISION_LIMIT_MS = 50;
 const JS_BACKSTOP_MS = 1000;
 const PROGRESS_EVERY_MS = 100;
 
-/** A seat: { decide(view) → { answer, error, printed }, close() }. Throws when the strategy does not load. */
+/**
+ * A seat: { decide(view) → { answer, error, printed, timeout }, close() } (`timeout`: over the
+ * time limit or no answer). Throws when the strategy does not load.
+ */
 export async function openSeat(engine, entrant, seed, target) {
   if (entrant.kind !== 'js') {
     const s = new engine.PigStrategy(entrant.kind, entrant.source, seed, target);
@@ -33,11 +36,11 @@ export async function openSeat(engine, entrant, seed, target) {
       early = '';
       if (r.timeout) {
         return {
-          answer: false, printed,
+          answer: false, printed, timeout: true,
           error: `${r.error} (infinite loop?): the sandbox stopped it; this and all its later decisions are counted as “hold”`,
         };
       }
-      return { answer: r.error ? false : r.answer, error: r.error, printed };
+      return { answer: r.error ? false : r.answer, error: r.error, printed, timeout: Boolean(r.slow) };
     },
     close() { session.close(); },
   };
@@ -87,7 +90,9 @@ export async function runMatch(engine, spec, ctx, kind = 'match') {
       if (step.status === 'ask') {
         const q = step.query;
         const r = await seats[q.entrant].decide(q.args);
-        match.answer(r.answer, r.error ?? undefined, r.printed);
+        // Too slow or no answer at all: the engine counts it as that seat's timeout.
+        if (r.timeout) match.answerTimeout(r.error, r.printed);
+        else match.answer(r.answer, r.error ?? undefined, r.printed);
       }
       const now = performance.now();
       if (now - lastReport > PROGRESS_EVERY_MS) {
