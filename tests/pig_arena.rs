@@ -148,3 +148,23 @@ fn scores_and_intervals() {
     assert!((lo - 0.4139).abs() < 1e-3 && (hi - 0.6815).abs() < 1e-3, "{lo} {hi}");
     assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
 }
+
+#[test]
+fn slow_javascript_decisions_count_as_timeouts_of_their_entrant_and_as_hold() {
+    let js = Entrant { label: "js".into(), source: StrategySource::JavaScript(String::new()) };
+    let mut m = MatchRunner::new(MatchSpec::checker(js, 4)).unwrap();
+    let mut slow = 0;
+    while let Progress::Ask(q) = m.advance(1000) {
+        if q.ignored || slow == 5 {
+            m.answer(Ok(false), "");
+        } else {
+            slow += 1;
+            m.answer_timeout("took 80 ms, the limit is 50 ms per call".into(), "");
+        }
+    }
+    assert_eq!(m.timeouts(), [5, 0]);
+    assert_eq!(m.failures().len(), 5);
+    for f in m.failures() {
+        assert_eq!(m.logs()[f.game as usize].moves[f.move_index], PigMove::Hold, "a timeout holds");
+    }
+}
