@@ -57,6 +57,10 @@ fn bad_maps_name_line_and_column() {
     let e = Mine::parse("#####\n#R L#\n#####\n\nFlooding x").unwrap_err();
     assert_eq!((e.line, e.col), (5, 10));
     assert!(e.to_string().contains("Flooding needs a whole number"), "{e}");
+    // A number too large to be meant is called too large, not "not a number".
+    let e = Mine::parse("#####\n#R L#\n#####\n\nFlooding 99999999999").unwrap_err();
+    assert!(e.to_string().contains("Flooding 99999999999 is too large (at most 4294967295)"), "{e}");
+    assert!(e.to_string().contains("line 5, column 10"), "{e}");
     let e = Mine::parse("#####\n#RA1#\n#####\n\nTrampoline A goes 1").unwrap_err();
     assert!(e.to_string().starts_with("line 5, column 1: expected \"Trampoline A targets 1\""), "{e}");
 }

@@ -152,8 +152,15 @@ fn parse_metadata(lines: &[&str], from: usize, targets: &[bool; 9]) -> Result<Me
         let number = |n: usize| -> Result<u32, MapError> {
             let word = words.get(n).copied().unwrap_or("");
             let at = raw.find(word).filter(|_| !word.is_empty()).map_or(raw.len() + 1, |c| c + 1);
-            word.parse::<u32>()
-                .map_err(|_| err(line, at, MapErrorKind::BadMetadata(format!("{key} needs a whole number ≥ 0, got \"{word}\""))))
+            let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+            word.parse::<u32>().map_err(|_| {
+                let what = if digits {
+                    format!("{key} {word} is too large (at most {})", u32::MAX)
+                } else {
+                    format!("{key} needs a whole number ≥ 0, got \"{word}\"")
+                };
+                err(line, at, MapErrorKind::BadMetadata(what))
+            })
         };
         let name = if key == "Trampoline" { format!("Trampoline {}", words.get(1).unwrap_or(&"")) } else { key.to_string() };
         if seen.contains(&name) {
