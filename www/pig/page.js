@@ -39,19 +39,21 @@ export function mountPig(root, engine, app) {
   const show = (name) => tabs.show(name);
   const openReplay = (g) => { seen = ctx.played; show('replay').open(g); };
   ctx.showTab = show;
-  ctx.openMatchGame = (spec, log, i) => {
-    const players = [spec.entrants[log.first].label, spec.entrants[1 - log.first].label];
+  // A game of a match or of a tournament (whose logs name both entrants; `total`: its games).
+  ctx.openMatchGame = (spec, log, i, total = spec.games) => {
+    const players = [spec.entrants[log.first].label, spec.entrants[log.second ?? 1 - log.first].label];
     openReplay({
       target: spec.target, seed: spec.seed, players, moves: log.moves, output: log.output,
-      title: `Game ${i + 1} of ${spec.games}: ${players[0]} (first) vs ${players[1]}`,
+      title: `Game ${i + 1} of ${total}: ${players[0]} (first) vs ${players[1]}`,
     });
   };
 
   // Share links by kind: a game opens in the replay viewer; a match re-runs in the checker
-  // (when the engine says it is CodeAbbey's checker) or in the arena.
+  // (when the engine says it is CodeAbbey's checker) or in the arena; a tournament in the arena.
   const links = {
     pig: (g) => openReplay(g),
     'pig-match': ({ checker, ...spec }) => show(checker ? 'lab' : 'arena').runSpec(spec),
+    'pig-tournament': (spec) => show('arena').runSpec(spec),
   };
 
   return {

@@ -4,6 +4,17 @@ import { el } from '../dom.js';
 
 export function pct(x) { return `${(100 * x).toFixed(1)}%`; }
 
+/** The first five failed decisions; `game`: how a failure's game number is named. */
+function failureList(spec, failures, game) {
+  const shown = failures.slice(0, 5).map((f) => el('li', {},
+    el('strong', {}, spec.entrants[f.entrant].label), ` — ${game} ${f.game + 1}, move ${f.move_index + 1}: `,
+    el('code', {}, f.message)));
+  if (failures.length > 5) shown.push(el('li', { class: 'muted' }, `… and ${failures.length - 5} more`));
+  return el('div', { class: 'failures', role: 'alert' },
+    el('strong', {}, `${failures.length} failed decision${failures.length > 1 ? 's' : ''} (each counted as “hold”)`),
+    el('ul', {}, ...shown));
+}
+
 /** Renders into `root`; `onView(log, index)` opens a game. */
 export function renderResults(root, { spec, summary, logs = [], failures = [] }, onView) {
   const [a, b] = spec.entrants.map((e) => e.label);
@@ -18,15 +29,7 @@ export function renderResults(root, { spec, summary, logs = [], failures = [] },
       el('div', { class: 'muted' }, `win rate ${pct(summary.win_rate)} (95% CI ${pct(summary.ci95[0])}–${pct(summary.ci95[1])}) · challenge score `,
         el('strong', { 'data-testid': 'score' }, summary.score.toFixed(2)), ` · ${b} won ${wb}`)));
   const parts = [head];
-  if (failures.length) {
-    const shown = failures.slice(0, 5).map((f) => el('li', {},
-      el('strong', {}, spec.entrants[f.entrant].label), ` — game ${f.game + 1}, move ${f.move_index + 1}: `,
-      el('code', {}, f.message)));
-    if (failures.length > 5) shown.push(el('li', { class: 'muted' }, `… and ${failures.length - 5} more`));
-    parts.push(el('div', { class: 'failures', role: 'alert' },
-      el('strong', {}, `${failures.length} failed decision${failures.length > 1 ? 's' : ''} (each counted as “hold”)`),
-      el('ul', {}, ...shown)));
-  }
+  if (failures.length) parts.push(failureList(spec, failures, 'game'));
   if (logs.length) {
     const rows = logs.map((log, i) => {
       const seat0 = spec.entrants[log.first].label;
@@ -49,4 +52,83 @@ export function renderResults(root, { spec, summary, logs = [], failures = [] },
         el('tbody', {}, ...rows)))));
   }
   root.replaceChildren(...parts);
+}
+
+/** Elo as shown: one decimal place. */
+export const elo = (x) => x.toFixed(1);
+
+/**
+ * Renders a tournament (running or finished) into `root`: the standings as the engine ranks
+ * them (best Elo first) and, once `logs` are there, the games of one strategy (a row of the
+ * standings picks it), each of which opens with `onView(log, index)`.
+ */
+export function renderStandings(root, { spec, summary, logs = [], failures = [] }, onView) {
+  let chosen = summary.standings[0]?.entrant ?? 0;
+  const rows = summary.standings.map((s, rank) => {
+    const games = logs.length
+      ? el('button', { class: 'small linkish', title: `Show the games of ${s.label}`, onclick: (e) => { e.stopPropagation(); pick(s.entrant, true); } }, String(s.games))
+      : String(s.games);
+    const tr = el('tr', { 'data-entrant': String(s.entrant) },
+      el('td', {}, String(rank + 1)),
+      el('td', { class: 'wrap' }, el('strong', {}, s.label)),
+      el('td', { class: 'num' }, games),
+      el('td', { class: 'num' }, String(s.wins)),
+      el('td', { class: 'num rate' }, pct(s.win_rate),
+        el('span', { class: 'ci', title: '95% confidence interval (Wilson)' }, `${pct(s.ci95[0])}–${pct(s.ci95[1])}`)),
+      el('td', { class: 'num elo' }, elo(s.elo)));
+    if (logs.length) {
+      tr.classList.add('pickable');
+      tr.tabIndex = 0;
+      tr.addEventListener('click', () => pick(s.entrant, true));
+      tr.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); pick(s.entrant, true); } });
+    }
+    return tr;
+  });
+  const table = el('table', { 'data-testid': 'standings' },
+    el('thead', {}, el('tr', {},
+      el('th', { title: 'rank (best Elo first)' }, '#'), el('th', {}, 'strategy'), el('th', { class: 'num' }, 'games'),
+      el('th', { class: 'num' }, 'wins'), el('th', { class: 'num', title: 'win rate and its 95% confidence interval' }, 'win rate'),
+      el('th', { class: 'num' }, 'Elo'))),
+    el('tbody', {}, ...rows));
+  const done = summary.games_done === summary.games;
+  const parts = [
+    el('div', { class: 'standings-head' },
+      el('strong', {}, done ? 'Standings' : 'Standings so far'),
+      el('span', { class: 'muted' }, ` · ${summary.games_done} of ${summary.games} games · best Elo first`)),
+    el('div', { class: 'standings' }, table),
+  ];
+  if (failures.length) parts.push(failureList(spec, failures, 'match game'));
+  const gamesBox = el('div', { class: 'strategy-games' });
+  if (logs.length) parts.push(gamesBox);
+  root.replaceChildren(...parts);
+  if (logs.length) pick(chosen);
+
+  /** Lists the games of entrant `who` (tournament index), marks its row; `asked`: the user picked it. */
+  function pick(who, asked = false) {
+    chosen = who;
+    for (const tr of rows) tr.classList.toggle('chosen', tr.dataset.entrant === String(who));
+    const label = spec.entrants[who].label;
+    const mine = [];
+    logs.forEach((log, i) => { if (log.first === who || log.second === who) mine.push([log, i]); });
+    const trs = mine.map(([log, i]) => {
+      const first = log.first === who;
+      const other = spec.entrants[first ? log.second : log.first].label;
+      const [own, theirs] = first ? log.totals : [log.totals[1], log.totals[0]];
+      return el('tr', { class: log.winner === who ? 'won' : 'lost' },
+        el('td', {}, String(i + 1)),
+        el('td', { class: 'wrap' }, other, first ? el('span', { class: 'muted' }, ' · moved first') : null),
+        el('td', { title: `${spec.entrants[log.winner].label} won` }, `${own} : ${theirs}`),
+        el('td', {}, String(log.moves.length)),
+        el('td', {}, el('button', { class: 'small', onclick: () => onView(log, i) }, 'View')));
+    });
+    const details = el('details', { class: 'games', open: asked || mine.length <= 60, 'data-testid': 'strategy-games' },
+      el('summary', {}, `Games of ${label} (${mine.length})`,
+        el('span', { class: 'muted' }, ` · scores are ${label} : opponent, green when ${label} won · a row of the table shows another strategy’s games`)),
+      el('div', { class: 'table-wrap' }, el('table', {},
+        el('thead', {}, el('tr', {},
+          el('th', {}, '#'), el('th', {}, 'opponent'), el('th', {}, 'score'), el('th', {}, 'moves'), el('th', {}))),
+        el('tbody', {}, ...trs))));
+    gamesBox.replaceChildren(details);
+    if (asked) details.scrollIntoView({ block: 'nearest' });
+  }
 }
