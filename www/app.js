@@ -11,7 +11,7 @@ import { loadEngine } from './engine.js';
  */
 const GAMES = [
   {
-    id: 'pig', title: 'Pig', blurb: 'dice, nerve and Scheme strategies', linkKinds: ['pig', 'pig-match'],
+    id: 'pig', title: 'Pig', blurb: 'dice, nerve and Scheme strategies', linkKinds: ['pig', 'pig-match', 'pig-tournament'],
     mount: async (...a) => (await import('./pig/page.js')).mountPig(...a),
   },
   {
