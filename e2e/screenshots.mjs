@@ -100,11 +100,32 @@ async function confirmScreen(name, viewport) {
   await fresh.screenshot({ path: `${out}pig-confirm-code-${name}.png` });
   await fresh.context().close();
 }
+// Pig: a tournament of four strategies in the arena, with its standings.
+async function tournamentScreen(name, viewport) {
+  const page = await openPage(browser, server.url, viewport);
+  await page.click('[data-testid=tab-arena]');
+  await page.click('[data-testid=arena-add]');
+  await page.click('[data-testid=arena-add]');
+  await page.selectOption('[data-testid=arena-per-pair]', '200');
+  await page.fill('.tab-arena input.seed', '2024');
+  await page.click('[data-testid=arena-run]');
+  await page.waitForSelector('[data-testid=arena-results] [data-testid=strategy-games]', { timeout: 60000 });
+  await page.click('[data-testid=standings] tbody tr:nth-child(2)'); // its games, listed
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}pig-tournament-${name}.png`, fullPage: true });
+  console.log(`tournament ${name} errors:`, page.errors);
+  await page.context().close();
+}
 const server = await serve();
 const browser = await launch();
-// `node e2e/screenshots.mjs lifter` retakes only one game's screens.
+// `node e2e/screenshots.mjs lifter` retakes only one game's screens (`pig-tournament`: only
+// the tournament).
 const only = process.argv[2];
 try {
+  if (only === 'pig-tournament') {
+    for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await tournamentScreen(name, viewport);
+  }
   for (const [name, viewport] of only && only !== 'pig' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     const page = await openPage(browser, server.url, viewport);
     await page.waitForTimeout(1200);
@@ -140,6 +161,7 @@ try {
     await broken.screenshot({ path: `${out}pig-broken-link-${name}.png` });
     await broken.context().close();
     await confirmScreen(name, viewport);
+    await tournamentScreen(name, viewport);
   }
   for (const [name, viewport] of only && only !== 'lifter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     await lifterScreens(name, viewport);
