@@ -3,7 +3,7 @@
 // engine's limit on games in all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures } from './browser.mjs';
 
 let server;
 let browser;
@@ -86,6 +86,25 @@ test('three built-in strategies play a tournament; the standings add up, best El
   await page.click('[data-testid=arena-run]');
   await page.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 60000 });
   assert.match(await page.inputValue('.tab-arena .link-input'), /#pig-match\/1\//);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a JavaScript strategy from the lab plays a tournament through the same seats', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'js');
+  await page.fill('[data-testid=editor]', 'function player(my, other, accum, current, state) {\n  return accum + current < 21;\n}');
+  await page.click('[data-testid=tab-arena]');
+  await page.click('[data-testid=arena-add]');
+  await page.selectOption('[data-testid=arena-b]', 'mine');
+  await page.selectOption('[data-testid=arena-per-pair]', '10');
+  await page.click('[data-testid=arena-run]');
+  await page.waitForSelector(DONE, { timeout: 60000 });
+  const rows = await standings(page);
+  assert.ok(rows.some((r) => r.label === 'my JS strategy' && r.games === 20), JSON.stringify(rows));
+  assert.equal(rows.reduce((n, r) => n + r.wins, 0), 30);
+  assertOnlyRareTimingFailures(assert, await failuresOf(page, '[data-testid=arena-results]'));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
