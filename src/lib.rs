@@ -5,6 +5,7 @@ pub mod game;
 pub mod lifter;
 pub mod link;
 pub mod pig;
+pub mod punter;
 pub mod rng;
 pub mod scheme;
 pub mod tape;

@@ -8,6 +8,7 @@ mod lifter_bench;
 mod lifter_solve_bench;
 mod pig;
 mod pig_tournament;
+mod punter;
 mod rails_bench;
 
 use std::process::ExitCode;
@@ -23,6 +24,7 @@ usage:
   arcade lifter run MAP ROUTE [--end-abort]                 (ROUTE: text, - for stdin, @file)
   arcade lifter solve MAP [--ms N]
   arcade lifter link MAP ROUTE [--view T] [--base URL]
+  arcade punter replay LOG… [--maps DIR]                   (official logs: one JSON line each)
   arcade open LINK                                          (describe any share link as JSON)
   arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("pig") => pig::main(&argv[1..]),
         Some("lifter") => lifter::main(&argv[1..]),
+        Some("punter") => punter::main(&argv[1..]),
         Some("open") => pig::open(&argv[1..]),
         Some("bench") => bench::main(&argv[1..]),
         Some("help" | "--help" | "-h") => {

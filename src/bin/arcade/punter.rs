@@ -1,0 +1,94 @@
+//! `arcade punter …`: replays of official game logs.
+
+use crate::args::Args;
+use crate::Failure;
+use lambda_arcade::punter::{GameLog, PunterMap};
+use serde_json::json;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+const VALUED: &[&str] = &["maps"];
+const FLAGS: &[&str] = &[];
+
+macro_rules! bundled {
+    ($($name:literal),* $(,)?) => {
+        /// The maps that ship with the page, by file name.
+        const BUNDLED: &[(&str, &str)] = &[$(($name, include_str!(concat!("../../../maps/punter/", $name)))),*];
+    };
+}
+
+bundled!(
+    "boston.json", "circle.json", "edinburgh-10000.json", "edinburgh-sparse.json", "gothenburg.json",
+    "icfp-coauthors-pj.json", "junction.json", "lambda-contest-time.json", "lambda.json", "nara.json",
+    "oxford-10000.json", "oxford-center-sparse.json", "oxford-sparse.json", "oxford2-sparse-2.json",
+    "randomMedium.json", "randomSparse.json", "sample.json", "star.json", "triangle.json", "tube.json",
+    "van-city-sparse.json", "vancouver.json",
+);
+
+pub fn main(argv: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(argv.get(1..).unwrap_or_default(), VALUED, FLAGS)?;
+    match argv.first().map(String::as_str) {
+        Some("replay") => replay(&args),
+        Some(other) => Err(Failure::usage(format!("unknown punter command \"{other}\""))),
+        None => Err(Failure::usage("punter needs a command")),
+    }
+}
+
+/// Maps by file name: from `--maps DIR` when given (falling back to the bundled ones), parsed
+/// once each.
+struct Maps {
+    dir: Option<String>,
+    parsed: HashMap<String, Result<Arc<PunterMap>, String>>,
+}
+
+impl Maps {
+    fn get(&mut self, name: &str) -> Result<Arc<PunterMap>, String> {
+        if let Some(m) = self.parsed.get(name) {
+            return m.clone();
+        }
+        let from_dir = self.dir.as_ref().and_then(|d| std::fs::read_to_string(std::path::Path::new(d).join(name)).ok());
+        let text = from_dir.or_else(|| BUNDLED.iter().find(|(n, _)| *n == name).map(|(_, t)| t.to_string()));
+        let map = match text {
+            None => Err(format!("map \"{name}\" is not bundled{}", self.dir.as_ref().map_or(String::new(), |d| format!(" and not in {d}")))),
+            Some(text) => PunterMap::parse(&text).map(Arc::new).map_err(|e| format!("{name}: {e}")),
+        };
+        self.parsed.insert(name.to_string(), map.clone());
+        map
+    }
+}
+
+/// `arcade punter replay LOG… [--maps DIR]`: one JSON line per log; exit 1 when any score
+/// differs from the recorded one (or a log cannot be read).
+fn replay(args: &Args) -> Result<(), Failure> {
+    if args.positional.is_empty() {
+        return Err(Failure::usage("replay takes one or more log files"));
+    }
+    let mut maps = Maps { dir: args.value("maps").map(str::to_string), parsed: HashMap::new() };
+    let mut bad = 0usize;
+    for path in &args.positional {
+        let line = match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| GameLog::parse(&t).map_err(|e| e.to_string())) {
+            Err(e) => {
+                bad += 1;
+                json!({ "log": path, "error": e, "match": false })
+            }
+            Ok(log) => match maps.get(&log.map) {
+                Err(e) => {
+                    bad += 1;
+                    json!({ "log": path, "map": log.map, "error": e, "match": false })
+                }
+                Ok(map) => {
+                    let (game, _) = log.replay(map);
+                    let scores = game.scores();
+                    let matches = scores == log.recorded;
+                    bad += usize::from(!matches);
+                    json!({ "log": path, "map": log.map, "scores": scores, "recorded": log.recorded, "match": matches })
+                }
+            },
+        };
+        println!("{line}");
+    }
+    if bad > 0 {
+        return Err(Failure::input(format!("{bad} of {} logs did not match their recorded scores", args.positional.len())));
+    }
+    Ok(())
+}

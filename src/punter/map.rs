@@ -1,0 +1,172 @@
+//! Punter maps in the official JSON: sites with integer ids (not always contiguous) and
+//! coordinates, rivers between two sites (direction does not matter; a river listed twice is
+//! one river), and mines. Sites are renumbered densely; distances from every mine are computed
+//! once, by breadth-first search over the whole map.
+
+use serde_json::Value;
+use std::collections::HashMap;
+use std::fmt;
+
+/// Largest map the engine reads (the official maps have at most 10,000 rivers).
+pub const MAX_SITES: usize = 200_000;
+pub const MAX_RIVERS: usize = 400_000;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Site {
+    pub id: u64,
+    pub x: f64,
+    pub y: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapError {
+    /// Where: "line 3, column 7" for JSON syntax, else a path such as "rivers[12].target".
+    pub place: String,
+    pub message: String,
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.place, self.message)
+    }
+}
+
+impl std::error::Error for MapError {}
+
+fn error(place: impl Into<String>, message: impl Into<String>) -> MapError {
+    MapError { place: place.into(), message: message.into() }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PunterMap {
+    pub sites: Vec<Site>,
+    /// Endpoints of each distinct river (dense site indices, smaller first), in map order.
+    pub rivers: Vec<(u32, u32)>,
+    /// Dense indices of the mines, distinct, in map order.
+    pub mines: Vec<u32>,
+    index: HashMap<u64, u32>,
+    river_index: HashMap<(u32, u32), u32>,
+    /// Per site: (neighbour, river).
+    adjacent: Vec<Vec<(u32, u32)>>,
+    /// `dist[m][s]`: rivers between mine `m` (index into `mines`) and site `s`; `u32::MAX` when
+    /// unreachable.
+    dist: Vec<Vec<u32>>,
+}
+
+fn number(v: &Value, place: &str) -> Result<u64, MapError> {
+    v.as_u64().ok_or_else(|| error(place, format!("expected a site id (a whole number ≥ 0), got {v}")))
+}
+
+impl PunterMap {
+    pub fn parse(text: &str) -> Result<PunterMap, MapError> {
+        let json: Value = serde_json::from_str(text)
+            .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), e.to_string()))?;
+        PunterMap::from_json(&json)
+    }
+
+    pub fn from_json(json: &Value) -> Result<PunterMap, MapError> {
+        let list = |key: &str| -> Result<&Vec<Value>, MapError> {
+            json.get(key)
+                .ok_or_else(|| error(key, "missing"))?
+                .as_array()
+                .ok_or_else(|| error(key, "expected a list"))
+        };
+        let (site_list, river_list, mine_list) = (list("sites")?, list("rivers")?, list("mines")?);
+        if site_list.len() > MAX_SITES {
+            return Err(error("sites", format!("{} sites is more than the limit of {MAX_SITES}", site_list.len())));
+        }
+        if river_list.len() > MAX_RIVERS {
+            return Err(error("rivers", format!("{} rivers is more than the limit of {MAX_RIVERS}", river_list.len())));
+        }
+        let mut sites = Vec::with_capacity(site_list.len());
+        let mut index = HashMap::with_capacity(site_list.len());
+        for (i, s) in site_list.iter().enumerate() {
+            let place = format!("sites[{i}]");
+            let id = number(s.get("id").ok_or_else(|| error(&place, "a site needs an \"id\""))?, &format!("{place}.id"))?;
+            let coord = |k: &str| s.get(k).and_then(Value::as_f64).unwrap_or(0.0);
+            if index.insert(id, sites.len() as u32).is_some() {
+                return Err(error(format!("{place}.id"), format!("site {id} is listed twice")));
+            }
+            sites.push(Site { id, x: coord("x"), y: coord("y") });
+        }
+        let site = |v: Option<&Value>, place: String| -> Result<u32, MapError> {
+            let v = v.ok_or_else(|| error(&place, "missing"))?;
+            let id = number(v, &place)?;
+            index.get(&id).copied().ok_or_else(|| error(&place, format!("site {id} is not among the sites")))
+        };
+        let mut rivers = Vec::with_capacity(river_list.len());
+        let mut river_index = HashMap::with_capacity(river_list.len());
+        for (i, r) in river_list.iter().enumerate() {
+            let a = site(r.get("source"), format!("rivers[{i}].source"))?;
+            let b = site(r.get("target"), format!("rivers[{i}].target"))?;
+            if a == b {
+                return Err(error(format!("rivers[{i}]"), format!("a river from site {} to itself", sites[a as usize].id)));
+            }
+            let key = (a.min(b), a.max(b));
+            if let std::collections::hash_map::Entry::Vacant(e) = river_index.entry(key) {
+                e.insert(rivers.len() as u32);
+                rivers.push(key);
+            }
+        }
+        let mut mines = Vec::with_capacity(mine_list.len());
+        for (i, m) in mine_list.iter().enumerate() {
+            let m = site(Some(m), format!("mines[{i}]"))?;
+            if !mines.contains(&m) {
+                mines.push(m);
+            }
+        }
+        let mut adjacent = vec![Vec::new(); sites.len()];
+        for (r, &(a, b)) in rivers.iter().enumerate() {
+            adjacent[a as usize].push((b, r as u32));
+            adjacent[b as usize].push((a, r as u32));
+        }
+        let mut map = PunterMap { sites, rivers, mines, index, river_index, adjacent, dist: Vec::new() };
+        map.dist = map.mines.iter().map(|&m| map.bfs(m)).collect();
+        Ok(map)
+    }
+
+    fn bfs(&self, from: u32) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; self.sites.len()];
+        let mut queue = std::collections::VecDeque::from([from]);
+        dist[from as usize] = 0;
+        while let Some(s) = queue.pop_front() {
+            let d = dist[s as usize] + 1;
+            for &(t, _) in &self.adjacent[s as usize] {
+                if dist[t as usize] == u32::MAX {
+                    dist[t as usize] = d;
+                    queue.push_back(t);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Dense index of the site with this id.
+    pub fn site(&self, id: u64) -> Option<u32> {
+        self.index.get(&id).copied()
+    }
+
+    /// The river between two sites (by dense index), either direction.
+    pub fn river(&self, a: u32, b: u32) -> Option<u32> {
+        self.river_index.get(&(a.min(b), a.max(b))).copied()
+    }
+
+    /// The river between two site ids.
+    pub fn river_by_ids(&self, a: u64, b: u64) -> Option<u32> {
+        self.river(self.site(a)?, self.site(b)?)
+    }
+
+    pub fn adjacent(&self, s: u32) -> &[(u32, u32)] {
+        &self.adjacent[s as usize]
+    }
+
+    /// Distance from mine number `m` (index into `mines`) to site `s`.
+    pub fn dist(&self, m: usize, s: u32) -> u32 {
+        self.dist[m][s as usize]
+    }
+
+    /// Index into `mines` of this site, if it is a mine.
+    pub fn mine_number(&self, s: u32) -> Option<usize> {
+        self.mines.iter().position(|&m| m == s)
+    }
+}

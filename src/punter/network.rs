@@ -1,0 +1,98 @@
+//! One punter's graph — the rivers it claimed or holds an option on — as a union-find over the
+//! sites it touches. Every component keeps, for every mine, the sum of d(mine, s)² over its
+//! sites, so joining two components updates the score in O(mines) and the score is always at
+//! hand.
+
+use super::map::PunterMap;
+use std::collections::HashMap;
+
+const UNTOUCHED: u32 = u32::MAX;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Component {
+    sites: u32,
+    /// Mine numbers (indices into `map.mines`) in the component.
+    mines: Vec<u16>,
+    /// Per mine number: Σ d(mine, s)² over the component's sites (0 where unreachable).
+    sums: Vec<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Network {
+    /// Per site: its parent in the union-find, or `UNTOUCHED`.
+    parent: Vec<u32>,
+    /// Per root.
+    components: HashMap<u32, Component>,
+    score: u64,
+}
+
+impl Network {
+    pub fn new(sites: usize) -> Network {
+        Network { parent: vec![UNTOUCHED; sites], components: HashMap::new(), score: 0 }
+    }
+
+    /// Σ over mines, Σ over sites joined to the mine, of d².
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// The root of `s`'s component, `None` when no river of this punter touches `s`.
+    pub fn find(&self, s: u32) -> Option<u32> {
+        let mut s = s;
+        loop {
+            let p = *self.parent.get(s as usize)?;
+            if p == UNTOUCHED {
+                return None;
+            }
+            if p == s {
+                return Some(s);
+            }
+            s = p;
+        }
+    }
+
+    pub fn connected(&self, a: u32, b: u32) -> bool {
+        matches!((self.find(a), self.find(b)), (Some(x), Some(y)) if x == y)
+    }
+
+    fn touch(&mut self, map: &PunterMap, s: u32) -> u32 {
+        if let Some(root) = self.find(s) {
+            return root;
+        }
+        self.parent[s as usize] = s;
+        let sums = (0..map.mines.len())
+            .map(|m| match map.dist(m, s) {
+                u32::MAX => 0,
+                d => u64::from(d) * u64::from(d),
+            })
+            .collect();
+        let mines = map.mine_number(s).map(|m| vec![m as u16]).unwrap_or_default();
+        self.components.insert(s, Component { sites: 1, mines, sums });
+        s
+    }
+
+    /// Adds a river between sites `a` and `b`.
+    pub fn add(&mut self, map: &PunterMap, a: u32, b: u32) {
+        let (ra, rb) = (self.touch(map, a), self.touch(map, b));
+        if ra == rb {
+            return;
+        }
+        let (Some(ca), Some(cb)) = (self.components.remove(&ra), self.components.remove(&rb)) else { return };
+        let gain: u64 = ca.mines.iter().map(|&m| cb.sums[usize::from(m)]).sum::<u64>()
+            + cb.mines.iter().map(|&m| ca.sums[usize::from(m)]).sum::<u64>();
+        self.score += gain;
+        // The larger component keeps its root (union by size: finds stay O(log n)).
+        let (keep, gone, mut big, small) = if ca.sites >= cb.sites { (ra, rb, ca, cb) } else { (rb, ra, cb, ca) };
+        for (x, y) in big.sums.iter_mut().zip(&small.sums) {
+            *x += y;
+        }
+        big.sites += small.sites;
+        big.mines.extend(small.mines);
+        self.parent[gone as usize] = keep;
+        self.components.insert(keep, big);
+        // Path compression for the two endpoints keeps later finds short.
+        for s in [a, b] {
+            self.parent[s as usize] = keep;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! `arcade punter replay`: one JSON line per official log, exit 1 when a score differs, 2 on a
+//! bad command line.
+
+use std::process::{Command, Output};
+
+fn arcade(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).output().expect("runs")
+}
+
+fn lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
+const A: &str = "tests/fixtures/punter/full1--options--lambda-aa2.json";
+const B: &str = "tests/fixtures/punter/full2--futures--nara-d01.json";
+
+#[test]
+fn replay_prints_scores_and_the_recorded_ones() {
+    let out = arcade(&["punter", "replay", A, B]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = lines(&out);
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["log"], A);
+    assert_eq!(v[0]["map"], "lambda.json");
+    assert_eq!(v[1]["scores"].as_array().unwrap().len(), 16);
+    for l in &v {
+        assert_eq!(l["scores"], l["recorded"]);
+        assert_eq!(l["match"], true);
+    }
+}
+
+#[test]
+fn a_differing_score_or_a_broken_log_exits_1_with_its_place() {
+    let dir = std::env::temp_dir().join(format!("arcade-punter-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(A).unwrap();
+    let changed = dir.join("changed.json");
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for item in json["game"].as_array_mut().unwrap() {
+        if let Some(scores) = item.get_mut("scores").and_then(|s| s.as_array_mut()) {
+            if scores[0].get("score").is_some() {
+                scores[0]["score"] = serde_json::json!(scores[0]["score"].as_i64().unwrap() + 1);
+            }
+        }
+    }
+    std::fs::write(&changed, json.to_string()).unwrap();
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, &text[..text.len() / 2]).unwrap();
+    let out = arcade(&["punter", "replay", A, changed.to_str().unwrap(), broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = lines(&out);
+    assert_eq!(v.len(), 3, "every log gets its line");
+    assert_eq!(v[0]["match"], true);
+    assert_eq!(v[1]["match"], false);
+    assert_ne!(v[1]["scores"], v[1]["recorded"]);
+    assert!(v[2]["error"].as_str().unwrap().starts_with("line "), "{}", v[2]);
+    // Maps come from --maps when given.
+    let out = arcade(&["punter", "replay", A, "--maps", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "bundled maps are the fallback");
+}
+
+#[test]
+fn bad_command_lines_exit_2() {
+    assert_eq!(arcade(&["punter", "replay"]).status.code(), Some(2));
+    assert_eq!(arcade(&["punter", "replay", A, "--nope"]).status.code(), Some(2));
+    assert_eq!(arcade(&["punter", "what"]).status.code(), Some(2));
+}

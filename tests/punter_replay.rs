@@ -1,0 +1,109 @@
+//! Lambda Punter against the official contest: a representative subset of the 5,308 official
+//! game logs (every extension combination, small and 10,000-river maps, timeouts, zombies,
+//! wrong punter ids, up to 17 punters) must replay to the recorded final scores.
+//! `scripts/punter-replay-all.sh` replays all of them.
+
+use lambda_arcade::punter::{GameLog, Illegal, Move, Played, PunterGame, PunterMap, Settings};
+use std::sync::Arc;
+
+fn map(name: &str) -> Arc<PunterMap> {
+    let text = std::fs::read_to_string(format!("maps/punter/{name}")).expect("bundled map");
+    Arc::new(PunterMap::parse(&text).expect("valid map"))
+}
+
+fn fixtures() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/punter").unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn official_logs_replay_to_the_official_scores() {
+    let files = fixtures();
+    assert!(files.len() >= 30);
+    let mut combos = std::collections::BTreeSet::new();
+    let (mut timeouts, mut zombies, mut big) = (0, 0, 0);
+    for path in files {
+        let log = GameLog::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let m = map(&log.map);
+        big += usize::from(m.rivers.len() >= 10_000);
+        combos.insert((log.settings.futures, log.settings.splurges, log.settings.options));
+        timeouts += log.entries.iter().filter(|e| matches!(e, lambda_arcade::punter::Entry::Timeout { .. })).count();
+        zombies += log.entries.iter().filter(|e| matches!(e, lambda_arcade::punter::Entry::Zombie { .. })).count();
+        let (game, played) = log.replay(m);
+        assert!(game.is_over(), "{}: the game lasts one turn per river", path.display());
+        assert_eq!(played.len(), log.entries.len());
+        assert_eq!(game.scores(), log.recorded, "{}", path.display());
+    }
+    assert_eq!(combos.len(), 8, "every combination of futures, splurges and options");
+    assert!(timeouts > 50 && zombies > 20 && big == 2);
+}
+
+#[test]
+fn maps_are_read_with_their_places_on_error() {
+    let m = map("sample.json");
+    assert_eq!((m.sites.len(), m.rivers.len(), m.mines.len()), (8, 12, 2));
+    let cases = [
+        ("{\"sites\":[{\"id\":1}],\"rivers\":[],\"mines\":[1]", "line 1, column"),
+        ("{\"sites\":[{\"id\":1}],\"rivers\":[{\"source\":1,\"target\":9}],\"mines\":[]}", "rivers[0].target: site 9 is not among the sites"),
+        ("{\"sites\":[{\"id\":1},{\"id\":1}],\"rivers\":[],\"mines\":[]}", "sites[1].id: site 1 is listed twice"),
+        ("{\"sites\":[{\"id\":1}],\"rivers\":[{\"source\":1,\"target\":1}],\"mines\":[]}", "rivers[0]: a river from site 1 to itself"),
+        ("{\"sites\":[{\"id\":-1}],\"rivers\":[],\"mines\":[]}", "sites[0].id: expected a site id"),
+        ("{\"sites\":[],\"rivers\":[]}", "mines: missing"),
+    ];
+    for (text, want) in cases {
+        let e = PunterMap::parse(text).unwrap_err();
+        assert!(e.to_string().contains(want), "{text}: {e}");
+    }
+    // Non-contiguous ids, a duplicate river, an isolated site, a disconnected part.
+    let m = PunterMap::parse(
+        "{\"sites\":[{\"id\":10},{\"id\":20},{\"id\":30},{\"id\":40},{\"id\":50}],\
+          \"rivers\":[{\"source\":10,\"target\":20},{\"source\":20,\"target\":10},{\"source\":40,\"target\":50}],\"mines\":[10,40]}",
+    )
+    .unwrap();
+    assert_eq!(m.rivers.len(), 2);
+    assert_eq!(m.dist(0, m.site(20).unwrap()), 1);
+    assert_eq!(m.dist(0, m.site(50).unwrap()), u32::MAX);
+}
+
+#[test]
+fn illegal_moves_are_passes_with_their_reason() {
+    let m = map("sample.json");
+    let settings = Settings { futures: false, splurges: true, options: true };
+    let mut g = PunterGame::new(m, 2, settings, &[]);
+    assert_eq!(g.play(&Move::Claim { source: 0, target: 1 }), Played::Done);
+    assert_eq!(g.play(&Move::Claim { source: 1, target: 0 }), Played::Passed(Illegal::Claimed { source: 1, target: 0 }));
+    assert_eq!(g.play(&Move::Claim { source: 0, target: 5 }), Played::Passed(Illegal::NoSuchRiver { source: 0, target: 5 }));
+    // Punter 1 buys the option on punter 0's river 0–1; nobody can buy it again, nor its owner.
+    assert_eq!(g.play(&Move::Option { source: 0, target: 1 }), Played::Done);
+    assert_eq!(g.option_holder(0), Some(1));
+    assert_eq!(g.options_left(1), 1, "sample has two mines: two options each");
+    assert_eq!(g.play(&Move::Option { source: 0, target: 1 }), Played::Passed(Illegal::OwnRiver { source: 0, target: 1 }));
+    assert_eq!(g.play(&Move::Option { source: 1, target: 0 }), Played::Passed(Illegal::OptionTaken { source: 1, target: 0 }));
+    // Splurges: credit accumulates over passes and a claim does not reset it.
+    let mut g = PunterGame::new(map("sample.json"), 1, settings, &[]);
+    g.play(&Move::Pass);
+    g.play(&Move::Claim { source: 0, target: 1 });
+    assert_eq!(g.credit(0), 1);
+    assert_eq!(
+        g.play(&Move::Splurge { route: vec![1, 2, 3, 4] }),
+        Played::Passed(Illegal::NotEnoughCredit { needed: 3, credit: 2 })
+    );
+    assert_eq!(g.credit(0), 2, "an illegal splurge is a pass: the credit stays");
+    assert_eq!(g.play(&Move::Splurge { route: vec![1, 2, 3] }), Played::Done);
+    assert_eq!(g.credit(0), 1);
+    assert_eq!(g.play(&Move::Splurge { route: vec![3, 4, 3] }), Played::Passed(Illegal::RiverTwiceInRoute { source: 4, target: 3 }));
+}
+
+#[test]
+fn futures_count_the_cube_of_the_distance_and_bad_bids_are_dropped() {
+    let m = map("sample.json");
+    let mine = m.sites[m.mines[0] as usize].id;
+    // The last bid for a mine counts; a mine as target and an unknown site are dropped.
+    let bids = vec![(mine, 6), (mine, 4), (mine, m.sites[m.mines[1] as usize].id), (99, 4)];
+    let settings = Settings { futures: true, splurges: false, options: false };
+    let g = PunterGame::new(m.clone(), 1, settings, &[bids]);
+    assert_eq!(g.futures(0).len(), 1);
+    let d = i64::from(m.dist(0, m.site(4).unwrap()));
+    assert_eq!(g.score(0), -d * d * d, "an unconnected future costs d³");
+}
