@@ -53,17 +53,19 @@ pub trait Game: Clone + Debug + PartialEq {
     /// into this list). Empty exactly when the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
 
-    /// Number of legal moves (override when the list is large).
+    /// Size of the code space of moves now: every legal move has a code below it (links store
+    /// codes in ⌈log₂ move_count⌉ bits). By default the codes are the ranks in `legal_moves`;
+    /// a game with many moves may use a fixed code space instead (Punter: one code per river).
     fn move_count(&self) -> usize {
         self.legal_moves().len()
     }
 
-    /// Index of `mv` among the legal moves, `None` when it is not legal.
+    /// The code of `mv`, `None` when it is not legal. Legal moves have distinct codes.
     fn move_index(&self, mv: &Self::Move) -> Option<usize> {
         self.legal_moves().iter().position(|m| m == mv)
     }
 
-    /// The legal move with this index.
+    /// The legal move with this code, `None` when no legal move has it.
     fn move_at(&self, index: usize) -> Option<Self::Move> {
         self.legal_moves().into_iter().nth(index)
     }

@@ -3,6 +3,8 @@
 //! wrong punter ids, up to 17 punters) must replay to the recorded final scores.
 //! `scripts/punter-replay-all.sh` replays all of them.
 
+mod common;
+
 use lambda_arcade::punter::{GameLog, Illegal, Move, Played, PunterGame, PunterMap, Settings};
 use std::sync::Arc;
 
@@ -106,4 +108,41 @@ fn futures_count_the_cube_of_the_distance_and_bad_bids_are_dropped() {
     assert_eq!(g.futures(0).len(), 1);
     let d = i64::from(m.dist(0, m.site(4).unwrap()));
     assert_eq!(g.score(0), -d * d * d, "an unconnected future costs d³");
+}
+
+#[test]
+fn punter_passes_the_generic_checks_of_the_rails() {
+    use lambda_arcade::punter::{Punter, PunterMove, PunterParams};
+    let pool: Vec<PunterMove> = (0..14)
+        .flat_map(|i| [PunterMove::Claim(i), PunterMove::Option(i), PunterMove::SplurgeTo(i)])
+        .chain([PunterMove::Pass, PunterMove::SplurgeEnd])
+        .collect();
+    for (punters, futures, splurges, options) in [(2, false, false, false), (3, true, true, true), (2, false, true, false), (4, true, false, true)] {
+        let mut p = PunterParams::bundled("sample.json", punters, Settings { futures, splurges, options }).unwrap();
+        p.futures = vec![vec![(1, 3), (5, 7)]; punters];
+        common::random_playouts::<Punter>(&p, &pool, 15, 400);
+    }
+}
+
+#[test]
+fn official_logs_become_games_on_the_rails_with_the_same_scores_and_links() {
+    use lambda_arcade::game::Game;
+    use lambda_arcade::link::{decode_game, encode_game, open_any, GameRecord};
+    use lambda_arcade::punter::{Punter, PunterParams};
+    for path in fixtures() {
+        let log = GameLog::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let m = map(&log.map);
+        let moves = log.game_moves(m.clone());
+        let params = PunterParams::bundled(&log.map, log.teams.len(), log.settings).map(|p| PunterParams { futures: log.futures.clone(), ..p }).unwrap();
+        let game: Punter = lambda_arcade::game::replay(&params, &moves).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(game.outcome(), Some(log.recorded.clone()), "{}", path.display());
+        if m.rivers.len() < 1000 {
+            let record = GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), moves, view: 7 };
+            let link = encode_game(&record).unwrap();
+            assert!(link.len() < 8000, "{} characters", link.len());
+            let back = decode_game::<Punter>(&link).unwrap();
+            assert_eq!(back.record.moves, record.moves);
+            assert_eq!(open_any(&link).unwrap().summary["scores"], serde_json::json!(log.recorded));
+        }
+    }
 }

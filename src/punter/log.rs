@@ -2,6 +2,7 @@
 //! map's file name, the punters, their futures, every move, and the official scores. Replaying
 //! a log with the engine must give the recorded scores.
 
+use super::game::PunterMove;
 use super::map::PunterMap;
 use super::state::{Move, Played, PunterGame, Settings, MAX_PUNTERS};
 use serde_json::Value;
@@ -136,6 +137,35 @@ impl GameLog {
             return Err(error("game", "the log has no punters"));
         }
         Ok(log)
+    }
+
+    /// The game as moves on the rails (one per turn; an illegal move as the pass it was; a
+    /// splurge step by step). Timeouts and zombies are not moves: a zombie's turns are passes.
+    pub fn game_moves(&self, map: Arc<PunterMap>) -> Vec<PunterMove> {
+        let (_, played) = self.replay(Arc::clone(&map));
+        let mut out = Vec::with_capacity(self.entries.len());
+        let mut game = PunterGame::new(Arc::clone(&map), self.teams.len(), self.settings, &self.futures);
+        for (entry, outcome) in self.entries.iter().zip(&played) {
+            let mv = match (entry, outcome) {
+                (Entry::Move { mv, .. }, Played::Done) => mv.clone(),
+                (Entry::Move { .. }, Played::Passed(_)) => Move::Pass,
+                (Entry::Zombie { punter }, _) if *punter as usize == game.mover() => Move::Pass,
+                _ => continue,
+            };
+            match &mv {
+                Move::Pass => out.push(PunterMove::Pass),
+                Move::Claim { source, target } | Move::Option { source, target } => {
+                    let Some(r) = map.river_by_ids(*source, *target) else { continue };
+                    out.push(if matches!(mv, Move::Claim { .. }) { PunterMove::Claim(r) } else { PunterMove::Option(r) });
+                }
+                Move::Splurge { route } => {
+                    out.extend(route.iter().filter_map(|&s| map.site(s)).map(PunterMove::SplurgeTo));
+                    out.push(PunterMove::SplurgeEnd);
+                }
+            }
+            game.play(&mv);
+        }
+        out
     }
 
     /// Plays the log on `map`; returns the final game and, per move entry, what happened.

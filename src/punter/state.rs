@@ -47,6 +47,8 @@ pub enum Illegal {
     GameOver,
 }
 
+impl std::error::Error for Illegal {}
+
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -285,6 +287,19 @@ impl PunterGame {
             _ if self.option[r as usize] != NOBODY => Err(Illegal::OptionTaken { source, target }),
             _ => Ok(()),
         }
+    }
+
+    /// Whether the mover may play `mv` now (with this turn's credit), and why not.
+    pub fn check_move(&self, mv: &Move) -> Result<(), Illegal> {
+        if self.is_over() {
+            return Err(Illegal::GameOver);
+        }
+        let p = self.mover();
+        if self.zombie[p] {
+            return if *mv == Move::Pass { Ok(()) } else { Err(Illegal::Zombie) };
+        }
+        let credit = if self.settings.splurges { self.credit[p] + 1 } else { 1 };
+        self.check(p, mv, credit).map(|_| ())
     }
 
     /// Plays the mover's turn with `mv`; an illegal move is played as a pass (see the result).

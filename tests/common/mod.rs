@@ -22,13 +22,23 @@ where
         while moves.len() < max_moves {
             let legal = game.legal_moves();
             assert_eq!(legal.is_empty(), game.outcome().is_some(), "game {g}: legal moves vs outcome");
-            assert_eq!(game.move_count(), legal.len(), "game {g}: move_count");
-            for (i, mv) in legal.iter().enumerate() {
-                assert_eq!(game.move_index(mv), Some(i), "game {g}: move_index of {mv:?}");
-                assert_eq!(game.move_at(i).as_ref(), Some(mv), "game {g}: move_at({i})");
+            // Every legal move has its own code below move_count, and the code gives it back;
+            // every other code gives a legal move or nothing.
+            let count = game.move_count();
+            assert!(count >= legal.len(), "game {g}: move_count");
+            let mut codes = std::collections::BTreeSet::new();
+            for mv in &legal {
+                let code = game.move_index(mv).unwrap_or_else(|| panic!("game {g}: no code for legal {mv:?}"));
+                assert!(code < count && codes.insert(code), "game {g}: code {code} of {mv:?}");
+                assert_eq!(game.move_at(code).as_ref(), Some(mv), "game {g}: move_at({code})");
                 assert!(!game.move_label(mv).is_empty());
             }
-            assert_eq!(game.move_at(legal.len()), None);
+            for code in 0..count.min(4096) {
+                if let Some(mv) = game.move_at(code) {
+                    assert!(legal.contains(&mv), "game {g}: code {code} gives {mv:?}, which is not legal");
+                }
+            }
+            assert_eq!(game.move_at(count), None);
             let chance = game.chance_outcomes();
             assert_eq!(!chance.is_empty(), game.to_move() == Actor::Chance, "game {g}: chance outcomes");
             assert!(chance.iter().all(|(m, w)| legal.contains(m) && *w > 0.0));

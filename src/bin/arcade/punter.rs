@@ -10,21 +10,6 @@ use std::sync::Arc;
 const VALUED: &[&str] = &["maps"];
 const FLAGS: &[&str] = &[];
 
-macro_rules! bundled {
-    ($($name:literal),* $(,)?) => {
-        /// The maps that ship with the page, by file name.
-        const BUNDLED: &[(&str, &str)] = &[$(($name, include_str!(concat!("../../../maps/punter/", $name)))),*];
-    };
-}
-
-bundled!(
-    "boston.json", "circle.json", "edinburgh-10000.json", "edinburgh-sparse.json", "gothenburg.json",
-    "icfp-coauthors-pj.json", "junction.json", "lambda-contest-time.json", "lambda.json", "nara.json",
-    "oxford-10000.json", "oxford-center-sparse.json", "oxford-sparse.json", "oxford2-sparse-2.json",
-    "randomMedium.json", "randomSparse.json", "sample.json", "star.json", "triangle.json", "tube.json",
-    "van-city-sparse.json", "vancouver.json",
-);
-
 pub fn main(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse(argv.get(1..).unwrap_or_default(), VALUED, FLAGS)?;
     match argv.first().map(String::as_str) {
@@ -47,7 +32,7 @@ impl Maps {
             return m.clone();
         }
         let from_dir = self.dir.as_ref().and_then(|d| std::fs::read_to_string(std::path::Path::new(d).join(name)).ok());
-        let text = from_dir.or_else(|| BUNDLED.iter().find(|(n, _)| *n == name).map(|(_, t)| t.to_string()));
+        let text = from_dir.or_else(|| lambda_arcade::punter::maps::bundled(name).map(str::to_string));
         let map = match text {
             None => Err(format!("map \"{name}\" is not bundled{}", self.dir.as_ref().map_or(String::new(), |d| format!(" and not in {d}")))),
             Some(text) => PunterMap::parse(&text).map(Arc::new).map_err(|e| format!("{name}: {e}")),
