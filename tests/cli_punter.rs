@@ -65,3 +65,40 @@ fn bad_command_lines_exit_2() {
     assert_eq!(arcade(&["punter", "replay", A, "--nope"]).status.code(), Some(2));
     assert_eq!(arcade(&["punter", "what"]).status.code(), Some(2));
 }
+
+#[test]
+fn play_prints_scores_a_link_that_opens_and_a_log_that_replays() {
+    let dir = std::env::temp_dir().join(format!("arcade-punter-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.json");
+    let out = arcade(&["punter", "play", "lambda", "--bots", "greedy,random,random", "--splurges", "--options", "--seed", "5", "--json", "--log", log.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = &lines(&out)[0];
+    let scores = v["scores"].as_array().unwrap().clone();
+    assert_eq!(scores.len(), 3);
+    assert!(v["moves"].as_u64().unwrap() >= 60, "one turn per river at least");
+    let opened = lines(&arcade(&["open", v["link"].as_str().unwrap()]))[0].clone();
+    assert_eq!(opened["scores"], serde_json::Value::Array(scores.clone()));
+    assert_eq!(opened["over"], true);
+    // The exported log replays to the same scores, and its link opens at them.
+    let replay = lines(&arcade(&["punter", "replay", log.to_str().unwrap()]))[0].clone();
+    assert_eq!(replay["match"], true);
+    assert_eq!(replay["scores"], serde_json::Value::Array(scores.clone()));
+    let link = String::from_utf8(arcade(&["punter", "link", log.to_str().unwrap()]).stdout).unwrap();
+    assert_eq!(lines(&arcade(&["open", link.trim()]))[0]["scores"], serde_json::Value::Array(scores));
+    // Same seed, same game.
+    let again = lines(&arcade(&["punter", "play", "lambda", "--bots", "greedy,random,random", "--splurges", "--options", "--seed", "5", "--json"]))[0].clone();
+    assert_eq!(again["link"], v["link"]);
+}
+
+#[test]
+fn the_arena_alternates_seats_and_greedy_beats_random() {
+    let out = arcade(&["punter", "arena", "greedy", "random", "--map", "circle", "--games", "10", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = &lines(&out)[0];
+    let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+    assert_eq!(wins.iter().sum::<u64>() + v["draws"].as_u64().unwrap(), 10);
+    assert!(wins[0] >= 8, "{v}");
+    assert_eq!(arcade(&["punter", "arena", "greedy", "nobody"]).status.code(), Some(2));
+    assert_eq!(arcade(&["punter", "play", "no-such-map", "--bots", "greedy,random"]).status.code(), Some(2));
+}

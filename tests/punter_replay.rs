@@ -146,3 +146,22 @@ fn official_logs_become_games_on_the_rails_with_the_same_scores_and_links() {
         }
     }
 }
+
+#[test]
+fn the_gain_of_a_river_is_what_claiming_it_adds() {
+    use lambda_arcade::punter::network::Network;
+    use lambda_arcade::rng::{below, stream};
+    let m = map("randomMedium.json");
+    let mut rng = stream(3, 3);
+    for _ in 0..5 {
+        let mut net = Network::new(m.sites.len());
+        for _ in 0..60 {
+            let r = below(&mut rng, m.rivers.len() as u64) as usize;
+            let (a, b) = m.rivers[r];
+            let before = net.score();
+            let gain = net.gain(&m, a, b);
+            net.add(&m, a, b);
+            assert_eq!(net.score() - before, gain);
+        }
+    }
+}

@@ -123,6 +123,8 @@ impl Punter {
             PunterMove::SplurgeTo(s) => self.can_extend(*s),
             PunterMove::SplurgeEnd if self.route.len() >= 2 => Ok(()),
             PunterMove::SplurgeEnd => Err(Illegal::RouteTooShort),
+            // A pass abandons a splurge being made.
+            PunterMove::Pass => self.game.check_move(&Move::Pass),
             _ if !self.route.is_empty() => Err(Illegal::RouteTooShort),
             other => self.game.check_move(&self.protocol(other).ok_or(Illegal::GameOver)?),
         }

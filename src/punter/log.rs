@@ -2,10 +2,10 @@
 //! map's file name, the punters, their futures, every move, and the official scores. Replaying
 //! a log with the engine must give the recorded scores.
 
-use super::game::PunterMove;
+use super::game::{Punter, PunterMove, PunterParams};
 use super::map::PunterMap;
-use super::state::{Move, Played, PunterGame, Settings, MAX_PUNTERS};
-use serde_json::Value;
+use super::state::{Illegal, Move, Played, PunterGame, Settings, MAX_PUNTERS};
+use serde_json::{json, Value};
 use std::fmt;
 use std::sync::Arc;
 
@@ -196,4 +196,48 @@ impl GameLog {
         }
         (game, played)
     }
+}
+
+/// A game on the rails written as an official log (what the contest's viewer reads and
+/// `arcade punter replay` checks): teams, futures, one entry per turn, the final scores.
+pub fn export(params: &PunterParams, moves: &[PunterMove], teams: &[String]) -> Result<String, Illegal> {
+    let mut game: Punter = crate::game::Game::new(params)?;
+    let map = Arc::clone(&params.map);
+    let id = |s: u32| map.sites[s as usize].id;
+    let s = params.settings;
+    let mut items = vec![
+        json!({"start": {}}),
+        json!({"settings": {"futures": s.futures, "splurges": s.splurges, "options": s.options}}),
+        json!({"map": params.map_name}),
+    ];
+    for p in 0..params.punters {
+        items.push(json!({"punter": p, "team": teams.get(p).cloned().unwrap_or_else(|| format!("punter {p}"))}));
+    }
+    if s.futures {
+        for p in 0..params.punters {
+            let bids: Vec<Value> = params.futures.get(p).map_or(&[][..], Vec::as_slice).iter().map(|&(a, b)| json!({"source": a, "target": b})).collect();
+            items.push(json!({"punter": p, "futures": bids}));
+        }
+    }
+    items.push(json!({"gameplay": "start"}));
+    let mut route: Vec<u64> = Vec::new();
+    for mv in moves {
+        let p = game.game().mover();
+        match *mv {
+            PunterMove::Pass => items.push(json!({"pass": {"punter": p}})),
+            PunterMove::Claim(r) | PunterMove::Option(r) => {
+                let (a, b) = map.rivers[r as usize];
+                let kind = if matches!(mv, PunterMove::Claim(_)) { "claim" } else { "option" };
+                items.push(json!({ kind: {"punter": p, "source": id(a), "target": id(b)} }));
+            }
+            PunterMove::SplurgeTo(site) => route.push(id(site)),
+            PunterMove::SplurgeEnd => items.push(json!({"splurge": {"punter": p, "route": std::mem::take(&mut route)}})),
+        }
+        crate::game::Game::play(&mut game, mv)?;
+    }
+    items.push(json!({"gameplay": "stop"}));
+    let scores: Vec<Value> = game.game().scores().iter().enumerate().map(|(p, &sc)| json!({"punter": p, "score": sc, "team": teams.get(p)})).collect();
+    items.push(json!({"scores": scores}));
+    items.push(json!({"stop": {}}));
+    Ok(json!({"game": items}).to_string())
 }

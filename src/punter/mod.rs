@@ -1,6 +1,7 @@
 //! Lambda Punter (ICFP 2017) with Futures, Splurges and Options, as the official server
 //! played it.
 
+pub mod bots;
 pub mod game;
 pub mod links;
 pub mod log;

@@ -55,6 +55,32 @@ impl Network {
         matches!((self.find(a), self.find(b)), (Some(x), Some(y)) if x == y)
     }
 
+    /// What adding a river between `a` and `b` would add to the score.
+    pub fn gain(&self, map: &PunterMap, a: u32, b: u32) -> u64 {
+        let ca = self.find(a).and_then(|r| self.components.get(&r).map(|c| (r, c)));
+        let cb = self.find(b).and_then(|r| self.components.get(&r).map(|c| (r, c)));
+        if let (Some((x, _)), Some((y, _))) = (ca, cb) {
+            if x == y {
+                return 0;
+            }
+        }
+        // Σ over the mines on one side of d² to the sites on the other side.
+        let sum = |s: u32, m: usize, c: Option<(u32, &Component)>| match c {
+            Some((_, c)) => c.sums[m],
+            None => match map.dist(m, s) {
+                u32::MAX => 0,
+                d => u64::from(d) * u64::from(d),
+            },
+        };
+        let mines = |s: u32, c: Option<(u32, &Component)>| -> Vec<usize> {
+            match c {
+                Some((_, c)) => c.mines.iter().map(|&m| usize::from(m)).collect(),
+                None => map.mine_number(s).into_iter().collect(),
+            }
+        };
+        mines(a, ca).into_iter().map(|m| sum(b, m, cb)).sum::<u64>() + mines(b, cb).into_iter().map(|m| sum(a, m, ca)).sum::<u64>()
+    }
+
     fn touch(&mut self, map: &PunterMap, s: u32) -> u32 {
         if let Some(root) = self.find(s) {
             return root;

@@ -9,6 +9,7 @@ mod lifter_solve_bench;
 mod pig;
 mod pig_tournament;
 mod punter;
+mod punter_play;
 mod rails_bench;
 
 use std::process::ExitCode;
@@ -25,6 +26,10 @@ usage:
   arcade lifter solve MAP [--ms N]
   arcade lifter link MAP ROUTE [--view T] [--base URL]
   arcade punter replay LOG… [--maps DIR]                   (official logs: one JSON line each)
+  arcade punter play MAP [--bots greedy,random,…] [--futures] [--splurges] [--options]
+                         [--seed S] [--log FILE] [--json] [--base URL]
+  arcade punter arena A B [--map MAP] [--games N] [--seed S] [--futures] [--splurges] [--options] [--json]
+  arcade punter link LOG [--maps DIR] [--base URL]
   arcade open LINK                                          (describe any share link as JSON)
   arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)

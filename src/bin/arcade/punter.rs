@@ -7,13 +7,16 @@ use serde_json::json;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-const VALUED: &[&str] = &["maps"];
-const FLAGS: &[&str] = &[];
+const VALUED: &[&str] = &["maps", "bots", "seed", "log", "base", "map", "games"];
+const FLAGS: &[&str] = &["json", "futures", "splurges", "options"];
 
 pub fn main(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse(argv.get(1..).unwrap_or_default(), VALUED, FLAGS)?;
     match argv.first().map(String::as_str) {
         Some("replay") => replay(&args),
+        Some("play") => crate::punter_play::play(&args),
+        Some("arena") => crate::punter_play::arena(&args),
+        Some("link") => crate::punter_play::link(&args),
         Some(other) => Err(Failure::usage(format!("unknown punter command \"{other}\""))),
         None => Err(Failure::usage("punter needs a command")),
     }

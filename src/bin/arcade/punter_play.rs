@@ -1,0 +1,121 @@
+//! `arcade punter play`, `arena` and `link`: games between built-in bots on the shared match
+//! runner, their links and logs.
+
+use crate::args::Args;
+use crate::Failure;
+use lambda_arcade::arena::{Decider, MatchSeeds, Runner, RunnerSpec, Standings, Step};
+use lambda_arcade::link::{encode_game, GameRecord};
+use lambda_arcade::punter::bots::{bot, BOT_NAMES};
+use lambda_arcade::punter::log::export;
+use lambda_arcade::punter::{maps, GameLog, Punter, PunterParams, Settings};
+use serde_json::json;
+
+pub fn settings(args: &Args) -> Settings {
+    Settings { futures: args.flag("futures"), splurges: args.flag("splurges"), options: args.flag("options") }
+}
+
+/// A bundled map by name ("lambda" or "lambda.json") or a map file.
+pub fn params(map: &str, punters: usize, settings: Settings) -> Result<PunterParams, Failure> {
+    let name = if map.ends_with(".json") { map.to_string() } else { format!("{map}.json") };
+    if let Some(text) = maps::bundled(&name) {
+        return PunterParams::new(&name, text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{name}: {e}")));
+    }
+    let text = std::fs::read_to_string(map).map_err(|e| Failure::usage(format!("\"{map}\" is neither a bundled map nor a readable file: {e}")))?;
+    let file = std::path::Path::new(map).file_name().map_or(map.to_string(), |f| f.to_string_lossy().into_owned());
+    PunterParams::new(&file, &text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{map}: {e}")))
+}
+
+fn deciders(names: &[String], seed: u64) -> Result<Vec<Option<Box<dyn Decider<Punter>>>>, Failure> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            bot(n, MatchSeeds(seed).entrant(i)).map(Some).ok_or_else(|| {
+                let known: Vec<&str> = BOT_NAMES.iter().map(|(n, _)| *n).collect();
+                Failure::usage(format!("unknown bot \"{n}\" (built-in: {})", known.join(", ")))
+            })
+        })
+        .collect()
+}
+
+fn run(params: PunterParams, names: &[String], games: u32, seed: u64) -> Result<Runner<Punter>, Failure> {
+    let spec = RunnerSpec { params, games, seed, shift: 0, zombie_after: None };
+    let mut runner = Runner::new(spec, deciders(names, seed)?).map_err(Failure::input)?;
+    match runner.advance(u32::MAX) {
+        Step::Finished => Ok(runner),
+        _ => Err(Failure::input("the match did not finish")),
+    }
+}
+
+/// `arcade punter play MAP --bots a,b,… [--futures] [--splurges] [--options] [--seed S] [--log FILE] [--json]`
+pub fn play(args: &Args) -> Result<(), Failure> {
+    let [map] = args.positional.as_slice() else { return Err(Failure::usage("play takes one map")) };
+    let names: Vec<String> = args.value("bots").unwrap_or("greedy,random").split(',').map(str::to_string).collect();
+    if names.len() < 2 {
+        return Err(Failure::usage("--bots needs at least two bots, e.g. --bots greedy,random"));
+    }
+    let seed = args.number("seed", 1u64)?;
+    let params = params(map, names.len(), settings(args))?;
+    let runner = run(params.clone(), &names, 1, seed)?;
+    let log = runner.logs().first().ok_or_else(|| Failure::input("no game was played"))?;
+    let scores = log.end.game().scores();
+    let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.clone(), moves: log.moves.clone(), view: log.moves.len() };
+    let link = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
+    let link = format!("{}#{link}", args.base_url());
+    if let Some(path) = args.value("log") {
+        let text = export(&params, &log.moves, &names).map_err(|e| Failure::input(e.to_string()))?;
+        std::fs::write(path, text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+    }
+    if args.flag("json") {
+        println!("{}", json!({ "scores": scores, "link": link, "moves": log.moves.len() }));
+    } else {
+        println!("{} on {} ({} punters, seed {seed})", names.join(" vs "), params.map_name, names.len());
+        for (p, (n, s)) in names.iter().zip(&scores).enumerate() {
+            println!("  punter {p} {n:<8} {s}");
+        }
+        println!("link: {link}");
+    }
+    Ok(())
+}
+
+/// `arcade punter arena A B [--map MAP] [--games N] [--seed S] [flags] [--json]`: seats alternate.
+pub fn arena(args: &Args) -> Result<(), Failure> {
+    let [a, b] = args.positional.as_slice() else { return Err(Failure::usage("arena takes two bots A and B")) };
+    let names = vec![a.clone(), b.clone()];
+    let games = args.number("games", 10u32)?;
+    if games == 0 || games > 10_000 {
+        return Err(Failure::usage("--games must be 1..=10000"));
+    }
+    let seed = args.number("seed", 1u64)?;
+    let params = params(args.value("map").unwrap_or("lambda"), 2, settings(args))?;
+    let runner = run(params.clone(), &names, games, seed)?;
+    let standings = Standings::of_logs(2, runner.logs());
+    let wins = [standings.tallies[0].wins, standings.tallies[1].wins];
+    let draws = standings.tallies[0].draws;
+    let mean = |i: usize| standings.tallies[i].score / f64::from(games);
+    if args.flag("json") {
+        println!("{}", json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_scores": [mean(0), mean(1)] }));
+    } else {
+        println!("{a} vs {b} on {}: {games} games, seats alternating, seed {seed}", params.map_name);
+        println!("wins: {a} {}, {b} {}, draws {draws}; mean scores {:.1} / {:.1}", wins[0], wins[1], mean(0), mean(1));
+    }
+    Ok(())
+}
+
+/// `arcade punter link LOG [--maps DIR]`: a link that opens the log's game at its final scores.
+pub fn link(args: &Args) -> Result<(), Failure> {
+    let [path] = args.positional.as_slice() else { return Err(Failure::usage("link takes one log file")) };
+    let text = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+    let log = GameLog::parse(&text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+    let dir = args.value("maps").map(|d| std::path::Path::new(d).join(&log.map));
+    let map_text = match dir.and_then(|p| std::fs::read_to_string(p).ok()) {
+        Some(t) => t,
+        None => maps::bundled(&log.map).map(str::to_string).ok_or_else(|| Failure::input(format!("map \"{}\" is not bundled (give --maps DIR)", log.map)))?,
+    };
+    let params = PunterParams::new(&log.map, &map_text, log.teams.len(), log.settings, log.futures.clone()).map_err(|e| Failure::input(format!("{}: {e}", log.map)))?;
+    let moves = log.game_moves(params.map.clone());
+    let record = GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), view: moves.len(), moves };
+    let link = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
+    println!("{}#{link}", args.base_url());
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! Built-in punters, as deciders of the shared match runner: each sees only its own view.
+//! `random` claims any free river; `greedy` claims (or, with options, buys) the river that
+//! raises its score most, and otherwise grows towards the nearest mine it is not joined to.
+
+use super::game::{Punter, PunterMove, PunterView};
+use super::map::PunterMap;
+use super::network::Network;
+use crate::arena::{Decider, MatchRules};
+use crate::rng::{self, Rng};
+
+/// Built-in bot names with one-line descriptions.
+pub const BOT_NAMES: &[(&str, &str)] = &[
+    ("random", "claims a free river at random"),
+    ("greedy", "claims the river that adds most to its score, else heads for the nearest mine"),
+];
+
+impl MatchRules for Punter {
+    fn fallback(&self) -> Option<PunterMove> {
+        (!self.game().is_over()).then_some(PunterMove::Pass)
+    }
+}
+
+/// A built-in bot by name; `seed` drives its randomness.
+pub fn bot(name: &str, seed: u64) -> Option<Box<dyn Decider<Punter>>> {
+    match name {
+        "random" => Some(Box::new(RandomBot { rng: rng::stream(seed, 0x9000) })),
+        "greedy" => Some(Box::new(GreedyBot)),
+        _ => None,
+    }
+}
+
+struct RandomBot {
+    rng: Rng,
+}
+
+impl Decider<Punter> for RandomBot {
+    fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
+        let free: Vec<u32> = (0..v.owners.len() as u32).filter(|&r| v.owners[r as usize] < 0).collect();
+        if free.is_empty() {
+            return Ok(PunterMove::Pass);
+        }
+        Ok(PunterMove::Claim(free[rng::below(&mut self.rng, free.len() as u64) as usize]))
+    }
+}
+
+struct GreedyBot;
+
+/// The punter's network rebuilt from its view: its claims and its options.
+fn own_network(v: &PunterView) -> Network {
+    let mut net = Network::new(v.map.sites.len());
+    for (r, &(a, b)) in v.map.rivers.iter().enumerate() {
+        if v.owners[r] == v.punter as i16 || v.options[r] == v.punter as i16 {
+            net.add(&v.map, a, b);
+        }
+    }
+    net
+}
+
+/// Breadth-first distances (in rivers anyone may still take) from the punter's network or,
+/// where it has none yet, from the mines; the first river of a shortest way out of the network
+/// towards a mine it is not joined to.
+fn towards_mine(v: &PunterView, net: &Network, free: &dyn Fn(usize) -> bool) -> Option<u32> {
+    let map: &PunterMap = &v.map;
+    let joined: Vec<bool> = map.mines.iter().map(|&m| net.find(m).is_some()).collect();
+    let mut first: Vec<Option<u32>> = vec![None; map.sites.len()];
+    let mut seen = vec![false; map.sites.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for s in 0..map.sites.len() as u32 {
+        if net.find(s).is_some() {
+            seen[s as usize] = true;
+            queue.push_back(s);
+        }
+    }
+    if queue.is_empty() {
+        // No network yet: start at a mine.
+        for &m in &map.mines {
+            if let Some(&(_, r)) = map.adjacent(m).iter().find(|&&(_, r)| free(r as usize)) {
+                return Some(r);
+            }
+        }
+        return None;
+    }
+    while let Some(s) = queue.pop_front() {
+        for &(t, r) in map.adjacent(s) {
+            if seen[t as usize] || !free(r as usize) {
+                continue;
+            }
+            seen[t as usize] = true;
+            first[t as usize] = first[s as usize].or(Some(r));
+            if let Some(m) = map.mine_number(t) {
+                if !joined[m] {
+                    return first[t as usize];
+                }
+            }
+            queue.push_back(t);
+        }
+    }
+    None
+}
+
+impl Decider<Punter> for GreedyBot {
+    fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
+        let net = own_network(v);
+        let map = &v.map;
+        let free = |r: usize| v.owners[r] < 0;
+        let buyable = |r: usize| v.options_left > 0 && v.owners[r] >= 0 && v.owners[r] != v.punter as i16 && v.options[r] < 0;
+        let mut best: Option<(u64, PunterMove)> = None;
+        for (r, &(a, b)) in map.rivers.iter().enumerate() {
+            let mv = if free(r) {
+                PunterMove::Claim(r as u32)
+            } else if buyable(r) {
+                PunterMove::Option(r as u32)
+            } else {
+                continue;
+            };
+            let gain = net.gain(map, a, b);
+            // An option uses up a limited resource: it must beat any claim clearly.
+            let gain = if matches!(mv, PunterMove::Option(_)) { gain / 2 } else { gain };
+            if gain > 0 && best.as_ref().is_none_or(|(g, _)| gain > *g) {
+                best = Some((gain, mv));
+            }
+        }
+        if let Some((_, mv)) = best {
+            return Ok(mv);
+        }
+        if let Some(r) = towards_mine(v, &net, &free) {
+            return Ok(PunterMove::Claim(r));
+        }
+        Ok((0..map.rivers.len()).find(|&r| free(r)).map_or(PunterMove::Pass, |r| PunterMove::Claim(r as u32)))
+    }
+}
