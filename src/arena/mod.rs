@@ -22,6 +22,9 @@ pub trait Decider<G: Game> {
     }
 }
 
+/// One decider per entrant; `None` for an entrant answered from outside the engine.
+pub type Deciders<G> = Vec<Option<Box<dyn Decider<G>>>>;
+
 /// What a game adds to [`Game`] to be played in matches.
 pub trait MatchRules: Game {
     /// The move made for a seat whose decider failed, answered an illegal move, timed out or

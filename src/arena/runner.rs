@@ -2,7 +2,7 @@
 //! each seat's decider for its moves. A state machine, so deciders outside the engine (the
 //! page's JavaScript) answer through [`Runner::answer`] whenever they are ready.
 
-use super::{Decider, MatchRules, MatchSeeds};
+use super::{Decider, Deciders, MatchRules, MatchSeeds};
 use crate::game::{Actor, Game};
 use crate::rng::Rng;
 
@@ -78,7 +78,7 @@ struct Pending<G: Game> {
 
 pub struct Runner<G: MatchRules> {
     spec: RunnerSpec<G>,
-    deciders: Vec<Option<Box<dyn Decider<G>>>>,
+    deciders: Deciders<G>,
     game: G,
     moves: Vec<G::Move>,
     output: String,
@@ -92,7 +92,7 @@ pub struct Runner<G: MatchRules> {
 impl<G: MatchRules> Runner<G> {
     /// One decider per entrant (`None`: answered from outside); there are as many entrants as
     /// the game has seats.
-    pub fn new(spec: RunnerSpec<G>, deciders: Vec<Option<Box<dyn Decider<G>>>>) -> Result<Runner<G>, String> {
+    pub fn new(spec: RunnerSpec<G>, deciders: Deciders<G>) -> Result<Runner<G>, String> {
         let game = G::new(&spec.params).map_err(|e| e.to_string())?;
         if deciders.len() != game.seats() {
             return Err(format!("{} entrants for a game of {} seats", deciders.len(), game.seats()));

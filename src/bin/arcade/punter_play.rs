@@ -3,7 +3,7 @@
 
 use crate::args::Args;
 use crate::Failure;
-use lambda_arcade::arena::{Decider, MatchSeeds, Runner, RunnerSpec, Standings, Step};
+use lambda_arcade::arena::{Deciders, MatchSeeds, Runner, RunnerSpec, Standings, Step};
 use lambda_arcade::link::{encode_game, GameRecord};
 use lambda_arcade::punter::bots::{bot, BOT_NAMES};
 use lambda_arcade::punter::log::export;
@@ -25,7 +25,7 @@ pub fn params(map: &str, punters: usize, settings: Settings) -> Result<PunterPar
     PunterParams::new(&file, &text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{map}: {e}")))
 }
 
-fn deciders(names: &[String], seed: u64) -> Result<Vec<Option<Box<dyn Decider<Punter>>>>, Failure> {
+fn deciders(names: &[String], seed: u64) -> Result<Deciders<Punter>, Failure> {
     names
         .iter()
         .enumerate()
