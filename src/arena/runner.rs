@@ -2,7 +2,7 @@
 //! each seat's decider for its moves. A state machine, so deciders outside the engine (the
 //! page's JavaScript) answer through [`Runner::answer`] whenever they are ready.
 
-use super::{Decider, Deciders, MatchRules, MatchSeeds};
+use super::{Deciders, MatchRules, MatchSeeds};
 use crate::game::{Actor, Game};
 use crate::rng::Rng;
 
