@@ -9,6 +9,7 @@ pub mod map;
 pub mod maps;
 pub mod network;
 pub mod state;
+pub mod strong;
 
 pub use game::{Punter, PunterMove, PunterParams, PunterView};
 pub use links::LINK_KINDS;

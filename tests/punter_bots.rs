@@ -1,0 +1,36 @@
+//! The built-in Punter bots on the shared runner: they play only legal moves from their own
+//! views, and the stronger ones beat the weaker ones.
+
+use lambda_arcade::arena::{Deciders, MatchSeeds, Runner, RunnerSpec, Standings, Step};
+use lambda_arcade::punter::bots::bot;
+use lambda_arcade::punter::{Punter, PunterParams, Settings};
+
+fn arena(a: &str, b: &str, map: &str, games: u32, settings: Settings) -> Standings {
+    let params = PunterParams::bundled(map, 2, settings).unwrap();
+    let deciders: Deciders<Punter> = [a, b].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(9).entrant(i))).collect();
+    let mut r = Runner::new(RunnerSpec { params, games, seed: 9, shift: 0, zombie_after: None }, deciders).unwrap();
+    assert_eq!(r.advance(u32::MAX), Step::Finished);
+    assert!(r.failures().is_empty(), "bots play legal moves: {:?}", r.failures().first());
+    Standings::of_logs(2, r.logs())
+}
+
+#[test]
+fn greedy_beats_random_and_strong_beats_greedy() {
+    let plain = Settings::default();
+    let s = arena("greedy", "random", "circle.json", 6, plain);
+    assert!(s.tallies[0].wins >= 5, "{:?}", s.tallies);
+    let mut wins = 0;
+    for map in ["lambda.json", "circle.json", "triangle.json", "randomMedium.json"] {
+        wins += arena("strong", "greedy", map, 2, plain).tallies[0].wins;
+    }
+    assert!(wins >= 6, "strong won {wins} of 8 against greedy");
+}
+
+#[test]
+fn bots_play_legal_moves_with_every_extension() {
+    let all = Settings { futures: true, splurges: true, options: true };
+    for (a, b) in [("greedy", "random"), ("strong", "greedy")] {
+        let s = arena(a, b, "lambda.json", 2, all);
+        assert_eq!(s.tallies[0].games, 2);
+    }
+}
