@@ -8,6 +8,7 @@ pub mod log;
 pub mod map;
 pub mod maps;
 pub mod network;
+pub mod protocol;
 pub mod state;
 pub mod strong;
 

@@ -1,0 +1,651 @@
+//! The official Lambda Punter protocol: `n:json` framing, the messages, conversions to the
+//! rails' moves, and the referee playing bots that speak the protocol.
+
+use lambda_arcade::game::Game;
+use lambda_arcade::punter::protocol::{
+    encode, frame, from_punter_moves, group_turns, map_json, to_punter_moves, Answer, Decoder, Me, Message, MoveRequest,
+    ProtocolError, ProtocolMove, PunterMessage, Ready, Referee, Rejected, Score, ServerMessage, Setup, Stop,
+    TimeoutNotice, You, MAX_MESSAGE_BYTES,
+};
+use lambda_arcade::punter::{Illegal, Move, Punter, PunterGame, PunterMap, PunterMove, PunterParams, Settings};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+fn sample_params(punters: usize, settings: Settings) -> PunterParams {
+    let text = std::fs::read_to_string("maps/punter/sample.json").expect("sample map");
+    PunterParams::new("sample.json", &text, punters, settings, Vec::new()).expect("valid map")
+}
+
+fn all_on() -> Settings {
+    Settings { futures: true, splurges: true, options: true }
+}
+
+fn stream() -> (Vec<Value>, Vec<u8>) {
+    let msgs = vec![
+        json!({"me": "Alice"}),
+        json!({"you": "Alice"}),
+        json!({"move": {"moves": [{"pass": {"punter": 0}}, {"claim": {"punter": 1, "source": 0, "target": 1}}]}, "state": {"x": "é ü 🦀"}}),
+        json!({"splurge": {"punter": 0, "route": [1, 2, 3]}, "state": [1, 2]}),
+        json!({"timeout": 1.5}),
+    ];
+    let mut bytes = Vec::new();
+    for m in &msgs {
+        bytes.extend(frame(&m.to_string()).into_bytes());
+    }
+    (msgs, bytes)
+}
+
+fn drain(d: &mut Decoder) -> Vec<Value> {
+    let mut out = Vec::new();
+    while let Some(v) = d.next_value().expect("valid stream") {
+        out.push(v);
+    }
+    out
+}
+
+#[test]
+fn framing_round_trips_whole_and_byte_by_byte() {
+    let (msgs, bytes) = stream();
+    let mut d = Decoder::new();
+    d.push(&bytes);
+    assert_eq!(drain(&mut d), msgs);
+    d.finish().unwrap();
+
+    let mut d = Decoder::new();
+    let mut got = Vec::new();
+    for b in &bytes {
+        d.push(std::slice::from_ref(b));
+        got.extend(drain(&mut d));
+    }
+    assert_eq!(got, msgs);
+    assert_eq!(d.position(), bytes.len() as u64);
+    d.finish().unwrap();
+}
+
+#[test]
+fn chunked_decoding_split_at_every_byte() {
+    let (msgs, bytes) = stream();
+    for cut in 0..=bytes.len() {
+        let mut d = Decoder::new();
+        d.push(&bytes[..cut]);
+        let mut got = drain(&mut d);
+        d.push(&bytes[cut..]);
+        got.extend(drain(&mut d));
+        assert_eq!(got, msgs, "split at {cut}");
+        d.finish().unwrap();
+    }
+    // Three pieces.
+    for a in (0..bytes.len()).step_by(7) {
+        for b in (a..bytes.len()).step_by(5) {
+            let mut d = Decoder::new();
+            let mut got = Vec::new();
+            for piece in [&bytes[..a], &bytes[a..b], &bytes[b..]] {
+                d.push(piece);
+                got.extend(drain(&mut d));
+            }
+            assert_eq!(got, msgs);
+        }
+    }
+}
+
+#[test]
+fn length_is_bytes_and_whitespace_between_messages_is_skipped() {
+    let text = json!({"you": "Zoë 🦀"}).to_string();
+    let framed = encode(&You { name: "Zoë 🦀".into() });
+    assert_eq!(framed, format!("{}:{}", text.len(), text));
+    assert!(text.len() > text.chars().count());
+    let mut d = Decoder::new();
+    d.push(format!("{framed}\n\r\n {framed}\n").as_bytes());
+    assert_eq!(d.next_message::<You>().unwrap().unwrap().name, "Zoë 🦀");
+    assert_eq!(d.next_message::<ServerMessage>().unwrap(), Some(ServerMessage::You(You { name: "Zoë 🦀".into() })));
+    assert_eq!(d.next_value().unwrap(), None);
+    d.finish().unwrap();
+}
+
+#[test]
+fn bad_frames_are_errors_with_their_place() {
+    let case = |input: &str| -> ProtocolError {
+        let mut d = Decoder::new();
+        d.push(input.as_bytes());
+        loop {
+            match d.next_value() {
+                Ok(Some(_)) => continue,
+                Ok(None) => panic!("no error for {input:?}"),
+                Err(e) => return e,
+            }
+        }
+    };
+    // A good message, then a bad prefix at byte 13.
+    let e = case("10:{\"me\":\"a\"}12x:{}");
+    assert!(matches!(&e, ProtocolError::BadLength { at: 13, message } if message.contains("'x'") && message.contains("byte 15")), "{e:?}");
+    assert!(e.to_string().starts_with("byte 13: bad length prefix"), "{e}");
+    assert!(matches!(case(":{}"), ProtocolError::BadLength { at: 0, .. }));
+    assert!(matches!(case("-1:{}"), ProtocolError::BadLength { at: 0, .. }));
+    assert!(matches!(case("{\"me\":1}"), ProtocolError::BadLength { at: 0, .. }));
+    let e = case("1234567890:");
+    assert!(matches!(&e, ProtocolError::BadLength { message, .. } if message.contains("9 digits")), "{e:?}");
+    // Over the limit: refused as soon as the prefix is read.
+    let e = case(&format!("{}:", MAX_MESSAGE_BYTES + 1));
+    assert_eq!(e, ProtocolError::TooLarge { at: 0, length: MAX_MESSAGE_BYTES as u64 + 1, limit: MAX_MESSAGE_BYTES });
+    let mut small = Decoder::with_limit(9);
+    small.push(b"10:{\"me\":\"a\"}");
+    assert!(matches!(small.next_value(), Err(ProtocolError::TooLarge { length: 10, limit: 9, .. })));
+    // A broken stream stays broken.
+    assert!(small.next_value().is_err() && small.is_broken() && small.finish().is_err());
+
+    // Invalid JSON: line and column inside the message, and where the message starts; the
+    // stream goes on.
+    let bad = "{\n  \"me\": nope}";
+    let mut d = Decoder::new();
+    d.push(format!("2:{{}}{}{}", frame(bad), frame("{\"me\":\"b\"}")).as_bytes());
+    assert_eq!(d.next_value().unwrap(), Some(json!({})));
+    let e = d.next_value().unwrap_err();
+    assert!(matches!(&e, ProtocolError::Json { at: Some(4), line: 2, column: 10, .. }), "{e:?}");
+    assert!(e.to_string().starts_with("message at byte 4, line 2, column 10: invalid JSON"), "{e}");
+    assert_eq!(d.next_value().unwrap(), Some(json!({"me": "b"})));
+
+    // A message shorter than announced: the JSON is cut (an error), or the stream ends early.
+    let mut d = Decoder::new();
+    d.push(b"5:{\"me\":\"a\"}");
+    assert!(matches!(d.next_value(), Err(ProtocolError::Json { at: Some(0), .. })));
+    let mut d = Decoder::new();
+    d.push(b"  20:{\"me\"");
+    assert_eq!(d.next_value().unwrap(), None);
+    assert!(matches!(d.finish(), Err(ProtocolError::Truncated { at: 2, .. })));
+}
+
+#[test]
+fn the_decoder_never_panics() {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let alphabet = b"0123456789:{}[]\",:abc \n\xff\x00-";
+    for _ in 0..3000 {
+        let mut d = Decoder::with_limit(64);
+        let len = (x % 40) as usize;
+        let mut bytes = Vec::new();
+        for _ in 0..len {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            bytes.push(alphabet[(x % alphabet.len() as u64) as usize]);
+        }
+        d.push(&bytes);
+        for _ in 0..5 {
+            if let Ok(Some(v)) = d.next_value() {
+                let _ = ServerMessage::from_json(&v);
+                let _ = PunterMessage::from_json(&v);
+            }
+        }
+        let _ = d.finish();
+        x = x.wrapping_add(1);
+    }
+}
+
+#[test]
+fn wrong_shapes_name_the_field() {
+    let field = |r: Result<ServerMessage, ProtocolError>| match r {
+        Err(ProtocolError::Shape { field, .. }) => field,
+        other => panic!("expected a shape error, got {other:?}"),
+    };
+    let pfield = |r: Result<PunterMessage, ProtocolError>| match r {
+        Err(ProtocolError::Shape { field, .. }) => field,
+        other => panic!("expected a shape error, got {other:?}"),
+    };
+    let v = json!({"move": {"moves": [{"pass": {"punter": 0}}, {"claim": {"punter": 1, "source": "a", "target": 2}}]}});
+    assert_eq!(field(ServerMessage::from_json(&v)), "move.moves[1].claim.source");
+    let v = json!({"move": {"moves": [{"pass": {"punter": 0}}, {"grab": {}}]}});
+    assert_eq!(field(ServerMessage::from_json(&v)), "move.moves[1]");
+    assert_eq!(field(ServerMessage::from_json(&json!({"move": {}}))), "move.moves");
+    assert_eq!(field(ServerMessage::from_json(&json!({"punter": 0, "punters": 2}))), "map");
+    let v = json!({"punter": 0, "punters": 2, "map": {"sites": [], "rivers": {}, "mines": []}});
+    assert_eq!(field(ServerMessage::from_json(&v)), "map.rivers");
+    let v = json!({"punter": 0, "punters": 2, "map": {"sites": [], "rivers": [], "mines": []}, "settings": {"options": 1}});
+    assert_eq!(field(ServerMessage::from_json(&v)), "settings.options");
+    let v = json!({"stop": {"moves": [], "scores": [{"punter": 0, "score": 1.5}]}});
+    assert_eq!(field(ServerMessage::from_json(&v)), "stop.scores[0].score");
+    assert_eq!(field(ServerMessage::from_json(&json!([1]))), "");
+    assert_eq!(field(ServerMessage::from_json(&json!({"hello": 1}))), "");
+
+    assert_eq!(pfield(PunterMessage::from_json(&json!({"splurge": {"punter": 0, "route": [1, -2]}}))), "splurge.route[1]");
+    assert_eq!(pfield(PunterMessage::from_json(&json!({"claim": {"punter": 0, "source": 1}}))), "claim.target");
+    assert_eq!(pfield(PunterMessage::from_json(&json!({"pass": {}}))), "pass.punter");
+    assert_eq!(pfield(PunterMessage::from_json(&json!({"pass": {"punter": 0}, "claim": {}}))), "");
+    assert_eq!(pfield(PunterMessage::from_json(&json!({"ready": 0, "futures": [{"source": 1}]}))), "futures[0].target");
+    let e = PunterMessage::from_json(&json!({"option": {"punter": 0, "source": 1, "target": null}})).unwrap_err();
+    assert_eq!(e.to_string(), "option.target: expected a whole number ≥ 0, got null");
+    let e = Answer::parse("{\"pass\":").unwrap_err();
+    assert!(matches!(e, ProtocolError::Json { at: None, line: 1, .. }));
+}
+
+#[test]
+fn messages_round_trip_through_json_and_serde() {
+    let msgs: Vec<ServerMessage> = vec![
+        ServerMessage::You(You { name: "x".into() }),
+        ServerMessage::Setup(Setup { punter: 1, punters: 3, map: json!({"sites": [{"id": 1}], "rivers": [], "mines": [1]}), settings: None }),
+        ServerMessage::Setup(Setup {
+            punter: 0,
+            punters: 2,
+            map: json!({"sites": [], "rivers": [], "mines": []}),
+            settings: Some(Settings { futures: true, splurges: false, options: true }),
+        }),
+        ServerMessage::Move(MoveRequest {
+            moves: vec![
+                ProtocolMove::new(0, Move::Claim { source: 1, target: 2 }),
+                ProtocolMove::pass(1),
+                ProtocolMove::new(2, Move::Splurge { route: vec![3, 4, 5] }),
+                ProtocolMove::new(3, Move::Option { source: 5, target: 6 }),
+            ],
+            state: Some(json!({"anything": [1, "two"]})),
+        }),
+        ServerMessage::Stop(Stop { moves: vec![ProtocolMove::pass(0)], scores: vec![Score { punter: 0, score: -27 }], state: None }),
+        ServerMessage::Timeout(TimeoutNotice { seconds: 1.0 }),
+    ];
+    for m in &msgs {
+        assert_eq!(&ServerMessage::from_json(&m.to_json()).unwrap(), m);
+        let text = serde_json::to_string(m).unwrap();
+        assert_eq!(&serde_json::from_str::<ServerMessage>(&text).unwrap(), m);
+    }
+    let answers: Vec<PunterMessage> = vec![
+        PunterMessage::Me(Me { name: "bot".into() }),
+        PunterMessage::Ready(Ready { punter: 1, futures: None, state: None }),
+        PunterMessage::Ready(Ready { punter: 1, futures: Some(vec![(1, 3)]), state: Some(json!("s")) }),
+        PunterMessage::Answer(Answer { mv: ProtocolMove::new(0, Move::Splurge { route: vec![1, 2] }), state: Some(json!(7)) }),
+        PunterMessage::Answer(Answer { mv: ProtocolMove::pass(4), state: None }),
+    ];
+    for m in &answers {
+        assert_eq!(&PunterMessage::from_json(&m.to_json()).unwrap(), m);
+        assert_eq!(&serde_json::from_value::<PunterMessage>(serde_json::to_value(m).unwrap()).unwrap(), m);
+    }
+    // The spec's examples, read as written.
+    let a = Answer::parse(r#"{"claim":{"punter":0,"source":0,"target":1},"state":{"s":1}}"#).unwrap();
+    assert_eq!(a.mv, ProtocolMove::new(0, Move::Claim { source: 0, target: 1 }));
+    assert_eq!(a.state, Some(json!({"s": 1})));
+    let s = Setup::parse(r#"{"punter":0,"punters":2,"map":{"sites":[{"id":4}],"rivers":[],"mines":[4]}}"#).unwrap();
+    assert_eq!((s.settings, s.settings()), (None, Settings::default()));
+    let s = Setup::parse(r#"{"punter":0,"punters":2,"map":{"sites":[],"rivers":[],"mines":[]},"settings":{"splurges":true}}"#).unwrap();
+    assert_eq!(s.settings(), Settings { futures: false, splurges: true, options: false });
+    assert!(serde_json::from_str::<ServerMessage>(r#"{"move":{"moves":[{"pass":{}}]}}"#).unwrap_err().to_string().contains("move.moves[0].pass.punter"));
+}
+
+#[test]
+fn setup_carries_settings_and_the_map() {
+    for settings in [Settings::default(), all_on(), Settings { futures: false, splurges: true, options: false }] {
+        let params = sample_params(3, settings);
+        let referee = Referee::new(params.clone()).unwrap();
+        for p in 0..3 {
+            let framed = encode(&referee.setup_for(p));
+            let mut d = Decoder::new();
+            d.push(framed.as_bytes());
+            let Some(ServerMessage::Setup(setup)) = d.next_message::<ServerMessage>().unwrap() else { panic!("a setup") };
+            assert_eq!((setup.punter, setup.punters), (p as u64, 3));
+            assert_eq!(setup.settings, Some(settings));
+            let map = setup.read_map().unwrap();
+            assert_eq!(map, *params.map);
+            assert_eq!(PunterMap::from_json(&setup.map).unwrap(), *params.map);
+            // The official shape: ids and coordinates, rivers by ids, mines by ids.
+            assert_eq!(setup.map["sites"][3], json!({"id": 3, "x": 2.0, "y": -1.0}));
+            assert_eq!(setup.map["mines"], json!([1, 5]));
+        }
+    }
+    // Non-contiguous ids survive.
+    let text = r#"{"sites":[{"id":10,"x":1,"y":2},{"id":3},{"id":77}],"rivers":[{"source":77,"target":10},{"source":10,"target":3},{"source":3,"target":10}],"mines":[77]}"#;
+    let map = PunterMap::parse(text).unwrap();
+    let again = PunterMap::from_json(&map_json(&map)).unwrap();
+    assert_eq!(again, map);
+}
+
+#[test]
+fn moves_convert_to_and_from_the_rails() {
+    let params = sample_params(2, all_on());
+    let map = &params.map;
+    let cases = [
+        Move::Pass,
+        Move::Claim { source: 0, target: 1 },
+        Move::Claim { source: 1, target: 0 },
+        Move::Option { source: 5, target: 3 },
+        Move::Splurge { route: vec![0, 1, 2, 3] },
+        Move::Splurge { route: vec![1, 7, 5, 3, 1] },
+    ];
+    for mv in &cases {
+        let steps = to_punter_moves(map, mv).unwrap();
+        let back = from_punter_moves(map, &steps).unwrap();
+        // Rivers come back in the map's direction: same river either way.
+        match (mv, &back) {
+            (Move::Claim { source: a, target: b }, Move::Claim { source: c, target: d })
+            | (Move::Option { source: a, target: b }, Move::Option { source: c, target: d }) => {
+                assert_eq!(map.river_by_ids(*a, *b), map.river_by_ids(*c, *d));
+            }
+            _ => assert_eq!(&back, mv),
+        }
+        assert_eq!(to_punter_moves(map, &back).unwrap(), steps);
+    }
+    let steps = to_punter_moves(map, &Move::Splurge { route: vec![0, 1, 2] }).unwrap();
+    let s = |id: u64| map.site(id).unwrap();
+    assert_eq!(steps, vec![PunterMove::SplurgeTo(s(0)), PunterMove::SplurgeTo(s(1)), PunterMove::SplurgeTo(s(2)), PunterMove::SplurgeEnd]);
+    assert_eq!(to_punter_moves(map, &Move::Claim { source: 0, target: 2 }), Err(Illegal::NoSuchRiver { source: 0, target: 2 }));
+    assert_eq!(to_punter_moves(map, &Move::Claim { source: 0, target: 99 }), Err(Illegal::NoSuchRiver { source: 0, target: 99 }));
+    assert_eq!(to_punter_moves(map, &Move::Splurge { route: vec![0] }), Err(Illegal::RouteTooShort));
+    assert_eq!(to_punter_moves(map, &Move::Splurge { route: vec![0, 1, 4] }), Err(Illegal::NoSuchRiver { source: 1, target: 4 }));
+    assert_eq!(from_punter_moves(map, &[PunterMove::Claim(999)]), None);
+    assert_eq!(from_punter_moves(map, &[PunterMove::SplurgeTo(0), PunterMove::SplurgeEnd]), None);
+    assert_eq!(from_punter_moves(map, &[PunterMove::Pass, PunterMove::Pass]), None);
+
+    // A whole game's rails moves group into one protocol move per turn, and a game played with
+    // the grouped moves on the engine ends the same.
+    let mut game = Punter::new(&params).unwrap();
+    let mut rails = Vec::new();
+    let mut turns = Vec::new();
+    let script = [
+        Move::Pass,                                     // 0: credit 1
+        Move::Claim { source: 3, target: 5 },           // 1
+        Move::Pass,                                     // 0: credit 2
+        Move::Claim { source: 1, target: 3 },           // 1
+        Move::Splurge { route: vec![0, 1, 2, 3] },      // 0: credit 3, three free rivers
+        Move::Pass,                                     // 1
+        Move::Option { source: 3, target: 5 },          // 0: punter 1's river
+    ];
+    for mv in &script {
+        let legal = game.game().check_move(mv).is_ok();
+        let mv = if legal { mv.clone() } else { Move::Pass };
+        for step in to_punter_moves(map, &mv).unwrap() {
+            game.play(&step).unwrap();
+            rails.push(step);
+        }
+        turns.push(mv);
+    }
+    assert!(turns.iter().filter(|m| !matches!(m, Move::Pass)).count() >= 4, "{turns:?}");
+    assert_eq!(group_turns(map, &rails).unwrap(), turns);
+    let mut direct = PunterGame::new(Arc::clone(map), 2, params.settings, &[]);
+    for mv in &turns {
+        assert_eq!(direct.play(mv), lambda_arcade::punter::Played::Done);
+    }
+    assert_eq!(direct.scores(), game.game().scores());
+    // A pass abandons a splurge being made.
+    let mid = [PunterMove::SplurgeTo(s(0)), PunterMove::Pass, PunterMove::Claim(0)];
+    assert_eq!(group_turns(map, &mid).unwrap(), vec![Move::Pass, from_punter_moves(map, &[PunterMove::Claim(0)]).unwrap()]);
+    assert_eq!(group_turns(map, &[PunterMove::SplurgeTo(s(0)), PunterMove::Claim(0)]), None);
+}
+
+/// A scripted offline bot: everything it knows is in the state it threads through the server.
+/// `claimer` claims the first river its own bookkeeping says is free; otherwise it passes.
+fn offline_bot(input: &[u8], claimer: bool) -> Vec<u8> {
+    let mut d = Decoder::new();
+    d.push(input);
+    let mut out = String::new();
+    while let Some(msg) = d.next_message::<ServerMessage>().expect("the server's messages are well formed") {
+        let reply: Value = match msg {
+            ServerMessage::Setup(setup) => {
+                let map = setup.read_map().expect("a map the engine reads");
+                let taken = vec![false; map.rivers.len()];
+                Ready { punter: setup.punter, futures: None, state: Some(json!({"me": setup.punter, "map": setup.map, "taken": taken})) }.to_json()
+            }
+            ServerMessage::Move(req) => {
+                let mut state = req.state.expect("the server gives back the state");
+                let map = PunterMap::from_json(&state["map"]).unwrap();
+                let me = state["me"].as_u64().unwrap();
+                let mut taken: Vec<bool> = serde_json::from_value(state["taken"].clone()).unwrap();
+                for m in &req.moves {
+                    if let Move::Claim { source, target } = m.mv {
+                        taken[map.river_by_ids(source, target).unwrap() as usize] = true;
+                    }
+                }
+                let free = taken.iter().position(|t| !t);
+                let mv = match free {
+                    Some(r) if claimer => {
+                        let (a, b) = map.rivers[r];
+                        Move::Claim { source: map.sites[a as usize].id, target: map.sites[b as usize].id }
+                    }
+                    _ => Move::Pass,
+                };
+                state["taken"] = json!(taken);
+                Answer { mv: ProtocolMove { punter: me, mv }, state: Some(state) }.to_json()
+            }
+            ServerMessage::Stop(stop) => {
+                assert!(stop.state.is_some());
+                continue;
+            }
+            other => panic!("unexpected {other:?}"),
+        };
+        out.push_str(&frame(&reply.to_string()));
+    }
+    out.into_bytes()
+}
+
+fn exchange(bytes: &[u8]) -> Value {
+    let mut d = Decoder::new();
+    d.push(bytes);
+    let v = d.next_value().unwrap().expect("one answer");
+    assert_eq!(d.next_value().unwrap(), None);
+    v
+}
+
+#[test]
+fn a_game_through_the_protocol_scores_as_on_the_engine() {
+    let params = sample_params(2, Settings::default());
+    let mut referee = Referee::new(params.clone()).unwrap();
+    let bots = [true, false];
+    for (p, &claimer) in bots.iter().enumerate() {
+        let hello = Me { name: format!("bot{p}") }.to_json();
+        assert_eq!(Referee::handshake(&hello).unwrap().name, format!("bot{p}"));
+        let reply = exchange(&offline_bot(encode(&referee.setup_for(p)).as_bytes(), claimer));
+        assert_eq!(referee.take_ready(p, &reply).unwrap().punter, p as u64);
+    }
+    let mut sent = Vec::new();
+    while let Some(p) = referee.mover() {
+        let request = referee.move_for(p);
+        assert_eq!(request.moves.len(), 2);
+        assert!(request.moves.iter().enumerate().all(|(q, m)| m.punter == q as u64), "punter-id order");
+        let reply = exchange(&offline_bot(encode(&request).as_bytes(), bots[p]));
+        let answered = referee.answer(&reply).unwrap();
+        assert_eq!((answered.punter, answered.rejected.clone(), answered.confused()), (p, None, false));
+        sent.push(answered.sent.unwrap().mv);
+    }
+    assert!(referee.answer(&json!({"pass": {"punter": 0}})).is_err(), "no answers after the end");
+    let stops: Vec<Stop> = (0..2).map(|p| referee.stop_for(p)).collect();
+    for (p, stop) in stops.iter().enumerate() {
+        let reply = offline_bot(encode(stop).as_bytes(), bots[p]);
+        assert!(reply.is_empty());
+    }
+    let stop_scores: Vec<i64> = stops[0].scores.iter().map(|s| s.score).collect();
+    assert_eq!(stops[0].scores, stops[1].scores);
+
+    // The same moves, played directly on the engine: claimer takes the rivers in map order.
+    let map = &params.map;
+    let mut direct = PunterGame::new(Arc::clone(map), 2, Settings::default(), &[]);
+    let mut next = 0;
+    assert_eq!(sent.len(), map.rivers.len());
+    for (t, sent_mv) in sent.iter().enumerate() {
+        let mv = if t % 2 == 0 {
+            let (a, b) = map.rivers[next];
+            next += 1;
+            Move::Claim { source: map.sites[a as usize].id, target: map.sites[b as usize].id }
+        } else {
+            Move::Pass
+        };
+        assert_eq!(*sent_mv, mv, "turn {t}");
+        direct.play(&mv);
+    }
+    assert_eq!(direct.scores(), stop_scores);
+    assert_eq!(referee.scores(), stop_scores);
+    assert!(stop_scores[0] > 0 && stop_scores[1] == 0, "{stop_scores:?}");
+
+    // Stop: the punter's own last move and the moves it was told of are passes (the only news,
+    // punter 1's last move, was a pass).
+    assert!(stops[1].moves.iter().all(|m| m.mv == Move::Pass));
+    assert!(stops[0].moves.iter().all(|m| m.mv == Move::Pass));
+}
+
+#[test]
+fn move_requests_and_stop_report_the_right_moves() {
+    // Three punters on the sample map (12 turns): the spec's rules for what is reported.
+    let params = sample_params(3, Settings::default());
+    let mut referee = Referee::new(params.clone()).unwrap();
+    let map = Arc::clone(&params.map);
+    let claim = |r: usize| {
+        let (a, b) = map.rivers[r];
+        Move::Claim { source: map.sites[a as usize].id, target: map.sites[b as usize].id }
+    };
+    // Before anyone moved: passes.
+    assert_eq!(referee.move_for(0).moves, (0..3).map(ProtocolMove::pass).collect::<Vec<_>>());
+    for t in 0..12 {
+        let p = referee.mover().unwrap();
+        let request = referee.move_for(p);
+        if t >= 3 {
+            // Each punter's most recent move, in id order.
+            for q in 0..3 {
+                let last_turn = if q < p { t - p + q } else { t - 3 - p + q };
+                assert_eq!(request.moves[q], ProtocolMove::new(q, claim(last_turn)), "turn {t}, punter {q}");
+            }
+        }
+        referee.answer(&ProtocolMove::new(p, claim(t)).to_json()).unwrap();
+    }
+    assert!(referee.is_over());
+    // Last turns: punter 0 at 9, 1 at 10, 2 at 11. Punter 0 has not been told of turns 10 and
+    // 11; punter 1 of turn 11; punter 2 of nothing.
+    let stop = |p: usize| referee.stop_for(p).moves;
+    assert_eq!(stop(0), vec![ProtocolMove::pass(0), ProtocolMove::new(1, claim(10)), ProtocolMove::new(2, claim(11))]);
+    assert_eq!(stop(1), vec![ProtocolMove::pass(0), ProtocolMove::pass(1), ProtocolMove::new(2, claim(11))]);
+    assert_eq!(stop(2), (0..3).map(ProtocolMove::pass).collect::<Vec<_>>());
+    let scores = referee.stop_for(0).scores;
+    assert_eq!(scores.iter().map(|s| s.score).collect::<Vec<_>>(), referee.game().game().scores());
+}
+
+#[test]
+fn illegal_and_malformed_answers_are_passes_with_the_reason() {
+    let params = sample_params(2, Settings::default());
+    let mut referee = Referee::new(params).unwrap();
+    let a = referee.answer(&json!({"claim": {"punter": 0, "source": 0, "target": 1}})).unwrap();
+    assert_eq!((a.played.clone(), a.rejected.clone()), (Move::Claim { source: 0, target: 1 }, None));
+    assert_eq!(a.steps.len(), 1);
+    // Already claimed.
+    let a = referee.answer(&json!({"claim": {"punter": 1, "source": 1, "target": 0}})).unwrap();
+    assert_eq!(a.played, Move::Pass);
+    assert_eq!(a.rejected, Some(Rejected::Illegal(Illegal::Claimed { source: 1, target: 0 })));
+    assert_eq!(a.steps, vec![PunterMove::Pass]);
+    // Not a river; splurges and options off.
+    let a = referee.answer(&json!({"claim": {"punter": 0, "source": 0, "target": 5}})).unwrap();
+    assert_eq!(a.rejected, Some(Rejected::Illegal(Illegal::NoSuchRiver { source: 0, target: 5 })));
+    let a = referee.answer(&json!({"splurge": {"punter": 1, "route": [1, 2]}})).unwrap();
+    assert_eq!(a.rejected, Some(Rejected::Illegal(Illegal::SplurgesOff)));
+    let a = referee.answer(&json!({"option": {"punter": 0, "source": 0, "target": 1}})).unwrap();
+    assert_eq!(a.rejected, Some(Rejected::Illegal(Illegal::OptionsOff)));
+    // Malformed: the wrong shape, and not JSON at all.
+    let a = referee.answer(&json!({"claim": {"punter": 1, "source": 1}})).unwrap();
+    assert!(matches!(&a.rejected, Some(Rejected::Malformed(ProtocolError::Shape { field, .. })) if field == "claim.target"), "{a:?}");
+    assert_eq!((a.sent.clone(), a.played.clone()), (None, Move::Pass));
+    let a = referee.answer_text("{\"pass\": ").unwrap();
+    assert!(matches!(a.rejected, Some(Rejected::Malformed(ProtocolError::Json { .. }))));
+    assert!(!referee.is_zombie(0));
+    assert_eq!(referee.game().game().turn(), 7);
+    // Illegal answers are reported to the others as the passes they were.
+    assert_eq!(referee.move_for(1).moves[0], ProtocolMove::pass(0));
+    // As the official server: garbage makes a zombie, which passes from then on.
+    referee.set_garbage_makes_zombie(true);
+    let p = referee.mover().unwrap();
+    referee.answer_text("garbage").unwrap();
+    assert!(referee.is_zombie(p));
+    referee.answer(&json!({"pass": {"punter": 0}})).unwrap();
+    let a = referee.answer(&json!({"claim": {"punter": p, "source": 6, "target": 5}})).unwrap();
+    assert_eq!(a.rejected, Some(Rejected::Illegal(Illegal::Zombie)));
+}
+
+#[test]
+fn a_wrong_punter_field_is_the_movers_move() {
+    let params = sample_params(2, Settings::default());
+    let mut referee = Referee::new(params.clone()).unwrap();
+    // Punter 0 says it is punter 7, then punter 1 says it is punter 0.
+    let a = referee.answer(&json!({"claim": {"punter": 7, "source": 0, "target": 1}})).unwrap();
+    assert_eq!((a.punter, a.rejected.clone(), a.confused()), (0, None, true));
+    assert_eq!(a.sent.as_ref().unwrap().punter, 7);
+    let a = referee.answer(&json!({"claim": {"punter": 0, "source": 1, "target": 2}})).unwrap();
+    assert_eq!((a.punter, a.rejected.clone(), a.confused()), (1, None, true));
+    let g = referee.game().game();
+    assert_eq!(g.owner(params.map.river_by_ids(0, 1).unwrap()), Some(0));
+    assert_eq!(g.owner(params.map.river_by_ids(1, 2).unwrap()), Some(1));
+    // The others are told the mover's id.
+    assert_eq!(
+        referee.move_for(0).moves,
+        vec![ProtocolMove::new(0, Move::Claim { source: 0, target: 1 }), ProtocolMove::new(1, Move::Claim { source: 1, target: 2 })]
+    );
+    // A confused ready is accepted too.
+    let mut referee = Referee::new(params).unwrap();
+    assert_eq!(referee.take_ready(1, &json!({"ready": 0})).unwrap().punter, 0);
+}
+
+#[test]
+fn splurges_options_futures_and_state_through_the_referee() {
+    let params = sample_params(2, all_on());
+    let mut referee = Referee::new(params.clone()).unwrap();
+    // Futures at setup: mine 1 → site 3 for punter 0 (d = 2); state is kept per punter.
+    referee.take_ready(0, &json!({"ready": 0, "futures": [{"source": 1, "target": 3}], "state": "zero"})).unwrap();
+    referee.take_ready(1, &json!({"ready": 1, "state": {"one": 1}})).unwrap();
+    assert_eq!(referee.game().game().futures(0).len(), 1);
+    assert_eq!(referee.move_for(0).state, Some(json!("zero")));
+    assert_eq!(referee.move_for(1).state, Some(json!({"one": 1})));
+
+    let script: Vec<Value> = vec![
+        json!({"pass": {"punter": 0}, "state": "zero-1"}),
+        json!({"claim": {"punter": 1, "source": 1, "target": 2}}),
+        json!({"pass": {"punter": 0}}),
+        json!({"claim": {"punter": 1, "source": 5, "target": 7}}),
+        // 0 has 3 credit: 0–1 free, 1–2 by option (punter 1's), 2–3 free.
+        json!({"splurge": {"punter": 0, "route": [0, 1, 2, 3]}}),
+        json!({"pass": {"punter": 1}}),
+        // An option on punter 1's river.
+        json!({"option": {"punter": 0, "source": 5, "target": 7}}),
+        // Too long a splurge: a pass, nothing taken.
+        json!({"splurge": {"punter": 1, "route": [5, 4, 3, 2]}}),
+    ];
+    let mut rails = Vec::new();
+    let mut played = Vec::new();
+    for (i, m) in script.iter().enumerate() {
+        let a = referee.answer(m).unwrap();
+        if i == 7 {
+            assert_eq!(a.rejected, Some(Rejected::Illegal(Illegal::NotEnoughCredit { needed: 3, credit: 2 })), "{a:?}");
+        } else {
+            assert_eq!(a.rejected, None, "answer {i}: {a:?}");
+        }
+        assert_eq!(from_punter_moves(&params.map, &a.steps).as_ref(), Some(&a.played));
+        rails.extend(a.steps);
+        played.push(a.played);
+    }
+    assert_eq!(referee.state(0), None, "an answer without state clears it");
+    assert_eq!(referee.move_for(0).moves[0], ProtocolMove::new(0, Move::Option { source: 5, target: 7 }));
+    assert_eq!(referee.game().game().options_left(0), 0, "two mines: two options, both used");
+    // The rails moves replay on the engine to the same position, and group back into the turns.
+    let replayed = lambda_arcade::game::replay::<Punter>(&params_with_futures(&params), &rails).unwrap();
+    assert_eq!(replayed.game().scores(), referee.scores());
+    assert_eq!(group_turns(&params.map, &rails).unwrap(), played);
+    // Punter 0 holds 0–1–2–3 and 5–7: mine 1 reaches 0, 2 and 3 (each at distance 1), mine 5
+    // reaches 7 (1), and the future 1 → 3 (d = 1) is kept: +1.
+    assert_eq!(referee.scores()[0], 3 + 1 + 1);
+    let mut direct = PunterGame::new(Arc::clone(&params.map), 2, all_on(), &[vec![(1, 3)]]);
+    for mv in &played {
+        direct.play(mv);
+    }
+    assert_eq!(direct.scores(), referee.scores());
+}
+
+fn params_with_futures(params: &PunterParams) -> PunterParams {
+    let mut p = params.clone();
+    p.futures = vec![vec![(1, 3)], Vec::new()];
+    p
+}
+
+#[test]
+fn timeouts_make_zombies() {
+    let params = sample_params(2, Settings::default());
+    let mut referee = Referee::new(params).unwrap();
+    let notice = Referee::timeout_notice(1.0);
+    assert_eq!(notice.to_json(), json!({"timeout": 1.0}));
+    for _ in 0..5 {
+        assert_eq!(referee.time_out(), Some(0));
+        referee.answer(&json!({"pass": {"punter": 1}})).unwrap();
+    }
+    assert_eq!(referee.timeouts(0), 5);
+    assert!(!referee.is_zombie(0));
+    // 12 turns in all: the game ends before a tenth timeout.
+    while referee.time_out().is_some() {}
+    assert_eq!(referee.timeouts(0), 6);
+    assert_eq!(referee.timeouts(1), 1);
+    assert!(referee.scores().iter().all(|&s| s == 0));
+}
