@@ -62,3 +62,12 @@ pub fn read_asset(
         t => Err(LinkError::Malformed(format!("unknown asset kind {t}"))),
     }
 }
+
+/// The name of the asset at the reader's position, without needing the asset itself: what a
+/// page must load before it can open the link.
+pub fn peek_asset_name(r: &mut BitReader) -> Result<String, LinkError> {
+    match r.bits(8)? {
+        BY_NAME | WITH_TEXT => r.string(1024),
+        t => Err(LinkError::Malformed(format!("unknown asset kind {t}"))),
+    }
+}

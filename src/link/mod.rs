@@ -7,7 +7,7 @@ mod bits;
 mod record;
 pub mod registry;
 
-pub use asset::{read_asset, write_asset, Asset};
+pub use asset::{peek_asset_name, read_asset, write_asset, Asset};
 pub use bits::{width, BitReader, BitWriter};
 pub use record::{decode_game, decode_record, encode_game, Decoded, GameRecord, LinkParams};
 pub use registry::{open_any, LinkKind, Opened};

@@ -46,6 +46,15 @@ impl LinkParams for PunterParams {
     }
 }
 
+/// The map a punter link names (by name or with its text), read without needing the map.
+pub fn link_map(link: &str) -> Result<String, LinkError> {
+    let env = crate::link::open(link)?;
+    if env.kind != "punter" {
+        return Err(LinkError::UnknownKind(env.kind));
+    }
+    crate::link::peek_asset_name(&mut BitReader::new(&env.body))
+}
+
 fn open_link(env: &Envelope) -> Result<Opened, LinkError> {
     let d = decode_record::<Punter>(env)?;
     let p = &d.record.params;

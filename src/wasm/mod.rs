@@ -5,6 +5,7 @@ mod lifter;
 mod links;
 mod pig;
 mod pig_tournament;
+mod punter;
 
 use wasm_bindgen::prelude::*;
 
@@ -12,6 +13,7 @@ pub use lifter::*;
 pub use links::*;
 pub use pig::*;
 pub use pig_tournament::*;
+pub use punter::*;
 
 pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {
     js_sys::Error::new(&message.to_string()).into()

@@ -1,0 +1,335 @@
+//! Lambda Punter for JavaScript: one handle for playing (a human seat among bots) and for
+//! replaying (a log or a link), on the shared replay tape. Rivers and sites cross as dense
+//! indices (the order of `geometry()`); moves as (kind, index).
+
+use super::{js_error, to_js};
+use crate::arena::{Decider, MatchSeeds};
+use crate::game::{Actor, Game};
+use crate::link::{decode_game, GameRecord};
+use crate::punter::bots::{bot, BOT_NAMES};
+use crate::punter::links::link_map;
+use crate::punter::log::{export, GameLog};
+use crate::punter::{maps, Punter, PunterMove, PunterParams, Settings};
+use crate::tape::Tape;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+#[derive(Serialize)]
+struct Named {
+    name: &'static str,
+    description: &'static str,
+}
+
+/// The bundled maps' file names, in the official order.
+#[wasm_bindgen(js_name = punterMaps)]
+pub fn punter_maps() -> Vec<String> {
+    maps::NAMES.iter().map(|s| s.to_string()).collect()
+}
+
+/// Hands a bundled map the page has loaded to the engine (links name it instead of carrying it).
+#[wasm_bindgen(js_name = punterRegisterMap)]
+pub fn punter_register_map(name: &str, text: &str) -> bool {
+    maps::register(name, text)
+}
+
+/// The map a punter link needs (to load and register before opening the link).
+#[wasm_bindgen(js_name = punterLinkMap)]
+pub fn punter_link_map(link: &str) -> Result<String, JsValue> {
+    link_map(link).map_err(js_error)
+}
+
+#[wasm_bindgen(js_name = punterBots)]
+pub fn punter_bots() -> Result<JsValue, JsValue> {
+    to_js(&BOT_NAMES.iter().map(|&(name, description)| Named { name, description }).collect::<Vec<_>>())
+}
+
+#[derive(Deserialize, Default)]
+struct SettingsJs {
+    #[serde(default)]
+    futures: bool,
+    #[serde(default)]
+    splurges: bool,
+    #[serde(default)]
+    options: bool,
+}
+
+#[derive(Serialize)]
+struct Geometry {
+    ids: Vec<f64>,
+    x: Vec<f64>,
+    y: Vec<f64>,
+    /// Two site indices per river.
+    rivers: Vec<u32>,
+    mines: Vec<u32>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateJs {
+    position: usize,
+    length: usize,
+    turn: usize,
+    turns: usize,
+    punters: usize,
+    mover: Option<usize>,
+    over: bool,
+    scores: Vec<i64>,
+    credit: Vec<u32>,
+    options_left: Vec<u32>,
+    /// The splurge being made (site indices).
+    route: Vec<u32>,
+    teams: Vec<String>,
+    /// Per punter: [mine site, target site, connected now].
+    futures: Vec<Vec<(u32, u32, bool)>>,
+    settings: (bool, bool, bool),
+    /// Seats: "human", a bot name, or "log".
+    seats: Vec<String>,
+    map: String,
+}
+
+#[derive(Serialize)]
+struct LegalJs {
+    pass: bool,
+    claims: Vec<u32>,
+    options: Vec<u32>,
+    /// Sites the splurge being made (or a new one) can go to.
+    sites: Vec<u32>,
+    end: bool,
+}
+
+enum Seat {
+    Human,
+    Bot(String, Box<dyn Decider<Punter>>),
+    Log,
+}
+
+#[wasm_bindgen]
+pub struct PunterGame {
+    tape: Tape<Punter>,
+    seats: Vec<Seat>,
+}
+
+fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
+    let s: SettingsJs = if v.is_undefined() || v.is_null() { SettingsJs::default() } else { serde_wasm_bindgen::from_value(v).map_err(js_error)? };
+    Ok(Settings { futures: s.futures, splurges: s.splurges, options: s.options })
+}
+
+impl PunterGame {
+    fn game(&self) -> &Punter {
+        self.tape.position().1
+    }
+    fn at_end(&mut self) -> &Punter {
+        let n = self.tape.len();
+        self.tape.seek(n)
+    }
+}
+
+#[wasm_bindgen]
+impl PunterGame {
+    /// A new game. `seats`: per punter "human" or a bot name ("random", "greedy", "strong");
+    /// `futures`: per punter its bids `[[source, target], …]` by site id (may be empty).
+    #[wasm_bindgen(constructor)]
+    pub fn new(map_name: &str, map_text: &str, seats: Vec<String>, settings: JsValue, futures: JsValue, seed: f64) -> Result<PunterGame, JsValue> {
+        let settings = settings_of(settings)?;
+        let futures: Vec<Vec<(u64, u64)>> = if futures.is_undefined() || futures.is_null() { Vec::new() } else { serde_wasm_bindgen::from_value(futures).map_err(js_error)? };
+        if seats.len() < 2 || seats.len() > crate::punter::state::MAX_PUNTERS {
+            return Err(js_error(format!("a game needs 2 to {} punters", crate::punter::state::MAX_PUNTERS)));
+        }
+        let params = PunterParams::new(map_name, map_text, seats.len(), settings, futures).map_err(js_error)?;
+        let seed = seed as u64;
+        let mut kinds = Vec::new();
+        for (i, s) in seats.iter().enumerate() {
+            kinds.push(match s.as_str() {
+                "human" => Seat::Human,
+                name => Seat::Bot(name.to_string(), bot(name, MatchSeeds(seed).entrant(i)).ok_or_else(|| js_error(format!("unknown bot \"{name}\"")))?),
+            });
+        }
+        let names = seats.iter().map(|s| if s == "human" { "You".to_string() } else { s.clone() }).collect();
+        let tape = Tape::start(params, seed, names).map_err(js_error)?;
+        Ok(PunterGame { tape, seats: kinds })
+    }
+
+    /// A finished official game from its log (the map's text given), for the replay viewer.
+    #[wasm_bindgen(js_name = fromLog)]
+    pub fn from_log(log_text: &str, map_text: &str) -> Result<PunterGame, JsValue> {
+        let log = GameLog::parse(log_text).map_err(js_error)?;
+        let params = PunterParams::new(&log.map, map_text, log.teams.len(), log.settings, log.futures.clone()).map_err(|e| js_error(format!("{}: {e}", log.map)))?;
+        let moves = log.game_moves(params.map.clone());
+        let record = GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), moves, view: 0 };
+        let tape = Tape::new(record).map_err(js_error)?;
+        let seats = (0..log.teams.len()).map(|_| Seat::Log).collect();
+        Ok(PunterGame { tape, seats })
+    }
+
+    /// The game a punter link holds (its map registered first, see `punterLinkMap`).
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(link: &str) -> Result<PunterGame, JsValue> {
+        let d = decode_game::<Punter>(link).map_err(js_error)?;
+        let view = d.record.view;
+        let punters = d.record.params.punters;
+        let mut tape = Tape::new(d.record).map_err(js_error)?;
+        tape.seek(view);
+        Ok(PunterGame { tape, seats: (0..punters).map(|_| Seat::Log).collect() })
+    }
+
+    pub fn geometry(&self) -> Result<JsValue, JsValue> {
+        let map = self.game().game().map();
+        to_js(&Geometry {
+            ids: map.sites.iter().map(|s| s.id as f64).collect(),
+            x: map.sites.iter().map(|s| s.x).collect(),
+            y: map.sites.iter().map(|s| s.y).collect(),
+            rivers: map.rivers.iter().flat_map(|&(a, b)| [a, b]).collect(),
+            mines: map.mines.clone(),
+        })
+    }
+
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        let g = self.game();
+        let game = g.game();
+        let map = game.map();
+        let s = game.settings();
+        let record = self.tape.record();
+        to_js(&StateJs {
+            position: self.tape.position().0,
+            length: self.tape.len(),
+            turn: game.turn(),
+            turns: game.turns(),
+            punters: game.punters(),
+            mover: match g.to_move() {
+                Actor::Player(p) => Some(usize::from(p)),
+                _ => None,
+            },
+            over: game.is_over(),
+            scores: game.scores(),
+            credit: (0..game.punters()).map(|p| game.credit(p)).collect(),
+            options_left: (0..game.punters()).map(|p| game.options_left(p)).collect(),
+            route: g.route().to_vec(),
+            teams: record.players.clone(),
+            futures: (0..game.punters())
+                .map(|p| {
+                    let net = game.network(p);
+                    game.futures(p).iter().map(|&(m, t)| (map.mines[m], t, net.connected(map.mines[m], t))).collect()
+                })
+                .collect(),
+            settings: (s.futures, s.splurges, s.options),
+            seats: self.seats.iter().map(|s| match s {
+                Seat::Human => "human".to_string(),
+                Seat::Bot(n, _) => n.clone(),
+                Seat::Log => "log".to_string(),
+            }).collect(),
+            map: record.params.map_name.clone(),
+        })
+    }
+
+    /// Per river: the punter who claimed it, or -1.
+    pub fn owners(&self) -> Vec<i16> {
+        let game = self.game().game();
+        (0..game.map().rivers.len() as u32).map(|r| game.owner(r).map_or(-1, |p| p as i16)).collect()
+    }
+
+    /// Per river: the punter holding an option on it, or -1.
+    #[wasm_bindgen(js_name = optionHolders)]
+    pub fn option_holders(&self) -> Vec<i16> {
+        let game = self.game().game();
+        (0..game.map().rivers.len() as u32).map(|r| game.option_holder(r).map_or(-1, |p| p as i16)).collect()
+    }
+
+    /// What the punter to move may do now (at the position viewed).
+    pub fn legal(&self) -> Result<JsValue, JsValue> {
+        let g = self.game();
+        let mut out = LegalJs { pass: false, claims: Vec::new(), options: Vec::new(), sites: Vec::new(), end: false };
+        for mv in g.legal_moves() {
+            match mv {
+                PunterMove::Pass => out.pass = true,
+                PunterMove::Claim(r) => out.claims.push(r),
+                PunterMove::Option(r) => out.options.push(r),
+                PunterMove::SplurgeTo(s) => out.sites.push(s),
+                PunterMove::SplurgeEnd => out.end = true,
+            }
+        }
+        to_js(&out)
+    }
+
+    /// Plays a move at the position viewed (the tape is cut there): `kind` is "pass", "claim",
+    /// "option" (a river index), "splurge-to" (a site index) or "splurge-end". Throws the
+    /// engine's reason when it is not legal.
+    pub fn play(&mut self, kind: &str, index: u32) -> Result<(), JsValue> {
+        let mv = match kind {
+            "pass" => PunterMove::Pass,
+            "claim" => PunterMove::Claim(index),
+            "option" => PunterMove::Option(index),
+            "splurge-to" => PunterMove::SplurgeTo(index),
+            "splurge-end" => PunterMove::SplurgeEnd,
+            other => return Err(js_error(format!("unknown move kind \"{other}\""))),
+        };
+        let at = self.tape.position().0;
+        self.game().move_index(&mv).ok_or_else(|| js_error(self.game().move_label(&mv) + " is not a legal move now"))?;
+        self.tape.truncate(at);
+        self.tape.push(mv).map_err(js_error)
+    }
+
+    /// Lets the bot seats move (from the end of the tape) for at most `max_moves` moves; returns
+    /// "human" (a human seat is to move), "over", or "running" (call again).
+    #[wasm_bindgen(js_name = runBots)]
+    pub fn run_bots(&mut self, max_moves: u32) -> Result<String, JsValue> {
+        for _ in 0..max_moves {
+            let (to_move, view) = {
+                let g = self.at_end();
+                match g.to_move() {
+                    Actor::Player(p) => (usize::from(p), g.view(p)),
+                    _ => return Ok("over".into()),
+                }
+            };
+            let mv = match self.seats.get_mut(to_move) {
+                Some(Seat::Bot(_, d)) => d.decide(&view).unwrap_or(PunterMove::Pass),
+                _ => return Ok("human".into()),
+            };
+            let legal = self.tape.position().1.move_index(&mv).is_some();
+            self.tape.push(if legal { mv } else { PunterMove::Pass }).map_err(js_error)?;
+        }
+        Ok("running".into())
+    }
+
+    pub fn seek(&mut self, t: usize) -> usize {
+        self.tape.seek(t);
+        self.tape.position().0
+    }
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.tape.len()
+    }
+    pub fn position(&self) -> usize {
+        self.tape.position().0
+    }
+    /// "turn 12 · P3 · claim 4–7".
+    pub fn label(&mut self, i: usize) -> String {
+        let back = self.tape.position().0;
+        let l = self.tape.label(i).unwrap_or_default();
+        self.tape.seek(back);
+        l
+    }
+    /// Every punter's score at `samples` evenly spaced positions (row by position).
+    #[wasm_bindgen(js_name = scoreTimeline)]
+    pub fn score_timeline(&mut self, samples: usize) -> Vec<f64> {
+        let back = self.tape.position().0;
+        let n = self.tape.len();
+        let samples = samples.clamp(2, 2000);
+        let mut out = Vec::new();
+        for k in 0..samples {
+            let t = n * k / (samples - 1);
+            out.extend(self.tape.seek(t).game().scores().iter().map(|&s| s as f64));
+        }
+        self.tape.seek(back);
+        out
+    }
+    /// Share link fragment of the game viewed at `view`.
+    pub fn link(&self, view: usize) -> String {
+        self.tape.link(view)
+    }
+    /// The game (up to the end of the tape) in the official log format.
+    #[wasm_bindgen(js_name = exportLog)]
+    pub fn export_log(&self) -> Result<String, JsValue> {
+        let r = self.tape.record();
+        export(&r.params, &r.moves, &r.players).map_err(js_error)
+    }
+}
