@@ -5,6 +5,7 @@ import { loadEngine } from './engine.js';
 import { serveRpc } from './worker-rpc.js';
 import { openSeat, runMatch } from './pig/referee.js';
 import { runLifter } from './lifter/referee.js';
+import { runPunter } from './punter/referee.js';
 
 const SEATS = { pig: openSeat };
 const seats = new Map();
@@ -17,6 +18,8 @@ serveRpc({
   tournament: async (m, ctx) => runMatch(await loadEngine(), m.spec, ctx, 'tournament'),
   /** A user solver on a Lifter map. */
   lifter: async (m, ctx) => runLifter(await loadEngine(), m.params, ctx),
+  /** A Punter game with JavaScript bots speaking the official protocol among built-in bots. */
+  punter: async (m, ctx) => runPunter(await loadEngine(), m.params, ctx),
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
   session: async (m) => {
     const open = SEATS[m.game];

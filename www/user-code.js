@@ -15,6 +15,9 @@ const ANSWERS = {
     solve: (v) => (typeof v === 'string' ? null : `returned ${show(v)}, expected a route string such as "LDRA"`),
     next: (v) => (typeof v === 'string' ? null : `returned ${show(v)}, expected one of "L", "R", "U", "D", "W", "S", "A"`),
   },
+  // The engine reads the reply as a protocol message (and names what is wrong with it); here only
+  // its type is checked.
+  punter: { punter: (v) => (v !== null && typeof v === 'object' ? null : `returned ${show(v)}, expected a protocol message object such as {"claim": {…}}`) },
 };
 
 export class UserSession {

@@ -129,6 +129,12 @@
       args: (view) => [view],
       init: () => ({}),
     },
+    punter: {
+      names: ['punter'],
+      want: 'function punter(message) answering the official protocol messages',
+      args: (view) => [view],
+      init: () => ({}),
+    },
   };
 
   const HEAD = '"use strict";\n'; // new Function adds two lines: user line 1 is line 4

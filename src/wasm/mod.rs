@@ -6,6 +6,7 @@ mod links;
 mod pig;
 mod pig_tournament;
 mod punter;
+mod punter_match;
 
 use wasm_bindgen::prelude::*;
 
@@ -14,6 +15,7 @@ pub use links::*;
 pub use pig::*;
 pub use pig_tournament::*;
 pub use punter::*;
+pub use punter_match::*;
 
 pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {
     js_sys::Error::new(&message.to_string()).into()

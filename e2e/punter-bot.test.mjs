@@ -1,0 +1,74 @@
+// User JavaScript Punter bots speak the official protocol from the sandbox: a bot plays a whole
+// game among built-in bots, its game reopens from the link, and a looping bot times out into a
+// zombie while the game goes on.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage } from './browser.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const CLAIMER = `
+let me = 0, rivers = [], taken = new Set();
+const key = (a, b) => a < b ? a + ',' + b : b + ',' + a;
+function punter(m) {
+  if (m.map) { me = m.punter; rivers = m.map.rivers.map(r => [r.source, r.target]); return { ready: me }; }
+  if (m.move) {
+    for (const mv of m.move.moves) if (mv.claim) taken.add(key(mv.claim.source, mv.claim.target));
+    const free = rivers.find(([a, b]) => !taken.has(key(a, b)));
+    if (!free) return { pass: { punter: me } };
+    taken.add(key(free[0], free[1]));
+    return { claim: { punter: me, source: free[0], target: free[1] } };
+  }
+  return {};
+}`;
+
+const LOOPER = `
+function punter(m) {
+  if (m.map) return { ready: m.punter };
+  for (;;) {}
+}`;
+
+async function run(page, source, seats) {
+  return page.evaluate(async ({ source, seats }) => {
+    const { sandbox } = await import('./www/sandbox.js');
+    const text = await (await fetch('maps/punter/lambda.json')).text();
+    return sandbox.run('punter', { mapName: 'lambda.json', mapText: text, seats, sources: { 0: source }, settings: { splurges: true }, seed: 5 }, { backstopMs: 120000 });
+  }, { source, seats });
+}
+
+test('a JavaScript bot plays a whole game through the official protocol', async () => {
+  const page = await openPage(browser, server.url);
+  const r = await run(page, CLAIMER, ['js', 'greedy', 'random']);
+  assert.equal(r.ok, true, JSON.stringify(r));
+  const { summary, link, problems } = r.value;
+  assert.equal(summary.over, true);
+  assert.equal(summary.turn, summary.turns);
+  assert.equal(summary.scores.length, 3);
+  assert.deepEqual(summary.timeouts, [0, 0, 0]);
+  assert.deepEqual(problems, []);
+  // The game reopens from its link with the same scores.
+  const scores = await page.evaluate(async (l) => {
+    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const text = await (await fetch('maps/punter/lambda.json')).text();
+    e.punterRegisterMap(e.punterLinkMap(l), text);
+    return e.PunterGame.fromLink(l).state().scores;
+  }, link);
+  assert.deepEqual(scores, summary.scores);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a looping bot times out, becomes a zombie after ten timeouts, and the game goes on', async () => {
+  const page = await openPage(browser, server.url);
+  const r = await run(page, LOOPER, ['js', 'greedy']);
+  assert.equal(r.ok, true, JSON.stringify(r));
+  const { summary, problems } = r.value;
+  assert.equal(summary.over, true);
+  assert.equal(summary.timeouts[0], 10, 'ten timeouts, then a zombie that is not asked again');
+  assert.ok(problems.length >= 10);
+  assert.ok(summary.scores[1] > 0);
+  await page.context().close();
+});
