@@ -1,0 +1,144 @@
+// Your own Punter bot in JavaScript: `function punter(message)` answers the official protocol
+// messages (setup, move, stop). It plays in the sandbox (www/sandbox.js → punter/referee.js →
+// user-host.js) against the built-in bots, with the official time limits; the engine referees.
+import { el } from '../dom.js';
+import { Sandbox } from '../sandbox.js';
+import { loadMap } from './maps.js';
+
+const KEY = 'arcade.punter.bot.v1';
+const WATCHDOG_MS = 180000;
+
+export const EXAMPLES = [
+  ['Claim next to my rivers, else anywhere', `// Called with each official protocol message; answer it.
+// setup: {punter, punters, map: {sites, rivers, mines}, settings}
+// move:  {move: {moves: [the last move of every punter]}}
+// stop:  {stop: {moves, scores}}
+let me = 0, rivers = [], taken = new Set(), mine = new Set();
+const key = (a, b) => (a < b ? a + "," + b : b + "," + a);
+function punter(message) {
+  if (message.map) {
+    me = message.punter;
+    rivers = message.map.rivers.map((r) => [r.source, r.target]);
+    message.map.mines.forEach((m) => mine.add(m));
+    return { ready: me };
+  }
+  if (message.move) {
+    for (const m of message.move.moves) {
+      const c = m.claim || m.option;
+      if (c) taken.add(key(c.source, c.target));
+      if (m.claim && m.claim.punter === me) { mine.add(m.claim.source); mine.add(m.claim.target); }
+      if (m.splurge) m.splurge.route.forEach((s, i, r) => i && taken.add(key(r[i - 1], s)));
+    }
+    const free = rivers.filter(([a, b]) => !taken.has(key(a, b)));
+    const next = free.find(([a, b]) => mine.has(a) || mine.has(b)) || free[0];
+    if (!next) return { pass: { punter: me } };
+    return { claim: { punter: me, source: next[0], target: next[1] } };
+  }
+}`],
+  ['Always pass', `function punter(message) {
+  if (message.map) return { ready: message.punter };
+  if (message.move) return { pass: { punter: 0 } };
+}`],
+  ['A loop (watch the timeouts make a zombie)', `function punter(message) {
+  if (message.map) return { ready: message.punter };
+  for (;;) {}
+}`],
+];
+
+function loadCode() {
+  try { return localStorage.getItem(KEY) ?? EXAMPLES[0][1]; } catch { return EXAMPLES[0][1]; }
+}
+
+/** ctx: { engine, openLink?(link) } — openLink shows a finished game in the replay viewer. */
+export function mountLab(root, ctx) {
+  const { engine } = ctx;
+  const sandbox = new Sandbox(); // its own worker: stopping a run touches nothing else
+  const mapSelect = el('select', { 'aria-label': 'Map', 'data-testid': 'punter-lab-map' },
+    ...engine.punterMaps().map((n) => el('option', { value: n }, n.replace(/\.json$/, ''))));
+  const bots = engine.punterBots();
+  const opponentsSelect = el('select', { 'aria-label': 'Opponents', 'data-testid': 'punter-lab-opponents' },
+    ...[['greedy'], ['random'], ['strong'], ['greedy', 'random'], ['strong', 'greedy', 'random']]
+      .map((o) => el('option', { value: o.join(',') }, `vs ${o.join(', ')}`)));
+  const seatSelect = el('select', { 'aria-label': 'Your seat', 'data-testid': 'punter-lab-seat' },
+    ...[0, 1, 2, 3].map((i) => el('option', { value: String(i) }, `seat ${i + 1}`)));
+  const ext = (name) => el('label', { class: 'inline' }, el('input', { type: 'checkbox', 'data-testid': `punter-lab-${name}` }), ` ${name}`);
+  const [futures, splurges, options] = ['futures', 'splurges', 'options'].map(ext);
+  const examples = el('select', { 'aria-label': 'Examples' },
+    el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map(([name], i) => el('option', { value: String(i) }, name)));
+  const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'punter-lab-editor', 'aria-label': 'Your bot' });
+  editor.value = loadCode();
+  editor.addEventListener('input', () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } });
+  examples.addEventListener('change', () => {
+    if (examples.value === '') return;
+    editor.value = EXAMPLES[Number(examples.value)][1];
+    editor.dispatchEvent(new Event('input'));
+    examples.value = '';
+  });
+  const run = el('button', { class: 'primary', 'data-testid': 'punter-lab-run' }, 'Play a game');
+  const stop = el('button', { hidden: true }, 'Stop');
+  const status = el('div', { class: 'status', role: 'status', 'data-testid': 'punter-lab-status' });
+  const results = el('div', { 'data-testid': 'punter-lab-results' });
+  root.append(el('div', { class: 'panel' },
+    el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function punter(message)'),
+      ' answering the official ICFP 2017 protocol messages, as the contest\u2019s bots did. It plays in the seat you choose against the built-in bots ',
+      `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
+      el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
+    el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, futures, splurges, options, examples),
+    editor, el('div', { class: 'row' }, run, stop), status, results));
+
+  let controller = null;
+  stop.addEventListener('click', () => controller?.abort());
+  run.addEventListener('click', async () => {
+    results.replaceChildren();
+    const mapName = mapSelect.value;
+    let mapText;
+    try {
+      mapText = await loadMap(engine, mapName);
+    } catch (e) {
+      status.textContent = e.message;
+      status.className = 'status error';
+      return;
+    }
+    const seats = opponentsSelect.value.split(',');
+    const seat = Math.min(Number(seatSelect.value), seats.length);
+    seats.splice(seat, 0, 'js');
+    const settings = { futures: futures.firstChild.checked, splurges: splurges.firstChild.checked, options: options.firstChild.checked };
+    controller = new AbortController();
+    run.disabled = true;
+    stop.hidden = false;
+    status.className = 'status';
+    status.textContent = 'Playing…';
+    const r = await sandbox.run('punter', { mapName, mapText, seats, sources: { [seat]: editor.value }, settings, seed: engine.freshSeed() }, {
+      backstopMs: WATCHDOG_MS,
+      signal: controller.signal,
+      onProgress: (s) => { status.textContent = `Playing… turn ${s.turn} of ${s.turns}`; },
+    });
+    run.disabled = false;
+    stop.hidden = true;
+    if (!r.ok) {
+      status.className = 'status error';
+      status.textContent = r.kind === 'cancelled' ? 'Stopped.' : `Could not play: ${r.error ?? r.kind}`;
+      return;
+    }
+    show(r.value, seats, seat);
+  });
+
+  function show({ summary, link, printed, problems }, seats, seat) {
+    const best = Math.max(...summary.scores);
+    status.className = summary.scores[seat] === best ? 'status pass' : 'status';
+    status.textContent = summary.scores[seat] === best ? 'Your bot has the best score.' : 'Game over.';
+    const names = seats.map((s, i) => (i === seat ? 'your bot' : s));
+    results.append(el('table', { class: 'results', 'data-testid': 'punter-lab-scores' },
+      el('thead', {}, el('tr', {}, el('th', {}, 'punter'), el('th', {}, 'score'), el('th', {}, 'timeouts'), el('th', {}, 'passed for it'))),
+      el('tbody', {}, ...names.map((n, i) => el('tr', {}, el('td', {}, `${i}: ${n}`), el('td', {}, String(summary.scores[i])),
+        el('td', {}, String(summary.timeouts[i])), el('td', {}, String(summary.rejected[i])))))));
+    if (problems.length) {
+      results.append(el('div', { class: 'failures' }, el('strong', {}, `${problems.length} answer${problems.length > 1 ? 's' : ''} played as a pass`),
+        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${p.phase}: ${p.message}`)))));
+    }
+    if (printed) results.append(el('pre', { class: 'output' }, printed));
+    if (ctx.openLink) results.append(el('button', { 'data-testid': 'punter-lab-watch', onclick: () => ctx.openLink(link) }, 'Watch the game'));
+  }
+
+  return { set() {}, destroy() { sandbox.rpc?.close?.(); } };
+}
