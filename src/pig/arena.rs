@@ -265,14 +265,21 @@ impl MatchRunner {
 
     /// Runs to the end; only for matches without JavaScript strategies (`Err` otherwise).
     pub fn run(mut self) -> Result<MatchRunner, String> {
-        loop {
-            match self.advance(u32::MAX) {
-                Progress::Finished => return Ok(self),
-                Progress::Running => {}
-                Progress::Ask(q) => {
-                    let e = &self.spec.entrants[usize::from(q.entrant)];
-                    return Err(format!("{}: JavaScript strategies run only in the page", e.label));
-                }
+        let entrants = self.spec.entrants.clone();
+        run_to_end(|n| self.advance(n), &entrants)?;
+        Ok(self)
+    }
+}
+
+/// Advances until the end; a question for an outside (JavaScript) strategy is an error naming it.
+pub(super) fn run_to_end(mut advance: impl FnMut(u32) -> Progress, entrants: &[Entrant]) -> Result<(), String> {
+    loop {
+        match advance(u32::MAX) {
+            Progress::Finished => return Ok(()),
+            Progress::Running => {}
+            Progress::Ask(q) => {
+                let label = entrants.get(usize::from(q.entrant)).map_or("?", |e| e.label.as_str());
+                return Err(format!("{label}: JavaScript strategies run only in the page"));
             }
         }
     }

@@ -52,16 +52,20 @@ fn open_game(env: &Envelope) -> Result<Opened, LinkError> {
     })
 }
 
-fn open_match(env: &Envelope) -> Result<Opened, LinkError> {
-    let s = decode_match_envelope(env)?;
-    let entrants: Vec<_> = s
-        .entrants
+/// Strategies as the page reads them: `[{ label, kind, source }]`.
+fn entrants_json(entrants: &[Entrant]) -> Vec<serde_json::Value> {
+    entrants
         .iter()
         .map(|e| {
             let (kind, source) = e.source.parts();
             json!({ "label": e.label, "kind": kind, "source": source })
         })
-        .collect();
+        .collect()
+}
+
+fn open_match(env: &Envelope) -> Result<Opened, LinkError> {
+    let s = decode_match_envelope(env)?;
+    let entrants = entrants_json(&s.entrants);
     Ok(Opened {
         kind: env.kind.clone(),
         version: env.version,
@@ -176,14 +180,7 @@ pub fn decode_tournament(env: &Envelope) -> Result<TournamentSpec, LinkError> {
 
 fn open_tournament(env: &Envelope) -> Result<Opened, LinkError> {
     let s = decode_tournament(env)?;
-    let entrants: Vec<_> = s
-        .entrants
-        .iter()
-        .map(|e| {
-            let (kind, source) = e.source.parts();
-            json!({ "label": e.label, "kind": kind, "source": source })
-        })
-        .collect();
+    let entrants = entrants_json(&s.entrants);
     let labels: Vec<&str> = s.entrants.iter().map(|e| e.label.as_str()).collect();
     Ok(Opened {
         kind: env.kind.clone(),

@@ -157,15 +157,8 @@ impl TournamentRunner {
 
     /// Runs to the end; only without JavaScript strategies.
     pub fn run(mut self) -> Result<TournamentRunner, String> {
-        loop {
-            match self.advance(u32::MAX) {
-                Progress::Finished => return Ok(self),
-                Progress::Running => {}
-                Progress::Ask(q) => {
-                    let e = &self.spec.entrants[usize::from(q.entrant)];
-                    return Err(format!("{}: JavaScript strategies run only in the page", e.label));
-                }
-            }
-        }
+        let entrants = self.spec.entrants.clone();
+        super::arena::run_to_end(|n| self.advance(n), &entrants)?;
+        Ok(self)
     }
 }

@@ -6,26 +6,14 @@ use super::game::{Punter, PunterMove, PunterParams};
 use super::map::PunterMap;
 use super::state::{Illegal, Move, Played, PunterGame, Settings, MAX_PUNTERS};
 use serde_json::{json, Value};
-use std::fmt;
 use std::sync::Arc;
 
 /// Largest log the replayer reads.
 pub const MAX_LOG_BYTES: usize = 64 << 20;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogError {
-    /// "line 3, column 7" for JSON syntax, else "game[12]" (the entry at fault).
-    pub place: String,
-    pub message: String,
-}
-
-impl fmt::Display for LogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place, self.message)
-    }
-}
-
-impl std::error::Error for LogError {}
+/// A bad log, and where: "line 3, column 7" for JSON syntax, else "game[12]" (the entry at
+/// fault).
+pub type LogError = super::PlacedError;
 
 fn error(place: impl Into<String>, message: impl Into<String>) -> LogError {
     LogError { place: place.into(), message: message.into() }

@@ -5,7 +5,6 @@
 
 use serde_json::Value;
 use std::collections::HashMap;
-use std::fmt;
 
 /// Largest map the engine reads (the official maps have at most 10,000 rivers).
 pub const MAX_SITES: usize = 200_000;
@@ -18,20 +17,9 @@ pub struct Site {
     pub y: f64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MapError {
-    /// Where: "line 3, column 7" for JSON syntax, else a path such as "rivers[12].target".
-    pub place: String,
-    pub message: String,
-}
-
-impl fmt::Display for MapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place, self.message)
-    }
-}
-
-impl std::error::Error for MapError {}
+/// A bad map, and where: "line 3, column 7" for JSON syntax, else a path such as
+/// "rivers[12].target".
+pub type MapError = super::PlacedError;
 
 fn error(place: impl Into<String>, message: impl Into<String>) -> MapError {
     MapError { place: place.into(), message: message.into() }

@@ -17,3 +17,20 @@ pub use links::LINK_KINDS;
 pub use log::{Entry, GameLog, LogError};
 pub use map::{MapError, PunterMap};
 pub use state::{Illegal, Move, Played, PunterGame, Settings};
+
+/// An error in a map or a log, with its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedError {
+    /// "line 3, column 7", or a path into the JSON ("rivers[12].target", "game[40]").
+    pub place: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for PlacedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.place, self.message)
+    }
+}
+
+impl std::error::Error for PlacedError {}
+

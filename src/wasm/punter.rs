@@ -109,7 +109,7 @@ pub struct PunterGame {
     seats: Vec<Seat>,
 }
 
-fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
+pub(super) fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
     let s: SettingsJs = if v.is_undefined() || v.is_null() { SettingsJs::default() } else { serde_wasm_bindgen::from_value(v).map_err(js_error)? };
     Ok(Settings { futures: s.futures, splurges: s.splurges, options: s.options })
 }

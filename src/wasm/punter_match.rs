@@ -9,24 +9,14 @@ use crate::game::{Actor, Game};
 use crate::link::{encode_game, GameRecord};
 use crate::punter::bots::bot;
 use crate::punter::protocol::{from_punter_moves, Message, ProtocolMove, Referee};
-use crate::punter::{Punter, PunterMove, PunterParams, Settings};
-use serde::{Deserialize, Serialize};
+use crate::punter::{Punter, PunterMove, PunterParams};
+use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// The official time limits.
 const SETUP_MS: u32 = 10_000;
 const MOVE_MS: u32 = 1_000;
-
-#[derive(Deserialize, Default)]
-struct SettingsJs {
-    #[serde(default)]
-    futures: bool,
-    #[serde(default)]
-    splurges: bool,
-    #[serde(default)]
-    options: bool,
-}
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -85,8 +75,7 @@ impl PunterMatch {
     /// `seats`: per punter "js" (answered from outside) or a bot name.
     #[wasm_bindgen(constructor)]
     pub fn new(map_name: &str, map_text: &str, seats: Vec<String>, settings: JsValue, seed: f64) -> Result<PunterMatch, JsValue> {
-        let s: SettingsJs = if settings.is_undefined() || settings.is_null() { SettingsJs::default() } else { serde_wasm_bindgen::from_value(settings).map_err(js_error)? };
-        let settings = Settings { futures: s.futures, splurges: s.splurges, options: s.options };
+        let settings = super::punter::settings_of(settings)?;
         let params = PunterParams::new(map_name, map_text, seats.len(), settings, Vec::new()).map_err(js_error)?;
         let seed = seed as u64;
         let mut kinds = Vec::new();
