@@ -5,8 +5,9 @@ import { loadEngine } from './engine.js';
 
 /**
  * The games. A game's page module is loaded the first time it is shown; `mount(root, engine,
- * app)` returns { show(tab), current, openLink(kind, data), dropFile?(name, text) }.
- * `linkKinds` are the share-link kinds the engine's openLink reports for this game.
+ * app)` returns { show(tab), current, openLink(kind, data, text), dropFile?(name, text) }.
+ * `linkKinds` are the share-link kinds the engine's openLink reports for this game;
+ * `prepareLink(text, engine)` (optional) loads what a link of the game needs before it opens.
  * Adding a game is adding an entry here.
  */
 const GAMES = [
@@ -18,7 +19,12 @@ const GAMES = [
     id: 'lifter', title: 'Lambda Lifter', blurb: 'ICFP 2012 — mines, rocks and a solver', linkKinds: ['lifter'],
     mount: async (...a) => (await import('./lifter/page.js')).mountLifter(...a),
   },
-  { id: 'punter', title: 'Lambda Punter', blurb: 'ICFP 2017 — coming soon', soon: true },
+  {
+    id: 'punter', title: 'Lambda Punter', blurb: 'ICFP 2017 — claim rivers, link mines', linkKinds: ['punter'],
+    mount: async (...a) => (await import('./punter/page.js')).mountPunter(...a),
+    // A punter link names its map: the page loads it and hands it to the engine first.
+    prepareLink: async (text, engine) => (await import('./punter/maps.js')).prepareLink(text, engine),
+  },
   { id: 'labyrinth', title: 'Labyrinth', blurb: 'the shifting maze — coming soon', soon: true },
 ];
 const byKind = new Map(GAMES.flatMap((g) => (g.linkKinds ?? []).map((kind) => [kind, g])));
@@ -87,8 +93,18 @@ async function main() {
     }, el('strong', {}, g.title), el('small', {}, g.blurb)));
   }
 
+  /** The first word of a link (its kind), when it looks like one. */
+  const kindOf = (text) => /^(?:.*#)?([a-z-]+)\/\d/.exec(text)?.[1];
+  /** Loads what a link needs before the engine opens it (a Punter map); never throws. */
+  async function prepare(text) {
+    const game = byKind.get(kindOf(text));
+    if (!game?.prepareLink) return;
+    try { await game.prepareLink(text, engine); } catch { /* openLink reports what is wrong */ }
+  }
+
   /** Opens a share link (a full URL, `#fragment` or bare fragment) through the engine. */
   async function openText(text) {
+    await prepare(text);
     const r = openLink(text);
     if (!r.ok) {
       app.notice(`This link could not be opened. ${sentence(r.error.message)}`);
@@ -106,7 +122,7 @@ async function main() {
     app.clearNotice();
     const view = await showGame(game.id, true);
     try {
-      view.openLink(r.kind, r.data);
+      view.openLink(r.kind, r.data, text);
     } catch (e) {
       app.notice(`This link could not be opened. ${sentence(e.message)}`);
       if (!view.current) view.show(game.firstTab ?? 'play');
@@ -128,6 +144,7 @@ async function main() {
   async function openFile(file) {
     const text = (await file.text()).trim();
     const view = pages[currentId]?.view;
+    await prepare(text);
     if (!openLink(text).ok && view?.dropFile?.(file.name, text)) return;
     await openText(text);
   }

@@ -1,0 +1,473 @@
+// Draws a Punter map on a canvas: rivers as lines (each punter's in its colour), sites as dots,
+// mines larger and ringed, options as a dashed overlay in the holder's colour, futures as dashed
+// mine → target lines marked ✓ / ✗, legal targets and the splurge being made highlighted.
+// Zoom (wheel, pinch, +/−, Fit) and pan (drag). One redraw per animation frame; only what is in
+// view is drawn, one path per colour, so a 10,000-river map stays smooth.
+// No rules here: owners, option holders, legal moves and futures come from the engine.
+import { el, frameScheduler } from '../dom.js';
+import { bindKeys } from '../keys.js';
+
+/** Punter colours (up to 17 punters), legible on the dark background; not the mines' red. */
+export const PALETTE = [
+  '#4e9bff', '#ff8a3d', '#3fd17a', '#ffd23f', '#c77dff', '#33d6d6', '#ff5fa2', '#a3e048', '#e8e8e8',
+  '#8f9dff', '#d9a066', '#00b894', '#ff9ec7', '#7bd3ff', '#e6ff70', '#b08cff', '#ffb38a',
+];
+export const colorOf = (p) => PALETTE[p % PALETTE.length];
+
+const BG = '#10141c';
+const FREE = '#3b4458';
+const CLAIMABLE = '#7c8aa8';
+const SITE = '#9aa4b8';
+const MINE = '#ff3b4e';
+const CLICK_SLOP = 6; // css px a press may move and still be a click
+const HIT_SITE = 9; // css px
+const HIT_RIVER = 7; // css px
+
+/**
+ * createMapView(root, { testid, maxHeight, onRiver(r), onSite(s) }) → { set(frame), fit(), zoom(f), destroy(), canvas, stats }
+ * frame: { key (a new key refits the view), geometry: { ids, x, y, rivers, mines } (from the engine),
+ *          owners: Int16Array, holders: Int16Array | null, names: [per punter],
+ *          futures: [[mine, target, connected, punter]] (site indices), legal: { claims, options, sites } | null
+ *          (highlighted), route: [site indices] (the splurge being made), pick: site index (a chosen mine),
+ *          sitesFirst: clicks near a site go to the site }
+ */
+export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {}, onSite = () => {} } = {}) {
+  const canvas = el('canvas', { class: 'punter-canvas', 'data-testid': testid, tabindex: '0', 'aria-label': 'The map' });
+  const tool = (label, title, action, cls = 'mine-tool') => el('button', { class: cls, title, 'aria-label': title, onclick: action }, label);
+  const tip = el('div', { class: 'punter-tip', hidden: true, 'data-testid': testid ? `${testid}-tip` : undefined });
+  const box = el('div', { class: 'punter-view' }, canvas,
+    el('div', { class: 'mine-tools' },
+      tool('−', 'Zoom out (−)', () => zoomAt(1 / 1.5)), tool('+', 'Zoom in (+)', () => zoomAt(1.5)),
+      tool('Fit', 'Fit the whole map (F)', () => fit(), 'mine-tool mine-fit')),
+    tip);
+  root.append(box);
+
+  let frame = null;
+  let geo = null; // { n, m, x, y (Float64Array, y down), rivers (Uint32Array), mines, isMine, minX…, typical }
+  let scale = 1; // css px per map unit
+  let ox = 0; // css px of map x = 0
+  let oy = 0;
+  let cssW = 0;
+  let cssH = 0;
+  let fitted = true;
+  let hover = null; // { kind: 'river' | 'site', i, x, y }
+  let buckets = null; // Int32Array scratch: river indices grouped by colour
+  const stats = { draws: 0, lastMs: 0, worstMs: 0 };
+  const schedule = frameScheduler(draw);
+
+  function load(g) {
+    const n = g.ids.length;
+    const x = Float64Array.from(g.x);
+    const y = Float64Array.from(g.y); // as the official viewer: y grows downwards
+    const rivers = Uint32Array.from(g.rivers);
+    const m = rivers.length / 2;
+    let minX = Infinity; let maxX = -Infinity; let minY = Infinity; let maxY = -Infinity;
+    for (let i = 0; i < n; i += 1) {
+      if (x[i] < minX) minX = x[i]; if (x[i] > maxX) maxX = x[i];
+      if (y[i] < minY) minY = y[i]; if (y[i] > maxY) maxY = y[i];
+    }
+    if (!n) { minX = minY = 0; maxX = maxY = 1; }
+    const lengths = new Float64Array(m);
+    for (let r = 0; r < m; r += 1) lengths[r] = Math.hypot(x[rivers[2 * r]] - x[rivers[2 * r + 1]], y[rivers[2 * r]] - y[rivers[2 * r + 1]]);
+    const sorted = lengths.slice().sort();
+    const typical = sorted[Math.floor(m / 2)] || Math.max(maxX - minX, maxY - minY, 1) / 10;
+    const isMine = new Uint8Array(n);
+    for (const s of g.mines) isMine[s] = 1;
+    buckets = new Int32Array(m);
+    geo = { n, m, x, y, rivers, ids: g.ids, mines: g.mines, isMine, minX, maxX, minY, maxY, typical: typical || 1 };
+  }
+
+  function sizeCanvas() {
+    const w = box.clientWidth || 600;
+    const h = Math.round(typeof maxHeight === 'function' ? maxHeight() : maxHeight);
+    const dpr = window.devicePixelRatio || 1;
+    if (w !== cssW || h !== cssH || canvas.width !== Math.round(w * dpr)) {
+      const old = [cssW, cssH];
+      cssW = w; cssH = h;
+      canvas.style.height = `${h}px`;
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(h * dpr);
+      if (fitted) fit(false); else { ox += (w - old[0]) / 2; oy += (h - old[1]) / 2; }
+    }
+  }
+
+  const fitScale = () => {
+    const pad = 18;
+    const bw = Math.max(geo.maxX - geo.minX, 1e-9);
+    const bh = Math.max(geo.maxY - geo.minY, 1e-9);
+    return Math.min((cssW - 2 * pad) / bw, (cssH - 2 * pad) / bh);
+  };
+
+  function fit(redraw = true) {
+    if (!geo) return;
+    scale = fitScale();
+    ox = cssW / 2 - ((geo.minX + geo.maxX) / 2) * scale;
+    oy = cssH / 2 - ((geo.minY + geo.maxY) / 2) * scale;
+    fitted = true;
+    if (redraw) schedule();
+  }
+
+  function zoomAt(f, px = cssW / 2, py = cssH / 2) {
+    if (!geo) return;
+    const base = fitScale();
+    const next = Math.max(base * 0.5, Math.min(base * 400, scale * f));
+    ox = px - (px - ox) * (next / scale);
+    oy = py - (py - oy) * (next / scale);
+    scale = next;
+    fitted = false;
+    clampPan();
+    schedule();
+  }
+
+  function clampPan() {
+    // Keep part of the map in view.
+    const x0 = geo.minX * scale + ox; const x1 = geo.maxX * scale + ox;
+    const y0 = geo.minY * scale + oy; const y1 = geo.maxY * scale + oy;
+    if (x1 < cssW * 0.2) ox += cssW * 0.2 - x1;
+    if (x0 > cssW * 0.8) ox -= x0 - cssW * 0.8;
+    if (y1 < cssH * 0.2) oy += cssH * 0.2 - y1;
+    if (y0 > cssH * 0.8) oy -= y0 - cssH * 0.8;
+  }
+
+  function draw() {
+    if (!frame || !geo || !box.isConnected) return;
+    const t0 = performance.now();
+    sizeCanvas();
+    const dpr = window.devicePixelRatio || 1;
+    const g = canvas.getContext('2d');
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.fillStyle = BG;
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.lineCap = 'round';
+    const { x, y, rivers, m, n } = geo;
+    const S = scale;
+    const step = geo.typical * S; // css px of a typical river
+    const wFree = Math.max(0.8, Math.min(2.5, step * 0.05));
+    const wOwned = Math.max(1.8, Math.min(7, step * 0.12));
+    // The view in map units, with a margin.
+    const margin = 12 / S;
+    const vx0 = -ox / S - margin; const vx1 = (cssW - ox) / S + margin;
+    const vy0 = -oy / S - margin; const vy1 = (cssH - oy) / S + margin;
+    const owners = frame.owners;
+    const holders = frame.holders;
+    const punters = frame.names.length;
+    // Group the visible rivers: free, claimable (highlighted), then per owner.
+    const groups = punters + 2;
+    const counts = new Int32Array(groups + 1);
+    const claimable = frame.legalClaims;
+    const group = new Int32Array(m);
+    let visible = 0;
+    for (let r = 0; r < m; r += 1) {
+      const a = rivers[2 * r]; const b = rivers[2 * r + 1];
+      const ax = x[a]; const bx = x[b]; const ay = y[a]; const by = y[b];
+      if ((ax < vx0 && bx < vx0) || (ax > vx1 && bx > vx1) || (ay < vy0 && by < vy0) || (ay > vy1 && by > vy1)) { group[r] = -1; continue; }
+      const o = owners ? owners[r] : -1;
+      const k = o >= 0 ? 2 + o : claimable?.[r] ? 1 : 0;
+      group[r] = k;
+      counts[k + 1] += 1;
+      visible += 1;
+    }
+    for (let k = 1; k <= groups; k += 1) counts[k] += counts[k - 1];
+    const fill = counts.slice(0, groups);
+    for (let r = 0; r < m; r += 1) if (group[r] >= 0) buckets[fill[group[r]]++] = r;
+    const strokeGroup = (k, style, width, dash = null) => {
+      if (counts[k + 1] === counts[k]) return;
+      g.beginPath();
+      for (let j = counts[k]; j < counts[k + 1]; j += 1) {
+        const r = buckets[j];
+        const a = rivers[2 * r]; const b = rivers[2 * r + 1];
+        g.moveTo(x[a] * S + ox, y[a] * S + oy);
+        g.lineTo(x[b] * S + ox, y[b] * S + oy);
+      }
+      g.strokeStyle = style;
+      g.lineWidth = width;
+      g.setLineDash(dash ?? []);
+      g.stroke();
+    };
+    strokeGroup(0, FREE, wFree);
+    strokeGroup(1, CLAIMABLE, wFree * 1.5);
+    for (let p = 0; p < punters; p += 1) strokeGroup(2 + p, colorOf(p), wOwned);
+    g.setLineDash([]);
+    // Options: a dashed line in the holder's colour over the owner's river.
+    if (holders) {
+      for (let p = 0; p < punters; p += 1) {
+        g.beginPath();
+        let any = false;
+        for (let r = 0; r < m; r += 1) {
+          if (holders[r] !== p || group[r] < 0) continue;
+          const a = rivers[2 * r]; const b = rivers[2 * r + 1];
+          g.moveTo(x[a] * S + ox, y[a] * S + oy);
+          g.lineTo(x[b] * S + ox, y[b] * S + oy);
+          any = true;
+        }
+        if (!any) continue;
+        g.strokeStyle = BG; g.lineWidth = wOwned * 0.75; g.setLineDash([]); g.stroke();
+        g.strokeStyle = colorOf(p); g.lineWidth = wOwned * 0.6; g.setLineDash([Math.max(3, wOwned * 1.6), Math.max(2, wOwned)]); g.stroke();
+      }
+      g.setLineDash([]);
+    }
+    // Rivers the human may buy an option on: a thin light dotted line.
+    if (frame.legalOptions?.length) {
+      g.beginPath();
+      for (const r of frame.legalOptions) {
+        if (group[r] < 0) continue;
+        const a = rivers[2 * r]; const b = rivers[2 * r + 1];
+        g.moveTo(x[a] * S + ox, y[a] * S + oy);
+        g.lineTo(x[b] * S + ox, y[b] * S + oy);
+      }
+      g.strokeStyle = 'rgba(255,255,255,0.75)'; g.lineWidth = 1; g.setLineDash([1.5, 3]); g.stroke(); g.setLineDash([]);
+    }
+    // Sites: dots when rivers are long enough to tell them apart.
+    if (step > 5) {
+      const rad = Math.max(1.1, Math.min(4.5, step * 0.07));
+      g.beginPath();
+      for (let i = 0; i < n; i += 1) {
+        const sx = x[i] * S + ox; const sy = y[i] * S + oy;
+        if (sx < -8 || sy < -8 || sx > cssW + 8 || sy > cssH + 8 || geo.isMine[i]) continue;
+        if (rad < 2.2) g.rect(sx - rad, sy - rad, 2 * rad, 2 * rad);
+        else { g.moveTo(sx + rad, sy); g.arc(sx, sy, rad, 0, Math.PI * 2); }
+      }
+      g.fillStyle = SITE;
+      g.fill();
+    }
+    // Futures: dashed mine → target lines, ✓ when connected, ✗ when not (yet).
+    const fontPx = 13;
+    if (frame.futures?.length) {
+      g.font = `bold ${fontPx}px system-ui, sans-serif`;
+      g.textAlign = 'center';
+      g.textBaseline = 'middle';
+      for (const [mine, target, connected, p] of frame.futures) {
+        const ax = x[mine] * S + ox; const ay = y[mine] * S + oy;
+        const bx = x[target] * S + ox; const by = y[target] * S + oy;
+        g.strokeStyle = colorOf(p); g.lineWidth = 1.6; g.setLineDash([6, 4]);
+        g.beginPath(); g.moveTo(ax, ay); g.lineTo(bx, by); g.stroke(); g.setLineDash([]);
+        g.beginPath(); g.arc(bx, by, 9, 0, Math.PI * 2);
+        g.fillStyle = connected ? '#1f8a4c' : '#7a1c10'; g.fill();
+        g.strokeStyle = colorOf(p); g.lineWidth = 2; g.stroke();
+        g.fillStyle = '#fff';
+        g.fillText(connected ? '✓' : '✗', bx, by + 0.5);
+      }
+    }
+    // Mines: larger, red, ringed in white.
+    const mineR = Math.max(3.6, Math.min(9, step * 0.22));
+    g.beginPath();
+    for (const i of geo.mines) {
+      const sx = x[i] * S + ox; const sy = y[i] * S + oy;
+      if (sx < -12 || sy < -12 || sx > cssW + 12 || sy > cssH + 12) continue;
+      g.moveTo(sx + mineR, sy); g.arc(sx, sy, mineR, 0, Math.PI * 2);
+    }
+    g.fillStyle = MINE; g.fill();
+    g.strokeStyle = '#ffffff'; g.lineWidth = Math.max(1.2, mineR * 0.28); g.stroke();
+    // Sites a splurge can go to: rings.
+    if (frame.route?.length && frame.legalSites?.length) {
+      g.beginPath();
+      const ring = Math.max(4, Math.min(8, step * 0.16));
+      for (const i of frame.legalSites) {
+        const sx = x[i] * S + ox; const sy = y[i] * S + oy;
+        if (sx < -10 || sy < -10 || sx > cssW + 10 || sy > cssH + 10) continue;
+        g.moveTo(sx + ring, sy); g.arc(sx, sy, ring, 0, Math.PI * 2);
+      }
+      g.strokeStyle = 'rgba(255,255,255,0.55)'; g.lineWidth = 1.2; g.stroke();
+    }
+    // The splurge being made: a bright path with its end ringed.
+    if (frame.route?.length) {
+      const route = frame.route;
+      g.beginPath();
+      route.forEach((i, k) => { const sx = x[i] * S + ox; const sy = y[i] * S + oy; if (k) g.lineTo(sx, sy); else g.moveTo(sx, sy); });
+      g.strokeStyle = '#ffffff'; g.lineWidth = wOwned + 2; g.stroke();
+      g.strokeStyle = colorOf(frame.mover ?? 0); g.lineWidth = wOwned; g.stroke();
+      const end = route[route.length - 1];
+      g.beginPath(); g.arc(x[end] * S + ox, y[end] * S + oy, Math.max(7, mineR + 3), 0, Math.PI * 2);
+      g.strokeStyle = '#ffffff'; g.lineWidth = 2; g.stroke();
+    }
+    // A chosen mine (futures being picked).
+    if (frame.pick !== undefined && frame.pick !== null) {
+      g.beginPath(); g.arc(x[frame.pick] * S + ox, y[frame.pick] * S + oy, mineR + 5, 0, Math.PI * 2);
+      g.strokeStyle = '#ffd23f'; g.lineWidth = 2.5; g.stroke();
+    }
+    // What the pointer is over.
+    if (hover?.kind === 'river') {
+      const a = rivers[2 * hover.i]; const b = rivers[2 * hover.i + 1];
+      g.beginPath(); g.moveTo(x[a] * S + ox, y[a] * S + oy); g.lineTo(x[b] * S + ox, y[b] * S + oy);
+      g.strokeStyle = 'rgba(255,255,255,0.9)'; g.lineWidth = Math.max(wOwned, 3) + 3; g.globalAlpha = 0.45; g.stroke(); g.globalAlpha = 1;
+    } else if (hover?.kind === 'site') {
+      g.beginPath(); g.arc(x[hover.i] * S + ox, y[hover.i] * S + oy, Math.max(6, mineR + 3), 0, Math.PI * 2);
+      g.strokeStyle = '#ffffff'; g.lineWidth = 2; g.stroke();
+    }
+    stats.draws += 1;
+    stats.visible = visible;
+    stats.lastMs = performance.now() - t0;
+    stats.worstMs = Math.max(stats.worstMs, stats.lastMs);
+  }
+
+  /** The site or river under css point (px, py), or null. */
+  function hitTest(px, py, sitesFirst) {
+    if (!geo) return null;
+    const mx = (px - ox) / scale; const my = (py - oy) / scale;
+    const { x, y, rivers, m, n } = geo;
+    let site = -1; let sd = (HIT_SITE / scale) ** 2;
+    for (let i = 0; i < n; i += 1) {
+      const d = (x[i] - mx) ** 2 + (y[i] - my) ** 2;
+      if (d < sd) { sd = d; site = i; }
+    }
+    const siteNear = site >= 0 && (sitesFirst || geo.isMine[site] || Math.sqrt(sd) * scale < 4.5);
+    if (siteNear) return { kind: 'site', i: site };
+    let river = -1; let rd = HIT_RIVER / scale;
+    for (let r = 0; r < m; r += 1) {
+      const a = rivers[2 * r]; const b = rivers[2 * r + 1];
+      const ax = x[a]; const ay = y[a]; const bx = x[b]; const by = y[b];
+      if (mx < Math.min(ax, bx) - rd || mx > Math.max(ax, bx) + rd || my < Math.min(ay, by) - rd || my > Math.max(ay, by) + rd) continue;
+      const dx = bx - ax; const dy = by - ay;
+      const len2 = dx * dx + dy * dy;
+      const t = len2 ? Math.max(0, Math.min(1, ((mx - ax) * dx + (my - ay) * dy) / len2)) : 0;
+      const d = Math.hypot(ax + t * dx - mx, ay + t * dy - my);
+      if (d < rd) { rd = d; river = r; }
+    }
+    if (river >= 0) return { kind: 'river', i: river };
+    return site >= 0 ? { kind: 'site', i: site } : null;
+  }
+
+  function describe(h) {
+    const name = (p) => frame.names[p] ?? `P${p}`;
+    if (h.kind === 'site') {
+      const mine = geo.isMine[h.i] ? ' · mine' : '';
+      return `Site ${geo.ids[h.i]}${mine}`;
+    }
+    const a = geo.rivers[2 * h.i]; const b = geo.rivers[2 * h.i + 1];
+    const o = frame.owners?.[h.i] ?? -1;
+    const holder = frame.holders?.[h.i] ?? -1;
+    const parts = [`River ${geo.ids[a]}–${geo.ids[b]}`, o >= 0 ? `claimed by ${name(o)}` : 'free'];
+    if (holder >= 0) parts.push(`option: ${name(holder)}`);
+    return parts.join(' · ');
+  }
+
+  function showTip() {
+    if (!hover || !frame) { tip.hidden = true; return; }
+    tip.textContent = describe(hover);
+    tip.hidden = false;
+    const left = Math.min(hover.x + 14, cssW - tip.offsetWidth - 4);
+    const top = hover.y + 18 + tip.offsetHeight > cssH ? hover.y - tip.offsetHeight - 10 : hover.y + 18;
+    tip.style.left = `${Math.max(4, left)}px`;
+    tip.style.top = `${Math.max(4, top)}px`;
+  }
+
+  // Pointer: a press that does not move is a click; drag pans, two fingers pinch-zoom, the wheel zooms.
+  const pointers = new Map();
+  let pinch = null;
+  let press = null;
+  canvas.addEventListener('pointerdown', (e) => {
+    canvas.setPointerCapture?.(e.pointerId);
+    pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
+    press = pointers.size === 1 ? { x: e.offsetX, y: e.offsetY, id: e.pointerId } : null;
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) };
+    }
+  });
+  const hoverAt = frameScheduler(() => {
+    if (!hover) return;
+    const h = hitTest(hover.x, hover.y, frame?.sitesFirst);
+    const changed = h?.kind !== hover.kind || h?.i !== hover.i;
+    hover = h ? { ...h, x: hover.x, y: hover.y } : { kind: null, x: hover.x, y: hover.y };
+    if (!h) { tip.hidden = true; } else showTip();
+    if (changed) schedule();
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    const last = pointers.get(e.pointerId);
+    if (!last || !geo) {
+      if (e.pointerType === 'mouse' || !e.pointerType) { hover = { ...(hover ?? {}), x: e.offsetX, y: e.offsetY }; hoverAt(); }
+      return;
+    }
+    if (pointers.size === 2 && pinch) {
+      pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      if (pinch.d > 0) zoomAt(d / pinch.d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+      pinch.d = d;
+      return;
+    }
+    if (press && Math.hypot(e.offsetX - press.x, e.offsetY - press.y) < CLICK_SLOP) return;
+    press = null;
+    canvas.classList.add('dragging');
+    ox += e.offsetX - last[0];
+    oy += e.offsetY - last[1];
+    pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
+    fitted = false;
+    clampPan();
+    tip.hidden = true;
+    schedule();
+  });
+  const release = (e, click) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (!pointers.size) canvas.classList.remove('dragging');
+    if (click && press?.id === e.pointerId && frame) {
+      const h = hitTest(press.x, press.y, frame.sitesFirst);
+      press = null;
+      if (h?.kind === 'river') onRiver(h.i);
+      else if (h?.kind === 'site') onSite(h.i);
+    }
+    press = null;
+  };
+  canvas.addEventListener('pointerup', (e) => release(e, true));
+  canvas.addEventListener('pointercancel', (e) => release(e, false));
+  canvas.addEventListener('pointerleave', () => { hover = null; tip.hidden = true; schedule(); });
+  canvas.addEventListener('wheel', (e) => {
+    if (!geo) return;
+    e.preventDefault();
+    zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0018)), e.offsetX, e.offsetY);
+  }, { passive: false });
+
+  const unbind = bindKeys(box, (e) => {
+    if (!geo) return false;
+    if (e.key === '+' || e.key === '=') zoomAt(1.5);
+    else if (e.key === '-' || e.key === '_') zoomAt(1 / 1.5);
+    else if (e.key === 'f' || e.key === 'F' || e.key === '0') fit();
+    else return false;
+    return true;
+  });
+  const resize = new ResizeObserver(schedule);
+  resize.observe(box);
+
+  /** Where site or river `i` is drawn now, in css px of the canvas (for tests and tools). */
+  canvas.pointOf = (kind, i) => {
+    if (!geo) return null;
+    const { x, y, rivers } = geo;
+    const [px, py] = kind === 'site' ? [x[i], y[i]] : [(x[rivers[2 * i]] + x[rivers[2 * i + 1]]) / 2, (y[rivers[2 * i]] + y[rivers[2 * i + 1]]) / 2];
+    return [px * scale + ox, py * scale + oy];
+  };
+  canvas.drawStats = stats;
+
+  return {
+    canvas,
+    stats,
+    set(next) {
+      const same = frame && frame.key === next.key && geo;
+      frame = next;
+      if (next.legal) {
+        const claims = new Uint8Array(next.geometry.rivers.length / 2);
+        for (const r of next.legal.claims ?? []) claims[r] = 1;
+        frame.legalClaims = next.legal.claims?.length ? claims : null;
+        frame.legalOptions = next.legal.options ?? [];
+        frame.legalSites = next.legal.sites ?? [];
+      }
+      if (!same) {
+        load(next.geometry);
+        sizeCanvas();
+        fit(false);
+      }
+      if (hover?.kind) showTip();
+      schedule();
+    },
+    fit,
+    zoom: zoomAt,
+    /** Redraws now (for measuring). */
+    drawNow: draw,
+    get fitted() { return fitted; },
+    destroy() { resize.disconnect(); unbind(); box.remove(); },
+  };
+}
+
+/** The map view's height for this screen. */
+export const mapHeight = () => Math.round(Math.max(300, Math.min(620, window.innerHeight - (window.innerWidth < 860 ? 330 : 390))));

@@ -1,0 +1,40 @@
+// The Lambda Punter page: tabs for playing against the built-in bots and for the replay viewer
+// (the game just played, a share link, or an official game log).
+import { el } from '../dom.js';
+import { createTabs } from '../tabs.js';
+import { mountPlay } from './play.js';
+import { mountReplay } from './replay-view.js';
+
+const TABS = [
+  ['play', 'Play', mountPlay],
+  ['replay', 'Replay', mountReplay],
+];
+
+export function mountPunter(root, engine, app) {
+  const ctx = { engine, app, bots: engine.punterBots(), maps: engine.punterMaps() };
+  const tabs = createTabs(TABS, {
+    ctx, navClass: 'tabs', testid: (key) => `punter-tab-${key}`, sectionClass: (key) => `tab punter-tab punter-tab-${key}`,
+    onShow(name, view) { if (name === 'replay') view.shown(); },
+  });
+  const show = (name) => tabs.show(name);
+  ctx.showTab = show;
+  root.replaceChildren(el('div', { class: 'game-intro' },
+    el('h2', {}, 'Lambda Punter'),
+    el('p', {}, 'Take turns claiming rivers; every site your rivers connect to a mine scores the square of its distance from that mine. ',
+      el('span', { class: 'muted' }, '(ICFP Programming Contest 2017, with Futures, Splurges and Options)'))),
+  tabs.nav, tabs.body);
+  show('play');
+
+  return {
+    show,
+    get current() { return tabs.current; },
+    /** A share link: the game in the replay viewer, at the link's position. */
+    openLink(kind, data, text) { if (kind === 'punter') show('replay').openLink(text); },
+    /** A dropped file that is not a link: an official game log opens in the replay viewer. */
+    dropFile(name, text) {
+      if (!/"game"\s*:/.test(text.slice(0, 200))) return false;
+      show('replay').openLog(name, text);
+      return true;
+    },
+  };
+}

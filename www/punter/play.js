@@ -1,0 +1,542 @@
+// Play Lambda Punter against the built-in bots: choose the map (bundled, a file or pasted JSON),
+// the punters, your seat, the extensions, your futures and the seed; then claim rivers on the
+// map, buy options, splurge and pass. Bots move at a watching pace (or at once).
+// The game in progress is kept in localStorage as its parameters (map, seats, settings,
+// futures, seed) and your moves; a reload replays them (the bots are deterministic).
+import { el, linkField, shareUrl } from '../dom.js';
+import { bindKeys } from '../keys.js';
+import { createMapView, mapHeight } from './map-view.js';
+import { createLegend, punterNames } from './legend.js';
+import { isBundled, loadMap } from './maps.js';
+
+const SAVE_KEY = 'arcade.punter.game.v1';
+const MAX_SAVED_MAP = 1500000;
+const SPEEDS = [['slow', 'Slow', 700], ['normal', 'Normal', 220], ['fast', 'Fast', 40], ['instant', 'At once', 0]];
+const BIG = 2000; // rivers: a map this large starts at a faster pace
+const FRAME_BUDGET_MS = 10;
+
+export function mountPlay(root, ctx) {
+  const { engine, bots } = ctx;
+  let game = null; // the game being played
+  let params = null; // what made it: { map, custom, seats, settings, futures, seed, human: [[kind, index]] }
+  let geometry = null;
+  let mapKey = '';
+  let preview = null; // { name, text, game, geometry } of the map chosen in the form
+  let mode = 'setup'; // 'setup' (the form's map on show) or 'game'
+  let custom = null; // { name, text } of a map from a file or pasted
+  let restoring = false;
+  let autoPass = false;
+  let botTimer = null;
+  let message = null; // [text, kind] shown once under the status
+  let lastState = null;
+
+  // ----- The form -----
+  const mapSelect = el('select', { 'aria-label': 'Map', 'data-testid': 'punter-map' },
+    ...ctx.maps.map((name) => el('option', { value: name }, name.replace(/\.json$/, ''))));
+  const customOption = el('option', { value: 'custom', hidden: true }, '');
+  mapSelect.append(customOption);
+  const fileInput = el('input', { type: 'file', accept: '.json,application/json,text/plain', hidden: true, 'data-testid': 'punter-map-file' });
+  const pasteArea = el('textarea', {
+    class: 'code punter-paste', spellcheck: 'false', rows: '6', 'data-testid': 'punter-paste', 'aria-label': 'Map JSON',
+    placeholder: '{"sites":[{"id":0,"x":0,"y":0},{"id":1,"x":1,"y":0}],"rivers":[{"source":0,"target":1}],"mines":[0]}',
+  });
+  const pasteUse = el('button', { class: 'small primary', 'data-testid': 'punter-paste-use' }, 'Use this map');
+  const pasteBox = el('div', { class: 'punter-pastebox', hidden: true }, pasteArea, el('div', { class: 'row' }, pasteUse));
+  const mapError = el('div', { class: 'status', role: 'alert', 'data-testid': 'punter-map-error' });
+  const mapInfo = el('div', { class: 'muted', 'data-testid': 'punter-map-info' });
+  const count = el('select', { 'aria-label': 'Punters', 'data-testid': 'punter-count' },
+    ...[2, 3, 4, 5, 6, 7, 8].map((n) => el('option', { value: String(n) }, String(n))));
+  const yourSeat = el('select', { 'aria-label': 'Your seat', 'data-testid': 'punter-your-seat' });
+  const seatBox = el('div', { class: 'punter-seats', 'data-testid': 'punter-seats' });
+  const ext = (name, label, title) => {
+    const box = el('input', { type: 'checkbox', 'data-testid': `punter-${name}` });
+    return [box, el('label', { class: 'inline', title }, box, label)];
+  };
+  const [futuresBox, futuresLabel] = ext('futures', 'Futures', 'Bet before the game that a mine will be connected to a site: ± distance³');
+  const [splurgesBox, splurgesLabel] = ext('splurges', 'Splurges', 'Passing saves credit; spend it to claim a path of rivers in one turn');
+  const [optionsBox, optionsLabel] = ext('options', 'Options', 'Buy the use of a river someone else claimed (as many as there are mines)');
+  const mineSelect = el('select', { 'aria-label': 'Future: mine', 'data-testid': 'punter-future-mine' });
+  const targetInput = el('input', { class: 'seed', type: 'number', 'aria-label': 'Future: target site', placeholder: 'site id', 'data-testid': 'punter-future-target' });
+  const addFuture = el('button', { class: 'small', 'data-testid': 'punter-future-add' }, 'Add');
+  const futureList = el('ul', { class: 'punter-future-list', 'data-testid': 'punter-future-list' });
+  const futuresPanel = el('div', { class: 'punter-futures', hidden: true },
+    el('div', { class: 'muted' }, 'Your futures: pick a mine and a target site here, or click a mine and then a site on the map.'),
+    el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Mine ', mineSelect), el('label', { class: 'inline' }, '→ site ', targetInput), addFuture),
+    futureList);
+  const seedInput = el('input', { class: 'seed', type: 'number', min: '0', 'aria-label': 'Seed', 'data-testid': 'punter-seed' });
+  const newSeed = el('button', { class: 'small', title: 'A fresh random seed' }, 'New seed');
+  const start = el('button', { class: 'primary', 'data-testid': 'punter-start' }, 'Start the game');
+  const backToGame = el('button', { hidden: true, 'data-testid': 'punter-back' }, 'Back to your game');
+  const formStatus = el('div', { class: 'status', role: 'alert', 'data-testid': 'punter-form-status' });
+  let futures = []; // [[mineId, targetId]] for your seat
+
+  // ----- The game -----
+  const status = el('div', { class: 'punter-status', 'aria-live': 'polite', 'data-testid': 'punter-status' });
+  const note = el('div', { class: 'punter-note', 'data-testid': 'punter-message' });
+  const viewRoot = el('div');
+  const view = createMapView(viewRoot, { testid: 'punter-play-canvas', maxHeight: mapHeight, onRiver: clickRiver, onSite: clickSite });
+  const passBtn = el('button', { 'data-testid': 'punter-pass', title: 'Pass (P)' }, 'Pass');
+  const endBtn = el('button', { 'data-testid': 'punter-end-splurge', title: 'End the splurge (E)', hidden: true }, 'End splurge');
+  const cancelNote = el('span', { class: 'muted', hidden: true });
+  const speed = el('select', { 'aria-label': 'Bot speed', 'data-testid': 'punter-speed' },
+    ...SPEEDS.map(([v, label]) => el('option', { value: v }, label)));
+  const finish = el('button', { 'data-testid': 'punter-finish', title: 'You pass on every turn and the bots play the rest at once' }, 'Finish the game');
+  const legend = createLegend('punter-legend');
+  const link = linkField('Share this game');
+  const toReplay = el('button', { 'data-testid': 'punter-to-replay' }, 'Watch in the replay viewer');
+  const keysHint = el('p', { class: 'muted punter-keys' }, 'Click a river to claim it (or to buy an option on it); click sites to splurge. Keys: ',
+    el('kbd', {}, 'P'), ' pass · ', el('kbd', {}, 'E'), ' end splurge · ', el('kbd', {}, '+'), el('kbd', {}, '−'), ' zoom · ',
+    el('kbd', {}, 'F'), ' fit · drag to pan, hover for details');
+
+  root.append(
+    el('div', { class: 'panel punter-main' }, status, note, viewRoot,
+      el('div', { class: 'row punter-actions' }, passBtn, endBtn, cancelNote,
+        el('label', { class: 'inline' }, 'Bots ', speed), finish),
+      legend.box, keysHint),
+    el('div', { class: 'panel side punter-side' },
+      el('h3', {}, 'New game'),
+      el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Map ', mapSelect),
+        el('button', { class: 'small', onclick: () => fileInput.click(), title: 'Open a map file (official JSON)' }, 'Open file…'),
+        el('button', { class: 'small', 'data-testid': 'punter-paste-toggle', onclick: () => { pasteBox.hidden = !pasteBox.hidden; } }, 'Paste…'), fileInput),
+      pasteBox, mapError, mapInfo,
+      el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Punters ', count), el('label', { class: 'inline' }, 'Your seat ', yourSeat)),
+      seatBox,
+      el('div', { class: 'row' }, futuresLabel, splurgesLabel, optionsLabel),
+      futuresPanel,
+      el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Seed ', seedInput), newSeed),
+      el('div', { class: 'row' }, start, backToGame),
+      formStatus,
+      link.box,
+      el('div', { class: 'row' }, toReplay)));
+
+  // ----- Form logic -----
+  const botNames = bots.map((b) => b.name);
+  let seatChoice = [];
+  function renderSeats() {
+    const n = Number(count.value);
+    const you = yourSeat.value;
+    yourSeat.replaceChildren(...Array.from({ length: n }, (_, i) => el('option', { value: String(i) }, `${i + 1}${i === 0 ? ' (moves first)' : ''}`)),
+      el('option', { value: 'none' }, 'none: watch the bots'));
+    yourSeat.value = you === 'none' || Number(you) < n ? you : '0';
+    if (!yourSeat.value) yourSeat.value = '0';
+    while (seatChoice.length < n) seatChoice.push(seatChoice.length % 2 ? 'strong' : 'greedy');
+    seatBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
+      if (String(i) === yourSeat.value) return el('div', { class: 'punter-seat' }, el('span', { class: 'seat-num' }, `${i + 1}`), el('strong', {}, 'You'));
+      const sel = el('select', { 'aria-label': `Seat ${i + 1}`, 'data-testid': `punter-seat-${i}` },
+        ...bots.map((b) => el('option', { value: b.name, title: b.description }, b.name)));
+      sel.value = botNames.includes(seatChoice[i]) ? seatChoice[i] : botNames[0];
+      sel.addEventListener('change', () => { seatChoice[i] = sel.value; });
+      return el('div', { class: 'punter-seat' }, el('span', { class: 'seat-num' }, `${i + 1}`), sel);
+    }));
+    futuresPanel.hidden = !futuresBox.checked || yourSeat.value === 'none';
+    if (mode === 'setup') showPreview();
+  }
+  count.addEventListener('change', renderSeats);
+  yourSeat.addEventListener('change', renderSeats);
+  futuresBox.addEventListener('change', () => { renderSeats(); setupMode(); });
+  newSeed.addEventListener('click', () => { seedInput.value = String(engine.freshSeed()); });
+
+  function renderFutures() {
+    futureList.replaceChildren(...futures.map(([m, t], k) => el('li', {},
+      `mine ${m} → site ${t} `,
+      el('button', { class: 'small', title: 'Remove', 'aria-label': `Remove the future ${m} → ${t}`, onclick: () => { futures.splice(k, 1); renderFutures(); showPreview(); } }, '×'))));
+    if (!futures.length) futureList.append(el('li', { class: 'muted' }, 'none'));
+  }
+  addFuture.addEventListener('click', () => {
+    const t = targetInput.value.trim();
+    if (!mineSelect.value || t === '') return;
+    setFuture(Number(mineSelect.value), Number(t));
+  });
+  function setFuture(mine, target) {
+    // One future per mine (a later bid replaces it, as the server does).
+    futures = futures.filter(([m]) => m !== mine).concat([[mine, target]]);
+    pickMine = null;
+    renderFutures();
+    showPreview();
+  }
+
+  /** Loads a map into the form (a preview on the map view); returns the engine's error or null. */
+  async function chooseMap(name, text) {
+    let g;
+    try {
+      g = new engine.PunterGame(name, text, ['random', 'random'], {}, null, 1);
+    } catch (e) {
+      return String(e.message ?? e);
+    }
+    preview?.game.free();
+    preview = { name, text, game: g, geometry: g.geometry() };
+    const { ids, mines } = preview.geometry;
+    mapInfo.textContent = `${name}: ${ids.length.toLocaleString('en-US')} sites, ${(preview.geometry.rivers.length / 2).toLocaleString('en-US')} rivers, ${mines.length} mine${mines.length === 1 ? '' : 's'}`;
+    mineSelect.replaceChildren(...mines.map((i) => el('option', { value: String(ids[i]) }, String(ids[i]))));
+    futures = [];
+    renderFutures();
+    if (preview.geometry.rivers.length / 2 > BIG && speed.value !== 'instant') speed.value = 'fast';
+    return null;
+  }
+
+  async function selectMap(value) {
+    mapError.textContent = '';
+    if (value === 'custom' && custom) return useError(await chooseMap(custom.name, custom.text));
+    mapInfo.textContent = `Loading ${value}…`;
+    try {
+      const text = await loadMap(engine, value);
+      if (mapSelect.value !== value) return null;
+      return useError(await chooseMap(value, text));
+    } catch (e) {
+      return useError(e.message);
+    }
+  }
+  function useError(error) {
+    mapError.textContent = error ? `This map does not load: ${error}` : '';
+    mapError.className = error ? 'status error' : 'status';
+    if (!error) setupMode();
+    return error;
+  }
+  mapSelect.addEventListener('change', () => { mapSelect.blur(); selectMap(mapSelect.value); });
+
+  /** A map from a file or pasted: on an error nothing changes (the form keeps its map). */
+  async function useCustom(fileName, text) {
+    let name = fileName.trim() || 'my-map.json';
+    if (!/\.json$/i.test(name)) name += '.json';
+    if (isBundled(engine, name)) name = `my-${name}`; // a bundled name means the bundled map
+    let error = null;
+    try { JSON.parse(text); } catch { /* the engine names the place */ }
+    error = await chooseMap(name, text);
+    if (error) {
+      mapError.textContent = `${fileName || 'This map'} does not load: ${error}`;
+      mapError.className = 'status error';
+      return false;
+    }
+    custom = { name, text };
+    customOption.hidden = false;
+    customOption.textContent = name.replace(/\.json$/, '');
+    mapSelect.value = 'custom';
+    mapError.textContent = '';
+    mapError.className = 'status';
+    pasteBox.hidden = true;
+    setupMode();
+    return true;
+  }
+  pasteUse.addEventListener('click', () => useCustom('pasted-map.json', pasteArea.value));
+  fileInput.addEventListener('change', async () => {
+    const [file] = fileInput.files;
+    fileInput.value = '';
+    if (!file) return;
+    const text = await file.text();
+    if (!(await useCustom(file.name, text))) { pasteArea.value = text; pasteBox.hidden = false; }
+  });
+
+  // ----- Setup mode: the chosen map, with the futures being picked -----
+  let pickMine = null;
+  function setupMode() {
+    if (!preview) return;
+    mode = 'setup';
+    stopBots();
+    backToGame.hidden = !game;
+    showPreview();
+    render();
+  }
+  function showPreview() {
+    if (mode !== 'setup' || !preview) return;
+    const g = preview.geometry;
+    const index = new Map(g.ids.map((id, i) => [id, i]));
+    const you = yourSeat.value === 'none' ? 0 : Number(yourSeat.value);
+    const names = Array.from({ length: Number(count.value) }, (_, i) => (String(i) === yourSeat.value ? 'You' : seatChoice[i]));
+    view.set({
+      key: `preview:${preview.name}:${preview.text.length}`, geometry: g, owners: null, holders: null, names,
+      futures: futuresBox.checked ? futures.filter(([m, t]) => index.has(m) && index.has(t)).map(([m, t]) => [index.get(m), index.get(t), false, you]) : [],
+      pick: pickMine === null ? null : index.get(pickMine), sitesFirst: futuresBox.checked,
+    });
+  }
+  backToGame.addEventListener('click', () => { if (game) { mode = 'game'; backToGame.hidden = true; refresh(); } });
+
+  // ----- Starting, saving and restoring -----
+  function settingsOfForm() {
+    return { futures: futuresBox.checked, splurges: splurgesBox.checked, options: optionsBox.checked };
+  }
+  function seatsOfForm() {
+    return Array.from({ length: Number(count.value) }, (_, i) => (String(i) === yourSeat.value ? 'human' : seatChoice[i]));
+  }
+  start.addEventListener('click', () => {
+    if (!preview) return;
+    const seats = seatsOfForm();
+    const you = seats.indexOf('human');
+    const settings = settingsOfForm();
+    const bids = seats.map((_, i) => (i === you && settings.futures ? futures.map(([m, t]) => [m, t]) : []));
+    let seed = Number(seedInput.value);
+    if (!seedInput.value || !Number.isFinite(seed) || seed < 0) { seed = engine.freshSeed(); seedInput.value = String(seed); }
+    const p = {
+      map: preview.name, custom: isBundled(engine, preview.name) ? null : { name: preview.name, text: preview.text },
+      seats, settings, futures: bids, seed, human: [],
+    };
+    const error = begin(p, preview.text);
+    formStatus.textContent = error ? `The game could not start: ${error}` : '';
+    formStatus.className = error ? 'status error' : 'status';
+    if (!error) { seedInput.value = String(engine.freshSeed()); save(); }
+  });
+
+  /** Makes a new game from its parameters; returns the engine's error or null. */
+  function begin(p, text) {
+    let g;
+    try {
+      g = new engine.PunterGame(p.map, text, p.seats, p.settings, p.futures, p.seed);
+    } catch (e) {
+      return String(e.message ?? e);
+    }
+    game?.free();
+    game = g;
+    params = p;
+    geometry = game.geometry();
+    mapKey = `game:${p.map}:${Math.random()}`;
+    mode = 'game';
+    autoPass = false;
+    message = null;
+    backToGame.hidden = true;
+    link.set('');
+    refresh();
+    return null;
+  }
+
+  function save() {
+    if (!params || restoring) return;
+    try {
+      if (params.custom && params.custom.text.length > MAX_SAVED_MAP) { localStorage.removeItem(SAVE_KEY); return; }
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, ...params }));
+    } catch { /* private mode or full: the game still plays */ }
+  }
+
+  async function restore() {
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(SAVE_KEY) ?? 'null'); } catch { /* ignore */ }
+    if (!saved || saved.v !== 1) return false;
+    try {
+      const text = saved.custom ? saved.custom.text : await loadMap(engine, saved.map);
+      const human = saved.human ?? [];
+      restoring = true;
+      const error = begin({ ...saved, human: [] }, text);
+      if (error) throw new Error(error);
+      params.human = human.slice();
+      // Replay: the bots answer as before (they are deterministic), your moves in order.
+      let k = 0;
+      status.textContent = 'Restoring your game…';
+      await new Promise((resolve, reject) => {
+        const step = () => {
+          try {
+            const until = performance.now() + 30;
+            while (performance.now() < until) {
+              const r = game.runBots(8);
+              if (r === 'human' && k < human.length) { game.play(human[k][0], human[k][1]); k += 1; } else if (r !== 'running') { resolve(); return; }
+            }
+            status.textContent = `Restoring your game… move ${game.length.toLocaleString('en-US')}`;
+            setTimeout(step, 0);
+          } catch (e) { reject(e); }
+        };
+        step();
+      });
+      restoring = false;
+      if (saved.custom) {
+        custom = saved.custom;
+        customOption.hidden = false;
+        customOption.textContent = custom.name.replace(/\.json$/, '');
+        mapSelect.value = 'custom';
+      } else mapSelect.value = saved.map;
+      await chooseMap(saved.custom?.name ?? saved.map, text);
+      mode = 'game';
+      refresh();
+      return true;
+    } catch (e) {
+      restoring = false;
+      game?.free();
+      game = null;
+      params = null;
+      ctx.app.notice(`Your saved Punter game could not be restored (${e.message ?? e}); it was put aside.`, 'warning');
+      try { localStorage.removeItem(SAVE_KEY); } catch { /* ignore */ }
+      return false;
+    }
+  }
+
+  // ----- Moves -----
+  const names = () => (lastState ? punterNames(lastState) : []);
+  function humanToMove() {
+    const s = lastState;
+    return Boolean(game && mode === 'game' && s && !s.over && s.mover !== null && s.seats[s.mover] === 'human');
+  }
+  function say(text, kind = 'error') { message = [text, kind]; renderNote(); }
+  function renderNote() {
+    note.textContent = message?.[0] ?? '';
+    note.className = `punter-note ${message?.[1] ?? ''}`;
+  }
+
+  function move(kind, index = 0) {
+    if (!game || mode !== 'game') return false;
+    if (!humanToMove()) {
+      say(lastState?.over ? 'The game is over. Start a new one, or watch it in the replay viewer.' : `Not your turn: ${names()[lastState.mover] ?? 'a bot'} is moving.`);
+      return false;
+    }
+    try {
+      game.play(kind, index);
+    } catch (e) {
+      say(explain(kind, index, String(e.message ?? e)));
+      return false;
+    }
+    params.human.push([kind, index]);
+    message = null;
+    save();
+    refresh();
+    return true;
+  }
+
+  /** The engine's reason, with what the map shows about the river (no rule is decided here). */
+  function explain(kind, index, reason) {
+    const s = lastState;
+    let context = '';
+    if (kind === 'claim' || kind === 'option') {
+      const owner = game.owners()[index];
+      const holder = game.optionHolders()[index];
+      if (owner >= 0) context = ` This river was claimed by ${names()[owner]}${holder >= 0 ? ` and ${names()[holder]} holds an option on it` : ''}.`;
+      if (s.route.length) context += ' You are making a splurge: click sites, or End splurge.';
+    }
+    return `Not allowed: ${reason}.${context}`.replace('..', '.');
+  }
+
+  function clickRiver(r) {
+    if (mode === 'setup') return;
+    const owner = game.owners()[r];
+    move(owner < 0 ? 'claim' : 'option', r);
+  }
+  function clickSite(i) {
+    if (mode === 'setup') {
+      if (!futuresBox.checked || yourSeat.value === 'none' || !preview) return;
+      const g = preview.geometry;
+      const id = g.ids[i];
+      if (g.mines.includes(i)) { pickMine = id; mineSelect.value = String(id); showPreview(); return; }
+      if (pickMine === null) { targetInput.value = String(id); formStatus.textContent = 'Now choose the mine (click one, or pick it in the form).'; formStatus.className = 'status'; return; }
+      formStatus.textContent = '';
+      targetInput.value = String(id);
+      setFuture(pickMine, id);
+      return;
+    }
+    if (!lastState?.settings[1]) { say('Splurges are off in this game: click a river to claim it.', 'info'); return; }
+    move('splurge-to', i);
+  }
+  passBtn.addEventListener('click', () => move('pass'));
+  endBtn.addEventListener('click', () => move('splurge-end'));
+  finish.addEventListener('click', () => { autoPass = true; speed.value = 'instant'; scheduleBots(); });
+  speed.addEventListener('change', () => { speed.blur(); scheduleBots(); });
+  toReplay.addEventListener('click', () => { if (game) ctx.showTab('replay').openGame(game); });
+
+  bindKeys(root, (e) => {
+    if (!game || mode !== 'game') return false;
+    const k = e.key.toLowerCase();
+    if (k === 'p') move('pass');
+    else if (k === 'e') move('splurge-end');
+    else return false;
+    return true;
+  });
+
+  // ----- Bots -----
+  function stopBots() { clearTimeout(botTimer); botTimer = null; }
+  function scheduleBots() {
+    stopBots();
+    if (!game || mode !== 'game' || !lastState || lastState.over || restoring) return;
+    if (humanToMove() && !autoPass) return;
+    const pace = SPEEDS.find(([v]) => v === speed.value)?.[2] ?? 220;
+    botTimer = setTimeout(runBots, pace ? pace : 0);
+  }
+  function runBots() {
+    botTimer = null;
+    if (!game || mode !== 'game') return;
+    const until = performance.now() + FRAME_BUDGET_MS;
+    const instant = speed.value === 'instant';
+    do {
+      if (autoPass && humanToMove()) {
+        game.play('pass', 0);
+        params.human.push(['pass', 0]);
+        lastState = game.state();
+        continue;
+      }
+      const r = game.runBots(instant ? 4 : 1);
+      lastState = game.state();
+      if (r !== 'running') break;
+    } while (instant && performance.now() < until && !lastState.over);
+    save();
+    refresh();
+  }
+
+  // ----- Drawing -----
+  function render() {
+    const s = lastState;
+    if (mode === 'setup') {
+      status.textContent = preview ? `Choose the players and press “Start the game”. The map: ${preview.name.replace(/\.json$/, '')}.` : 'Loading the maps…';
+      status.className = 'punter-status';
+      passBtn.disabled = endBtn.disabled = finish.disabled = true;
+      endBtn.hidden = true;
+      note.textContent = '';
+      return;
+    }
+    const n = names();
+    const you = s.seats.indexOf('human');
+    let text;
+    let kind = '';
+    if (s.over) {
+      const best = Math.max(...s.scores);
+      const winners = s.scores.map((v, p) => (v === best ? n[p] : null)).filter(Boolean);
+      text = `Game over after ${s.turns.toLocaleString('en-US')} turns. ${winners.length > 1 ? `A tie: ${winners.join(', ')}` : winners[0] === 'You' ? 'You win' : `${winners[0]} wins`} with ${best.toLocaleString('en-US')}.`;
+      kind = you >= 0 && s.scores[you] === best ? 'win' : 'over';
+    } else if (humanToMove()) {
+      text = s.route.length
+        ? `Your splurge: ${s.route.length - 1} river${s.route.length === 2 ? '' : 's'} so far (credit ${s.credit[s.mover]}). Click the next site, or End splurge.`
+        : `Your turn (turn ${s.turn + 1} of ${s.turns.toLocaleString('en-US')}): click a free river to claim it${s.settings[2] ? ', someone’s river to buy an option' : ''}${s.settings[1] ? ', or sites to splurge' : ''}.`;
+      kind = 'you';
+    } else {
+      text = `Turn ${s.turn + 1} of ${s.turns.toLocaleString('en-US')}: ${n[s.mover]} is moving…`;
+    }
+    status.textContent = text;
+    status.className = `punter-status ${kind}`;
+    const mine = humanToMove();
+    passBtn.disabled = !mine || s.route.length > 0;
+    endBtn.hidden = !s.settings[1];
+    endBtn.disabled = !mine || !s.route.length;
+    finish.disabled = s.over;
+    renderNote();
+  }
+
+  let linkTimer = null;
+  function refresh() {
+    if (!game) { render(); return; }
+    lastState = game.state();
+    if (mode !== 'game') { render(); return; }
+    const s = lastState;
+    const you = s.seats.indexOf('human');
+    const legal = humanToMove() ? game.legal() : null;
+    view.set({
+      key: mapKey, geometry, owners: game.owners(), holders: s.settings[2] ? game.optionHolders() : null, names: names(),
+      futures: s.futures.flatMap((bids, p) => (p === you || you < 0 || s.over ? bids.map(([m, t, ok]) => [m, t, ok, p]) : [])),
+      legal, route: s.route, mover: s.mover, sitesFirst: s.route.length > 0,
+    });
+    legend.set(s, geometry.ids, { showFutures: (p) => p === you || you < 0 || s.over });
+    render();
+    clearTimeout(linkTimer);
+    linkTimer = setTimeout(() => { if (game) link.set(shareUrl(game.link(game.length))); }, s.length > 2000 && !s.over ? 1500 : 150);
+    ctx.played = game;
+    scheduleBots();
+  }
+
+  // ----- Start: the saved game, else the form on lambda -----
+  seedInput.value = String(engine.freshSeed());
+  seatChoice = ['greedy', 'greedy', 'strong', 'random', 'greedy', 'strong', 'random', 'greedy'];
+  renderSeats();
+  renderFutures();
+  (async () => {
+    mapSelect.value = 'lambda.json';
+    const restored = await restore();
+    if (!restored) await selectMap('lambda.json');
+    else renderSeats();
+    render();
+  })();
+
+  return {
+    /** The game in the Play tab (for the replay viewer), or null. */
+    get game() { return game; },
+  };
+}

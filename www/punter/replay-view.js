@@ -1,0 +1,169 @@
+// Any Punter game in the shared replay viewer: the game just played, a share link, or an
+// official game log (a file, or the bundled example). The legend, the map and the score plot
+// follow the viewed position; the game can be exported as an official log and shared.
+import { el, followLink, linkField, saveText, shareUrl } from '../dom.js';
+import { createReplay } from '../replay.js';
+import { createMapView, mapHeight } from './map-view.js';
+import { createLegend, createPlot, punterNames } from './legend.js';
+import { isBundled, loadMap, mapUrl } from './maps.js';
+
+const EXAMPLE = 'examples/full1--futures-splurges-options--lambda-ag1.json';
+const PLOT_SAMPLES = 300;
+
+export function mountReplay(root, ctx) {
+  const { engine, app } = ctx;
+  let game = null;
+  let geometry = null;
+  let key = '';
+  let fromLink = false;
+  let source = '';
+
+  const title = el('h3', { 'data-testid': 'punter-replay-title' }, 'Replay');
+  const info = el('div', { class: 'muted', 'data-testid': 'punter-replay-info' });
+  const viewRoot = el('div');
+  const view = createMapView(viewRoot, { testid: 'punter-replay-canvas', maxHeight: mapHeight });
+  const controls = el('div', { class: 'punter-replay-controls' });
+  const legend = createLegend('punter-replay-legend');
+  const plot = createPlot('punter-plot');
+  const fileInput = el('input', { type: 'file', accept: '.json,application/json,text/plain', hidden: true, 'data-testid': 'punter-log-file' });
+  const openBtn = el('button', { onclick: () => fileInput.click(), title: 'An official game log (the JSON PuntTV reads)' }, 'Open a game log…');
+  const exampleBtn = el('button', { 'data-testid': 'punter-example' }, 'Example: an official game');
+  const playedBtn = el('button', { 'data-testid': 'punter-replay-played', hidden: true }, 'Your game');
+  const status = el('div', { class: 'status', role: 'alert', 'data-testid': 'punter-replay-status' });
+  const exportBtn = el('button', { 'data-testid': 'punter-export', title: 'Download the game in the official log format' }, 'Export log');
+  const link = linkField('Share this position');
+  let linkTimer = null;
+
+  const replay = createReplay(controls, {
+    onSeek(t) {
+      if (!game) return;
+      game.seek(t);
+      const s = game.state();
+      view.set({
+        key, geometry, owners: game.owners(), holders: s.settings[2] ? game.optionHolders() : null, names: punterNames(s),
+        futures: s.futures.flatMap((bids, p) => bids.map(([m, tg, ok]) => [m, tg, ok, p])), route: s.route, mover: s.mover,
+      });
+      legend.set(s, geometry.ids);
+      plot.mark(t);
+      info.textContent = `${s.map.replace(/\.json$/, '')} · ${s.punters} punters · ${extensions(s)} · turn ${Math.min(s.turn, s.turns)} of ${s.turns.toLocaleString('en-US')}${s.over ? ' · game over' : ''}`;
+      clearTimeout(linkTimer);
+      linkTimer = setTimeout(() => {
+        if (!game) return;
+        const url = shareUrl(game.link(game.position()));
+        link.set(url);
+        if (fromLink && location.hash.startsWith('#punter/')) followLink(url);
+      }, game.length > 2000 ? 600 : 120);
+    },
+  });
+
+  root.append(
+    el('div', { class: 'panel punter-replay-main' }, title, info, viewRoot, controls),
+    el('div', { class: 'panel side punter-side' },
+      el('h3', {}, 'Punters'),
+      legend.box,
+      plot.canvas,
+      el('h3', { class: 'punter-open-head' }, 'Open a game'),
+      el('div', { class: 'row' }, openBtn, exampleBtn, playedBtn, fileInput),
+      status,
+      el('div', { class: 'row' }, exportBtn),
+      link.box));
+
+  const extensions = (s) => ['futures', 'splurges', 'options'].filter((_, i) => s.settings[i]).join(', ') || 'no extensions';
+
+  /** Shows `g` (a PunterGame this view now owns) at position `t`. */
+  function show(g, t, label, { link: isLink = false } = {}) {
+    game?.free();
+    game = g;
+    geometry = g.geometry();
+    key = `replay:${Math.random()}`;
+    fromLink = isLink;
+    source = label;
+    const s = g.state();
+    title.textContent = label;
+    status.textContent = '';
+    status.className = 'status';
+    const total = g.length;
+    const samples = Math.min(total + 1, PLOT_SAMPLES);
+    plot.set(g.scoreTimeline(samples), s.punters, total);
+    replay.pause();
+    replay.set({ moves: { length: total, label: (i) => g.label(i) }, t: t ?? total });
+  }
+
+  function fail(text) {
+    status.textContent = text;
+    status.className = 'status error';
+  }
+
+  /** An official log: its map (named inside) is loaded, then the engine replays the log. */
+  async function openLog(name, text, { onlyIfEmpty = false } = {}) {
+    let mapName;
+    try {
+      mapName = JSON.parse(text).game?.find?.((e) => e && typeof e.map === 'string')?.map;
+    } catch { /* the engine says where */ }
+    let mapText = '';
+    if (mapName && isBundled(engine, mapName)) {
+      try { mapText = await loadMap(engine, mapName); } catch (e) { fail(`${name}: ${e.message}`); return false; }
+    } else if (mapName) {
+      fail(`${name} is played on ${mapName}, which is not one of the maps served with this page.`);
+      return false;
+    }
+    if (onlyIfEmpty && game) return false;
+    let g;
+    try {
+      g = engine.PunterGame.fromLog(text, mapText);
+    } catch (e) {
+      fail(`${name} could not be read: ${e.message ?? e}`);
+      return false;
+    }
+    show(g, g.length, `${name.replace(/\.json$/, '')}`);
+    return true;
+  }
+
+  fileInput.addEventListener('change', async () => {
+    const [file] = fileInput.files;
+    fileInput.value = '';
+    if (file) openLog(file.name, await file.text());
+  });
+  async function openExample(onlyIfEmpty = false) {
+    try {
+      const res = await fetch(mapUrl(EXAMPLE));
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      await openLog('Example: an official game (lambda, all extensions)', await res.text(), { onlyIfEmpty });
+    } catch (e) { fail(`The example could not be loaded: ${e.message}`); }
+  }
+  exampleBtn.addEventListener('click', () => openExample());
+  playedBtn.addEventListener('click', () => { if (ctx.played) openGame(ctx.played); });
+  exportBtn.addEventListener('click', () => {
+    if (!game) return;
+    try {
+      saveText(`${source.replace(/[^\w.-]+/g, '-').replace(/^-|-$/g, '') || 'punter-game'}.json`, game.exportLog());
+    } catch (e) { fail(`The game could not be exported: ${e.message ?? e}`); }
+  });
+
+  /** A copy of a game being played (its tape as it is now), at its end. */
+  function openGame(g) {
+    let copy;
+    try {
+      copy = engine.PunterGame.fromLink(g.link(g.length));
+    } catch (e) {
+      fail(`Your game could not be opened here: ${e.message ?? e}`);
+      return;
+    }
+    show(copy, copy.length, 'Your game');
+  }
+
+  return {
+    /** A share link (its map already loaded by the page). Throws the engine's message. */
+    openLink(text) {
+      const g = engine.PunterGame.fromLink(text);
+      show(g, g.position(), 'A shared game', { link: true });
+    },
+    openLog,
+    openGame,
+    shown() {
+      playedBtn.hidden = !ctx.played;
+      if (!game && ctx.played) openGame(ctx.played);
+      else if (!game) openExample(true);
+    },
+  };
+}
