@@ -401,8 +401,9 @@ export function mountPlay(root, ctx) {
 
   function clickRiver(r) {
     if (mode === 'setup') return;
+    // Someone's river: an option when the game has them (the engine says whether it is legal).
     const owner = game.owners()[r];
-    move(owner < 0 ? 'claim' : 'option', r);
+    move(owner >= 0 && lastState?.settings[2] ? 'option' : 'claim', r);
   }
   function clickSite(i) {
     if (mode === 'setup') {

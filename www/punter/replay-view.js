@@ -72,7 +72,9 @@ export function mountReplay(root, ctx) {
 
   /** Shows `g` (a PunterGame this view now owns) at position `t`. */
   function show(g, t, label, { link: isLink = false } = {}) {
-    game?.free();
+    // The viewer still lists the old game's moves until it has the new ones: free it after.
+    replay.pause();
+    const old = game;
     game = g;
     geometry = g.geometry();
     key = `replay:${Math.random()}`;
@@ -85,8 +87,8 @@ export function mountReplay(root, ctx) {
     const total = g.length;
     const samples = Math.min(total + 1, PLOT_SAMPLES);
     plot.set(g.scoreTimeline(samples), s.punters, total);
-    replay.pause();
     replay.set({ moves: { length: total, label: (i) => g.label(i) }, t: t ?? total });
+    old?.free();
   }
 
   function fail(text) {
@@ -95,7 +97,9 @@ export function mountReplay(root, ctx) {
   }
 
   /** An official log: its map (named inside) is loaded, then the engine replays the log. */
+  let opened = 0; // games asked for so far (the example shown by default yields to any of them)
   async function openLog(name, text, { onlyIfEmpty = false } = {}) {
+    const ticket = onlyIfEmpty ? opened : (opened += 1);
     let mapName;
     try {
       mapName = JSON.parse(text).game?.find?.((e) => e && typeof e.map === 'string')?.map;
@@ -107,7 +111,7 @@ export function mountReplay(root, ctx) {
       fail(`${name} is played on ${mapName}, which is not one of the maps served with this page.`);
       return false;
     }
-    if (onlyIfEmpty && game) return false;
+    if (onlyIfEmpty && (game || opened !== ticket)) return false;
     let g;
     try {
       g = engine.PunterGame.fromLog(text, mapText);
@@ -142,6 +146,7 @@ export function mountReplay(root, ctx) {
 
   /** A copy of a game being played (its tape as it is now), at its end. */
   function openGame(g) {
+    opened += 1;
     let copy;
     try {
       copy = engine.PunterGame.fromLink(g.link(g.length));
@@ -155,6 +160,7 @@ export function mountReplay(root, ctx) {
   return {
     /** A share link (its map already loaded by the page). Throws the engine's message. */
     openLink(text) {
+      opened += 1;
       const g = engine.PunterGame.fromLink(text);
       show(g, g.position(), 'A shared game', { link: true });
     },
