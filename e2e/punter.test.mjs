@@ -239,3 +239,15 @@ test('a broken log file gives a message with its place and the page keeps workin
   await page.context().close();
   await cut.context().close();
 });
+
+test('the phone layout has no sideways scrolling on either tab', async () => {
+  const page = await openPunter({ width: 390, height: 844 });
+  await page.click('[data-testid=punter-start]');
+  const wide = () => page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(await wide() <= 390, `play: ${await wide()} px wide`);
+  await page.click('[data-testid=punter-tab-replay]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-replay-title]').textContent !== 'Replay');
+  assert.ok(await wide() <= 390, `replay: ${await wide()} px wide`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

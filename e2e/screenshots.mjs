@@ -117,6 +117,78 @@ async function tournamentScreen(name, viewport) {
   console.log(`tournament ${name} errors:`, page.errors);
   await page.context().close();
 }
+// Lambda Punter: a game on lambda mid-way, an official game in the replay viewer with its plot,
+// and edinburgh-10000 (10,000 rivers) in play, zoomed out and in.
+async function punterScreens(name, viewport) {
+  const shot = (page, screen, fullPage = true) => page.screenshot({ path: `${out}punter-${screen}-${name}.png`, fullPage });
+  const page = await openPage(browser, `${server.url}#punter`, viewport);
+  await page.evaluate(() => localStorage.clear());
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
+  await page.selectOption('[data-testid=punter-count]', '3');
+  await page.selectOption('[data-testid=punter-seat-1]', 'greedy');
+  await page.selectOption('[data-testid=punter-seat-2]', 'strong');
+  await page.check('[data-testid=punter-options]');
+  await page.check('[data-testid=punter-futures]');
+  await page.selectOption('[data-testid=punter-future-mine]', '32');
+  await page.fill('[data-testid=punter-future-target]', '10');
+  await page.click('[data-testid=punter-future-add]');
+  await page.waitForTimeout(200);
+  await shot(page, 'setup');
+  await page.fill('[data-testid=punter-seed]', '3');
+  await page.selectOption('[data-testid=punter-speed]', 'fast');
+  await page.click('[data-testid=punter-start]');
+  const click = async (kind, i) => {
+    await page.locator('[data-testid=punter-play-canvas]').scrollIntoViewIfNeeded();
+    const [x, y] = await page.$eval('[data-testid=punter-play-canvas]', (c, [k, j]) => c.pointOf(k, j), [kind, i]);
+    const box = await page.locator('[data-testid=punter-play-canvas]').boundingBox();
+    await page.mouse.click(box.x + x, box.y + y);
+  };
+  for (const r of [10, 11, 40, 41, 24, 2, 30]) {
+    await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid=punter-status]').textContent));
+    await click('river', r);
+    await page.waitForTimeout(150);
+  }
+  await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid=punter-status]').textContent));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator('[data-testid=punter-play-canvas]').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.45);
+  await page.waitForTimeout(300);
+  await shot(page, 'play');
+  // The official example game, half way, with the plot.
+  await page.click('[data-testid=punter-tab-replay]');
+  await page.click('[data-testid=punter-example]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-replay-title]').textContent.includes('Example'));
+  await page.keyboard.press('Home');
+  const total = Number((await page.textContent('.punter-tab-replay .replay-counter')).split('/')[1]);
+  for (let i = 0; i < Math.floor(total * 0.6); i += 1) await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(400);
+  await shot(page, 'replay');
+  console.log(`punter ${name} errors:`, page.errors);
+  await page.context().close();
+  // edinburgh-10000: eight bots, 4,000 moves in.
+  const big = await openPage(browser, `${server.url}#punter`, viewport);
+  await big.evaluate(() => localStorage.clear());
+  await big.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
+  await big.selectOption('[data-testid=punter-count]', '8');
+  await big.selectOption('[data-testid=punter-your-seat]', 'none');
+  await big.selectOption('[data-testid=punter-map]', 'edinburgh-10000.json');
+  await big.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]').textContent.includes('10,000 rivers'), null, { timeout: 30000 });
+  await big.fill('[data-testid=punter-seed]', '5');
+  await big.selectOption('[data-testid=punter-speed]', 'instant');
+  await big.click('[data-testid=punter-start]');
+  await big.waitForFunction(() => Number((/Turn ([\d,]+)/.exec(document.querySelector('[data-testid=punter-status]').textContent)?.[1] ?? '0').replace(/,/g, '')) > 4000, null, { timeout: 240000 });
+  await big.selectOption('[data-testid=punter-speed]', 'slow');
+  await big.waitForTimeout(500);
+  await shot(big, 'large-fit', false);
+  const bb = await big.locator('[data-testid=punter-play-canvas]').boundingBox();
+  await big.mouse.move(bb.x + bb.width * 0.5, bb.y + bb.height * 0.5);
+  for (let i = 0; i < 4; i += 1) { await big.mouse.wheel(0, -250); await big.waitForTimeout(40); }
+  await big.waitForTimeout(400);
+  await shot(big, 'large-zoom', false);
+  console.log(`punter large ${name} errors:`, big.errors);
+  await big.context().close();
+}
+
 const server = await serve();
 const browser = await launch();
 // `node e2e/screenshots.mjs lifter` retakes only one game's screens (`pig-tournament`: only
@@ -165,6 +237,9 @@ try {
   }
   for (const [name, viewport] of only && only !== 'lifter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     await lifterScreens(name, viewport);
+  }
+  for (const [name, viewport] of only && only !== 'punter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    await punterScreens(name, viewport);
   }
 } finally {
   await browser.close();

@@ -7,7 +7,9 @@ const fmt = (n) => Number(n).toLocaleString('en-US');
 
 /** Display names: "You" for the human seat, else the team or bot name. */
 export function punterNames(s) {
-  return s.teams.map((t, p) => (s.seats[p] === 'human' ? 'You' : t || `P${p}`));
+  const names = s.teams.map((t, p) => (s.seats[p] === 'human' ? 'You' : t || `P${p}`));
+  // Two seats with the same name (two greedy bots) are told apart by their seat number.
+  return names.map((n, p) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} ${p + 1}` : n));
 }
 
 /** createLegend(testid) → { box, set(state, ids, { futures: which punters' futures to show }) } */
@@ -22,9 +24,10 @@ export function createLegend(testid) {
       const [futures, splurges, options] = s.settings;
       const cols = ['', 'Punter', 'Score'];
       if (splurges) cols.push('Credit');
-      if (options) cols.push('Options');
+      if (options) cols.push('Opt');
       if (futures) cols.push('Futures');
-      head.replaceChildren(...cols.map((c, i) => el('th', { class: i >= 2 && c !== 'Futures' ? 'num' : '' }, c)));
+      const titles = { Credit: 'Credit for splurges', Opt: 'Options left to buy' };
+      head.replaceChildren(...cols.map((c, i) => el('th', { class: i >= 2 && c !== 'Futures' ? 'num' : '', title: titles[c] }, c === 'Opt' ? 'Opt.' : c)));
       const names = punterNames(s);
       const best = Math.max(...s.scores);
       body.replaceChildren(...s.scores.map((score, p) => {

@@ -471,6 +471,7 @@ export function mountPlay(root, ctx) {
       status.textContent = preview ? `Choose the players and press “Start the game”. The map: ${preview.name.replace(/\.json$/, '')}.` : 'Loading the maps…';
       status.className = 'punter-status';
       passBtn.disabled = endBtn.disabled = finish.disabled = true;
+      toReplay.disabled = !game;
       endBtn.hidden = true;
       note.textContent = '';
       return;
@@ -499,6 +500,7 @@ export function mountPlay(root, ctx) {
     endBtn.hidden = !s.settings[1];
     endBtn.disabled = !mine || !s.route.length;
     finish.disabled = s.over;
+    toReplay.disabled = false;
     renderNote();
   }
 
@@ -517,13 +519,18 @@ export function mountPlay(root, ctx) {
     });
     legend.set(s, geometry.ids, { showFutures: (p) => p === you || you < 0 || s.over });
     render();
-    clearTimeout(linkTimer);
-    linkTimer = setTimeout(() => { if (game) link.set(shareUrl(game.link(game.length))); }, s.length > 2000 && !s.over ? 1500 : 150);
+    // The link follows the game: soon after a move, at most every 1.5 s while bots play a long game.
+    const busy = s.length > 2000 && !s.over && !humanToMove();
+    if (!busy || !linkTimer) {
+      clearTimeout(linkTimer);
+      linkTimer = setTimeout(() => { linkTimer = null; if (game) link.set(shareUrl(game.link(game.length))); }, busy ? 1500 : 150);
+    }
     ctx.played = game;
     scheduleBots();
   }
 
   // ----- Start: the saved game, else the form on lambda -----
+  link.set('');
   seedInput.value = String(engine.freshSeed());
   seatChoice = ['greedy', 'greedy', 'strong', 'random', 'greedy', 'strong', 'random', 'greedy'];
   renderSeats();
