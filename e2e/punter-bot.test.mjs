@@ -72,3 +72,18 @@ test('a looping bot times out, becomes a zombie after ten timeouts, and the game
   assert.ok(summary.scores[1] > 0);
   await page.context().close();
 });
+
+test('the Your bot tab plays a game with the example bot and shows it in the replay viewer', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+  await page.click('[data-testid=punter-lab-run]');
+  await page.waitForSelector('[data-testid=punter-lab-scores]', { timeout: 60000 });
+  const rows = await page.$$eval('[data-testid=punter-lab-scores] tbody tr', (trs) => trs.map((t) => t.textContent));
+  assert.equal(rows.length, 2);
+  assert.match(rows[0], /^0: your bot/);
+  await page.click('[data-testid=punter-lab-watch]');
+  await page.waitForSelector('.punter-tab-replay:not([hidden])');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

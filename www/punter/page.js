@@ -1,12 +1,15 @@
-// The Lambda Punter page: tabs for playing against the built-in bots and for the replay viewer
+// The Lambda Punter page: tabs for playing against the built-in bots, your own bot in JavaScript,
+// and the replay viewer
 // (the game just played, a share link, or an official game log).
 import { el } from '../dom.js';
 import { createTabs } from '../tabs.js';
 import { mountPlay } from './play.js';
 import { mountReplay } from './replay-view.js';
+import { mountLab } from './lab.js';
 
 const TABS = [
   ['play', 'Play', mountPlay],
+  ['lab', 'Your bot', mountLab],
   ['replay', 'Replay', mountReplay],
 ];
 
@@ -18,6 +21,8 @@ export function mountPunter(root, engine, app) {
   });
   const show = (name) => tabs.show(name);
   ctx.showTab = show;
+  /** A finished game (a share link) in the replay viewer. */
+  ctx.openLink = (link) => show('replay').openLink(link);
   root.replaceChildren(el('div', { class: 'game-intro' },
     el('h2', {}, 'Lambda Punter'),
     el('p', {}, 'Take turns claiming rivers; every site your rivers connect to a mine scores the square of its distance from that mine. ',
