@@ -4,7 +4,7 @@
 // Short animations: falling rocks (from the engine's `falls()`), growing beards, rising water.
 // No rules here: cells, falls, grown beards and the state come from the engine.
 import { el, frameScheduler } from '../dom.js';
-import { bindKeys } from '../keys.js';
+import { bindZoom } from '../zoom.js';
 import { COLORS, rgbOf, spriteCache } from './sprites.js';
 
 const MAX_CELL = 56; // css px per cell at most
@@ -306,22 +306,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
   canvas.addEventListener('pointerup', release);
   canvas.addEventListener('pointercancel', release);
   canvas.addEventListener('pointerleave', () => { hover = null; readout.hidden = true; });
-  canvas.addEventListener('wheel', (e) => {
-    if (!frame) return;
-    e.preventDefault();
-    zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0018)), e.offsetX, e.offsetY);
-  }, { passive: false });
-
-  const unbind = bindKeys(box, (e) => {
-    if (!frame) return false;
-    if (e.key === '+' || e.key === '=') zoomAt(1.5);
-    else if (e.key === '-' || e.key === '_') zoomAt(1 / 1.5);
-    else if (e.key === '0') fit();
-    else return false;
-    return true;
-  });
-  const resize = new ResizeObserver(schedule);
-  resize.observe(box);
+  const unbindZoom = bindZoom({ canvas, box, ready: () => Boolean(frame), zoomAt, fit, redraw: schedule, fitKeys: ['0'] });
 
   return {
     canvas,
@@ -361,7 +346,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
     zoom: zoomAt,
     reveal,
     get fitted() { return fitted; },
-    destroy() { resize.disconnect(); unbind(); box.remove(); },
+    destroy() { unbindZoom(); box.remove(); },
   };
 }
 

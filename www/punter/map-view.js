@@ -5,7 +5,7 @@
 // view is drawn, one path per colour, so a 10,000-river map stays smooth.
 // No rules here: owners, option holders, legal moves and futures come from the engine.
 import { el, frameScheduler } from '../dom.js';
-import { bindKeys } from '../keys.js';
+import { bindZoom } from '../zoom.js';
 
 /** Punter colours (up to 17 punters), legible on the dark background; not the mines' red. */
 export const PALETTE = [
@@ -413,22 +413,7 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
   canvas.addEventListener('pointerup', (e) => release(e, true));
   canvas.addEventListener('pointercancel', (e) => release(e, false));
   canvas.addEventListener('pointerleave', () => { hover = null; tip.hidden = true; schedule(); });
-  canvas.addEventListener('wheel', (e) => {
-    if (!geo) return;
-    e.preventDefault();
-    zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0018)), e.offsetX, e.offsetY);
-  }, { passive: false });
-
-  const unbind = bindKeys(box, (e) => {
-    if (!geo) return false;
-    if (e.key === '+' || e.key === '=') zoomAt(1.5);
-    else if (e.key === '-' || e.key === '_') zoomAt(1 / 1.5);
-    else if (e.key === 'f' || e.key === 'F' || e.key === '0') fit();
-    else return false;
-    return true;
-  });
-  const resize = new ResizeObserver(schedule);
-  resize.observe(box);
+  const unbindZoom = bindZoom({ canvas, box, ready: () => Boolean(geo), zoomAt, fit, redraw: schedule, fitKeys: ['f', 'F', '0'] });
 
   /** Where site or river `i` is drawn now, in css px of the canvas (for tests and tools). */
   canvas.pointOf = (kind, i) => {
@@ -465,7 +450,7 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     /** Redraws now (for measuring). */
     drawNow: draw,
     get fitted() { return fitted; },
-    destroy() { resize.disconnect(); unbind(); box.remove(); },
+    destroy() { unbindZoom(); box.remove(); },
   };
 }
 
