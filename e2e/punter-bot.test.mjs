@@ -87,3 +87,20 @@ test('the Your bot tab plays a game with the example bot and shows it in the rep
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the arena plays the bot in every seat and ranks it with the engine', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+  await page.selectOption('[data-testid=punter-lab-games]', '6');
+  await page.click('[data-testid=punter-lab-run]');
+  await page.waitForSelector('[data-testid=punter-lab-standings]', { timeout: 120000 });
+  const rows = await page.$$eval('[data-testid=punter-lab-standings] tbody tr', (trs) => trs.map((t) => [...t.children].map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0][0], 'your bot');
+  assert.equal(rows[0][1], '6');
+  assert.equal(rows[1][1], '6');
+  assert.ok(Number(rows[1][2]) >= 3, 'greedy beats the example bot most of the time');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -5,7 +5,7 @@ import { loadEngine } from './engine.js';
 import { serveRpc } from './worker-rpc.js';
 import { openSeat, runMatch } from './pig/referee.js';
 import { runLifter } from './lifter/referee.js';
-import { runPunter } from './punter/referee.js';
+import { runPunter, runPunterArena } from './punter/referee.js';
 
 const SEATS = { pig: openSeat };
 const seats = new Map();
@@ -20,6 +20,8 @@ serveRpc({
   lifter: async (m, ctx) => runLifter(await loadEngine(), m.params, ctx),
   /** A Punter game with JavaScript bots speaking the official protocol among built-in bots. */
   punter: async (m, ctx) => runPunter(await loadEngine(), m.params, ctx),
+  /** A JavaScript bot against built-in bots over several games, seats rotating. */
+  'punter-arena': async (m, ctx) => runPunterArena(await loadEngine(), m.params, ctx),
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
   session: async (m) => {
     const open = SEATS[m.game];

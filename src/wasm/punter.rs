@@ -12,6 +12,7 @@ use crate::punter::log::{export, GameLog};
 use crate::punter::{maps, Punter, PunterMove, PunterParams, Settings};
 use crate::tape::Tape;
 use serde::{Deserialize, Serialize};
+use rand_core::RngCore;
 use wasm_bindgen::prelude::*;
 
 #[derive(Serialize)]
@@ -36,6 +37,52 @@ pub fn punter_register_map(name: &str, text: &str) -> bool {
 #[wasm_bindgen(js_name = punterLinkMap)]
 pub fn punter_link_map(link: &str) -> Result<String, JsValue> {
     link_map(link).map_err(js_error)
+}
+
+/// The seed of game `g` of a series played from `seed` (every game of an arena its own).
+#[wasm_bindgen(js_name = punterGameSeed)]
+pub fn punter_game_seed(seed: f64, g: u32) -> f64 {
+    (crate::rng::stream(seed as u64, u64::from(g)).next_u64() >> 11) as f64
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StandingJs {
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    mean_score: f64,
+    ci95: (f64, f64),
+    elo: f64,
+}
+
+/// Standings of a series: `seating` holds, per game, the entrant in each seat (`seats` per
+/// game), `scores` the scores in the same order. Per entrant: games, wins, draws, losses, mean
+/// score, 95% interval of the win rate, Elo.
+#[wasm_bindgen(js_name = punterStandings)]
+pub fn punter_standings(entrants: usize, seats: usize, seating: &[u32], scores: &[f64]) -> Result<JsValue, JsValue> {
+    let mut s = crate::arena::Standings::new(entrants);
+    for (who, score) in seating.chunks(seats.max(1)).zip(scores.chunks(seats.max(1))) {
+        let who: Vec<usize> = who.iter().map(|&w| w as usize).collect();
+        s.add(&who, score);
+    }
+    let elo = s.elo();
+    let rows: Vec<StandingJs> = s
+        .tallies
+        .iter()
+        .zip(elo)
+        .map(|(t, elo)| StandingJs {
+            games: t.games,
+            wins: t.wins,
+            draws: t.draws,
+            losses: t.losses,
+            mean_score: if t.games == 0 { 0.0 } else { t.score / f64::from(t.games) },
+            ci95: crate::arena::wilson_interval(t.wins, t.games),
+            elo,
+        })
+        .collect();
+    to_js(&rows)
 }
 
 #[wasm_bindgen(js_name = punterBots)]

@@ -61,6 +61,8 @@ export function mountLab(root, ctx) {
       .map((o) => el('option', { value: o.join(',') }, `vs ${o.join(', ')}`)));
   const seatSelect = el('select', { 'aria-label': 'Your seat', 'data-testid': 'punter-lab-seat' },
     ...[0, 1, 2, 3].map((i) => el('option', { value: String(i) }, `seat ${i + 1}`)));
+  const gamesSelect = el('select', { 'aria-label': 'Games', 'data-testid': 'punter-lab-games' },
+    ...[[1, 'one game'], [6, 'arena: 6 games'], [20, 'arena: 20 games'], [60, 'arena: 60 games']].map(([v, t]) => el('option', { value: String(v) }, t)));
   const ext = (name) => el('label', { class: 'inline' }, el('input', { type: 'checkbox', 'data-testid': `punter-lab-${name}` }), ` ${name}`);
   const [futures, splurges, options] = ['futures', 'splurges', 'options'].map(ext);
   const examples = el('select', { 'aria-label': 'Examples' },
@@ -83,7 +85,7 @@ export function mountLab(root, ctx) {
       ' answering the official ICFP 2017 protocol messages, as the contest\u2019s bots did. It plays in the seat you choose against the built-in bots ',
       `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
-    el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, futures, splurges, options, examples),
+    el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options, examples),
     editor, el('div', { class: 'row' }, run, stop), status, results));
 
   let controller = null;
@@ -103,6 +105,11 @@ export function mountLab(root, ctx) {
     const seat = Math.min(Number(seatSelect.value), seats.length);
     seats.splice(seat, 0, 'js');
     const settings = { futures: futures.firstChild.checked, splurges: splurges.firstChild.checked, options: options.firstChild.checked };
+    const games = Number(gamesSelect.value);
+    if (games > 1) {
+      await arena(mapName, mapText, seats.filter((k) => k !== 'js'), settings, games);
+      return;
+    }
     controller = new AbortController();
     run.disabled = true;
     stop.hidden = false;
@@ -122,6 +129,45 @@ export function mountLab(root, ctx) {
     }
     show(r.value, seats, seat);
   });
+
+  /** Several games, seats rotating; the standings come from the engine. */
+  async function arena(mapName, mapText, bots, settings, games) {
+    controller = new AbortController();
+    run.disabled = true;
+    stop.hidden = false;
+    status.className = 'status';
+    status.textContent = `Playing ${games} games…`;
+    const r = await sandbox.run('punter-arena', { mapName, mapText, bots, source: editor.value, games, settings, seed: engine.freshSeed() }, {
+      backstopMs: WATCHDOG_MS,
+      signal: controller.signal,
+      onProgress: (p) => { status.textContent = `Playing… ${p.games} of ${p.of} games`; },
+    });
+    run.disabled = false;
+    stop.hidden = true;
+    if (!r.ok) {
+      status.className = 'status error';
+      status.textContent = r.kind === 'cancelled' ? 'Stopped.' : `Could not play: ${r.error ?? r.kind}`;
+      return;
+    }
+    const { standings, games: played, printed, problems } = r.value;
+    const names = ['your bot', ...bots];
+    const pct = (x) => `${(100 * x).toFixed(0)}%`;
+    status.className = standings[0].elo >= Math.max(...standings.map((s) => s.elo)) ? 'status pass' : 'status';
+    status.textContent = `${games} games, seats rotating: your bot won ${standings[0].wins}.`;
+    results.append(el('table', { class: 'results', 'data-testid': 'punter-lab-standings' },
+      el('thead', {}, el('tr', {}, ...['bot', 'games', 'wins', 'win rate (95%)', 'mean score', 'Elo'].map((h) => el('th', {}, h)))),
+      el('tbody', {}, ...standings.map((s, i) => el('tr', {}, el('td', {}, names[i]), el('td', {}, String(s.games)), el('td', {}, String(s.wins)),
+        el('td', {}, `${pct(s.wins / Math.max(1, s.games))} (${pct(s.ci95[0])}–${pct(s.ci95[1])})`), el('td', {}, s.meanScore.toFixed(0)),
+        el('td', {}, s.elo.toFixed(0)))))));
+    if (problems.length) {
+      results.append(el('div', { class: 'failures' }, el('strong', {}, `${problems.length} answer${problems.length > 1 ? 's' : ''} played as a pass`),
+        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `game ${p.game}, ${p.phase}: ${p.message}`)))));
+    }
+    if (printed) results.append(el('pre', { class: 'output' }, printed));
+    if (ctx.openLink) {
+      results.append(el('div', { class: 'row' }, ...played.slice(0, 60).map((g, i) => el('button', { class: 'small', onclick: () => ctx.openLink(g.link), title: `Watch game ${i + 1}` }, `Game ${i + 1}`))));
+    }
+  }
 
   function show({ summary, link, printed, problems }, seats, seat) {
     const best = Math.max(...summary.scores);

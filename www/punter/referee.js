@@ -12,9 +12,54 @@ const PROGRESS_EVERY_MS = 150;
  * { mapName, mapText, seats: ['js' | bot name, …], sources: { [seat]: source }, settings, seed }
  * → { summary, link, printed, problems: [{ seat, phase, message }] }
  */
-export async function runPunter(engine, { mapName, mapText, seats, sources, settings, seed }, ctx) {
-  const match = new engine.PunterMatch(mapName, mapText, seats, settings, seed);
+export async function runPunter(engine, params, ctx) {
   const sessions = new Map();
+  try {
+    return await playGame(engine, params, ctx, sessions);
+  } finally {
+    sessions.forEach((s) => s.close());
+  }
+}
+
+/**
+ * An arena for a JavaScript bot: `games` games against `bots`, seats rotating (the bot is
+ * entrant 0), every game its own seed and a fresh start of the bot's code.
+ * → { standings: per entrant (engine's), games: [{ seating, scores, link }], printed, problems }
+ */
+export async function runPunterArena(engine, { mapName, mapText, bots, source, games, settings, seed }, ctx) {
+  const entrants = ['js', ...bots];
+  const n = entrants.length;
+  const played = [];
+  const seating = [];
+  const scores = [];
+  let printed = '';
+  const problems = [];
+  for (let g = 0; g < games; g += 1) {
+    const who = Array.from({ length: n }, (_, s) => (s + g) % n);
+    const seats = who.map((e) => entrants[e]);
+    const jsSeat = who.indexOf(0);
+    const sessions = new Map();
+    try {
+      const r = await playGame(engine, { mapName, mapText, seats, sources: { [jsSeat]: source }, settings, seed: engine.punterGameSeed(seed, g) },
+        { cancelled: false, progress: () => {}, get stop() { return ctx.cancelled; } }, sessions);
+      if (printed.length < 20000) printed += r.printed;
+      problems.push(...r.problems.slice(0, 20).map((p) => ({ ...p, game: g + 1 })));
+      played.push({ seating: who, scores: r.summary.scores, link: r.link });
+      seating.push(...who);
+      scores.push(...r.summary.scores);
+    } finally {
+      sessions.forEach((s) => s.close());
+    }
+    if (ctx.cancelled) throw new Error('cancelled');
+    ctx.progress({ games: g + 1, of: games });
+    await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
+  }
+  const standings = engine.punterStandings(n, n, Uint32Array.from(seating), Float64Array.from(scores));
+  return { standings, games: played, printed, problems: problems.slice(0, 200) };
+}
+
+async function playGame(engine, { mapName, mapText, seats, sources, settings, seed }, ctx, sessions) {
+  const match = new engine.PunterMatch(mapName, mapText, seats, settings, seed);
   const problems = [];
   let printed = '';
   const addPrinted = (p) => { if (p && printed.length < 20000) printed += p; };
@@ -28,7 +73,7 @@ export async function runPunter(engine, { mapName, mapText, seats, sources, sett
     }
     let lastReport = 0;
     for (;;) {
-      if (ctx.cancelled) throw new Error('cancelled');
+      if (ctx.cancelled || ctx.stop) throw new Error('cancelled');
       const step = match.next(200);
       if (step.status === 'over') break;
       if (step.status === 'ask') {
@@ -49,7 +94,6 @@ export async function runPunter(engine, { mapName, mapText, seats, sources, sett
     }
     return { summary: match.summary(), link: match.link(), printed, problems };
   } finally {
-    sessions.forEach((s) => s.close());
     match.free();
   }
 }
