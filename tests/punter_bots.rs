@@ -34,3 +34,24 @@ fn bots_play_legal_moves_with_every_extension() {
         assert_eq!(s.tallies[0].games, 2);
     }
 }
+
+#[test]
+fn strong_bids_futures_buys_options_and_splurges_when_it_may() {
+    use lambda_arcade::punter::bots::bids;
+    use lambda_arcade::punter::PunterMove;
+    let all = Settings { futures: true, splurges: true, options: true };
+    let mut params = PunterParams::bundled("boston.json", 2, all).unwrap();
+    params.futures = vec![bids("strong", &params.map, 0), bids("greedy", &params.map, 1)];
+    assert!(!params.futures[0].is_empty() && params.futures[1].is_empty());
+    let deciders: Deciders<Punter> = ["strong", "greedy"].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(3).entrant(i))).collect();
+    let mut r = Runner::new(RunnerSpec { params, games: 1, seed: 3, shift: 0, zombie_after: None }, deciders).unwrap();
+    assert_eq!(r.advance(u32::MAX), Step::Finished);
+    assert!(r.failures().is_empty());
+    let log = &r.logs()[0];
+    let end = log.end.game();
+    assert!(!end.futures(0).is_empty(), "its bids are valid futures");
+    assert!(log.moves.iter().any(|m| *m == PunterMove::SplurgeEnd), "strong splurged");
+    let options = (0..end.map().rivers.len() as u32).filter(|&r| end.option_holder(r) == Some(0)).count();
+    assert!(options > 0, "strong bought options");
+    assert!(end.score(0) > end.score(1));
+}

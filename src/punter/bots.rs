@@ -12,7 +12,7 @@ use crate::rng::{self, Rng};
 pub const BOT_NAMES: &[(&str, &str)] = &[
     ("random", "claims a free river at random"),
     ("greedy", "claims the river that adds most to its score, else heads for the nearest mine"),
-    ("strong", "weighs its own gain, what the move takes from the others, and the way to unjoined mines"),
+    ("strong", "weighs its own gain, what it takes from the others and the way to mines and futures; bids futures, buys options, splurges"),
 ];
 
 impl MatchRules for Punter {
@@ -26,8 +26,16 @@ pub fn bot(name: &str, seed: u64) -> Option<Box<dyn Decider<Punter>>> {
     match name {
         "random" => Some(Box::new(RandomBot { rng: rng::stream(seed, 0x9000) })),
         "greedy" => Some(Box::new(GreedyBot)),
-        "strong" => Some(Box::new(super::strong::StrongBot)),
+        "strong" => Some(Box::new(super::strong::StrongBot::default())),
         _ => None,
+    }
+}
+
+/// A built-in bot's futures bids at setup, by site ids (only `strong` bids).
+pub fn bids(name: &str, map: &super::map::PunterMap, punter: usize) -> Vec<(u64, u64)> {
+    match name {
+        "strong" => super::strong::bids(map, punter),
+        _ => Vec::new(),
     }
 }
 

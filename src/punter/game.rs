@@ -59,6 +59,8 @@ pub struct PunterView {
     pub options: Vec<i16>,
     pub credit: u32,
     pub options_left: u32,
+    /// Whether splurges are on in this game.
+    pub splurges: bool,
     /// This punter's futures: (mine site id, target site id).
     pub futures: Vec<(u64, u64)>,
     /// The splurge being made, as site ids.
@@ -231,6 +233,7 @@ impl Game for Punter {
             owners: (0..rivers).map(|r| who(self.game.owner(r))).collect(),
             options: (0..rivers).map(|r| who(self.game.option_holder(r))).collect(),
             credit: self.game.credit(p),
+            splurges: self.game.settings().splurges,
             options_left: self.game.options_left(p),
             futures: self.game.futures(p).iter().map(|&(m, t)| (self.id(map.mines[m]), self.id(t))).collect(),
             route: self.route.iter().map(|&s| self.id(s)).collect(),

@@ -6,7 +6,7 @@ use super::{js_error, to_js};
 use crate::arena::{Decider, MatchSeeds};
 use crate::game::{Actor, Game};
 use crate::link::{decode_game, GameRecord};
-use crate::punter::bots::{bot, BOT_NAMES};
+use crate::punter::bots::{bids, bot, BOT_NAMES};
 use crate::punter::links::link_map;
 use crate::punter::log::{export, GameLog};
 use crate::punter::{maps, Punter, PunterMove, PunterParams, Settings};
@@ -182,7 +182,15 @@ impl PunterGame {
         if seats.len() < 2 || seats.len() > crate::punter::state::MAX_PUNTERS {
             return Err(js_error(format!("a game needs 2 to {} punters", crate::punter::state::MAX_PUNTERS)));
         }
-        let params = PunterParams::new(map_name, map_text, seats.len(), settings, futures).map_err(js_error)?;
+        let mut params = PunterParams::new(map_name, map_text, seats.len(), settings, futures).map_err(js_error)?;
+        if settings.futures {
+            params.futures.resize(seats.len(), Vec::new());
+            for (p, name) in seats.iter().enumerate() {
+                if name != "human" {
+                    params.futures[p] = bids(name, &params.map, p);
+                }
+            }
+        }
         let seed = seed as u64;
         let mut kinds = Vec::new();
         for (i, s) in seats.iter().enumerate() {

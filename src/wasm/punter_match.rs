@@ -7,7 +7,7 @@ use super::{js_error, to_js};
 use crate::arena::{Decider, MatchSeeds};
 use crate::game::{Actor, Game};
 use crate::link::{encode_game, GameRecord};
-use crate::punter::bots::bot;
+use crate::punter::bots::{bids, bot};
 use crate::punter::protocol::{from_punter_moves, Message, ProtocolMove, Referee};
 use crate::punter::{Punter, PunterMove, PunterParams};
 use serde::Serialize;
@@ -76,7 +76,10 @@ impl PunterMatch {
     #[wasm_bindgen(constructor)]
     pub fn new(map_name: &str, map_text: &str, seats: Vec<String>, settings: JsValue, seed: f64) -> Result<PunterMatch, JsValue> {
         let settings = super::punter::settings_of(settings)?;
-        let params = PunterParams::new(map_name, map_text, seats.len(), settings, Vec::new()).map_err(js_error)?;
+        let mut params = PunterParams::new(map_name, map_text, seats.len(), settings, Vec::new()).map_err(js_error)?;
+        if settings.futures {
+            params.futures = seats.iter().enumerate().map(|(p, n)| if n == "js" { Vec::new() } else { bids(n, &params.map, p) }).collect();
+        }
         let seed = seed as u64;
         let mut kinds = Vec::new();
         for (i, name) in seats.iter().enumerate() {

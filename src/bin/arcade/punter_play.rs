@@ -5,7 +5,7 @@ use crate::args::Args;
 use crate::Failure;
 use lambda_arcade::arena::{Deciders, MatchSeeds, Runner, RunnerSpec, Standings, Step};
 use lambda_arcade::link::{encode_game, GameRecord};
-use lambda_arcade::punter::bots::{bot, BOT_NAMES};
+use lambda_arcade::punter::bots::{bids, bot, BOT_NAMES};
 use lambda_arcade::punter::log::export;
 use lambda_arcade::punter::{maps, GameLog, Punter, PunterParams, Settings};
 use serde_json::json;
@@ -38,7 +38,10 @@ fn deciders(names: &[String], seed: u64) -> Result<Deciders<Punter>, Failure> {
         .collect()
 }
 
-fn run(params: PunterParams, names: &[String], games: u32, seed: u64) -> Result<Runner<Punter>, Failure> {
+fn run(mut params: PunterParams, names: &[String], games: u32, seed: u64) -> Result<Runner<Punter>, Failure> {
+    if params.settings.futures {
+        params.futures = names.iter().enumerate().map(|(p, n)| bids(n, &params.map, p)).collect();
+    }
     let spec = RunnerSpec { params, games, seed, shift: 0, zombie_after: None };
     let mut runner = Runner::new(spec, deciders(names, seed)?).map_err(Failure::input)?;
     match runner.advance(u32::MAX) {
@@ -56,7 +59,8 @@ pub fn play(args: &Args) -> Result<(), Failure> {
     }
     let seed = args.number("seed", 1u64)?;
     let params = params(map, names.len(), settings(args))?;
-    let runner = run(params.clone(), &names, 1, seed)?;
+    let runner = run(params, &names, 1, seed)?;
+    let params = runner.spec().params.clone();
     let log = runner.logs().first().ok_or_else(|| Failure::input("no game was played"))?;
     let scores = log.end.game().scores();
     let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.clone(), moves: log.moves.clone(), view: log.moves.len() };
