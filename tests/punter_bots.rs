@@ -50,7 +50,7 @@ fn strong_bids_futures_buys_options_and_splurges_when_it_may() {
     let log = &r.logs()[0];
     let end = log.end.game();
     assert!(!end.futures(0).is_empty(), "its bids are valid futures");
-    assert!(log.moves.iter().any(|m| *m == PunterMove::SplurgeEnd), "strong splurged");
+    assert!(log.moves.contains(&PunterMove::SplurgeEnd), "strong splurged");
     let options = (0..end.map().rivers.len() as u32).filter(|&r| end.option_holder(r) == Some(0)).count();
     assert!(options > 0, "strong bought options");
     assert!(end.score(0) > end.score(1));
