@@ -119,6 +119,20 @@ async function tournamentScreen(name, viewport) {
 }
 // Lambda Punter: a game on lambda mid-way, an official game in the replay viewer with its plot,
 // and edinburgh-10000 (10,000 rivers) in play, zoomed out and in.
+/** Your own Punter bot: six games against greedy, seats rotating, with the engine's standings. */
+async function punterBotScreen(name, viewport) {
+  const page = await openPage(browser, `${server.url}#punter`, viewport);
+  await page.evaluate(() => localStorage.removeItem('arcade.punter.bot.v1'));
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+  await page.selectOption('[data-testid=punter-lab-games]', '6');
+  await page.click('[data-testid=punter-lab-run]');
+  await page.waitForSelector('[data-testid=punter-lab-standings]', { timeout: 120000 });
+  await page.screenshot({ path: `${out}punter-bot-${name}.png`, fullPage: true });
+  console.log(`punter bot ${name} errors:`, page.errors);
+  await page.context().close();
+}
+
 async function punterScreens(name, viewport) {
   const shot = (page, screen, fullPage = true) => page.screenshot({ path: `${out}punter-${screen}-${name}.png`, fullPage });
   const page = await openPage(browser, `${server.url}#punter`, viewport);
@@ -240,6 +254,9 @@ try {
   }
   for (const [name, viewport] of only && only !== 'punter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     await punterScreens(name, viewport);
+  }
+  for (const [name, viewport] of only && only !== 'punter-bot' && only !== 'punter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    await punterBotScreen(name, viewport);
   }
 } finally {
   await browser.close();

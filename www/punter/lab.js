@@ -63,6 +63,9 @@ export function mountLab(root, ctx) {
     ...[0, 1, 2, 3].map((i) => el('option', { value: String(i) }, `seat ${i + 1}`)));
   const gamesSelect = el('select', { 'aria-label': 'Games', 'data-testid': 'punter-lab-games' },
     ...[[1, 'one game'], [6, 'arena: 6 games'], [20, 'arena: 20 games'], [60, 'arena: 60 games']].map(([v, t]) => el('option', { value: String(v) }, t)));
+  gamesSelect.addEventListener('change', () => {
+    run.textContent = gamesSelect.value === '1' ? 'Play a game' : `Play ${gamesSelect.value} games`;
+  });
   const ext = (name) => el('label', { class: 'inline' }, el('input', { type: 'checkbox', 'data-testid': `punter-lab-${name}` }), ` ${name}`);
   const [futures, splurges, options] = ['futures', 'splurges', 'options'].map(ext);
   const examples = el('select', { 'aria-label': 'Examples' },
