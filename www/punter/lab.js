@@ -157,11 +157,11 @@ export function mountLab(root, ctx) {
     const pct = (x) => `${(100 * x).toFixed(0)}%`;
     status.className = standings[0].elo >= Math.max(...standings.map((s) => s.elo)) ? 'status pass' : 'status';
     status.textContent = `${games} games, seats rotating: your bot won ${standings[0].wins}.`;
-    results.append(el('table', { class: 'results', 'data-testid': 'punter-lab-standings' },
-      el('thead', {}, el('tr', {}, ...['bot', 'games', 'wins', 'win rate (95%)', 'mean score', 'Elo'].map((h) => el('th', {}, h)))),
+    results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-standings' },
+      el('thead', {}, el('tr', {}, ...['bot', 'games', 'wins', 'win rate (95%)', 'mean', 'Elo'].map((h) => el('th', {}, h)))),
       el('tbody', {}, ...standings.map((s, i) => el('tr', {}, el('td', {}, names[i]), el('td', {}, String(s.games)), el('td', {}, String(s.wins)),
-        el('td', {}, `${pct(s.wins / Math.max(1, s.games))} (${pct(s.ci95[0])}–${pct(s.ci95[1])})`), el('td', {}, s.meanScore.toFixed(0)),
-        el('td', {}, s.elo.toFixed(0)))))));
+        el('td', {}, pct(s.wins / Math.max(1, s.games)), el('br'), el('small', { class: 'muted' }, `${pct(s.ci95[0])}–${pct(s.ci95[1])}`)), el('td', {}, s.meanScore.toFixed(0)),
+        el('td', {}, s.elo.toFixed(0))))))));
     if (problems.length) {
       results.append(el('div', { class: 'failures' }, el('strong', {}, `${problems.length} answer${problems.length > 1 ? 's' : ''} played as a pass`),
         el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `game ${p.game}, ${p.phase}: ${p.message}`)))));
@@ -177,10 +177,10 @@ export function mountLab(root, ctx) {
     status.className = summary.scores[seat] === best ? 'status pass' : 'status';
     status.textContent = summary.scores[seat] === best ? 'Your bot has the best score.' : 'Game over.';
     const names = seats.map((s, i) => (i === seat ? 'your bot' : s));
-    results.append(el('table', { class: 'results', 'data-testid': 'punter-lab-scores' },
+    results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-scores' },
       el('thead', {}, el('tr', {}, el('th', {}, 'punter'), el('th', {}, 'score'), el('th', {}, 'timeouts'), el('th', {}, 'passed for it'))),
       el('tbody', {}, ...names.map((n, i) => el('tr', {}, el('td', {}, `${i}: ${n}`), el('td', {}, String(summary.scores[i])),
-        el('td', {}, String(summary.timeouts[i])), el('td', {}, String(summary.rejected[i])))))));
+        el('td', {}, String(summary.timeouts[i])), el('td', {}, String(summary.rejected[i]))))))));
     if (problems.length) {
       results.append(el('div', { class: 'failures' }, el('strong', {}, `${problems.length} answer${problems.length > 1 ? 's' : ''} played as a pass`),
         el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${p.phase}: ${p.message}`)))));
