@@ -1,0 +1,84 @@
+//! Labyrinth AIs. `simple` tries every shift (12 insertion points × 4 turns), keeps the one that
+//! collects most cards, and moves to the reachable square nearest (by rows + columns) to a
+//! treasure it still seeks, or home once its hand is empty. Ties are broken by a hash of the turn
+//! and the move, so it does not circle between equal choices, and a game still replays exactly.
+
+use super::board::{index, Square, INSERTIONS, SIZE};
+use super::state::{Labyrinth, LabyrinthMove, Phase, Rules};
+use super::tile::Direction;
+
+/// Squares of the treasures `cards` (a treasure on the extra tile has none).
+fn targets(g: &Labyrinth, cards: &[u8]) -> Vec<Square> {
+    let mut out = Vec::new();
+    for r in 1..=SIZE as u8 {
+        for c in 1..=SIZE as u8 {
+            if g.board.at((r, c)).treasure.is_some_and(|t| cards.contains(&t)) {
+                out.push((r, c));
+            }
+        }
+    }
+    out
+}
+
+/// A deterministic hash, to break ties differently from turn to turn.
+fn mix(turn: u64, choice: u64) -> u64 {
+    let mut x = turn.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ choice.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    x ^= x >> 31;
+    x.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 7
+}
+
+fn distance(a: Square, b: Square) -> u32 {
+    u32::from(a.0.abs_diff(b.0)) + u32::from(a.1.abs_diff(b.1))
+}
+
+/// The best square to go to after the shift, and how far it is from the nearest goal.
+fn best_square(g: &Labyrinth) -> (Square, u32) {
+    let p = g.mover();
+    let goals = match g.rules {
+        _ if p.cards.is_empty() => vec![p.color.start()],
+        Rules::Ravensburger => targets(g, &p.cards[..1]),
+        Rules::Assignment => targets(g, &p.cards),
+    };
+    let reach = g.board.reachable(p.pos);
+    let mut best = (p.pos, u32::MAX);
+    for r in 1..=SIZE as u8 {
+        for c in 1..=SIZE as u8 {
+            if !reach[index((r, c))] {
+                continue;
+            }
+            let d = goals.iter().map(|&t| distance((r, c), t)).min().unwrap_or(0);
+            let tie = mix(u64::from(g.turns), u64::from(r) * 8 + u64::from(c));
+            if d < best.1 || (d == best.1 && tie < mix(u64::from(g.turns), u64::from(best.0 .0) * 8 + u64::from(best.0 .1))) {
+                best = ((r, c), d);
+            }
+        }
+    }
+    best
+}
+
+/// The simple AI's move in `g` (a shift or a step, by the phase).
+pub fn simple(g: &Labyrinth) -> Option<LabyrinthMove> {
+    if g.winner.is_some() {
+        return None;
+    }
+    if g.phase == Phase::Move {
+        return Some(LabyrinthMove::Go { to: best_square(g).0 });
+    }
+    let mut best: Option<((usize, u32, u64), LabyrinthMove)> = None;
+    for at in 0..INSERTIONS as u8 {
+        for dir in Direction::ALL {
+            let mut trial = g.clone();
+            if trial.shift(at, dir).is_err() {
+                continue;
+            }
+            let left = trial.mover().cards.len();
+            let (_, d) = best_square(&trial);
+            // Fewer cards left first, then the smallest distance to go, then the hash.
+            let key = (left, d, mix(u64::from(g.turns), u64::from(at) * 4 + dir.index() as u64));
+            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                best = Some((key, LabyrinthMove::Shift { at, dir }));
+            }
+        }
+    }
+    best.map(|(_, m)| m)
+}

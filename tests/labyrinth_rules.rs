@@ -1,0 +1,102 @@
+//! Labyrinth rules: the deal, shifting and wrapping, pawns riding along, reachability, the
+//! automatic collection, winning, and the solo AI winning from every start.
+
+use lambda_arcade::labyrinth::ai::simple;
+use lambda_arcade::labyrinth::board::{line_squares, Board, INSERTIONS};
+use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthError, LabyrinthMove, Phase, Rules};
+use lambda_arcade::labyrinth::tile::{Direction, Kind, Tile};
+
+fn solo(seed: u64) -> Labyrinth {
+    Labyrinth::deal(&[(Color::Yellow, Control::Ai)], Rules::Assignment, seed).unwrap()
+}
+
+#[test]
+fn the_deal_follows_the_rules() {
+    for seed in 0..20 {
+        let g = Labyrinth::deal(&[(Color::Red, Control::Human), (Color::Green, Control::Ai), (Color::Blue, Control::Ai)], Rules::Assignment, seed).unwrap();
+        let mut kinds = [0; 3];
+        let mut treasures = Vec::new();
+        for t in g.board.tiles.iter().chain([&g.board.extra]) {
+            kinds[match t.kind { Kind::Corner => 0, Kind::TShape => 1, Kind::Line => 2 }] += 1;
+            treasures.extend(t.treasure);
+        }
+        assert_eq!(kinds, [20, 18, 12]);
+        treasures.sort_unstable();
+        assert_eq!(treasures, (1..=24).collect::<Vec<u8>>());
+        for c in Color::ALL {
+            assert_eq!(g.board.at(c.start()).treasure, None, "no treasure on a start square");
+        }
+        assert!(g.players.iter().all(|p| p.cards.len() == 8 && p.pos == p.color.start()));
+        for r in [1u8, 3, 5, 7] {
+            for c in [1u8, 3, 5, 7] {
+                let fixed = Board::fixed_tile(r, c).unwrap();
+                assert_eq!((g.board.at((r, c)).kind, g.board.at((r, c)).dir), (fixed.kind, fixed.dir));
+            }
+        }
+    }
+    assert!(matches!(Labyrinth::deal(&[(Color::Red, Control::Ai), (Color::Red, Control::Ai)], Rules::Assignment, 1), Err(LabyrinthError::Setup(_))));
+}
+
+#[test]
+fn a_shift_moves_the_line_wraps_the_extra_tile_and_carries_pawns() {
+    let mut g = Labyrinth::deal(&[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)], Rules::Ravensburger, 4).unwrap();
+    let squares = line_squares(0); // down column 2
+    let before: Vec<Tile> = squares.iter().map(|&s| *g.board.at(s)).collect();
+    let extra = g.board.extra;
+    g.players[0].pos = (7, 2);
+    g.shift(0, Direction::East).unwrap();
+    assert_eq!(*g.board.at((1, 2)), extra.turned(Direction::East));
+    for k in 1..7 {
+        assert_eq!(*g.board.at(squares[k]), before[k - 1]);
+    }
+    assert_eq!(g.board.extra, before[6], "the tile pushed out is the new extra tile");
+    assert_eq!(g.players[0].pos, (1, 2), "a pawn pushed off comes back on the new tile (Ravensburger)");
+    // The assignment's rules refuse that push instead.
+    let mut g = Labyrinth::deal(&[(Color::Yellow, Control::Ai)], Rules::Assignment, 4).unwrap();
+    g.players[0].pos = (7, 2);
+    assert_eq!(g.shift(0, Direction::North), Err(LabyrinthError::PushesPawnOff { at: 0 }));
+    g.players[0].pos = (3, 2);
+    g.shift(0, Direction::North).unwrap();
+    assert_eq!(g.players[0].pos, (4, 2), "a pawn rides along");
+    assert_eq!(g.phase, Phase::Move);
+    assert_eq!(g.shift(1, Direction::North), Err(LabyrinthError::NotYourPhase));
+}
+
+#[test]
+fn reachability_needs_open_sides_facing_each_other() {
+    let line = |dir| Tile { kind: Kind::Line, dir, treasure: None };
+    let mut g = solo(1);
+    for t in g.board.tiles.iter_mut() {
+        *t = line(Direction::East);
+    }
+    let reach = g.board.reachable((4, 4));
+    assert!(reach[21] && reach[27], "row 4 is open from end to end");
+    assert!(!reach[3 * 7 - 7 + 3], "nothing above");
+    g.board.tiles[3 * 7 + 4] = line(Direction::North); // (4, 5) now runs north–south
+    let reach = g.board.reachable((4, 4));
+    assert!(!reach[3 * 7 + 4] && reach[3 * 7 + 2]);
+    assert_eq!(g.go((4, 6)), Err(LabyrinthError::NotYourPhase));
+}
+
+#[test]
+fn the_solo_ai_wins_from_every_start_within_200_turns() {
+    let mut worst = 0;
+    let mut total = 0;
+    let n = 300;
+    for seed in 0..n {
+        let rules = if seed % 5 == 4 { Rules::Ravensburger } else { Rules::Assignment };
+        let mut g = Labyrinth::deal(&[(Color::ALL[seed as usize % 4], Control::Ai)], rules, seed).unwrap();
+        assert_eq!(g.mover().cards.len(), 24);
+        while g.winner.is_none() && g.turns < 200 {
+            match simple(&g).expect("a move") {
+                LabyrinthMove::Shift { at, dir } => g.shift(at, dir).unwrap(),
+                LabyrinthMove::Go { to } => g.go(to).unwrap(),
+            }
+        }
+        assert_eq!(g.winner, Some(0), "seed {seed}: not won in 200 turns");
+        worst = worst.max(g.turns);
+        total += g.turns;
+    }
+    println!("solo AI: mean {:.1} turns, worst {worst}", f64::from(total) / n as f64);
+    assert!(INSERTIONS == 12);
+}
