@@ -2,7 +2,7 @@
 //! automatic collection, winning, and the solo AI winning from every start.
 
 use lambda_arcade::labyrinth::ai::simple;
-use lambda_arcade::labyrinth::board::{line_squares, Board, INSERTIONS};
+use lambda_arcade::labyrinth::board::{line_squares, Board};
 use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthError, LabyrinthMove, Phase, Rules};
 use lambda_arcade::labyrinth::tile::{Direction, Kind, Tile};
 
@@ -98,5 +98,5 @@ fn the_solo_ai_wins_from_every_start_within_200_turns() {
         total += g.turns;
     }
     println!("solo AI: mean {:.1} turns, worst {worst}", f64::from(total) / n as f64);
-    assert!(INSERTIONS == 12);
+
 }
