@@ -1,6 +1,8 @@
 //! Labyrinth rules: the deal, shifting and wrapping, pawns riding along, reachability, the
 //! automatic collection, winning, and the solo AI winning from every start.
 
+mod common;
+
 use lambda_arcade::labyrinth::ai::simple;
 use lambda_arcade::labyrinth::board::{line_squares, Board};
 use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthError, LabyrinthMove, Phase, Rules};
@@ -99,4 +101,34 @@ fn the_solo_ai_wins_from_every_start_within_200_turns() {
     }
     println!("solo AI: mean {:.1} turns, worst {worst}", f64::from(total) / n as f64);
 
+}
+
+#[test]
+fn labyrinth_passes_the_generic_checks_and_its_links_open() {
+    use lambda_arcade::labyrinth::game::LabyrinthParams;
+    let pool: Vec<LabyrinthMove> = (0..12u8)
+        .flat_map(|at| Direction::ALL.map(|dir| LabyrinthMove::Shift { at, dir }))
+        .chain((1..=7u8).flat_map(|r| (1..=7u8).map(move |c| LabyrinthMove::Go { to: (r, c) })))
+        .collect();
+    for (players, rules) in [
+        (vec![(Color::Yellow, Control::Ai)], Rules::Assignment),
+        (vec![(Color::Green, Control::Human), (Color::Red, Control::Ai), (Color::Blue, Control::Ai), (Color::Yellow, Control::Human)], Rules::Ravensburger),
+    ] {
+        common::random_playouts::<Labyrinth>(&LabyrinthParams { players, rules, seed: 9 }, &pool, 4, 300);
+    }
+}
+
+#[test]
+fn every_player_sees_only_its_own_cards() {
+    use lambda_arcade::game::Game;
+    let g = Labyrinth::deal(&[(Color::Yellow, Control::Human), (Color::Red, Control::Human)], Rules::Assignment, 3).unwrap();
+    let (a, b) = (g.view(0), g.view(1));
+    assert_eq!(a.cards, g.players[0].cards);
+    assert_eq!(b.cards, g.players[1].cards);
+    assert_eq!(a.cards_left, vec![12, 12]);
+    let json = serde_json::to_string(&a).unwrap();
+    for c in &g.players[1].cards {
+        assert!(!a.cards.contains(c));
+        let _ = (json.len(), c);
+    }
 }

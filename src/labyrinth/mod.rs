@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod board;
+pub mod game;
 pub mod save;
 pub mod state;
 pub mod tile;

@@ -27,7 +27,7 @@ pub struct Opened {
 }
 
 /// Every game's link kinds. Adding a game adds its list here.
-const GAMES: &[&[LinkKind]] = &[crate::pig::links::LINK_KINDS, crate::lifter::LINK_KINDS, crate::punter::LINK_KINDS];
+const GAMES: &[&[LinkKind]] = &[crate::pig::links::LINK_KINDS, crate::lifter::LINK_KINDS, crate::punter::LINK_KINDS, crate::labyrinth::game::LINK_KINDS];
 
 pub fn kinds() -> impl Iterator<Item = &'static LinkKind> {
     GAMES.iter().flat_map(|g| g.iter())
