@@ -3,6 +3,7 @@
 
 mod args;
 mod bench;
+mod labyrinth;
 mod lifter;
 mod lifter_bench;
 mod lifter_solve_bench;
@@ -30,6 +31,9 @@ usage:
                          [--seed S] [--log FILE] [--json] [--base URL]
   arcade punter arena A B [--map MAP] [--games N] [--seed S] [--futures] [--splurges] [--options] [--json]
   arcade punter link LOG [--maps DIR] [--base URL]
+  arcade labyrinth new --players yellow:ai,red:human [--seed S] [--ravensburger]   (a save file)
+  arcade labyrinth check FILE                              (canonical form, or FILE:LINE:COL: message)
+  arcade labyrinth play (FILE | --seed S --players …) [--ai simple] [--max-turns N] [--json]
   arcade open LINK                                          (describe any share link as JSON)
   arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Some("pig") => pig::main(&argv[1..]),
         Some("lifter") => lifter::main(&argv[1..]),
         Some("punter") => punter::main(&argv[1..]),
+        Some("labyrinth") => labyrinth::main(&argv[1..]),
         Some("open") => pig::open(&argv[1..]),
         Some("bench") => bench::main(&argv[1..]),
         Some("help" | "--help" | "-h") => {

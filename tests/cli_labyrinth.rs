@@ -1,0 +1,37 @@
+//! `arcade labyrinth …`: new games as save files, checks with their places, AI play and links.
+
+use std::process::{Command, Output};
+
+fn arcade(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env_remove("ARCADE_URL").output().expect("runs")
+}
+
+#[test]
+fn new_saves_check_canonically_and_play_to_a_winner_with_a_link() {
+    let dir = std::env::temp_dir().join(format!("arcade-labyrinth-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = arcade(&["labyrinth", "new", "--players", "yellow:ai,red:human", "--seed", "5"]);
+    assert!(out.status.success());
+    let path = dir.join("game.sav");
+    std::fs::write(&path, &out.stdout).unwrap();
+    let checked = arcade(&["labyrinth", "check", path.to_str().unwrap()]);
+    assert!(checked.status.success());
+    assert_eq!(checked.stdout, out.stdout, "a new save is already canonical");
+    // A typo is named with its place.
+    let bad = dir.join("bad.sav");
+    std::fs::write(&bad, String::from_utf8(out.stdout.clone()).unwrap().replacen("north", "nrth", 1)).unwrap();
+    let e = arcade(&["labyrinth", "check", bad.to_str().unwrap()]);
+    assert_eq!(e.status.code(), Some(1));
+    let msg = String::from_utf8(e.stderr).unwrap();
+    assert!(msg.contains(&format!("{}:", bad.display())) && msg.contains("expected a direction"), "{msg}");
+    // Play every seat with the AI.
+    let play = arcade(&["labyrinth", "play", "--seed", "3", "--players", "yellow:ai,red:ai,blue:ai", "--json"]);
+    assert!(play.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&play.stdout).unwrap();
+    assert!(v["winner"].is_string() && v["turns"].as_u64().unwrap() > 0);
+    let opened: serde_json::Value = serde_json::from_slice(&arcade(&["open", v["link"].as_str().unwrap()]).stdout).unwrap();
+    assert_eq!(opened["winner"], v["winner"]);
+    assert_eq!(opened["turns"], v["turns"]);
+    assert!(arcade(&["labyrinth", "play", path.to_str().unwrap()]).status.success());
+    assert_eq!(arcade(&["labyrinth", "new", "--players", "pink:ai"]).status.code(), Some(2));
+}
