@@ -1,7 +1,13 @@
-//! Labyrinth AIs. `simple` tries every shift (12 insertion points × 4 turns), keeps the one that
-//! collects most cards, and moves to the reachable square nearest (by rows + columns) to a
-//! treasure it still seeks, or home once its hand is empty. Ties are broken by a hash of the turn
-//! and the move, so it does not circle between equal choices, and a game still replays exactly.
+//! Labyrinth AIs, by level:
+//! * `simple`: like greedy, but it never turns the extra tile (12 shifts instead of 48); it
+//!   steps to the reachable square nearest (rows + columns) to a treasure it seeks, or home.
+//! * `greedy`: every shift (12 insertion points × 4 turns) judged with the step that follows:
+//!   most cards, then the smallest distance left to a sought treasure.
+//! * `strong`: greedy, less what the shift and step give the next player (the cards that player
+//!   could collect with its own best shift).
+//!
+//! Ties are broken by a hash of the turn and the move, so an AI does not circle between equal
+//! choices, and a game still replays exactly.
 
 use super::board::{index, Square, INSERTIONS, SIZE};
 use super::state::{Labyrinth, LabyrinthMove, Phase, Rules};
@@ -56,8 +62,58 @@ fn best_square(g: &Labyrinth) -> (Square, u32) {
     best
 }
 
-/// The simple AI's move in `g` (a shift or a step, by the phase).
+/// AI levels by name.
+pub const LEVELS: &[&str] = &["simple", "greedy", "strong"];
+
+/// The move of the AI `level` in `g`.
+pub fn decide(level: &str, g: &Labyrinth) -> Option<LabyrinthMove> {
+    match level {
+        "simple" => simple(g),
+        "strong" => strong(g),
+        _ => greedy(g),
+    }
+}
+
+/// The simple AI: greedy, but it never turns the extra tile (12 shifts to try, not 48).
 pub fn simple(g: &Labyrinth) -> Option<LabyrinthMove> {
+    choose(g, &[g.board.extra.dir], |trial, _| (trial.mover().cards.len(), best_square(trial).1))
+}
+
+/// The strong AI: greedy, less the cards the next player could collect after it.
+pub fn strong(g: &Labyrinth) -> Option<LabyrinthMove> {
+    choose(g, &Direction::ALL, |trial, step| {
+        let mut after = trial.clone();
+        let penalty = if after.go(step).is_ok() && after.winner.is_none() && after.players.len() > 1 {
+            best_collect(&after)
+        } else {
+            0
+        };
+        (trial.mover().cards.len() * 2 + penalty, best_square(trial).1)
+    })
+}
+
+/// The most cards the player to move could collect with one shift.
+fn best_collect(g: &Labyrinth) -> usize {
+    let before = g.mover().cards.len();
+    let mut best = 0;
+    for at in 0..INSERTIONS as u8 {
+        for dir in Direction::ALL {
+            let mut t = g.clone();
+            if t.shift(at, dir).is_ok() {
+                best = best.max(before - t.mover().cards.len());
+            }
+        }
+    }
+    best
+}
+
+/// The greedy AI's move in `g` (a shift or a step, by the phase).
+pub fn greedy(g: &Labyrinth) -> Option<LabyrinthMove> {
+    choose(g, &Direction::ALL, |trial, _| (trial.mover().cards.len(), best_square(trial).1))
+}
+
+/// The shift with the smallest `judge(position after it, the step it would take)`, or the step.
+fn choose(g: &Labyrinth, dirs: &[Direction], judge: impl Fn(&Labyrinth, (u8, u8)) -> (usize, u32)) -> Option<LabyrinthMove> {
     if g.winner.is_some() {
         return None;
     }
@@ -66,13 +122,12 @@ pub fn simple(g: &Labyrinth) -> Option<LabyrinthMove> {
     }
     let mut best: Option<((usize, u32, u64), LabyrinthMove)> = None;
     for at in 0..INSERTIONS as u8 {
-        for dir in Direction::ALL {
+        for &dir in dirs {
             let mut trial = g.clone();
             if trial.shift(at, dir).is_err() {
                 continue;
             }
-            let left = trial.mover().cards.len();
-            let (_, d) = best_square(&trial);
+            let (left, d) = judge(&trial, best_square(&trial).0);
             // Fewer cards left first, then the smallest distance to go, then the hash.
             let key = (left, d, mix(u64::from(g.turns), u64::from(at) * 4 + dir.index() as u64));
             if best.as_ref().is_none_or(|(k, _)| key < *k) {

@@ -137,9 +137,9 @@ impl Game for Labyrinth {
 }
 
 impl MatchRules for Labyrinth {
-    /// A player whose decider fails makes the simple AI's move.
+    /// A player whose decider fails makes the greedy AI's move.
     fn fallback(&self) -> Option<LabyrinthMove> {
-        super::ai::simple(self)
+        super::ai::greedy(self)
     }
 }
 

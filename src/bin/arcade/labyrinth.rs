@@ -3,14 +3,14 @@
 use crate::args::Args;
 use crate::Failure;
 use lambda_arcade::game::Game;
-use lambda_arcade::labyrinth::ai::simple;
+use lambda_arcade::labyrinth::ai::{decide, LEVELS};
 use lambda_arcade::labyrinth::game::LabyrinthParams;
 use lambda_arcade::labyrinth::save;
 use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Rules};
 use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::json;
 
-const VALUED: &[&str] = &["players", "seed", "ai", "max-turns", "base"];
+const VALUED: &[&str] = &["players", "seed", "ai", "max-turns", "base", "games"];
 const FLAGS: &[&str] = &["json", "ravensburger"];
 
 pub fn main(argv: &[String]) -> Result<(), Failure> {
@@ -19,6 +19,7 @@ pub fn main(argv: &[String]) -> Result<(), Failure> {
         Some("new") => new(&args),
         Some("check") => check(&args),
         Some("play") => play(&args),
+        Some("arena") => arena(&args),
         Some(other) => Err(Failure::usage(format!("unknown labyrinth command \"{other}\""))),
         None => Err(Failure::usage("labyrinth needs a command")),
     }
@@ -69,10 +70,9 @@ fn check(args: &Args) -> Result<(), Failure> {
 /// played by the AI until a player wins.
 fn play(args: &Args) -> Result<(), Failure> {
     let max_turns = args.number("max-turns", 1000u32)?;
-    if let Some(level) = args.value("ai") {
-        if level != "simple" {
-            return Err(Failure::usage(format!("unknown AI level \"{level}\" (this build has: simple)")));
-        }
+    let level = args.value("ai").unwrap_or("greedy");
+    if !LEVELS.contains(&level) {
+        return Err(Failure::usage(format!("unknown AI level \"{level}\" ({})", LEVELS.join(", "))));
     }
     let (mut game, record) = match args.positional.as_slice() {
         [path] => (load(path, rules(args))?, None),
@@ -84,7 +84,7 @@ fn play(args: &Args) -> Result<(), Failure> {
     };
     let mut moves = Vec::new();
     while game.winner.is_none() && game.turns < max_turns {
-        let Some(mv) = simple(&game) else { break };
+        let Some(mv) = decide(level, &game) else { break };
         let result = match mv {
             LabyrinthMove::Shift { at, dir } => game.shift(at, dir),
             LabyrinthMove::Go { to } => game.go(to),
@@ -111,3 +111,45 @@ fn play(args: &Args) -> Result<(), Failure> {
     }
     Ok(())
 }
+
+/// `arcade labyrinth arena A B [--games N] [--seed S] [--json]`: two-player games between AI
+/// levels, seats alternating; `{"wins": [a, b], "draws": d}` (a draw: nobody won in 400 turns).
+fn arena(args: &Args) -> Result<(), Failure> {
+    let [a, b] = args.positional.as_slice() else { return Err(Failure::usage("arena takes two AI levels A and B")) };
+    for l in [a, b] {
+        if !LEVELS.contains(&l.as_str()) {
+            return Err(Failure::usage(format!("unknown AI level \"{l}\" ({})", LEVELS.join(", "))));
+        }
+    }
+    let games = args.number("games", 20u32)?;
+    let seed = args.number("seed", 1u64)?;
+    let (mut wins, mut draws, mut turns) = ([0u32; 2], 0u32, 0u32);
+    for g in 0..games {
+        // Entrant A takes the first seat in even games.
+        let levels = if g % 2 == 0 { [a, b] } else { [b, a] };
+        let players = [(Color::Yellow, Control::Ai), (Color::Green, Control::Ai)];
+        let seed = lambda_arcade::arena::MatchSeeds(seed).entrant(g as usize);
+        let mut game = Labyrinth::deal(&players, rules(args), seed).map_err(|e| Failure::input(e.to_string()))?;
+        while game.winner.is_none() && game.turns < 400 {
+            let Some(mv) = decide(levels[game.turn], &game) else { break };
+            let result = match mv {
+                LabyrinthMove::Shift { at, dir } => game.shift(at, dir),
+                LabyrinthMove::Go { to } => game.go(to),
+            };
+            result.map_err(|e| Failure::input(format!("the AI made an illegal move: {e}")))?;
+        }
+        turns += game.turns;
+        match game.winner {
+            Some(w) => wins[usize::from((w == 1) != (g % 2 == 1))] += 1,
+            None => draws += 1,
+        }
+    }
+    let mean_turns = f64::from(turns) / f64::from(games.max(1));
+    if args.flag("json") {
+        println!("{}", json!({ "a": a, "b": b, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_turns": mean_turns }));
+    } else {
+        println!("{a} vs {b}: {games} games, seats alternating: wins {a} {}, {b} {}, draws {draws}; {mean_turns:.1} turns a game", wins[0], wins[1]);
+    }
+    Ok(())
+}
+

@@ -33,7 +33,8 @@ usage:
   arcade punter link LOG [--maps DIR] [--base URL]
   arcade labyrinth new --players yellow:ai,red:human [--seed S] [--ravensburger]   (a save file)
   arcade labyrinth check FILE                              (canonical form, or FILE:LINE:COL: message)
-  arcade labyrinth play (FILE | --seed S --players …) [--ai simple] [--max-turns N] [--json]
+  arcade labyrinth play (FILE | --seed S --players …) [--ai simple|greedy|strong] [--max-turns N] [--json]
+  arcade labyrinth arena A B [--games N] [--seed S] [--json]   (AI levels, seats alternating)
   arcade open LINK                                          (describe any share link as JSON)
   arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
