@@ -35,3 +35,19 @@ fn new_saves_check_canonically_and_play_to_a_winner_with_a_link() {
     assert!(arcade(&["labyrinth", "play", path.to_str().unwrap()]).status.success());
     assert_eq!(arcade(&["labyrinth", "new", "--players", "pink:ai"]).status.code(), Some(2));
 }
+
+#[test]
+fn a_save_becomes_a_link_that_resumes_it() {
+    let dir = std::env::temp_dir().join(format!("arcade-labyrinth-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.sav");
+    std::fs::write(&path, arcade(&["labyrinth", "new", "--players", "blue:human,green:ai", "--seed", "8"]).stdout).unwrap();
+    let link = String::from_utf8(arcade(&["labyrinth", "link", path.to_str().unwrap()]).stdout).unwrap();
+    assert!(link.contains("#labyrinth/1/"), "{link}");
+    let v: serde_json::Value = serde_json::from_slice(&arcade(&["open", link.trim()]).stdout).unwrap();
+    assert_eq!(v["players"][0]["color"], "blue");
+    assert_eq!(v["players"][1]["control"], "ai");
+    // Playing a loaded save gives a link too.
+    let play: serde_json::Value = serde_json::from_slice(&arcade(&["labyrinth", "play", path.to_str().unwrap(), "--json"]).stdout).unwrap();
+    assert!(play["link"].as_str().unwrap().contains("#labyrinth/1/"));
+}

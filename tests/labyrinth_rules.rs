@@ -119,7 +119,7 @@ fn labyrinth_passes_the_generic_checks_and_its_links_open() {
         (vec![(Color::Yellow, Control::Ai)], Rules::Assignment),
         (vec![(Color::Green, Control::Human), (Color::Red, Control::Ai), (Color::Blue, Control::Ai), (Color::Yellow, Control::Human)], Rules::Ravensburger),
     ] {
-        common::random_playouts::<Labyrinth>(&LabyrinthParams { players, rules, seed: 9 }, &pool, 4, 300);
+        common::random_playouts::<Labyrinth>(&LabyrinthParams { players, rules, seed: 9, saved: None }, &pool, 4, 300);
     }
 }
 

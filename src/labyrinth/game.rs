@@ -14,6 +14,8 @@ pub struct LabyrinthParams {
     pub players: Vec<(Color, Control)>,
     pub rules: Rules,
     pub seed: u64,
+    /// A saved game to start from (save format) instead of a deal from the seed.
+    pub saved: Option<String>,
 }
 
 /// What one player knows: the board, every pawn, its own cards and only how many the others hold.
@@ -48,7 +50,10 @@ impl Game for Labyrinth {
     const ID: &'static str = "labyrinth";
 
     fn new(p: &LabyrinthParams) -> Result<Labyrinth, LabyrinthError> {
-        Labyrinth::deal(&p.players, p.rules, p.seed)
+        match &p.saved {
+            Some(text) => super::save::parse(text, p.rules).map_err(|e| LabyrinthError::Setup(format!("the saved game, {e}"))),
+            None => Labyrinth::deal(&p.players, p.rules, p.seed),
+        }
     }
 
     fn seats(&self) -> usize {
@@ -152,6 +157,11 @@ impl crate::link::LinkParams for LabyrinthParams {
 
     fn write_params(&self, w: &mut crate::link::BitWriter) {
         w.bits(u64::from(self.rules == Rules::Ravensburger), 1);
+        w.bits(u64::from(self.saved.is_some()), 1);
+        if let Some(text) = &self.saved {
+            w.string(text);
+            return;
+        }
         w.varint(self.seed);
         w.bits(self.players.len() as u64, 3);
         for &(color, control) in &self.players {
@@ -163,6 +173,10 @@ impl crate::link::LinkParams for LabyrinthParams {
 
     fn read_params(r: &mut crate::link::BitReader, _version: u32) -> Result<Self, crate::link::LinkError> {
         let rules = if r.bits(1)? == 1 { Rules::Ravensburger } else { Rules::Assignment };
+        if r.bits(1)? == 1 {
+            let text = r.string(64 << 10)?;
+            return Ok(LabyrinthParams { players: Vec::new(), rules, seed: 0, saved: Some(text) });
+        }
         let seed = r.varint()?;
         let n = r.bits(3)? as usize;
         if !(1..=4).contains(&n) {
@@ -174,15 +188,15 @@ impl crate::link::LinkParams for LabyrinthParams {
             let control = if r.bits(1)? == 1 { Control::Ai } else { Control::Human };
             players.push((color, control));
         }
-        Ok(LabyrinthParams { players, rules, seed })
+        Ok(LabyrinthParams { players, rules, seed, saved: None })
     }
 }
 
 fn open_link(env: &crate::link::Envelope) -> Result<crate::link::Opened, crate::link::LinkError> {
     let d = crate::link::decode_record::<Labyrinth>(env)?;
     let p = &d.record.params;
-    let players: Vec<_> = p.players.iter().map(|(c, k)| serde_json::json!({ "color": c.name(), "control": k.name() })).collect();
     let mut game = Labyrinth::new(p).map_err(|e| crate::link::LinkError::Malformed(e.to_string()))?;
+    let players: Vec<_> = game.players.iter().map(|pl| serde_json::json!({ "color": pl.color.name(), "control": pl.control.name() })).collect();
     let mut codes = Vec::with_capacity(d.record.moves.len());
     for mv in &d.record.moves {
         codes.push(game.move_index(mv).unwrap_or(0));

@@ -1,6 +1,7 @@
 //! The only code that knows JavaScript: one handle type per game, thin translation to and from
 //! the pure engines. Errors cross as JS `Error`s with the engine's message.
 
+mod labyrinth;
 mod lifter;
 mod links;
 mod pig;
@@ -10,6 +11,7 @@ mod punter_match;
 
 use wasm_bindgen::prelude::*;
 
+pub use labyrinth::*;
 pub use lifter::*;
 pub use links::*;
 pub use pig::*;

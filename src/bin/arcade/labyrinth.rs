@@ -20,6 +20,7 @@ pub fn main(argv: &[String]) -> Result<(), Failure> {
         Some("check") => check(&args),
         Some("play") => play(&args),
         Some("arena") => arena(&args),
+        Some("link") => link(&args),
         Some(other) => Err(Failure::usage(format!("unknown labyrinth command \"{other}\""))),
         None => Err(Failure::usage("labyrinth needs a command")),
     }
@@ -43,7 +44,7 @@ fn players(spec: &str) -> Result<Vec<(Color, Control)>, Failure> {
 
 fn params(args: &Args) -> Result<LabyrinthParams, Failure> {
     let players = players(args.value("players").unwrap_or("yellow:ai,red:ai"))?;
-    Ok(LabyrinthParams { players, rules: rules(args), seed: args.number("seed", 1u64)? })
+    Ok(LabyrinthParams { players, rules: rules(args), seed: args.number("seed", 1u64)?, saved: None })
 }
 
 /// `arcade labyrinth new --players yellow:ai,red:human [--seed S]`: a save file of a new game.
@@ -75,7 +76,11 @@ fn play(args: &Args) -> Result<(), Failure> {
         return Err(Failure::usage(format!("unknown AI level \"{level}\" ({})", LEVELS.join(", "))));
     }
     let (mut game, record) = match args.positional.as_slice() {
-        [path] => (load(path, rules(args))?, None),
+        [path] => {
+            let game = load(path, rules(args))?;
+            let params = LabyrinthParams { players: Vec::new(), rules: rules(args), seed: 0, saved: Some(save::print(&game)) };
+            (game, Some(params))
+        }
         [] => {
             let p = params(args)?;
             (Labyrinth::new(&p).map_err(|e| Failure::usage(e.to_string()))?, Some(p))
@@ -93,7 +98,7 @@ fn play(args: &Args) -> Result<(), Failure> {
         moves.push(mv);
     }
     let winner = game.winner.map(|w| game.players[w].color.name());
-    // A game dealt from a seed travels as a link; a loaded save has no seed to deal from.
+    // A game travels as a link: dealt from its seed, or starting from the save it was loaded from.
     let link = match record {
         Some(params) => {
             let r = GameRecord::<Labyrinth> { params, seed: 0, players: vec![], view: moves.len(), moves };
@@ -150,6 +155,17 @@ fn arena(args: &Args) -> Result<(), Failure> {
     } else {
         println!("{a} vs {b}: {games} games, seats alternating: wins {a} {}, {b} {}, draws {draws}; {mean_turns:.1} turns a game", wins[0], wins[1]);
     }
+    Ok(())
+}
+
+/// `arcade labyrinth link FILE`: a share link that resumes the saved game.
+fn link(args: &Args) -> Result<(), Failure> {
+    let [path] = args.positional.as_slice() else { return Err(Failure::usage("link takes one save file")) };
+    let game = load(path, rules(args))?;
+    let params = LabyrinthParams { players: Vec::new(), rules: rules(args), seed: 0, saved: Some(save::print(&game)) };
+    let record = GameRecord::<Labyrinth> { params, seed: 0, players: vec![], moves: vec![], view: 0 };
+    let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
+    println!("{}#{fragment}", args.base_url());
     Ok(())
 }
 

@@ -35,6 +35,7 @@ usage:
   arcade labyrinth check FILE                              (canonical form, or FILE:LINE:COL: message)
   arcade labyrinth play (FILE | --seed S --players …) [--ai simple|greedy|strong] [--max-turns N] [--json]
   arcade labyrinth arena A B [--games N] [--seed S] [--json]   (AI levels, seats alternating)
+  arcade labyrinth link FILE                               (a link that resumes the saved game)
   arcade open LINK                                          (describe any share link as JSON)
   arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)

@@ -1,0 +1,205 @@
+//! Labyrinth for JavaScript: a game on the replay tape — new from a seed, loaded from a save or
+//! a link — with its board, the legal shifts and steps, the AIs, saving and links.
+
+use super::{js_error, to_js};
+use crate::game::Game;
+use crate::labyrinth::ai::{decide, LEVELS};
+use crate::labyrinth::board::{index, insertion_name, INSERTIONS, SIZE};
+use crate::labyrinth::game::LabyrinthParams;
+use crate::labyrinth::save;
+use crate::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Phase, Rules};
+use crate::link::decode_game;
+use crate::tape::Tape;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TileJs {
+    kind: &'static str,
+    dir: &'static str,
+    treasure: Option<u8>,
+    /// Open sides: north 1, east 2, south 4, west 8.
+    openings: u8,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PlayerJs {
+    color: &'static str,
+    control: &'static str,
+    row: u8,
+    column: u8,
+    start: (u8, u8),
+    cards_left: usize,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateJs {
+    tiles: Vec<TileJs>,
+    extra: TileJs,
+    players: Vec<PlayerJs>,
+    /// Index of the player to move, or null when the game is over.
+    to_move: Option<usize>,
+    /// "shift" or "move".
+    phase: &'static str,
+    winner: Option<usize>,
+    turns: u32,
+    position: usize,
+    length: usize,
+    ravensburger: bool,
+    /// Insertion points not allowed now (0–11), with the reason.
+    blocked: Vec<(u8, String)>,
+    /// Squares the player to move can reach now (indices row-major).
+    reachable: Vec<u8>,
+    insertions: Vec<String>,
+}
+
+fn tile_js(t: &crate::labyrinth::tile::Tile) -> TileJs {
+    TileJs { kind: t.kind.name(), dir: t.dir.name(), treasure: t.treasure, openings: t.openings() }
+}
+
+#[wasm_bindgen]
+pub struct LabyrinthGame {
+    tape: Tape<Labyrinth>,
+}
+
+impl LabyrinthGame {
+    fn game(&self) -> &Labyrinth {
+        self.tape.position().1
+    }
+}
+
+#[wasm_bindgen]
+impl LabyrinthGame {
+    /// `players`: e.g. ["yellow:human", "red:ai"] in turn order.
+    #[wasm_bindgen(constructor)]
+    pub fn new(players: Vec<String>, ravensburger: bool, seed: f64) -> Result<LabyrinthGame, JsValue> {
+        let mut list = Vec::new();
+        for p in &players {
+            let (c, k) = p.split_once(':').unwrap_or((p, "human"));
+            let color = Color::from_name(c).ok_or_else(|| js_error(format!("\"{c}\" is not a colour")))?;
+            let control = Control::from_name(k).ok_or_else(|| js_error(format!("\"{k}\" is not human or ai")))?;
+            list.push((color, control));
+        }
+        let rules = if ravensburger { Rules::Ravensburger } else { Rules::Assignment };
+        let params = LabyrinthParams { players: list, rules, seed: seed as u64, saved: None };
+        Ok(LabyrinthGame { tape: Tape::start(params, seed as u64, Vec::new()).map_err(js_error)? })
+    }
+
+    /// A game loaded from a save file's text; throws `LINE:COL: message`.
+    #[wasm_bindgen(js_name = fromSave)]
+    pub fn from_save(text: &str, ravensburger: bool) -> Result<LabyrinthGame, JsValue> {
+        let rules = if ravensburger { Rules::Ravensburger } else { Rules::Assignment };
+        let game = save::parse(text, rules).map_err(js_error)?;
+        let params = LabyrinthParams { players: Vec::new(), rules, seed: 0, saved: Some(save::print(&game)) };
+        Ok(LabyrinthGame { tape: Tape::start(params, 0, Vec::new()).map_err(js_error)? })
+    }
+
+    /// The game a labyrinth link holds, at its position.
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(link: &str) -> Result<LabyrinthGame, JsValue> {
+        let d = decode_game::<Labyrinth>(link).map_err(js_error)?;
+        let view = d.record.view;
+        let mut tape = Tape::new(d.record).map_err(js_error)?;
+        tape.seek(view);
+        Ok(LabyrinthGame { tape })
+    }
+
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        let g = self.game();
+        let reach = if g.winner.is_none() { g.board.reachable(g.mover().pos) } else { vec![false; SIZE * SIZE] };
+        to_js(&StateJs {
+            tiles: g.board.tiles.iter().map(tile_js).collect(),
+            extra: tile_js(&g.board.extra),
+            players: g
+                .players
+                .iter()
+                .map(|p| PlayerJs { color: p.color.name(), control: p.control.name(), row: p.pos.0, column: p.pos.1, start: p.color.start(), cards_left: p.cards.len() })
+                .collect(),
+            to_move: g.winner.is_none().then_some(g.turn),
+            phase: if g.phase == Phase::Shift { "shift" } else { "move" },
+            winner: g.winner,
+            turns: g.turns,
+            position: self.tape.position().0,
+            length: self.tape.len(),
+            ravensburger: g.rules == Rules::Ravensburger,
+            blocked: (0..INSERTIONS as u8).filter_map(|at| g.check_shift(at).err().map(|e| (at, e.to_string()))).collect(),
+            reachable: (0..SIZE * SIZE).filter(|&i| reach[i]).map(|i| i as u8).collect(),
+            insertions: (0..INSERTIONS).map(insertion_name).collect(),
+        })
+    }
+
+    /// The cards player `p` still holds (show them to that player only).
+    pub fn cards(&self, p: usize) -> Vec<u8> {
+        self.game().players.get(p).map(|pl| pl.cards.clone()).unwrap_or_default()
+    }
+
+    /// Inserts the extra tile, turned to `dir` ("north" …), at insertion point `at` (0–11).
+    pub fn shift(&mut self, at: u8, dir: &str) -> Result<(), JsValue> {
+        let dir = crate::labyrinth::tile::Direction::from_name(dir).ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;
+        self.play(LabyrinthMove::Shift { at, dir })
+    }
+
+    /// Moves the pawn to square (row, column), 1-based.
+    pub fn go(&mut self, row: u8, column: u8) -> Result<(), JsValue> {
+        self.play(LabyrinthMove::Go { to: (row, column) })
+    }
+
+    fn play(&mut self, mv: LabyrinthMove) -> Result<(), JsValue> {
+        let at = self.tape.position().0;
+        let mut probe = self.game().clone();
+        probe.play(&mv).map_err(js_error)?;
+        self.tape.truncate(at);
+        self.tape.push(mv).map_err(js_error)
+    }
+
+    /// The AI `level` ("simple", "greedy", "strong") makes the next move (a shift or a step);
+    /// returns its label, or null when the game is over.
+    #[wasm_bindgen(js_name = aiMove)]
+    pub fn ai_move(&mut self, level: &str) -> Result<Option<String>, JsValue> {
+        if !LEVELS.contains(&level) {
+            return Err(js_error(format!("unknown AI level \"{level}\"")));
+        }
+        let Some(mv) = decide(level, self.game()) else { return Ok(None) };
+        let label = self.game().move_label(&mv);
+        self.play(mv)?;
+        Ok(Some(label))
+    }
+
+    pub fn seek(&mut self, t: usize) -> usize {
+        self.tape.seek(t);
+        self.tape.position().0
+    }
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.tape.len()
+    }
+    pub fn label(&mut self, i: usize) -> String {
+        let back = self.tape.position().0;
+        let l = self.tape.label(i).unwrap_or_default();
+        self.tape.seek(back);
+        l
+    }
+    /// The game at the position viewed, in the save format.
+    #[wasm_bindgen(js_name = saveText)]
+    pub fn save_text(&self) -> String {
+        save::print(self.game())
+    }
+    pub fn link(&self, view: usize) -> String {
+        self.tape.link(view)
+    }
+}
+
+/// Checks a save file's text: the canonical text, or throws `LINE:COL: message`.
+#[wasm_bindgen(js_name = labyrinthCheckSave)]
+pub fn labyrinth_check_save(text: &str) -> Result<String, JsValue> {
+    save::parse(text, Rules::Assignment).map(|g| save::print(&g)).map_err(js_error)
+}
+
+/// Index of square (row, column) in `state().tiles`.
+#[wasm_bindgen(js_name = labyrinthSquare)]
+pub fn labyrinth_square(row: u8, column: u8) -> usize {
+    index((row, column))
+}
