@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --lib --release --target wasm32-unknown-unknown
-wasm-bindgen --target web --no-typescript --out-dir pkg \
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir pkg \
   target/wasm32-unknown-unknown/release/lambda_arcade.wasm
