@@ -25,7 +25,10 @@ const GAMES = [
     // A punter link names its map: the page loads it and hands it to the engine first.
     prepareLink: async (text, engine) => (await import('./punter/maps.js')).prepareLink(text, engine),
   },
-  { id: 'labyrinth', title: 'Labyrinth', blurb: 'the shifting maze — coming soon', soon: true },
+  {
+    id: 'labyrinth', title: 'Labyrinth', blurb: 'the shifting maze — 1 to 4 players', linkKinds: ['labyrinth'],
+    mount: async (...a) => (await import('./labyrinth/page.js')).mountLabyrinth(...a),
+  },
 ];
 const byKind = new Map(GAMES.flatMap((g) => (g.linkKinds ?? []).map((kind) => [kind, g])));
 const playable = (id) => GAMES.some((g) => g.id === id && !g.soon);

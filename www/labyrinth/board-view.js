@@ -1,0 +1,236 @@
+// The Labyrinth board on a canvas: tiles drawn by their openings (the paths), treasures as
+// numbers, start squares in their player's colour, pawns (side by side when they share a tile),
+// the 12 insertion arrows around the board (blocked ones greyed, the engine's reason on hover)
+// and the squares the engine says are reachable. It knows no rule: it draws the state it is
+// given and reports clicks on arrows and squares. `set` redraws once per animation frame.
+import { el, fitCanvas, frameScheduler } from '../dom.js';
+
+export const COLORS = { yellow: '#e3b505', red: '#d63c3c', blue: '#3468d6', green: '#2a9a4c' };
+const N = 7;
+const BITS = [[1, 0, -1], [2, 1, 0], [4, 0, 1], [8, -1, 0]]; // opening bit, dx, dy (N E S W)
+const DIRS = ['north', 'east', 'south', 'west'];
+
+/** The openings of a tile of `kind` turned `dir` (for drawing the extra tile as rotated). */
+export function openingsOf(kind, dir) {
+  const d = DIRS.indexOf(dir);
+  const bit = (i) => 1 << ((i + 4) % 4);
+  if (kind === 'line') return bit(d) | bit(d + 2);
+  if (kind === 'corner') return bit(d) | bit(d + 1);
+  return bit(d - 1) | bit(d) | bit(d + 1); // tshape
+}
+export const nextDir = (dir) => DIRS[(DIRS.indexOf(dir) + 1) % 4];
+
+/** Draws one tile at (x, y) of size s. */
+export function drawTile(ctx, x, y, s, tile, { fixed = false, reach = false, openings = tile.openings } = {}) {
+  ctx.fillStyle = fixed ? '#6b5a45' : '#7f6b52';
+  ctx.fillRect(x, y, s, s);
+  const w = s * 0.36;
+  const c = s / 2;
+  ctx.fillStyle = reach ? '#bdf0c6' : '#f1e6cf';
+  ctx.fillRect(x + c - w / 2, y + c - w / 2, w, w);
+  for (const [b, dx, dy] of BITS) {
+    if (!(openings & b)) continue;
+    if (dx) ctx.fillRect(dx > 0 ? x + c : x, y + c - w / 2, c, w);
+    else ctx.fillRect(x + c - w / 2, dy > 0 ? y + c : y, w, c);
+  }
+  ctx.strokeStyle = 'rgba(0,0,0,.35)';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+  if (tile.treasure) {
+    const r = s * 0.17;
+    ctx.beginPath();
+    ctx.arc(x + c, y + c, r, 0, Math.PI * 2);
+    ctx.fillStyle = '#f6c343';
+    ctx.fill();
+    ctx.strokeStyle = '#8a6400';
+    ctx.stroke();
+    ctx.fillStyle = '#3b2a00';
+    ctx.font = `600 ${Math.max(8, Math.round(s * 0.2))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(tile.treasure), x + c, y + c + 0.5);
+  }
+}
+
+function drawArrow(ctx, cx, cy, size, dir, fill) {
+  // dir: the direction the arrow points ([dx, dy]).
+  const [dx, dy] = dir;
+  const px = -dy;
+  const py = dx;
+  ctx.beginPath();
+  ctx.moveTo(cx + dx * size, cy + dy * size);
+  ctx.lineTo(cx - dx * size * 0.6 + px * size * 0.8, cy - dy * size * 0.6 + py * size * 0.8);
+  ctx.lineTo(cx - dx * size * 0.6 - px * size * 0.8, cy - dy * size * 0.6 - py * size * 0.8);
+  ctx.closePath();
+  ctx.fillStyle = fill;
+  ctx.fill();
+}
+
+/**
+ * root: where the canvas goes; onArrow(i), onSquare(row, column) (1-based) on clicks.
+ * set({ state, interactive, hidden }) shows a state.
+ */
+export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {}, onSquare = () => {} } = {}) {
+  const canvas = el('canvas', { class: 'labyrinth-canvas', 'data-testid': testid });
+  root.append(canvas);
+  let shown = null;
+  let geo = null;
+  let hover = -1;
+
+  function geometry() {
+    const width = canvas.parentElement?.clientWidth || 600;
+    const size = Math.min(width, maxSize);
+    const cell = size / (N + 1.3);
+    const m = cell * 0.65;
+    return { size, cell, x0: (width - size) / 2 + m, y0: m };
+  }
+  /** The centre of insertion arrow i (0–11) and the way it points. */
+  function arrowAt(i, g = geo) {
+    const k = 1 + 2 * (i % 3);
+    const side = Math.floor(i / 3);
+    const mid = (n) => n * g.cell + g.cell / 2;
+    const off = g.cell * 0.33;
+    if (side === 0) return { x: g.x0 + mid(k), y: g.y0 - off, dir: [0, 1] };
+    if (side === 1) return { x: g.x0 + N * g.cell + off, y: g.y0 + mid(k), dir: [-1, 0] };
+    if (side === 2) return { x: g.x0 + mid(k), y: g.y0 + N * g.cell + off, dir: [0, -1] };
+    return { x: g.x0 - off, y: g.y0 + mid(k), dir: [1, 0] };
+  }
+
+  function draw() {
+    geo = geometry();
+    const { ctx, width, height } = fitCanvas(canvas, geo.size);
+    ctx.clearRect(0, 0, width, height);
+    if (!shown?.state) return;
+    const { state, interactive } = shown;
+    const { cell, x0, y0 } = geo;
+    ctx.fillStyle = '#3b3024';
+    ctx.fillRect(x0 - 3, y0 - 3, N * cell + 6, N * cell + 6);
+    if (shown.hidden) {
+      ctx.fillStyle = '#efe6d4';
+      ctx.font = `600 ${Math.round(cell * 0.3)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.fillText('Hidden until the next player is ready', x0 + (N * cell) / 2, y0 + (N * cell) / 2);
+      return;
+    }
+    const reach = new Set(state.phase === 'move' && state.winner === null ? state.reachable : []);
+    state.tiles.forEach((t, i) => {
+      const r = Math.floor(i / N);
+      const c = i % N;
+      drawTile(ctx, x0 + c * cell, y0 + r * cell, cell, t, { fixed: r % 2 === 0 && c % 2 === 0, reach: reach.has(i) });
+    });
+    // Start squares: a ring in the player's colour.
+    for (const p of state.players) {
+      const [r, c] = p.start;
+      ctx.strokeStyle = COLORS[p.color];
+      ctx.lineWidth = Math.max(3, cell * 0.08);
+      ctx.strokeRect(x0 + (c - 1) * cell + 3, y0 + (r - 1) * cell + 3, cell - 6, cell - 6);
+    }
+    // Pawns, side by side when several share a tile.
+    const at = new Map();
+    state.players.forEach((p, i) => {
+      const k = (p.row - 1) * N + (p.column - 1);
+      at.set(k, [...(at.get(k) ?? []), i]);
+    });
+    for (const [k, list] of at) {
+      const r = Math.floor(k / N);
+      const c = k % N;
+      const rad = list.length > 1 ? cell * 0.14 : cell * 0.2;
+      list.forEach((i, j) => {
+        const cx = x0 + c * cell + cell / 2 + (j - (list.length - 1) / 2) * rad * 1.9;
+        const cy = y0 + r * cell + cell * 0.72 - (list.length > 1 ? 0 : cell * 0.22);
+        ctx.beginPath();
+        ctx.arc(cx, cy, rad, 0, Math.PI * 2);
+        ctx.fillStyle = COLORS[state.players[i].color];
+        ctx.fill();
+        ctx.lineWidth = i === state.toMove ? 3 : 1.5;
+        ctx.strokeStyle = i === state.toMove ? '#fff' : '#222';
+        ctx.stroke();
+      });
+    }
+    // Insertion arrows.
+    const blocked = new Map(state.blocked.map(([i, why]) => [i, why]));
+    const canShift = interactive && state.phase === 'shift' && state.winner === null;
+    for (let i = 0; i < 12; i += 1) {
+      const a = arrowAt(i);
+      const fill = blocked.has(i) ? '#b9bec8' : canShift ? (hover === i ? '#1f55c4' : '#2f6fdf') : '#8a93a6';
+      drawArrow(ctx, a.x, a.y, cell * 0.22, a.dir, fill);
+    }
+  }
+  const schedule = frameScheduler(draw);
+  const resize = new ResizeObserver(schedule);
+  resize.observe(root);
+
+  function hit(e) {
+    if (!geo) return null;
+    const box = canvas.getBoundingClientRect();
+    const x = e.clientX - box.left;
+    const y = e.clientY - box.top;
+    for (let i = 0; i < 12; i += 1) {
+      const a = arrowAt(i);
+      if (Math.abs(x - a.x) < geo.cell * 0.4 && Math.abs(y - a.y) < geo.cell * 0.4) return { arrow: i };
+    }
+    const c = Math.floor((x - geo.x0) / geo.cell);
+    const r = Math.floor((y - geo.y0) / geo.cell);
+    if (r >= 0 && r < N && c >= 0 && c < N) return { row: r + 1, column: c + 1 };
+    return null;
+  }
+  canvas.addEventListener('click', (e) => {
+    if (!shown || shown.hidden) return;
+    const h = hit(e);
+    if (h?.arrow !== undefined) onArrow(h.arrow);
+    else if (h) onSquare(h.row, h.column);
+  });
+  canvas.addEventListener('mousemove', (e) => {
+    const h = hit(e);
+    const i = h?.arrow ?? -1;
+    const state = shown?.state;
+    let tip = '';
+    if (state && i >= 0) {
+      const why = state.blocked.find(([k]) => k === i)?.[1];
+      tip = `Push at the ${state.insertions[i]}${why ? ` — not allowed: ${why}` : ''}`;
+    } else if (state && h) {
+      const t = state.tiles[(h.row - 1) * N + h.column - 1];
+      tip = `Row ${h.row}, column ${h.column}${t.treasure ? ` · treasure ${t.treasure}` : ''}`;
+    }
+    canvas.title = tip;
+    canvas.style.cursor = h ? 'pointer' : 'default';
+    if (i !== hover) { hover = i; schedule(); }
+  });
+  /** Where arrow i or square index k (row-major) is drawn, in CSS pixels of the canvas (tests). */
+  canvas.pointOf = (kind, i) => {
+    geo = geometry();
+    if (kind === 'arrow') { const a = arrowAt(i); return [a.x, a.y]; }
+    return [geo.x0 + (i % N) * geo.cell + geo.cell / 2, geo.y0 + Math.floor(i / N) * geo.cell + geo.cell / 2];
+  };
+
+  return {
+    canvas,
+    set(next) {
+      shown = next;
+      canvas.state = next.state; // read by the tests
+      schedule();
+    },
+    destroy() { resize.disconnect(); canvas.remove(); },
+  };
+}
+
+/** A small canvas with one tile (the extra tile) drawn as turned `dir`. */
+export function createTileView(root, { testid, size = 84, onClick = () => {} } = {}) {
+  const canvas = el('canvas', { class: 'labyrinth-extra', 'data-testid': testid, title: 'The extra tile: click or press R to turn it', width: size, height: size });
+  canvas.style.width = `${size}px`;
+  canvas.addEventListener('click', onClick);
+  root.append(canvas);
+  return {
+    set(tile, dir) {
+      const dpr = window.devicePixelRatio || 1;
+      canvas.width = size * dpr;
+      canvas.height = size * dpr;
+      canvas.style.height = `${size}px`;
+      const ctx = canvas.getContext('2d');
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, size, size);
+      if (tile) drawTile(ctx, 0, 0, size, tile, { openings: openingsOf(tile.kind, dir) });
+      canvas.dataset.dir = dir ?? '';
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// The Labyrinth page: play (1–4 players, humans and AIs) and the replay viewer.
+import { el } from '../dom.js';
+import { createTabs } from '../tabs.js';
+import { mountPlay } from './play.js';
+import { mountReplay } from './replay-view.js';
+
+const TABS = [
+  ['play', 'Play', mountPlay],
+  ['replay', 'Replay', mountReplay],
+];
+
+export function mountLabyrinth(root, engine, app) {
+  const ctx = { engine, app, played: null };
+  const tabs = createTabs(TABS, {
+    ctx, testid: (key) => `labyrinth-tab-${key}`, sectionClass: (key) => `tab labyrinth-tab labyrinth-tab-${key}`,
+    onShow(name, view) { if (name === 'replay') view.shown(); },
+  });
+  const show = (name) => tabs.show(name);
+  root.replaceChildren(el('div', { class: 'game-intro' },
+    el('h2', {}, 'Labyrinth'),
+    el('p', {}, 'Push a tile into the maze to shift a row or column, then walk your pawn along the paths. Find all your treasures and return to your start square first.')),
+  tabs.nav, tabs.body);
+  show('play');
+  return {
+    show,
+    get current() { return tabs.current; },
+    /** A share link: the game resumes in the Play tab at the link's position. */
+    openLink(kind, data, text) {
+      if (kind !== 'labyrinth') return;
+      show('play');
+      tabs.views.play.openLink(text);
+    },
+  };
+}
