@@ -1,0 +1,154 @@
+// Browser end-to-end tests for Labyrinth: turning the extra tile (R), pushing it in at an arrow,
+// walking to a reachable square, an AI answering, saving and loading (a broken save is located
+// LINE:COL and the page keeps working), a share link reopening the same position, the phone
+// layout.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, launch, openPage } from './browser.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const CANVAS = '[data-testid=labyrinth-play-canvas]';
+const state = (page) => page.$eval(CANVAS, (c) => c.state);
+
+async function openLabyrinth(viewport) {
+  const page = await openPage(browser, `${server.url}#labyrinth`, viewport);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state);
+  return page;
+}
+
+/** A new game: yellow human against red AI (greedy), seed 7. */
+async function newGame(page) {
+  await page.selectOption('[data-testid=labyrinth-seat-yellow]', 'human');
+  await page.selectOption('[data-testid=labyrinth-seat-red]', 'greedy');
+  await page.fill('[data-testid=labyrinth-seed]', '7');
+  await page.click('[data-testid=labyrinth-start]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state?.phase === 'shift');
+}
+
+async function clickBoard(page, kind, i) {
+  const [x, y] = await page.$eval(CANVAS, (c, [k, j]) => c.pointOf(k, j), [kind, i]);
+  const box = await page.locator(CANVAS).boundingBox();
+  await page.mouse.click(box.x + x, box.y + y);
+}
+
+test('a turn: R turns the extra tile, an arrow pushes it in, a reachable square is walked to, the AI answers', async () => {
+  const page = await openLabyrinth();
+  await newGame(page);
+  const before = await state(page);
+  assert.equal(before.toMove, 0);
+  const dir0 = await page.getAttribute('[data-testid=labyrinth-extra]', 'data-dir');
+  await page.keyboard.press('r');
+  const dir1 = await page.getAttribute('[data-testid=labyrinth-extra]', 'data-dir');
+  assert.notEqual(dir1, dir0, 'R turns the extra tile');
+  // Push at an allowed insertion point.
+  const at = [...Array(12).keys()].find((i) => !before.blocked.some(([k]) => k === i));
+  await clickBoard(page, 'arrow', at);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.phase === 'move');
+  const pushed = await state(page);
+  assert.notDeepEqual(pushed.tiles, before.tiles, 'the push changes the board');
+  assert.notDeepEqual(pushed.extra, before.extra, 'the pushed-out tile is the new extra tile');
+  // Walk to a reachable square (another one than where yellow stands, when there is one).
+  const here = (pushed.players[0].row - 1) * 7 + pushed.players[0].column - 1;
+  const target = pushed.reachable.find((k) => k !== here) ?? here;
+  await clickBoard(page, 'square', target);
+  // Red (AI) answers: its push and its move, then it is yellow's turn again.
+  await page.waitForFunction(() => {
+    const s = document.querySelector('[data-testid=labyrinth-play-canvas]').state;
+    return s.toMove === 0 && s.phase === 'shift' && s.turns >= 2;
+  }, null, { timeout: 20000 });
+  const moved = await page.evaluate(() => {
+    const s = document.querySelector('[data-testid=labyrinth-play-canvas]').state;
+    return s.position;
+  });
+  assert.equal(moved, 4, 'two turns of two half-moves each');
+  assert.match(await page.textContent('[data-testid=labyrinth-status]'), /Yellow \(human\)/);
+  // A click on an unreachable square during the shift phase is explained, nothing changes.
+  await clickBoard(page, 'square', 24);
+  assert.match(await page.textContent('[data-testid=labyrinth-message]'), /Push the extra tile in first/);
+  // Only yellow's own cards are shown.
+  assert.match(await page.textContent('[data-testid=labyrinth-cards]'), /Yellow's cards/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('save gives the save text; a broken save shows LINE:COL and the game is kept', async () => {
+  const page = await openLabyrinth();
+  await newGame(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=labyrinth-save]')]);
+  const text = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString());
+  assert.match(text, /^yellow human 1 1( \d+)+\s*\nred ai 1 7/);
+  const before = await state(page);
+  const dir = mkdtempSync(join(tmpdir(), 'labyrinth-'));
+  const broken = join(dir, 'broken.txt');
+  writeFileSync(broken, 'yellow human 1 1 3 4\nfoo\n');
+  await page.setInputFiles('[data-testid=labyrinth-load-file]', broken);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-file-status]').textContent.includes('could not'));
+  assert.match(await page.textContent('[data-testid=labyrinth-file-status]'), /broken\.txt could not be loaded: 2:1: /);
+  assert.deepEqual((await state(page)).tiles, before.tiles, 'nothing lost');
+  // The good save loads back to the same board, and play goes on.
+  const good = join(dir, 'good.txt');
+  writeFileSync(good, text);
+  await page.setInputFiles('[data-testid=labyrinth-load-file]', good);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-file-status]').textContent.includes('Loaded'));
+  assert.deepEqual((await state(page)).tiles, before.tiles);
+  await page.keyboard.press('r');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a share link reopens the same position; the replay tab steps through the game', async () => {
+  const page = await openLabyrinth();
+  await newGame(page);
+  const s0 = await state(page);
+  const at = [...Array(12).keys()].find((i) => !s0.blocked.some(([k]) => k === i));
+  await clickBoard(page, 'arrow', at);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.phase === 'move');
+  const s1 = await state(page);
+  const link = await page.inputValue('.labyrinth-side .link-input');
+  assert.match(link, /#labyrinth\//);
+  const other = await openPage(browser, link);
+  await other.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.phase === 'move');
+  const s2 = await state(other);
+  assert.deepEqual(s2.tiles, s1.tiles);
+  assert.deepEqual(s2.players, s1.players);
+  assert.deepEqual(s2.extra, s1.extra);
+  assert.deepEqual(other.errors, []);
+  await other.context().close();
+  // Replay: the game played, stepped back to its start.
+  await page.click('[data-testid=labyrinth-tab-replay]');
+  await page.waitForFunction(() => document.querySelector('.labyrinth-tab-replay .replay-counter')?.textContent === '1 / 1');
+  await page.keyboard.press('Home');
+  const start = await page.$eval('[data-testid=labyrinth-replay-canvas]', (c) => c.state);
+  assert.deepEqual(start.tiles, s0.tiles);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('two humans: a hand-over screen hides the board until the next player is ready', async () => {
+  const page = await openLabyrinth();
+  await page.selectOption('[data-testid=labyrinth-seat-red]', 'human');
+  await page.click('[data-testid=labyrinth-start]');
+  await page.waitForSelector('[data-testid=labyrinth-reveal]');
+  assert.match(await page.textContent('[data-testid=labyrinth-reveal]'), /I am Yellow, show my cards/);
+  assert.doesNotMatch(await page.textContent('[data-testid=labyrinth-cards]'), /cards:/);
+  await page.click('[data-testid=labyrinth-reveal]');
+  assert.match(await page.textContent('[data-testid=labyrinth-cards]'), /Yellow's cards/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the phone layout does not scroll sideways', async () => {
+  const page = await openLabyrinth({ width: 390, height: 844 });
+  await newGame(page);
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll <= width, `page ${scroll} px wide in a ${width} px window`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
