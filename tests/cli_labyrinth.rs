@@ -51,3 +51,16 @@ fn a_save_becomes_a_link_that_resumes_it() {
     let play: serde_json::Value = serde_json::from_slice(&arcade(&["labyrinth", "play", path.to_str().unwrap(), "--json"]).stdout).unwrap();
     assert!(play["link"].as_str().unwrap().contains("#labyrinth/1/"));
 }
+
+#[test]
+fn the_arena_plays_two_and_four_seats_and_strong_beats_greedy() {
+    for seats in ["2", "4"] {
+        let out = arcade(&["labyrinth", "arena", "strong", "greedy", "--games", "20", "--seats", seats, "--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+        assert_eq!(wins[0] + wins[1] + v["draws"].as_u64().unwrap(), 20);
+        assert!(wins[0] > wins[1], "{seats} seats: {v}");
+    }
+    assert_eq!(arcade(&["labyrinth", "arena", "strong", "greedy", "--seats", "3"]).status.code(), Some(2));
+}

@@ -10,7 +10,7 @@ use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, 
 use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::json;
 
-const VALUED: &[&str] = &["players", "seed", "ai", "max-turns", "base", "games"];
+const VALUED: &[&str] = &["players", "seed", "ai", "max-turns", "base", "games", "seats"];
 const FLAGS: &[&str] = &["json", "ravensburger"];
 
 pub fn main(argv: &[String]) -> Result<(), Failure> {
@@ -117,8 +117,9 @@ fn play(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `arcade labyrinth arena A B [--games N] [--seed S] [--json]`: two-player games between AI
-/// levels, seats alternating; `{"wins": [a, b], "draws": d}` (a draw: nobody won in 400 turns).
+/// `arcade labyrinth arena A B [--games N] [--seed S] [--seats 2|4] [--json]`: games between AI
+/// levels, seats alternating (with four seats, two players of each level);
+/// `{"wins": [a, b], "draws": d}` (a draw: nobody won in 400 turns).
 fn arena(args: &Args) -> Result<(), Failure> {
     let [a, b] = args.positional.as_slice() else { return Err(Failure::usage("arena takes two AI levels A and B")) };
     for l in [a, b] {
@@ -129,10 +130,15 @@ fn arena(args: &Args) -> Result<(), Failure> {
     let games = args.number("games", 20u32)?;
     let seed = args.number("seed", 1u64)?;
     let (mut wins, mut draws, mut turns) = ([0u32; 2], 0u32, 0u32);
+    let seats = args.number("seats", 2usize)?;
+    if seats != 2 && seats != 4 {
+        return Err(Failure::usage("--seats must be 2 or 4"));
+    }
     for g in 0..games {
-        // Entrant A takes the first seat in even games.
-        let levels = if g % 2 == 0 { [a, b] } else { [b, a] };
-        let players = [(Color::Yellow, Control::Ai), (Color::Green, Control::Ai)];
+        // Entrant A takes the first seat in even games; levels alternate round the table.
+        let level_of = |seat: usize| if (seat + g as usize) % 2 == 0 { a.as_str() } else { b.as_str() };
+        let levels: Vec<&str> = (0..seats).map(level_of).collect();
+        let players: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
         let seed = lambda_arcade::arena::MatchSeeds(seed).entrant(g as usize);
         let mut game = Labyrinth::deal(&players, rules(args), seed).map_err(|e| Failure::input(e.to_string()))?;
         while game.winner.is_none() && game.turns < 400 {
@@ -145,7 +151,7 @@ fn arena(args: &Args) -> Result<(), Failure> {
         }
         turns += game.turns;
         match game.winner {
-            Some(w) => wins[usize::from((w == 1) != (g % 2 == 1))] += 1,
+            Some(w) => wins[usize::from(levels[w] != a.as_str())] += 1,
             None => draws += 1,
         }
     }
