@@ -136,7 +136,7 @@ fn arena(args: &Args) -> Result<(), Failure> {
     }
     for g in 0..games {
         // Entrant A takes the first seat in even games; levels alternate round the table.
-        let level_of = |seat: usize| if (seat + g as usize) % 2 == 0 { a.as_str() } else { b.as_str() };
+        let level_of = |seat: usize| if (seat + g as usize).is_multiple_of(2) { a.as_str() } else { b.as_str() };
         let levels: Vec<&str> = (0..seats).map(level_of).collect();
         let players: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
         let seed = lambda_arcade::arena::MatchSeeds(seed).entrant(g as usize);
