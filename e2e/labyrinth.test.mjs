@@ -152,3 +152,18 @@ test('the phone layout does not scroll sideways', async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a JavaScript strategy plays the AIs in every seat from the sandbox', async () => {
+  const page = await openPage(browser, `${server.url}#labyrinth`);
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.click('[data-testid=labyrinth-lab-run]');
+  await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
+  const rows = await page.$$eval('[data-testid=labyrinth-lab-games-list] li', (lis) => lis.map((l) => l.textContent));
+  assert.equal(rows.length, 2);
+  assert.match(rows[0], /you in seat 1/);
+  assert.match(rows[1], /you in seat 2/);
+  assert.match(await page.textContent('[data-testid=labyrinth-lab-status]'), /Your strategy won \d+ of 2 games/);
+  assert.equal(await page.$('[data-testid=labyrinth-lab-results] .failures'), null, 'the example strategy plays every turn itself');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -6,6 +6,7 @@ import { serveRpc } from './worker-rpc.js';
 import { openSeat, runMatch } from './pig/referee.js';
 import { runLifter } from './lifter/referee.js';
 import { runPunter, runPunterArena } from './punter/referee.js';
+import { runLabyrinth } from './labyrinth/referee.js';
 
 const SEATS = { pig: openSeat };
 const seats = new Map();
@@ -22,6 +23,8 @@ serveRpc({
   punter: async (m, ctx) => runPunter(await loadEngine(), m.params, ctx),
   /** A JavaScript bot against built-in bots over several games, seats rotating. */
   'punter-arena': async (m, ctx) => runPunterArena(await loadEngine(), m.params, ctx),
+  /** Your Labyrinth strategy against the AIs over several games, seats rotating. */
+  labyrinth: async (m, ctx) => runLabyrinth(await loadEngine(), m.params, ctx),
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
   session: async (m) => {
     const open = SEATS[m.game];

@@ -17,6 +17,7 @@ const ANSWERS = {
   },
   // The engine reads the reply as a protocol message (and names what is wrong with it); here only
   // its type is checked.
+  labyrinth: { turn: (v) => (v !== null && typeof v === 'object' ? null : `returned ${show(v)}, expected { rotation, insertion, row, column }`) },
   punter: { punter: (v) => (v !== null && typeof v === 'object' ? null : `returned ${show(v)}, expected a protocol message object such as {"claim": {…}}`) },
 };
 

@@ -129,6 +129,12 @@
       args: (view) => [view],
       init: () => ({}),
     },
+    labyrinth: {
+      names: ['turn'],
+      want: 'function turn(view) returning { rotation, insertion, row, column }',
+      args: (view) => [view],
+      init: () => ({}),
+    },
     punter: {
       names: ['punter'],
       want: 'function punter(message) answering the official protocol messages',

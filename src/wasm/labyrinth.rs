@@ -131,6 +131,25 @@ impl LabyrinthGame {
         })
     }
 
+    /// What player `p` knows (the board, every pawn, its own cards, the others' counts): what a
+    /// user strategy's `turn(view)` receives.
+    pub fn view(&self, p: usize) -> Result<JsValue, JsValue> {
+        to_js(&self.game().view(p as u8))
+    }
+
+    /// Plays player `turn`'s whole turn chosen by a strategy: the extra tile turned to `dir`,
+    /// inserted at `at`, then a step to (row, column). Nothing changes when any part is not
+    /// allowed (the engine's reason is thrown).
+    #[wasm_bindgen(js_name = playTurn)]
+    pub fn play_turn(&mut self, at: u8, dir: &str, row: u8, column: u8) -> Result<(), JsValue> {
+        let dir = crate::labyrinth::tile::Direction::from_name(dir).ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;
+        let mut probe = self.game().clone();
+        probe.shift(at, dir).map_err(js_error)?;
+        probe.go((row, column)).map_err(js_error)?;
+        self.play(LabyrinthMove::Shift { at, dir })?;
+        self.play(LabyrinthMove::Go { to: (row, column) })
+    }
+
     /// The cards player `p` still holds (show them to that player only).
     pub fn cards(&self, p: usize) -> Vec<u8> {
         self.game().players.get(p).map(|pl| pl.cards.clone()).unwrap_or_default()

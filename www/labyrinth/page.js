@@ -3,9 +3,11 @@ import { el } from '../dom.js';
 import { createTabs } from '../tabs.js';
 import { mountPlay } from './play.js';
 import { mountReplay } from './replay-view.js';
+import { mountLab } from './lab.js';
 
 const TABS = [
   ['play', 'Play', mountPlay],
+  ['lab', 'Your strategy', mountLab],
   ['replay', 'Replay', mountReplay],
 ];
 
@@ -16,6 +18,8 @@ export function mountLabyrinth(root, engine, app) {
     onShow(name, view) { if (name === 'replay') view.shown(); },
   });
   const show = (name) => tabs.show(name);
+  /** A game from the strategy lab, resumed in the Play tab at its end. */
+  ctx.openLink = (link) => { show('play'); tabs.views.play.openLink(link); };
   root.replaceChildren(el('div', { class: 'game-intro' },
     el('h2', {}, 'Labyrinth'),
     el('p', {}, 'Push a tile into the maze to shift a row or column, then walk your pawn along the paths. Find all your treasures and return to your start square first.')),

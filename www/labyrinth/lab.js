@@ -1,0 +1,81 @@
+// Your own Labyrinth strategy in JavaScript: `function turn(view)` chooses the extra tile's
+// rotation, the insertion point and where to walk. It plays in the sandbox (www/sandbox.js →
+// labyrinth/referee.js → user-host.js) against the AIs, in every seat in turn; the engine
+// referees, and a turn that fails is played by the greedy AI.
+import { el } from '../dom.js';
+import { Sandbox } from '../sandbox.js';
+
+const KEY = 'arcade.labyrinth.strategy.v1';
+const WATCHDOG_MS = 300000;
+
+export const EXAMPLE = `// view: { seat, tiles: 49 × "kind[ treasure] direction" (rows from the top),
+//   extra, pawns: [[colour, row, column]], cards (yours), cards_left, phase, to_move }
+// Answer { rotation: "north"|"east"|"south"|"west", insertion: 0–11, row, column }.
+// Insertion points: 0–2 top of columns 2, 4, 6; 3–5 right of rows 2, 4, 6;
+// 6–8 bottom of columns 2, 4, 6; 9–11 left of rows 2, 4, 6. Rows and columns count from 1.
+function turn(view) {
+  const [, row, column] = view.pawns[view.seat];
+  // Push a line with no pawn in it, then stay where we are.
+  const lines = [2, 4, 6];
+  for (let i = 0; i < 12; i++) {
+    const line = lines[i % 3];
+    const isColumn = Math.floor(i / 3) % 2 === 0;
+    const busy = view.pawns.some(([, r, c]) => (isColumn ? c === line : r === line));
+    if (!busy) return { rotation: "north", insertion: i, row, column };
+  }
+  return { rotation: "north", insertion: 0, row, column };
+}`;
+
+function loadCode() {
+  try { return localStorage.getItem(KEY) ?? EXAMPLE; } catch { return EXAMPLE; }
+}
+
+/** ctx: { engine, openLink?(link) } */
+export function mountLab(root, ctx) {
+  const sandbox = new Sandbox();
+  const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'labyrinth-lab-editor', 'aria-label': 'Your strategy' });
+  editor.value = loadCode();
+  editor.addEventListener('input', () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } });
+  const opponents = el('select', { 'aria-label': 'Opponents', 'data-testid': 'labyrinth-lab-opponents' },
+    ...[['greedy'], ['simple'], ['strong'], ['greedy', 'strong', 'simple']].map((o) => el('option', { value: o.join(',') }, `vs ${o.join(', ')}`)));
+  const games = el('select', { 'aria-label': 'Games', 'data-testid': 'labyrinth-lab-games' },
+    ...[2, 6, 20].map((g) => el('option', { value: String(g) }, `${g} games`)));
+  const reset = el('button', { onclick: () => { editor.value = EXAMPLE; editor.dispatchEvent(new Event('input')); } }, 'Example');
+  const run = el('button', { class: 'primary', 'data-testid': 'labyrinth-lab-run' }, 'Play');
+  const status = el('div', { class: 'status', role: 'status', 'data-testid': 'labyrinth-lab-status' });
+  const results = el('div', { 'data-testid': 'labyrinth-lab-results' });
+  root.append(el('div', { class: 'panel' },
+    el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function turn(view)'),
+      ' choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with 500 ms a turn; a turn that fails is played by the greedy AI. ',
+      el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
+    el('div', { class: 'row' }, opponents, games, reset), editor, el('div', { class: 'row' }, run), status, results));
+
+  run.addEventListener('click', async () => {
+    results.replaceChildren();
+    run.disabled = true;
+    status.className = 'status';
+    status.textContent = 'Playing…';
+    const r = await sandbox.run('labyrinth', {
+      source: editor.value, games: Number(games.value), levels: opponents.value.split(','), seed: ctx.engine.freshSeed(), ravensburger: false,
+    }, { backstopMs: WATCHDOG_MS, onProgress: (p) => { status.textContent = `Playing… ${p.games} of ${p.of} games`; } });
+    run.disabled = false;
+    if (!r.ok) {
+      status.className = 'status error';
+      status.textContent = `Could not play: ${r.error ?? r.kind}`;
+      return;
+    }
+    const { results: played, wins, draws, problems, printed } = r.value;
+    status.className = wins[0] > wins[1] ? 'status pass' : 'status';
+    status.textContent = `Your strategy won ${wins[0]} of ${played.length} games (${draws} without a winner in 400 turns).`;
+    results.append(el('ul', { 'data-testid': 'labyrinth-lab-games-list' }, ...played.map((g, i) => el('li', {},
+      `Game ${i + 1}: you in seat ${g.seat + 1}; ${g.winner ? `${g.winner} won` : 'no winner'} after ${g.turns} turns `,
+      ctx.openLink ? el('button', { class: 'small', onclick: () => ctx.openLink(g.link) }, 'Watch') : null))));
+    if (problems.length) {
+      results.append(el('div', { class: 'failures' }, el('strong', {}, `${problems.length} turn${problems.length > 1 ? 's' : ''} played by the greedy AI instead`),
+        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `game ${p.game}, turn ${p.turn}: ${p.message}`)))));
+    }
+    if (printed) results.append(el('pre', { class: 'output' }, printed));
+  });
+
+  return { set() {}, destroy() {} };
+}
