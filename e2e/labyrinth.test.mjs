@@ -167,3 +167,21 @@ test('a JavaScript strategy plays the AIs in every seat from the sandbox', async
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the way to a reachable square comes from the engine and is drawn on hover', async () => {
+  const page = await openPage(browser, `${server.url}#labyrinth`);
+  const path = await page.evaluate(async () => {
+    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const g = new e.LabyrinthGame(['yellow:human'], false, 5);
+    const s = g.state();
+    const at = s.insertions.findIndex((_, i) => !s.blocked.some(([k]) => k === i));
+    g.shift(at, 'north');
+    const reach = g.state().reachable;
+    const far = reach[reach.length - 1];
+    return { path: Array.from(g.path(Math.floor(far / 7) + 1, (far % 7) + 1)), far, pawn: [g.state().players[0].row, g.state().players[0].column] };
+  });
+  assert.deepEqual(path.path.slice(0, 2), path.pawn, 'the way starts at the pawn');
+  assert.deepEqual(path.path.slice(-2), [Math.floor(path.far / 7) + 1, (path.far % 7) + 1]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -137,3 +137,25 @@ fn every_player_sees_only_its_own_cards() {
         let _ = (json.len(), c);
     }
 }
+
+#[test]
+fn a_path_walks_through_open_sides_to_every_reachable_square() {
+    use lambda_arcade::labyrinth::board::index;
+    for seed in 0..10 {
+        let g = solo(seed);
+        let from = g.mover().pos;
+        let reach = g.board.reachable(from);
+        for r in 1..=7u8 {
+            for c in 1..=7u8 {
+                let path = g.board.path(from, (r, c));
+                assert_eq!(path.is_some(), reach[index((r, c))]);
+                if let Some(p) = path {
+                    assert_eq!((p[0], *p.last().unwrap()), (from, (r, c)));
+                    for w in p.windows(2) {
+                        assert_eq!(w[0].0.abs_diff(w[1].0) + w[0].1.abs_diff(w[1].1), 1, "neighbours");
+                    }
+                }
+            }
+        }
+    }
+}

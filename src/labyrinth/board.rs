@@ -105,6 +105,42 @@ impl Board {
         seen
     }
 
+    /// A shortest way from `from` to `to` through open sides facing each other (both ends
+    /// included), if there is one.
+    pub fn path(&self, from: Square, to: Square) -> Option<Vec<Square>> {
+        let mut back: Vec<Option<Square>> = vec![None; SIZE * SIZE];
+        let mut seen = vec![false; SIZE * SIZE];
+        let mut queue = std::collections::VecDeque::from([from]);
+        seen[index(from)] = true;
+        while let Some((r, c)) = queue.pop_front() {
+            if (r, c) == to {
+                let mut path = vec![to];
+                let mut at = to;
+                while let Some(prev) = back[index(at)] {
+                    path.push(prev);
+                    at = prev;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            let tile = self.at((r, c));
+            for d in Direction::ALL {
+                let (dr, dc) = d.step();
+                let (nr, nc) = (i32::from(r) + dr, i32::from(c) + dc);
+                if !(1..=SIZE as i32).contains(&nr) || !(1..=SIZE as i32).contains(&nc) {
+                    continue;
+                }
+                let next = (nr as u8, nc as u8);
+                if tile.opens(d) && self.at(next).opens(d.opposite()) && !seen[index(next)] {
+                    seen[index(next)] = true;
+                    back[index(next)] = Some((r, c));
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
     /// Where the fixed tiles are and how they face (the standard board): the four corners open
     /// inwards, the T-shapes on the edges open inwards, the four inner T-shapes turn around the
     /// centre.

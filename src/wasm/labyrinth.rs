@@ -150,6 +150,16 @@ impl LabyrinthGame {
         self.play(LabyrinthMove::Go { to: (row, column) })
     }
 
+    /// The way the player to move would walk to (row, column): `[row, column, …]` from its pawn,
+    /// empty when the square cannot be reached.
+    pub fn path(&self, row: u8, column: u8) -> Vec<u8> {
+        let g = self.game();
+        if g.winner.is_some() || !(1..=SIZE as u8).contains(&row) || !(1..=SIZE as u8).contains(&column) {
+            return Vec::new();
+        }
+        g.board.path(g.mover().pos, (row, column)).map_or_else(Vec::new, |p| p.into_iter().flat_map(|(r, c)| [r, c]).collect())
+    }
+
     /// The cards player `p` still holds (show them to that player only).
     pub fn cards(&self, p: usize) -> Vec<u8> {
         self.game().players.get(p).map(|pl| pl.cards.clone()).unwrap_or_default()

@@ -70,12 +70,14 @@ function drawArrow(ctx, cx, cy, size, dir, fill) {
  * root: where the canvas goes; onArrow(i), onSquare(row, column) (1-based) on clicks.
  * set({ state, interactive, hidden }) shows a state.
  */
-export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {}, onSquare = () => {} } = {}) {
+export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {}, onSquare = () => {}, pathTo = null } = {}) {
   const canvas = el('canvas', { class: 'labyrinth-canvas', 'data-testid': testid });
   root.append(canvas);
   let shown = null;
   let geo = null;
   let hover = -1;
+  /** The square under the pointer (row-major index), for the walking path. */
+  let hoverSquare = -1;
 
   function geometry() {
     const width = canvas.parentElement?.clientWidth || 600;
@@ -118,6 +120,24 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
       const c = i % N;
       drawTile(ctx, x0 + c * cell, y0 + r * cell, cell, t, { fixed: r % 2 === 0 && c % 2 === 0, reach: reach.has(i) });
     });
+    // The way the pawn would walk to the square under the pointer (from the engine).
+    if (pathTo && reach.has(hoverSquare) && interactive) {
+      const flat = pathTo(Math.floor(hoverSquare / N) + 1, (hoverSquare % N) + 1);
+      if (flat.length > 2) {
+        ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+        ctx.lineWidth = Math.max(3, cell * 0.09);
+        ctx.lineJoin = 'round';
+        ctx.setLineDash([cell * 0.12, cell * 0.1]);
+        ctx.beginPath();
+        for (let k = 0; k < flat.length; k += 2) {
+          const px = x0 + (flat[k + 1] - 0.5) * cell;
+          const py = y0 + (flat[k] - 0.5) * cell;
+          if (k === 0) ctx.moveTo(px, py); else ctx.lineTo(px, py);
+        }
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    }
     // Start squares: a ring in the player's colour.
     for (const p of state.players) {
       const [r, c] = p.start;
@@ -194,7 +214,8 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
     }
     canvas.title = tip;
     canvas.style.cursor = h ? 'pointer' : 'default';
-    if (i !== hover) { hover = i; schedule(); }
+    const square = h && h.arrow === undefined ? (h.row - 1) * N + h.column - 1 : -1;
+    if (i !== hover || square !== hoverSquare) { hover = i; hoverSquare = square; schedule(); }
   });
   /** Where arrow i or square index k (row-major) is drawn, in CSS pixels of the canvas (tests). */
   canvas.pointOf = (kind, i) => {

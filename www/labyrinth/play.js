@@ -38,7 +38,10 @@ export function mountPlay(root, ctx) {
   const status = el('div', { class: 'labyrinth-status', 'data-testid': 'labyrinth-status' });
   const note = el('div', { class: 'labyrinth-note', role: 'alert', 'data-testid': 'labyrinth-message' });
   const boardRoot = el('div', { class: 'labyrinth-board' });
-  const board = createBoardView(boardRoot, { testid: 'labyrinth-play-canvas', onArrow: (i) => push(i), onSquare: (r, c) => walk(r, c) });
+  const board = createBoardView(boardRoot, {
+    testid: 'labyrinth-play-canvas', onArrow: (i) => push(i), onSquare: (r, c) => walk(r, c),
+    pathTo: (r, c) => (game ? Array.from(game.path(r, c)) : []),
+  });
   const extraRoot = el('div', { class: 'labyrinth-extra-box' });
   const extra = createTileView(extraRoot, { testid: 'labyrinth-extra', onClick: () => rotate() });
   const rotateBtn = el('button', { class: 'small', 'data-testid': 'labyrinth-rotate', onclick: () => rotate(), title: 'Turn the extra tile clockwise (R)' }, 'Turn ↻ (R)');
