@@ -109,7 +109,7 @@ impl Board {
     /// included), if there is one.
     pub fn path(&self, from: Square, to: Square) -> Option<Vec<Square>> {
         let mut back: Vec<Option<Square>> = vec![None; SIZE * SIZE];
-        let mut seen = vec![false; SIZE * SIZE];
+        let mut seen = [false; SIZE * SIZE];
         let mut queue = std::collections::VecDeque::from([from]);
         seen[index(from)] = true;
         while let Some((r, c)) = queue.pop_front() {
