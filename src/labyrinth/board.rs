@@ -82,21 +82,26 @@ impl Board {
         self.extra = out;
     }
 
+    /// The squares next to `s` joined to it: both tiles open on the side they share.
+    fn open_neighbours(&self, (r, c): Square) -> impl Iterator<Item = Square> + '_ {
+        let tile = *self.at((r, c));
+        Direction::ALL.into_iter().filter_map(move |d| {
+            let (dr, dc) = d.step();
+            let (nr, nc) = (i32::from(r) + dr, i32::from(c) + dc);
+            let inside = (1..=SIZE as i32).contains(&nr) && (1..=SIZE as i32).contains(&nc);
+            let next = (nr as u8, nc as u8);
+            (inside && tile.opens(d) && self.at(next).opens(d.opposite())).then_some(next)
+        })
+    }
+
     /// Every square reachable from `from` through open sides that face each other.
     pub fn reachable(&self, from: Square) -> Vec<bool> {
         let mut seen = vec![false; SIZE * SIZE];
         let mut stack = vec![from];
         seen[index(from)] = true;
-        while let Some((r, c)) = stack.pop() {
-            let tile = self.at((r, c));
-            for d in Direction::ALL {
-                let (dr, dc) = d.step();
-                let (nr, nc) = (i32::from(r) + dr, i32::from(c) + dc);
-                if !(1..=SIZE as i32).contains(&nr) || !(1..=SIZE as i32).contains(&nc) {
-                    continue;
-                }
-                let next = (nr as u8, nc as u8);
-                if tile.opens(d) && self.at(next).opens(d.opposite()) && !seen[index(next)] {
+        while let Some(square) = stack.pop() {
+            for next in self.open_neighbours(square) {
+                if !seen[index(next)] {
                     seen[index(next)] = true;
                     stack.push(next);
                 }
@@ -123,15 +128,8 @@ impl Board {
                 path.reverse();
                 return Some(path);
             }
-            let tile = self.at((r, c));
-            for d in Direction::ALL {
-                let (dr, dc) = d.step();
-                let (nr, nc) = (i32::from(r) + dr, i32::from(c) + dc);
-                if !(1..=SIZE as i32).contains(&nr) || !(1..=SIZE as i32).contains(&nc) {
-                    continue;
-                }
-                let next = (nr as u8, nc as u8);
-                if tile.opens(d) && self.at(next).opens(d.opposite()) && !seen[index(next)] {
+            for next in self.open_neighbours((r, c)) {
+                if !seen[index(next)] {
                     seen[index(next)] = true;
                     back[index(next)] = Some((r, c));
                     queue.push_back(next);
