@@ -177,10 +177,16 @@ test('a human plays against a strategy, and the game is shareable', async () => 
   assert.match(link, /#pig\/1\//);
   const fresh = await openPage(browser, link);
   await fresh.waitForSelector('.tab-replay:not([hidden])');
-  const shown = await fresh.$$eval('.tab-replay .replay-moves .move-label', (rows) => rows.map((l) => l.textContent));
+  // The move list is virtual: only the rows in view exist, each with its number; go to the start.
+  await fresh.click('.tab-replay .replay-btn[title^="First"]');
+  await fresh.waitForFunction(() => document.querySelector('.tab-replay .replay-counter')?.textContent.startsWith('0 /'));
+  const shown = await fresh.$$eval('.tab-replay .replay-moves .replay-move', (rows) => rows.map((li) => [
+    Number(li.querySelector('.move-num').textContent.replace('.', '')), li.querySelector('.move-label').textContent]));
   // The replay viewer labels the same moves the same way: the engine's labels, with the names
   // the link carries.
-  assert.deepEqual(shown.slice(0, moves.length), moves);
+  const compared = shown.filter(([n]) => n <= moves.length);
+  assert.ok(compared.length > 0, 'some of the played moves are in view');
+  for (const [n, label] of compared) assert.equal(label, moves[n - 1], `move ${n}`);
   assert.deepEqual(page.errors, []);
   await page.context().close();
   await fresh.context().close();
