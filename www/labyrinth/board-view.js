@@ -70,6 +70,8 @@ function drawArrow(ctx, cx, cy, size, dir, fill) {
  * root: where the canvas goes; onArrow(i), onSquare(row, column) (1-based) on clicks.
  * set({ state, interactive, hidden }) shows a state.
  */
+const SLIDE_MS = 260;
+
 export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {}, onSquare = () => {}, pathTo = null } = {}) {
   const canvas = el('canvas', { class: 'labyrinth-canvas', 'data-testid': testid });
   root.append(canvas);
@@ -78,6 +80,8 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
   let hover = -1;
   /** The square under the pointer (row-major index), for the walking path. */
   let hoverSquare = -1;
+  /** A push being animated: { at, start }. */
+  let sliding = null;
 
   function geometry() {
     const width = canvas.parentElement?.clientWidth || 600;
@@ -115,11 +119,26 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
       return;
     }
     const reach = new Set(state.phase === 'move' && state.winner === null ? state.reachable : []);
+    // A push slides its row or column in over SLIDE_MS: the tiles (and pawns) of that line are
+    // drawn short of their new squares, against the push.
+    const p = sliding ? Math.min(1, (performance.now() - sliding.start) / SLIDE_MS) : 1;
+    const offset = (r, c) => {
+      if (p >= 1) return [0, 0];
+      const side = Math.floor(sliding.at / 3);
+      const line = 1 + 2 * (sliding.at % 3);
+      const back = (1 - p) * cell;
+      if (side % 2 === 0 && c !== line) return [0, 0];
+      if (side % 2 === 1 && r !== line) return [0, 0];
+      return [[0, -back], [back, 0], [0, back], [-back, 0]][side];
+    };
     state.tiles.forEach((t, i) => {
       const r = Math.floor(i / N);
       const c = i % N;
-      drawTile(ctx, x0 + c * cell, y0 + r * cell, cell, t, { fixed: r % 2 === 0 && c % 2 === 0, reach: reach.has(i) });
+      const [ox, oy] = offset(r, c);
+      drawTile(ctx, x0 + c * cell + ox, y0 + r * cell + oy, cell, t, { fixed: r % 2 === 0 && c % 2 === 0, reach: reach.has(i) });
     });
+    if (p < 1) schedule();
+    else sliding = null;
     // The way the pawn would walk to the square under the pointer (from the engine).
     if (pathTo && reach.has(hoverSquare) && interactive) {
       const flat = pathTo(Math.floor(hoverSquare / N) + 1, (hoverSquare % N) + 1);
@@ -156,8 +175,9 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
       const c = k % N;
       const rad = list.length > 1 ? cell * 0.14 : cell * 0.2;
       list.forEach((i, j) => {
-        const cx = x0 + c * cell + cell / 2 + (j - (list.length - 1) / 2) * rad * 1.9;
-        const cy = y0 + r * cell + cell * 0.72 - (list.length > 1 ? 0 : cell * 0.22);
+        const [ox, oy] = offset(r, c);
+        const cx = x0 + c * cell + cell / 2 + (j - (list.length - 1) / 2) * rad * 1.9 + ox;
+        const cy = y0 + r * cell + cell * 0.72 - (list.length > 1 ? 0 : cell * 0.22) + oy;
         ctx.beginPath();
         ctx.arc(cx, cy, rad, 0, Math.PI * 2);
         ctx.fillStyle = COLORS[state.players[i].color];
@@ -226,6 +246,8 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
 
   return {
     canvas,
+    /** Animates the push at insertion point `at` that led to the state set next. */
+    slide(at) { sliding = { at, start: performance.now() }; },
     set(next) {
       shown = next;
       canvas.state = next.state; // read by the tests

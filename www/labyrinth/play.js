@@ -178,6 +178,7 @@ export function mountPlay(root, ctx) {
     if (!s) return;
     if (s.phase !== 'shift') { message('You have pushed already: now walk to a green square or stay.', 'info'); return; }
     try { game.shift(i, extraDir); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
+    board.slide(i);
     message('');
     extraDir = game.state().extra.dir;
     render();
