@@ -158,8 +158,24 @@ impl<G: Game> Tape<G> {
     }
 
     /// "turn 3 · P2 · hold · 17 banked": the label of move `i`, with its turn and who made it
-    /// (player names when the record has them).
+    /// (player names when the record has them). The position viewed stays where it was.
     pub fn label(&mut self, i: usize) -> Option<String> {
+        let back = self.at;
+        let label = self.label_walking(i);
+        self.seek(back);
+        label
+    }
+
+    /// Labels of moves `from..to` (one walk forward; the position viewed stays where it was).
+    pub fn labels(&mut self, from: usize, to: usize) -> Vec<String> {
+        let back = self.at;
+        let labels = (from..to.min(self.len())).filter_map(|i| self.label_walking(i)).collect();
+        self.seek(back);
+        labels
+    }
+
+    /// The label of move `i`, leaving the view just before it.
+    fn label_walking(&mut self, i: usize) -> Option<String> {
         let info = self.info(i)?;
         let mv = self.record.moves.get(i)?.clone();
         let text = self.seek(i).move_label(&mv);
@@ -170,11 +186,6 @@ impl<G: Game> Tape<G> {
             Some(who) => format!("turn {} · {who} · {text}", info.turn),
             None => format!("turn {} · {text}", info.turn),
         })
-    }
-
-    /// Labels of moves `from..to` (one walk forward).
-    pub fn labels(&mut self, from: usize, to: usize) -> Vec<String> {
-        (from..to.min(self.len())).filter_map(|i| self.label(i)).collect()
     }
 
     /// A share link of the game viewed after `view` moves.

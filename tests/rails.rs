@@ -110,6 +110,10 @@ fn a_seek_anywhere_equals_replaying_from_the_start() {
     let label = tape.label(17 * 3).unwrap();
     assert!(label.starts_with("turn ") && label.contains(" · P1 · "), "{label}");
     assert!(tape.label(0).unwrap().contains("draw"), "chance moves are labelled");
+    // Labels leave the position viewed where it was.
+    tape.seek(100);
+    tape.labels(500, 540);
+    assert_eq!(tape.position().0, 100);
 }
 
 /// Takes the largest card that fits.

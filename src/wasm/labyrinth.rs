@@ -206,10 +206,7 @@ impl LabyrinthGame {
         self.tape.len()
     }
     pub fn label(&mut self, i: usize) -> String {
-        let back = self.tape.position().0;
-        let l = self.tape.label(i).unwrap_or_default();
-        self.tape.seek(back);
-        l
+        self.tape.label(i).unwrap_or_default()
     }
     /// The game at the position viewed, in the save format.
     #[wasm_bindgen(js_name = saveText)]

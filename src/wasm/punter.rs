@@ -358,10 +358,7 @@ impl PunterGame {
     }
     /// "turn 12 · P3 · claim 4–7".
     pub fn label(&mut self, i: usize) -> String {
-        let back = self.tape.position().0;
-        let l = self.tape.label(i).unwrap_or_default();
-        self.tape.seek(back);
-        l
+        self.tape.label(i).unwrap_or_default()
     }
     /// Every punter's score at `samples` evenly spaced positions (row by position).
     #[wasm_bindgen(js_name = scoreTimeline)]
