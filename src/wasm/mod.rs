@@ -29,6 +29,11 @@ pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, 
         .map_err(js_error)
 }
 
+/// A seed as a JavaScript number: its low 53 bits, so it travels exactly.
+pub(crate) fn js_seed(seed: u64) -> f64 {
+    (seed & ((1 << 53) - 1)) as f64
+}
+
 /// A fresh random seed for a new game or match (the engines themselves never draw one).
 #[wasm_bindgen(js_name = freshSeed)]
 pub fn fresh_seed() -> f64 {

@@ -98,7 +98,7 @@ pub fn pig_timeline(target: u32, moves: &[u8]) -> Result<JsValue, JsValue> {
 /// same derivation for every strategy, built-in, Scheme or JavaScript).
 #[wasm_bindgen(js_name = seatSeed)]
 pub fn seat_seed(seed: f64, i: usize) -> f64 {
-    (crate::arena::MatchSeeds(seed as u64).entrant(i) & ((1 << 53) - 1)) as f64
+    super::js_seed(crate::arena::MatchSeeds(seed as u64).entrant(i))
 }
 
 /// A recorded game for the replay viewer: seek to any position, labels with seat and turn.
@@ -421,8 +421,7 @@ impl PigMatch {
     /// The seed for entrant `i`'s own randomness (a JavaScript strategy's `Math.random`).
     #[wasm_bindgen(js_name = entrantSeed)]
     pub fn entrant_seed(&self, i: usize) -> f64 {
-        // Seeds travel through JS numbers: keep them exact (53 bits).
-        (self.runner.entrant_seed(i) & ((1 << 53) - 1)) as f64
+        super::js_seed(self.runner.entrant_seed(i))
     }
     /// Answer of a JavaScript strategy: `error` set when it threw, timed out or answered nonsense.
     pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {

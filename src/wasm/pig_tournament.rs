@@ -87,7 +87,7 @@ impl PigTournament {
     /// The seed of entrant `i`'s own randomness (a JavaScript strategy's `Math.random`).
     #[wasm_bindgen(js_name = entrantSeed)]
     pub fn entrant_seed(&self, i: usize) -> f64 {
-        (MatchSeeds(self.runner.spec().seed).entrant(i) & ((1 << 53) - 1)) as f64
+        super::js_seed(MatchSeeds(self.runner.spec().seed).entrant(i))
     }
     pub fn advance(&mut self, max_decisions: u32) -> Result<JsValue, JsValue> {
         to_js(&AdvanceJs::of(self.runner.advance(max_decisions)))

@@ -98,7 +98,7 @@ impl PunterMatch {
     /// The seed of seat `i`'s own randomness (a JavaScript bot's `Math.random`).
     #[wasm_bindgen(js_name = seatSeed)]
     pub fn seat_seed(&self, i: usize) -> f64 {
-        (MatchSeeds(self.seed).entrant(i) & ((1 << 53) - 1)) as f64
+        super::js_seed(MatchSeeds(self.seed).entrant(i))
     }
 
     /// Plays built-in bots for at most `max_moves` moves, then says who must answer what.
