@@ -185,3 +185,16 @@ test('the way to a reachable square comes from the engine and is drawn on hover'
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a strategy that throws or loops loses its turns to the greedy AI and the page keeps working', async () => {
+  const page = await openPage(browser, `${server.url}#labyrinth`);
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.fill('[data-testid=labyrinth-lab-editor]', 'let n = 0;\nfunction turn(view) {\n  if (n++ % 2) for (;;) {}\n  throw new Error("nope");\n}');
+  await page.click('[data-testid=labyrinth-lab-run]');
+  await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });
+  const failures = await page.textContent('[data-testid=labyrinth-lab-results] .failures');
+  assert.match(failures, /played by the greedy AI instead/);
+  assert.match(failures, /threw Error: nope/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
