@@ -64,3 +64,61 @@ fn the_arena_plays_two_and_four_seats_and_strong_beats_greedy() {
     }
     assert_eq!(arcade(&["labyrinth", "arena", "strong", "greedy", "--seats", "3"]).status.code(), Some(2));
 }
+
+fn strategy_file(name: &str, source: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("arcade-labyrinth-js-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn arena_json(a: &str, b: &str, games: &str) -> serde_json::Value {
+    let out = arcade(&["labyrinth", "arena", a, b, "--games", games, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The page's example strategy: push a line with no pawn in it, then stay.
+const STAY: &str = "function turn(view) {
+  const [, row, column] = view.pawns[view.seat];
+  for (let i = 0; i < 12; i++) {
+    const line = [2, 4, 6][i % 3];
+    const isColumn = Math.floor(i / 3) % 2 === 0;
+    if (!view.pawns.some(([, r, c]) => (isColumn ? c === line : r === line))) return { rotation: 'north', insertion: i, row, column };
+  }
+  return { rotation: 'north', insertion: 0, row, column };
+}";
+
+#[test]
+fn a_javascript_file_plays_in_the_arena_and_its_failures_fall_to_the_greedy_ai() {
+    let stay = strategy_file("stay.js", STAY);
+    let v = arena_json(&stay, "greedy", "4");
+    assert_eq!(v["wins"][0].as_u64().unwrap() + v["wins"][1].as_u64().unwrap() + v["draws"].as_u64().unwrap(), 4);
+    assert_eq!(v["problems"].as_array().unwrap().len(), 0, "{v}");
+    assert_eq!(v["wins"][1], 4, "standing still loses to greedy: {v}");
+
+    for (name, source, expect) in [
+        ("throws.js", "function turn(v) { throw new Error('boom'); }", "threw: boom (line 1)"),
+        ("loops.js", "function turn(v) { for (;;) {} }", "took more than 500 ms"),
+        ("illegal.js", "function turn(v) { return { rotation: 'north', insertion: 0, row: 9, column: 1 }; }", "square (9, 1) cannot be reached"),
+        ("shape.js", "function turn(v) { return 7; }", "the answer has no \"rotation\""),
+        // The file sees nothing of node: no process, no require, no Function of the host.
+        ("escape.js", "function turn(v) { throw new Error([typeof process, typeof require, typeof fetch, (() => { try { return this.constructor.constructor('return typeof process')(); } catch (e) { return e.message; } })()].join()); }",
+         "undefined,undefined,undefined,Code generation from strings disallowed"),
+    ] {
+        let v = arena_json(&strategy_file(name, source), "greedy", "1");
+        let problems = v["problems"].as_array().unwrap();
+        assert!(!problems.is_empty(), "{name}: {v}");
+        assert!(problems[0]["message"].as_str().unwrap().contains(expect), "{name}: {}", problems[0]);
+        assert!(v["wins"][0].as_u64().unwrap() + v["wins"][1].as_u64().unwrap() == 1, "{name}: the game still ends: {v}");
+    }
+
+    let broken = arcade(&["labyrinth", "arena", &strategy_file("broken.js", "function turn(v) {\n  return {"), "greedy"]);
+    assert_eq!(broken.status.code(), Some(1));
+    let msg = String::from_utf8(broken.stderr).unwrap();
+    assert!(msg.contains("broken.js: Unexpected") && msg.contains("(line 2"), "{msg}");
+    let none = arcade(&["labyrinth", "arena", &strategy_file("none.js", "function play(v) {}"), "greedy"]);
+    assert!(String::from_utf8(none.stderr).unwrap().contains("defines no function turn"));
+    assert_eq!(arcade(&["labyrinth", "arena", "clever", "greedy"]).status.code(), Some(2));
+}

@@ -213,6 +213,16 @@ impl Labyrinth {
         }
     }
 
+    /// A whole turn chosen at once (a strategy's answer): the two moves that push the extra tile,
+    /// turned to `dir`, in at `at` and then walk to `to` — or why either is not allowed. The
+    /// game itself is left as it is.
+    pub fn turn_moves(&self, at: u8, dir: Direction, to: Square) -> Result<[LabyrinthMove; 2], LabyrinthError> {
+        let mut probe = self.clone();
+        probe.shift(at, dir)?;
+        probe.go(to)?;
+        Ok([LabyrinthMove::Shift { at, dir }, LabyrinthMove::Go { to }])
+    }
+
     pub fn shift(&mut self, at: u8, dir: Direction) -> Result<(), LabyrinthError> {
         if self.winner.is_some() {
             return Err(LabyrinthError::GameOver);

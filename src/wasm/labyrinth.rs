@@ -143,11 +143,9 @@ impl LabyrinthGame {
     #[wasm_bindgen(js_name = playTurn)]
     pub fn play_turn(&mut self, at: u8, dir: &str, row: u8, column: u8) -> Result<(), JsValue> {
         let dir = crate::labyrinth::tile::Direction::from_name(dir).ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;
-        let mut probe = self.game().clone();
-        probe.shift(at, dir).map_err(js_error)?;
-        probe.go((row, column)).map_err(js_error)?;
-        self.play(LabyrinthMove::Shift { at, dir })?;
-        self.play(LabyrinthMove::Go { to: (row, column) })
+        let [shift, go] = self.game().turn_moves(at, dir, (row, column)).map_err(js_error)?;
+        self.play(shift)?;
+        self.play(go)
     }
 
     /// The way the player to move would walk to (row, column): `[row, column, …]` from its pawn,

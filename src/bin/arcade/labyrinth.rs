@@ -6,7 +6,9 @@ use lambda_arcade::game::Game;
 use lambda_arcade::labyrinth::ai::{decide, LEVELS};
 use lambda_arcade::labyrinth::game::LabyrinthParams;
 use lambda_arcade::labyrinth::save;
-use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Rules};
+use crate::js_strategy::JsStrategy;
+use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Rules};
+use lambda_arcade::labyrinth::tile::Direction;
 use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::json;
 
@@ -90,11 +92,7 @@ fn play(args: &Args) -> Result<(), Failure> {
     let mut moves = Vec::new();
     while game.winner.is_none() && game.turns < max_turns {
         let Some(mv) = decide(level, &game) else { break };
-        let result = match mv {
-            LabyrinthMove::Shift { at, dir } => game.shift(at, dir),
-            LabyrinthMove::Go { to } => game.go(to),
-        };
-        result.map_err(|e| Failure::input(format!("the AI made an illegal move: {e}")))?;
+        game.play(&mv).map_err(|e| Failure::input(format!("the AI made an illegal move: {e}")))?;
         moves.push(mv);
     }
     let winner = game.winner.map(|w| game.players[w].color.name());
@@ -117,16 +115,81 @@ fn play(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `arcade labyrinth arena A B [--games N] [--seed S] [--seats 2|4] [--json]`: games between AI
-/// levels, seats alternating (with four seats, two players of each level);
-/// `{"wins": [a, b], "draws": d}` (a draw: nobody won in 400 turns).
-fn arena(args: &Args) -> Result<(), Failure> {
-    let [a, b] = args.positional.as_slice() else { return Err(Failure::usage("arena takes two AI levels A and B")) };
-    for l in [a, b] {
-        if !LEVELS.contains(&l.as_str()) {
-            return Err(Failure::usage(format!("unknown AI level \"{l}\" ({})", LEVELS.join(", "))));
+/// One side of an arena: an AI level, or a JavaScript file defining `turn(view)`.
+enum Entrant {
+    Level(&'static str),
+    Js(String),
+}
+
+impl Entrant {
+    fn parse(name: &str) -> Result<Entrant, Failure> {
+        if name.ends_with(".js") || name.ends_with(".mjs") {
+            return Ok(Entrant::Js(name.to_string()));
         }
+        LEVELS.iter().find(|&&l| l == name).map(|&l| Entrant::Level(l))
+            .ok_or_else(|| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
     }
+
+    /// The player in one game: a JavaScript file gets a fresh process every game.
+    fn seat(&self) -> Result<Seat, Failure> {
+        Ok(match self {
+            Entrant::Level(l) => Seat::Ai(l),
+            Entrant::Js(path) => Seat::Js(JsStrategy::start(path, "turn", TURN_MS).map_err(Failure::input)?),
+        })
+    }
+}
+
+/// A JavaScript strategy's time for one turn, as in the page.
+const TURN_MS: u64 = 500;
+
+enum Seat {
+    Ai(&'static str),
+    Js(JsStrategy),
+}
+
+/// Plays the whole turn of the player to move; a JavaScript turn that fails (throws, is too
+/// slow, answers a move that is not allowed) is played by the greedy AI, and its reason returned.
+fn play_turn(seat: &mut Seat, game: &mut Labyrinth) -> Result<Option<String>, Failure> {
+    let problem = match seat {
+        Seat::Ai(level) => {
+            for _ in 0..2 {
+                let Some(mv) = decide(level, game) else { break };
+                game.play(&mv).map_err(|e| Failure::input(format!("the AI made an illegal move: {e}")))?;
+            }
+            return Ok(None);
+        }
+        Seat::Js(js) => {
+            let view = serde_json::to_string(&game.view(game.turn as u8)).map_err(|e| Failure::input(e.to_string()))?;
+            match js.ask(&view).and_then(|answer| js_turn(game, &answer)) {
+                Ok(()) => return Ok(None),
+                Err(why) => why,
+            }
+        }
+    };
+    play_turn(&mut Seat::Ai("greedy"), game)?;
+    Ok(Some(problem))
+}
+
+/// Applies `{ rotation, insertion, row, column }`, all or nothing.
+fn js_turn(game: &mut Labyrinth, answer: &serde_json::Value) -> Result<(), String> {
+    let field = |k: &str| answer.get(k).ok_or_else(|| format!("the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"));
+    let number = |k: &str| field(k)?.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("\"{k}\" is not a small whole number"));
+    let rotation = field("rotation")?.as_str().ok_or("\"rotation\" is not a string")?;
+    let dir = Direction::from_name(rotation).ok_or_else(|| format!("\"{rotation}\" is not a rotation (north, east, south, west)"))?;
+    let moves = game.turn_moves(number("insertion")?, dir, (number("row")?, number("column")?)).map_err(|e| e.to_string())?;
+    for mv in moves {
+        game.play(&mv).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// `arcade labyrinth arena A B [--games N] [--seed S] [--seats 2|4] [--json]`: games between AI
+/// levels or JavaScript files, seats alternating (with four seats, two players of each);
+/// `{"wins": [a, b], "draws": d}` (a draw: nobody won in 400 turns). A JavaScript turn that
+/// fails is played by the greedy AI and listed under `problems`.
+fn arena(args: &Args) -> Result<(), Failure> {
+    let [a, b] = args.positional.as_slice() else { return Err(Failure::usage("arena takes two entrants A and B (AI levels or .js files)")) };
+    let entrants = [Entrant::parse(a)?, Entrant::parse(b)?];
     let games = args.number("games", 20u32)?;
     let seed = args.number("seed", 1u64)?;
     let (mut wins, mut draws, mut turns) = ([0u32; 2], 0u32, 0u32);
@@ -134,32 +197,37 @@ fn arena(args: &Args) -> Result<(), Failure> {
     if seats != 2 && seats != 4 {
         return Err(Failure::usage("--seats must be 2 or 4"));
     }
+    let mut problems = Vec::new();
     for g in 0..games {
-        // Entrant A takes the first seat in even games; levels alternate round the table.
-        let level_of = |seat: usize| if (seat + g as usize).is_multiple_of(2) { a.as_str() } else { b.as_str() };
-        let levels: Vec<&str> = (0..seats).map(level_of).collect();
-        let players: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
+        // Entrant A takes the first seat in even games; entrants alternate round the table.
+        let side_of = |seat: usize| usize::from(!(seat + g as usize).is_multiple_of(2));
+        let mut players = (0..seats).map(|s| entrants[side_of(s)].seat()).collect::<Result<Vec<Seat>, Failure>>()?;
+        let colors: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
         let seed = lambda_arcade::arena::MatchSeeds(seed).entrant(g as usize);
-        let mut game = Labyrinth::deal(&players, rules(args), seed).map_err(|e| Failure::input(e.to_string()))?;
+        let mut game = Labyrinth::deal(&colors, rules(args), seed).map_err(|e| Failure::input(e.to_string()))?;
         while game.winner.is_none() && game.turns < 400 {
-            let Some(mv) = decide(levels[game.turn], &game) else { break };
-            let result = match mv {
-                LabyrinthMove::Shift { at, dir } => game.shift(at, dir),
-                LabyrinthMove::Go { to } => game.go(to),
-            };
-            result.map_err(|e| Failure::input(format!("the AI made an illegal move: {e}")))?;
+            let (seat, turn) = (game.turn, game.turns + 1);
+            if let Some(why) = play_turn(&mut players[seat], &mut game)? {
+                problems.push(json!({ "game": g + 1, "turn": turn, "seat": seat, "message": why }));
+            }
         }
         turns += game.turns;
         match game.winner {
-            Some(w) => wins[usize::from(levels[w] != a.as_str())] += 1,
+            Some(w) => wins[side_of(w)] += 1,
             None => draws += 1,
         }
     }
     let mean_turns = f64::from(turns) / f64::from(games.max(1));
     if args.flag("json") {
-        println!("{}", json!({ "a": a, "b": b, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_turns": mean_turns }));
+        println!("{}", json!({ "a": a, "b": b, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_turns": mean_turns, "problems": problems }));
     } else {
         println!("{a} vs {b}: {games} games, seats alternating: wins {a} {}, {b} {}, draws {draws}; {mean_turns:.1} turns a game", wins[0], wins[1]);
+        for p in problems.iter().take(20) {
+            println!("game {}, turn {}: {} (the greedy AI played this turn)", p["game"], p["turn"], p["message"].as_str().unwrap_or_default());
+        }
+        if problems.len() > 20 {
+            println!("… and {} more turns played by the greedy AI", problems.len() - 20);
+        }
     }
     Ok(())
 }

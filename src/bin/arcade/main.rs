@@ -3,6 +3,7 @@
 
 mod args;
 mod bench;
+mod js_strategy;
 mod labyrinth;
 mod lifter;
 mod lifter_bench;
@@ -34,7 +35,8 @@ usage:
   arcade labyrinth new --players yellow:ai,red:human [--seed S] [--ravensburger]   (a save file)
   arcade labyrinth check FILE                              (canonical form, or FILE:LINE:COL: message)
   arcade labyrinth play (FILE | --seed S --players …) [--ai simple|greedy|strong] [--max-turns N] [--json]
-  arcade labyrinth arena A B [--games N] [--seed S] [--json]   (AI levels, seats alternating)
+  arcade labyrinth arena A B [--games N] [--seed S] [--seats 2|4] [--json]
+                                                           (AI levels or .js files, seats alternating)
   arcade labyrinth link FILE                               (a link that resumes the saved game)
   arcade open LINK                                          (describe any share link as JSON)
   arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)

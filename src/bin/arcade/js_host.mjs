@@ -1,0 +1,40 @@
+// Runs a JavaScript strategy file for the native CLI (src/bin/arcade/js_strategy.rs), one
+// question a line: stdin brings a JSON view, stdout answers {"answer": …, "printed": "…"} or
+// {"error": "…"}. The file runs in a fresh vm context that holds nothing of Node (no require,
+// no process, no timers), each call limited to LIMIT ms; node itself runs with the permission
+// model (no writes, no child processes). Arguments: FILE FUNCTION LIMIT_MS.
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import vm from 'node:vm';
+
+const [file, name, limitText] = process.argv.slice(1);
+const limit = Number(limitText);
+const reply = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
+const context = vm.createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false } });
+const PRELUDE = 'globalThis.__printed = ""; globalThis.console = { log: (...a) => { if (__printed.length < 20000) __printed += a.map(String).join(" ") + "\\n"; } };';
+const CALL = `(() => { __printed = ""; const a = ${name}(JSON.parse(__view)); return JSON.stringify({ answer: a === undefined ? null : a, printed: __printed }); })()`;
+
+const where = (e) => {
+  const m = /:(\d+):?(\d+)?\)?\s*$/m.exec(String(e?.stack ?? '').split('\n').find((l) => l.includes(file)) ?? '');
+  return m ? ` (line ${m[1]}${m[2] ? `, column ${m[2]}` : ''})` : '';
+};
+const message = (e) => (e && typeof e === 'object' && 'message' in e ? String(e.message) : String(e));
+
+try {
+  vm.runInContext(PRELUDE, context);
+  vm.runInContext(readFileSync(file, 'utf8'), context, { filename: file, timeout: limit * 4 });
+  if (vm.runInContext(`typeof ${name}`, context) !== 'function') throw new Error(`the file defines no function ${name}`);
+  reply({ ready: true });
+} catch (e) {
+  reply({ error: e?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT' ? `the file did not finish loading in ${limit * 4} ms` : `${message(e)}${where(e)}` });
+  process.exit(0);
+}
+
+for await (const line of createInterface({ input: process.stdin })) {
+  try {
+    context.__view = line;
+    reply({ ...JSON.parse(vm.runInContext(CALL, context, { timeout: limit })) });
+  } catch (e) {
+    reply({ error: e?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT' ? `took more than ${limit} ms (an endless loop?)` : `threw: ${message(e)}${where(e)}` });
+  }
+}
