@@ -1,14 +1,16 @@
 // The sandbox worker: every game's referee runs here, off the main thread, and talks to the
 // page through WorkerRpc (www/sandbox.js). User JavaScript never runs here: it runs one level
-// down in www/user-host.js, called through UserSession (www/user-code.js).
+// down in www/user-host.js, called through UserSession (www/user-code.js). Seats (`session`,
+// `decide`, `stop`): a Pig strategy or a Labyrinth strategy playing one seat of a page's game.
 import { loadEngine } from './engine.js';
 import { serveRpc } from './worker-rpc.js';
 import { openSeat, runMatch } from './pig/referee.js';
 import { runLifter } from './lifter/referee.js';
 import { runPunter, runPunterArena } from './punter/referee.js';
-import { runLabyrinth } from './labyrinth/referee.js';
+import { openSeat as openLabyrinthSeat, runLabyrinth } from './labyrinth/referee.js';
 
-const SEATS = { pig: openSeat };
+// Games whose seats a strategy can take one view at a time (the Play tabs).
+const SEATS = { pig: openSeat, labyrinth: openLabyrinthSeat };
 const seats = new Map();
 let nextSeat = 1;
 

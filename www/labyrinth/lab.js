@@ -1,7 +1,8 @@
 // Your own Labyrinth strategy in JavaScript: `function turn(view)` chooses the extra tile's
 // rotation, the insertion point and where to walk. It plays in the sandbox (www/sandbox.js →
 // labyrinth/referee.js → user-host.js) against the AIs, in every seat in turn; the engine
-// referees, and a turn that fails is played by the greedy AI.
+// referees, and a turn that fails is played by the greedy AI. The code is kept in localStorage as
+// it is typed; `loadStrategy()` hands it to the Play tab, where it can take any AI seat.
 import { el } from '../dom.js';
 import { Sandbox } from '../sandbox.js';
 
@@ -26,7 +27,8 @@ function turn(view) {
   return { rotation: "north", insertion: 0, row, column };
 }`;
 
-function loadCode() {
+/** The strategy being written (kept in localStorage as it is typed), or EXAMPLE. */
+export function loadStrategy() {
   try { return localStorage.getItem(KEY) ?? EXAMPLE; } catch { return EXAMPLE; }
 }
 
@@ -34,7 +36,7 @@ function loadCode() {
 export function mountLab(root, ctx) {
   const sandbox = new Sandbox();
   const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'labyrinth-lab-editor', 'aria-label': 'Your strategy' });
-  editor.value = loadCode();
+  editor.value = loadStrategy();
   editor.addEventListener('input', () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } });
   const opponents = el('select', { 'aria-label': 'Opponents', 'data-testid': 'labyrinth-lab-opponents' },
     ...[['greedy'], ['simple'], ['strong'], ['greedy', 'strong', 'simple']].map((o) => el('option', { value: o.join(',') }, `vs ${o.join(', ')}`)));
@@ -46,7 +48,7 @@ export function mountLab(root, ctx) {
   const results = el('div', { 'data-testid': 'labyrinth-lab-results' });
   root.append(el('div', { class: 'panel' },
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function turn(view)'),
-      ' choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with 500 ms a turn; a turn that fails is played by the greedy AI. ',
+      ' choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with 500 ms a turn; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). ',
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, opponents, games, reset), editor, el('div', { class: 'row' }, run), status, results));
 

@@ -3,14 +3,32 @@
 // highlighted square (or stay). Every rule — legal pushes, reachable squares, the AI — is the
 // engine's. Hands are hidden: only the human to move sees their own cards, and between two
 // human players a hand-over screen hides the board until the next one is ready.
+// Any AI seat can be "Your strategy": the code of the Your strategy tab (lab.js) plays it from
+// the sandbox (sandbox.session → labyrinth/referee.js openSeat), one session per seat per game;
+// a turn that fails (throws, too slow, not allowed) is played by the greedy AI and the reason is
+// shown. The game in progress (its link, the AI level of each seat and the strategies' seed) is
+// kept in localStorage after every move and resumes after a reload. A game opened from a link
+// does not replace it until a move is played in it ("Back to your game" until then).
 import { el, followLink, linkField, saveText, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
+import { sandbox } from '../sandbox.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
+import { loadStrategy } from './lab.js';
 
 const PLAYERS = ['yellow', 'red', 'blue', 'green'];
 const LEVELS = ['simple', 'greedy', 'strong'];
 const AI_DELAY = 180; // ms between two AI half-moves
+const GAME_KEY = 'arcade.labyrinth.game.v1';
+const ASIDE_KEY = 'arcade.labyrinth.game.v1.set-aside'; // a saved game that could not be opened
+const MAX_PRINTED = 4000;
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
+/** How a seat is played, for the status and the legend. */
+const controlName = (control, level) => (control === 'human' ? 'human' : level === 'js' ? 'your strategy' : `AI ${level ?? 'greedy'}`);
+const storage = {
+  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode, full */ } },
+  remove(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
+};
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
@@ -19,12 +37,19 @@ export function mountPlay(root, ctx) {
   let extraDir = 'north';
   let revealed = null; // the human player who has said "I am …" for this turn
   let aiTimer = null;
+  let seed = 0; // the strategies' seeds come from it (seatSeed)
+  let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
+  let linked = false; // opened from a link and not played here yet: the address follows it
+  let unkept = false; // not written to localStorage until a move is played here (a link's game)
+  let thinking = false; // a strategy's answer is awaited
+  let stored = null; // what was last written to localStorage
+  const sessions = new Map(); // seat → promise of its strategy session (sandbox.session)
 
   // Set-up.
   const seatRows = PLAYERS.map((color, i) => {
     const select = el('select', { 'data-testid': `labyrinth-seat-${color}`, 'aria-label': `${cap(color)} player` },
       el('option', { value: 'off' }, '—'), el('option', { value: 'human' }, 'Human'),
-      ...LEVELS.map((l) => el('option', { value: l }, `AI ${l}`)));
+      ...LEVELS.map((l) => el('option', { value: l }, `AI ${l}`)), el('option', { value: 'js' }, 'Your strategy'));
     select.value = i === 0 ? 'human' : i === 1 ? 'greedy' : 'off';
     return { color, select, box: el('label', { class: 'labyrinth-seat' }, el('span', { class: `swatch c-${color}` }), cap(color), select) };
   });
@@ -37,6 +62,11 @@ export function mountPlay(root, ctx) {
   // The game.
   const status = el('div', { class: 'labyrinth-status', 'data-testid': 'labyrinth-status' });
   const note = el('div', { class: 'labyrinth-note', role: 'alert', 'data-testid': 'labyrinth-message' });
+  const printed = el('pre', { class: 'output labyrinth-printed', 'data-testid': 'labyrinth-printed' });
+  const printedBox = el('div', { class: 'labyrinth-printed-box', hidden: true }, el('div', { class: 'muted' }, 'Printed by your strategy'), printed);
+  const backBtn = el('button', { class: 'small primary', 'data-testid': 'labyrinth-back-to-game', onclick: () => back() }, 'Back to your game');
+  const backBar = el('div', { class: 'from-link', hidden: true, 'data-testid': 'labyrinth-back' },
+    el('span', {}, 'This game was opened from a link. Your own game is kept until you play a move here.'), backBtn);
   const boardRoot = el('div', { class: 'labyrinth-board' });
   const board = createBoardView(boardRoot, {
     testid: 'labyrinth-play-canvas', onArrow: (i) => push(i), onSquare: (r, c) => walk(r, c),
@@ -56,7 +86,7 @@ export function mountPlay(root, ctx) {
   const fileStatus = el('div', { class: 'status', role: 'alert', 'data-testid': 'labyrinth-file-status' });
 
   root.append(
-    el('div', { class: 'panel labyrinth-main' }, status, note, handover, boardRoot,
+    el('div', { class: 'panel labyrinth-main' }, backBar, status, note, printedBox, handover, boardRoot,
       el('div', { class: 'row labyrinth-actions' }, extraRoot,
         el('div', { class: 'labyrinth-extra-help' }, el('span', { class: 'muted' }, 'Extra tile'), rotateBtn), stayBtn),
       el('p', { class: 'muted labyrinth-keys' }, 'Turn the extra tile (R or click it), click an arrow to push it in, then click a green square to walk there (or Stay, S). Grey arrows are not allowed: hover for the reason.')),
@@ -64,6 +94,7 @@ export function mountPlay(root, ctx) {
       el('h3', {}, 'Players'), legend, cards,
       el('h3', { class: 'labyrinth-head' }, 'New game'),
       el('div', { class: 'labyrinth-seats' }, ...seatRows.map((s) => s.box)),
+      el('p', { class: 'muted labyrinth-seat-help' }, '“Your strategy” plays the code of the Your strategy tab (500 ms a turn; a failed turn is played by the greedy AI).'),
       el('div', { class: 'row' }, rules, el('label', { class: 'inline' }, 'Seed ', seedInput)),
       el('div', { class: 'row' }, startBtn), formStatus,
       el('h3', { class: 'labyrinth-head' }, 'Save and share'),
@@ -72,22 +103,95 @@ export function mountPlay(root, ctx) {
   const humans = () => game.state().players.filter((p) => p.control === 'human').length;
   const message = (text, kind = 'error') => { note.textContent = text; note.className = `labyrinth-note ${kind}`; };
 
-  /** Takes `g` (this view owns it) and shows it; `lv`: AI levels by player. */
-  function use(g, lv) {
+  /** Ends the strategy sessions of the game (one per "Your strategy" seat). */
+  function closeSessions() {
+    for (const p of sessions.values()) p.then((session) => session.close(), () => {});
+    sessions.clear();
+  }
+
+  /**
+   * Takes `g` (this view owns it) and shows it; `lv`: how each player is played (null human, an
+   * AI level or 'js'; AI greedy when not given). `origin`: 'new' or 'file' (kept at once),
+   * 'restore' (what is kept), 'link' (kept once a move is played here; the address follows it),
+   * 'placeholder' (shown while the page opens a link; kept once played). `sd`: the strategies' seed.
+   */
+  function use(g, lv, { origin = 'new', seed: sd } = {}) {
     clearTimeout(aiTimer);
+    generation += 1;
+    closeSessions();
+    thinking = false;
     const old = game;
     game = g;
     const s = g.state();
-    levels = lv ?? s.players.map(() => 'greedy');
+    levels = s.players.map((p, i) => (p.control === 'human' ? null : [...LEVELS, 'js'].includes(lv?.[i]) ? lv[i] : 'greedy'));
+    seed = sd ?? engine.freshSeed();
     extraDir = s.extra.dir;
     revealed = null;
+    linked = origin === 'link';
+    unkept = linked || origin === 'placeholder';
     message('');
+    printed.textContent = '';
+    printedBox.hidden = true;
     ctx.played = game;
     old?.free();
     render();
   }
 
-  function start() {
+  /** The game in progress into localStorage (not a game from a link that was not played here). */
+  function keep() {
+    if (!game || unkept) return;
+    const entry = JSON.stringify({ v: 1, link: game.link(game.state().position), levels, seed });
+    if (entry !== stored) storage.set(GAME_KEY, entry);
+    stored = entry;
+  }
+
+  /** A move was played here: a game from a link becomes the one kept. */
+  function played() {
+    if (!unkept) return;
+    linked = false;
+    unkept = false;
+    if (location.hash.startsWith('#labyrinth/')) history.replaceState(null, '', '#labyrinth');
+  }
+
+  /**
+   * Resumes the game kept in localStorage; false when there is none. One that cannot be opened is
+   * set aside (kept under ASIDE_KEY, said in a notice) and false is returned.
+   */
+  function restore() {
+    const raw = storage.get(GAME_KEY);
+    if (raw === null) return false;
+    let g;
+    let entry;
+    try {
+      entry = JSON.parse(raw);
+      if (entry?.v !== 1 || typeof entry.link !== 'string') throw new Error('it is not a saved Labyrinth game');
+      g = engine.LabyrinthGame.fromLink(entry.link);
+    } catch (e) {
+      storage.set(ASIDE_KEY, raw);
+      storage.remove(GAME_KEY);
+      const text = `Your Labyrinth game in progress could not be resumed: ${e.message ?? e}. It was set aside (in this browser's storage as “${ASIDE_KEY}”) and a new game started.`;
+      if (ctx.app?.notice) ctx.app.notice(text, 'warning');
+      else queueMicrotask(() => message(text));
+      return false;
+    }
+    use(g, Array.isArray(entry.levels) ? entry.levels : null, { origin: 'restore', seed: Number.isSafeInteger(entry.seed) ? entry.seed : undefined });
+    // The set-up shows the resumed game's players, for the next New game.
+    const s = game.state();
+    for (const row of seatRows) {
+      const i = s.players.findIndex((p) => p.color === row.color);
+      row.select.value = i < 0 ? 'off' : levels[i] ?? 'human';
+    }
+    return true;
+  }
+
+  /** Leaves a game from a link for the one kept. */
+  function back() {
+    if (location.hash.startsWith('#labyrinth/')) history.replaceState(null, '', '#labyrinth');
+    if (!restore()) start();
+  }
+
+  /** A new game from the set-up; `placeholder`: not kept until a move is played in it. */
+  function start({ placeholder = false } = {}) {
     const chosen = seatRows.filter((s) => s.select.value !== 'off');
     if (!chosen.length) { formStatus.textContent = 'Choose at least one player.'; formStatus.className = 'status error'; return; }
     formStatus.textContent = '';
@@ -102,7 +206,7 @@ export function mountPlay(root, ctx) {
     try {
       g = new engine.LabyrinthGame(chosen.map((s) => `${s.color}:${s.select.value === 'human' ? 'human' : 'ai'}`), rules.value === 'ravensburger', seed);
     } catch (e) { formStatus.textContent = String(e.message ?? e); formStatus.className = 'status error'; return; }
-    use(g, chosen.map((s) => (s.select.value === 'human' ? null : s.select.value)));
+    use(g, chosen.map((s) => (s.select.value === 'human' ? null : s.select.value)), { seed, origin: placeholder ? 'placeholder' : 'new' });
   }
 
   /** Redraws everything and lets an AI play if it is its turn. */
@@ -125,17 +229,17 @@ export function mountPlay(root, ctx) {
       status.textContent = `${cap(s.players[s.winner].color)} wins after ${s.turns} turns!`;
       status.className = 'labyrinth-status win';
     } else if (mover) {
-      const who = `${cap(mover.color)} (${mover.control === 'human' ? 'human' : `AI ${levels[s.toMove] ?? 'greedy'}`})`;
+      const who = `${cap(mover.color)} (${controlName(mover.control, levels[s.toMove])})`;
       status.textContent = mover.control === 'human'
         ? `${who}: ${s.phase === 'shift' ? 'turn the extra tile and push it in at an arrow' : 'walk to a green square or stay'} · turn ${s.turns + 1}`
-        : `${who} is playing… · turn ${s.turns + 1}`;
+        : `${who} is ${thinking ? 'thinking' : 'playing'}… · turn ${s.turns + 1}`;
       status.className = `labyrinth-status${mover.control === 'human' ? ' you' : ''}`;
     }
     legend.replaceChildren(el('table', { class: 'labyrinth-legend-table' },
       el('tr', {}, el('th', {}, 'Player'), el('th', {}, 'Cards left'), el('th', {}, 'At')),
       ...s.players.map((p, i) => el('tr', { class: i === s.toMove ? 'mover' : '' },
         el('td', {}, el('span', { class: `swatch c-${p.color}` }), ` ${cap(p.color)} `,
-          el('span', { class: 'muted' }, p.control === 'human' ? 'human' : `AI ${levels[i] ?? 'greedy'}`), i === s.toMove ? el('span', { class: 'to-move' }, ' ◀') : null),
+          el('span', { class: 'muted' }, controlName(p.control, levels[i])), i === s.toMove ? el('span', { class: 'to-move' }, ' ◀') : null),
         el('td', { class: 'num' }, String(p.cardsLeft)), el('td', { class: 'num' }, `${p.row},${p.column}`)))));
     if (humanTurn && !hide) {
       const mine = Array.from(game.cards(s.toMove));
@@ -145,18 +249,95 @@ export function mountPlay(root, ctx) {
     } else cards.replaceChildren(el('span', { class: 'muted' }, 'Cards are shown only to the human player to move.'));
     const url = shareUrl(game.link(s.position));
     link.set(url);
-    if (location.hash.startsWith('#labyrinth/')) followLink(url);
+    // A game from a link keeps the address in step (a reload reopens it there); one's own game
+    // is kept in localStorage, and the address just names the game.
+    if (linked) followLink(url);
+    else if (location.hash.startsWith('#labyrinth/')) history.replaceState(null, '', '#labyrinth');
+    backBar.hidden = !(linked && storage.get(GAME_KEY) !== null);
+    keep();
+    if (s.winner !== null) closeSessions();
     clearTimeout(aiTimer);
-    if (mover && mover.control === 'ai' && s.winner === null) aiTimer = setTimeout(aiStep, AI_DELAY);
+    if (mover && mover.control === 'ai' && s.winner === null && !thinking) aiTimer = setTimeout(aiStep, AI_DELAY);
   }
 
   function aiStep() {
     if (!game) return;
     const s = game.state();
     if (s.winner !== null || s.toMove === null || s.players[s.toMove].control !== 'ai') return;
+    if (levels[s.toMove] === 'js') { strategyTurn(); return; }
     try { game.aiMove(levels[s.toMove] ?? 'greedy'); } catch (e) { message(`The AI could not move: ${e.message ?? e}`); return; }
     const after = game.state();
     if (after.phase === 'shift') extraDir = after.extra.dir;
+    render();
+  }
+
+  /** The strategy session of `seat`, opened on its first turn of the game. */
+  function sessionOf(seat) {
+    if (!sessions.has(seat)) {
+      const entrant = { kind: 'js', source: loadStrategy(), label: 'the code of the Your strategy tab' };
+      const opening = sandbox.session(entrant, engine.seatSeed(seed, seat), 100, 'labyrinth');
+      opening.catch(() => {}); // reported by the turn that waits for it
+      sessions.set(seat, opening);
+    }
+    return sessions.get(seat);
+  }
+
+  function print(text) {
+    if (!text) return;
+    printed.textContent = (printed.textContent + text).slice(-MAX_PRINTED);
+    printedBox.hidden = false;
+    printed.scrollTop = printed.scrollHeight;
+  }
+
+  /**
+   * A "Your strategy" seat's turn: its answer from the sandbox, played by the engine; when there
+   * is none or the engine does not allow it, the greedy AI plays the turn and the reason is shown.
+   * An answer arriving after the game was replaced is dropped.
+   */
+  async function strategyTurn() {
+    const g = game;
+    const my = generation;
+    const s = g.state();
+    const seat = s.toMove;
+    const who = `Your strategy (${cap(s.players[seat].color)}), turn ${s.turns + 1}`;
+    if (s.phase !== 'shift') {
+      // Half a turn played already (a game resumed mid-turn): the greedy AI finishes it.
+      try { g.aiMove('greedy'); } catch (e) { message(`${who}: the greedy AI could not finish the turn: ${e.message ?? e}`); return; }
+      render();
+      return;
+    }
+    thinking = true;
+    render();
+    let reason = null;
+    let opened = false;
+    try {
+      const session = await sessionOf(seat);
+      opened = true;
+      if (my !== generation) return;
+      const r = await session.decide(g.view(seat));
+      if (my !== generation) return;
+      print(r.printed);
+      reason = r.error;
+      if (!reason) {
+        try {
+          g.playTurn(r.answer.insertion, r.answer.rotation, r.answer.row, r.answer.column);
+        } catch (e) { reason = `not allowed: ${e.message ?? e}`; }
+      }
+    } catch (e) {
+      if (my !== generation) return;
+      reason = e.message ?? String(e);
+      // The sandbox lost the session (a load failure stays: the code is the same next turn).
+      if (opened) sessions.delete(seat);
+    }
+    thinking = false;
+    if (reason) {
+      try {
+        g.aiMove('greedy');
+        g.aiMove('greedy');
+      } catch (e) { message(`${who}: ${reason}; the greedy AI could not play either: ${e.message ?? e}`); render(); return; }
+      message(`${who}: ${reason} — the greedy AI played this turn`);
+    }
+    extraDir = g.state().extra.dir;
     render();
   }
 
@@ -178,6 +359,7 @@ export function mountPlay(root, ctx) {
     if (!s) return;
     if (s.phase !== 'shift') { message('You have pushed already: now walk to a green square or stay.', 'info'); return; }
     try { game.shift(i, extraDir); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
+    played();
     board.slide(i);
     message('');
     extraDir = game.state().extra.dir;
@@ -188,6 +370,7 @@ export function mountPlay(root, ctx) {
     if (!s) return;
     if (s.phase !== 'move') { message('Push the extra tile in first (click an arrow).', 'info'); return; }
     try { game.go(r, c); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
+    played();
     message('');
     render();
   }
@@ -216,7 +399,7 @@ export function mountPlay(root, ctx) {
     }
     fileStatus.textContent = `Loaded ${file.name}.`;
     fileStatus.className = 'status ok';
-    use(g);
+    use(g, null, { origin: 'file' });
   });
 
   bindKeys(root, (e) => {
@@ -225,10 +408,13 @@ export function mountPlay(root, ctx) {
     return false;
   });
 
-  start();
+  // The game in progress before a reload, else a new one. When the page is opening a share link,
+  // the kept game is shown first and the link's game replaces it on screen, not in localStorage
+  // (and a new game started for want of a kept one is not kept unless it is played).
+  if (!restore()) start({ placeholder: location.hash.startsWith('#labyrinth/') });
   return {
     /** A share link: play on from its position. Throws the engine's message. */
-    openLink(text) { use(engine.LabyrinthGame.fromLink(text)); },
+    openLink(text) { use(engine.LabyrinthGame.fromLink(text), null, { origin: 'link' }); },
     get game() { return game; },
   };
 }

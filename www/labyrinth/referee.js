@@ -1,12 +1,74 @@
 // Labyrinth's referee in the sandbox worker: the engine plays the built-in AIs and applies the
 // user's turns; the user's `turn(view)` runs in the user-code host through UserSession, timed
 // here. A turn that fails (throws, is too slow, is not allowed) is played by the greedy AI.
-import { UserSession } from '../user-code.js';
+// Two ways in, one session logic (`startStrategy`, `turnsOf`): `runLabyrinth` plays the strategy
+// against the AIs over several games (the Your strategy tab), `openSeat` lends it one seat of a
+// game the page plays (the Play tab, through the worker's `session`/`decide` requests).
+import { UserSession, show } from '../user-code.js';
 
 const LOAD_MS = 2000;
 const TURN_MS = 500;
 const BACKSTOP_EXTRA_MS = 1000;
 const MAX_TURNS = 400;
+
+/** A number the engine takes as it is (no rounding, no wrapping); the engine checks the range. */
+const small = (x) => Number.isInteger(x) && x >= 0 && x <= 0xffff;
+
+/** Loads `source` in a fresh user-code host: { session, printed } or { error, printed }. */
+const startStrategy = (source, seed) => UserSession.start({ game: 'labyrinth', source, seed, loadMs: LOAD_MS });
+
+/**
+ * The strategy's turns in `session`: ask(view) → { answer, error, printed, timeout }. `answer` is
+ * null when `error` says what went wrong; after a `timeout` (no answer within the backstop) the
+ * host is stopped and every later turn fails at once, saying so. The answer's shape is checked
+ * here; whether the turn is allowed is the engine's to say (`playTurn`).
+ */
+function turnsOf(session) {
+  let stopped = false;
+  return async (view) => {
+    const r = await session.call('turn', view, { limitMs: TURN_MS, backstopMs: TURN_MS + BACKSTOP_EXTRA_MS });
+    if (r.error) {
+      let { error } = r;
+      if (r.timeout) {
+        error = stopped ? `the sandbox stopped this strategy on an earlier turn (${r.error})` : `${r.error} (an infinite loop?): the sandbox stopped it`;
+        stopped = true;
+      }
+      return { answer: null, error, printed: r.printed, timeout: Boolean(r.timeout) };
+    }
+    const { insertion, rotation, row, column } = r.answer;
+    if (![insertion, row, column].every(small) || typeof rotation !== 'string') {
+      return {
+        answer: null, printed: r.printed, timeout: false,
+        error: `returned ${show(r.answer)}: insertion, row and column must be whole numbers (0 or more) and rotation a string such as "north"`,
+      };
+    }
+    return { answer: { insertion, rotation, row, column }, error: null, printed: r.printed, timeout: false };
+  };
+}
+
+/**
+ * A seat of a game played on the page, taken by a JavaScript strategy (`entrant` =
+ * { kind: 'js', source, label }): { decide(view) → { answer, error, printed, timeout }, close() }.
+ * `answer` is { insertion, rotation, row, column } for the page to hand to `playTurn`. Throws
+ * when the strategy does not load. `target` (the worker's generic session argument) is unused.
+ */
+export async function openSeat(engine, entrant, seed) {
+  if (entrant?.kind !== 'js' || typeof entrant.source !== 'string') throw new Error('a Labyrinth seat takes a JavaScript strategy');
+  const started = await startStrategy(entrant.source, seed);
+  if (started.error) throw new Error(`${entrant.label ?? 'the strategy'} does not load: ${started.error}`);
+  const { session } = started;
+  const ask = turnsOf(session);
+  let early = started.printed; // printed by the top level, shown with the first turn
+  return {
+    async decide(view) {
+      const r = await ask(view);
+      const printed = early + r.printed;
+      early = '';
+      return { ...r, printed };
+    },
+    close() { session.close(); },
+  };
+}
 
 /**
  * { source, games, levels: [AI level per opponent], seed, ravensburger }
@@ -25,10 +87,11 @@ export async function runLabyrinth(engine, { source, games, levels, seed, ravens
     const mine = g % n;
     const seatLevels = Array.from({ length: n }, (_, s) => (s === mine ? 'js' : levels[(s - (s > mine ? 1 : 0)) % levels.length]));
     const game = new engine.LabyrinthGame(seatLevels.map((l, s) => `${colours[s]}:ai`), Boolean(ravensburger), engine.seatSeed(seed, g));
-    const started = await UserSession.start({ game: 'labyrinth', source, seed: engine.seatSeed(seed, 100 + g), loadMs: LOAD_MS });
+    const started = await startStrategy(source, engine.seatSeed(seed, 100 + g));
     if (printed.length < 20000) printed += started.printed;
     if (started.error) { game.free(); throw new Error(`your strategy does not load: ${started.error}`); }
     const { session } = started;
+    const ask = turnsOf(session);
     try {
       for (;;) {
         if (ctx.cancelled) throw new Error('cancelled');
@@ -38,7 +101,7 @@ export async function runLabyrinth(engine, { source, games, levels, seed, ravens
           game.aiMove(seatLevels[s.toMove]);
           continue;
         }
-        const r = await session.call('turn', game.view(mine), { limitMs: TURN_MS, backstopMs: TURN_MS + BACKSTOP_EXTRA_MS });
+        const r = await ask(game.view(mine));
         if (printed.length < 20000) printed += r.printed;
         let problem = r.error;
         if (!problem) {
