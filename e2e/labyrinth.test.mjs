@@ -1,7 +1,10 @@
 // Browser end-to-end tests for Labyrinth: turning the extra tile (R), pushing it in at an arrow,
 // walking to a reachable square, an AI answering, saving and loading (a broken save is located
 // LINE:COL and the page keeps working), a share link reopening the same position, the phone
-// layout.
+// layout; your strategy in the lab and in a Play-tab seat (its own turns; a throw or an endless
+// loop: the greedy AI plays the turn, the reason is shown, the page keeps working; a late answer
+// for a replaced game is dropped); the game in progress kept across reloads, a share link not
+// replacing it until played, a kept game that cannot be opened set aside.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
@@ -195,6 +198,177 @@ test('a strategy that throws or loops loses its turns to the greedy AI and the p
   const failures = await page.textContent('[data-testid=labyrinth-lab-results] .failures');
   assert.match(failures, /played by the greedy AI instead/);
   assert.match(failures, /threw Error: nope/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// ---- Your strategy in a Play-tab seat; the game kept across reloads ----
+
+const MESSAGE = '[data-testid=labyrinth-message]';
+
+/** Types `code` into the Your strategy tab's editor (kept in localStorage), back to Play. */
+async function writeStrategy(page, code) {
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.fill('[data-testid=labyrinth-lab-editor]', code);
+  await page.click('[data-testid=labyrinth-tab-play]');
+}
+
+/** A new game with `seats` ({ yellow: 'js', red: 'greedy' }; the others off), seed 7. */
+async function startWith(page, seats) {
+  for (const color of ['yellow', 'red', 'blue', 'green']) await page.selectOption(`[data-testid=labyrinth-seat-${color}]`, seats[color] ?? 'off');
+  await page.fill('[data-testid=labyrinth-seed]', '7');
+  await page.click('[data-testid=labyrinth-start]');
+}
+
+const waitTurns = (page, n, timeout = 30000) => page.waitForFunction((k) => document.querySelector('[data-testid=labyrinth-play-canvas]').state.turns >= k, n, { timeout });
+
+/** Stays put after pushing a line with no pawn in it; says so. */
+const STAYER = `function turn(view) {
+  const [, row, column] = view.pawns[view.seat];
+  console.log("seat " + view.seat + " stays at " + row + "," + column);
+  for (let i = 0; i < 12; i++) {
+    const line = [2, 4, 6][i % 3];
+    const isColumn = Math.floor(i / 3) % 2 === 0;
+    if (!view.pawns.some(([, r, c]) => (isColumn ? c === line : r === line))) return { rotation: "north", insertion: i, row, column };
+  }
+  return { rotation: "north", insertion: 0, row, column };
+}`;
+
+test('your strategy takes a seat in the Play tab: it plays its own turns against the greedy AI', async () => {
+  const page = await openLabyrinth();
+  await writeStrategy(page, STAYER);
+  await startWith(page, { yellow: 'js', red: 'greedy' });
+  await waitTurns(page, 4);
+  const s = await state(page);
+  assert.equal(s.players[0].control, 'ai', 'in the engine the seat is an AI seat');
+  assert.deepEqual([s.players[0].row, s.players[0].column], [1, 1], 'yellow stayed on its start square every turn, as the strategy says');
+  assert.equal(await page.textContent(MESSAGE), '', 'no turn failed');
+  assert.match(await page.textContent('[data-testid=labyrinth-legend]'), /Yellow your strategy/);
+  assert.match(await page.textContent('[data-testid=labyrinth-legend]'), /Red AI greedy/);
+  assert.match(await page.textContent('[data-testid=labyrinth-printed]'), /seat 0 stays at 1,1/);
+  await page.waitForFunction(() => /Yellow \(your strategy\)/.test(document.querySelector('[data-testid=labyrinth-status]').textContent));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a strategy that throws: the message names the error, the greedy AI plays its turns, the page keeps working', async () => {
+  const page = await openLabyrinth();
+  await writeStrategy(page, 'function turn(view) {\n  throw new Error("nope");\n}');
+  await startWith(page, { yellow: 'greedy', red: 'js' });
+  await page.waitForFunction(() => /Your strategy \(Red\), turn \d*[02468]: threw Error: nope \(line 2, column 9\) — the greedy AI played this turn/.test(document.querySelector('[data-testid=labyrinth-message]').textContent), null, { timeout: 20000 });
+  await waitTurns(page, 5);
+  // The page still plays: a new game with a human.
+  await startWith(page, { yellow: 'human', red: 'greedy' });
+  const s = await state(page);
+  assert.equal(s.turns, 0);
+  assert.equal(s.toMove, 0);
+  assert.equal(await page.textContent(MESSAGE), '');
+  await page.keyboard.press('r');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('an endless loop: the greedy AI plays the turn after the time limit, the page stays responsive; an answer for a replaced game is dropped', async () => {
+  const page = await openLabyrinth();
+  await writeStrategy(page, 'function turn(view) {\n  while (true) {}\n}');
+  // Replaced while the strategy is thinking: its (late) outcome must not touch the new game.
+  await startWith(page, { yellow: 'js', red: 'greedy' });
+  await page.waitForFunction(() => /is thinking/.test(document.querySelector('[data-testid=labyrinth-status]').textContent));
+  await startWith(page, { yellow: 'human', red: 'greedy' });
+  await page.waitForTimeout(3500);
+  let s = await state(page);
+  assert.deepEqual([s.turns, s.position, s.toMove], [0, 0, 0], 'the new game is untouched');
+  assert.equal(await page.textContent(MESSAGE), '');
+  // Played to the end of the limit.
+  const t0 = Date.now();
+  await startWith(page, { yellow: 'js', red: 'greedy' });
+  // Meanwhile the page answers at once.
+  await page.waitForFunction(() => /is thinking/.test(document.querySelector('[data-testid=labyrinth-status]').textContent));
+  const ping = Date.now();
+  await page.click('[data-testid=labyrinth-tab-replay]');
+  await page.click('[data-testid=labyrinth-tab-play]');
+  assert.ok(Date.now() - ping < 1000, 'the page is responsive while the strategy loops');
+  await page.waitForFunction(() => /Your strategy \(Yellow\), turn 1: no answer within \d+ ms \(an infinite loop\?\): the sandbox stopped it — the greedy AI played this turn/.test(document.querySelector('[data-testid=labyrinth-message]').textContent), null, { timeout: 20000 });
+  assert.ok(Date.now() - t0 >= 1500, 'after the time limit');
+  // Its later turns fail at once and are played by the greedy AI too.
+  await waitTurns(page, 4);
+  await page.waitForFunction(() => /the sandbox stopped this strategy on an earlier turn/.test(document.querySelector('[data-testid=labyrinth-message]').textContent));
+  s = await state(page);
+  assert.equal(s.players[0].control, 'ai');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+/** Yellow human, red AI greedy: push at the first allowed arrow. */
+async function pushOnce(page) {
+  const s = await state(page);
+  const at = [...Array(12).keys()].find((i) => !s.blocked.some(([k]) => k === i));
+  await clickBoard(page, 'arrow', at);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.phase === 'move');
+}
+const same = (s) => ({ turns: s.turns, position: s.position, phase: s.phase, toMove: s.toMove, tiles: s.tiles, extra: s.extra, players: s.players });
+async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state);
+}
+
+test('the game in progress survives a reload: mid-turn and after the AI answered', async () => {
+  const page = await openLabyrinth();
+  await newGame(page);
+  await pushOnce(page);
+  const pushed = await state(page);
+  await reload(page);
+  assert.deepEqual(same(await state(page)), same(pushed), 'after the push, before the walk');
+  await clickBoard(page, 'square', pushed.reachable.at(-1));
+  await page.waitForFunction(() => {
+    const s = document.querySelector('[data-testid=labyrinth-play-canvas]').state;
+    return s.toMove === 0 && s.phase === 'shift' && s.turns >= 2;
+  }, null, { timeout: 20000 });
+  const answered = await state(page);
+  await reload(page);
+  const back = await state(page);
+  assert.deepEqual(same(back), same(answered), 'turns, pawns, board and extra tile');
+  assert.equal(back.turns, 2);
+  assert.match(await page.textContent('[data-testid=labyrinth-legend]'), /Red AI greedy/);
+  assert.equal(await page.inputValue('[data-testid=labyrinth-seat-red]'), 'greedy', 'the set-up shows the resumed game');
+  assert.equal(page.url().endsWith('#labyrinth'), true);
+  // Play goes on.
+  await pushOnce(page);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a share link does not replace the kept game until it is played; a kept game that cannot be opened is set aside', async () => {
+  const page = await openLabyrinth();
+  await newGame(page);
+  await pushOnce(page);
+  const mine = await state(page);
+  // Another game's link, opened in the same browser.
+  const other = await page.evaluate(async () => {
+    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const g = new e.LabyrinthGame(['yellow:human', 'blue:human'], false, 99);
+    return g.link(0);
+  });
+  await page.goto(`${server.url}#${other}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.players.length === 2
+    && document.querySelector('[data-testid=labyrinth-play-canvas]').state.players[1].color === 'blue');
+  await page.waitForSelector('[data-testid=labyrinth-back]:not([hidden])');
+  await page.click('[data-testid=labyrinth-back-to-game]');
+  assert.deepEqual(same(await state(page)), same(mine), 'back to the kept game');
+  assert.equal(page.url().endsWith('#labyrinth'), true);
+  await reload(page);
+  assert.deepEqual(same(await state(page)), same(mine));
+  // A kept entry the engine cannot open.
+  await page.evaluate(() => localStorage.setItem('arcade.labyrinth.game.v1', JSON.stringify({ v: 1, link: 'labyrinth/1/AAAA', levels: [null] })));
+  await reload(page);
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await page.textContent('#banner'), /Your Labyrinth game in progress could not be resumed: .+ It was set aside/);
+  const fresh = await state(page);
+  assert.equal(fresh.turns, 0);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('arcade.labyrinth.game.v1.set-aside')).link), 'labyrinth/1/AAAA');
+  await pushOnce(page);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
