@@ -695,6 +695,22 @@ fn output_is_captured() {
 }
 
 #[test]
+fn strings_are_bounded() {
+    let mut rng = TestRng(1);
+    // Doubling a string would need 2^40 bytes: it stops at the length limit, with a message.
+    let mut p = load("(define (main) (let loop ((s \"xy\")) (loop (string-append s s))))");
+    let e = p.call("main", &[], BIG, &mut rng).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Runtime);
+    assert!(e.to_string().contains("more than the limit of 1000000"), "{e}");
+    // Under a small budget, copying large strings runs out of steps first.
+    let mut p = load("(define big (let loop ((s \"x\") (i 0)) (if (= i 18) s (loop (string-append s s) (+ i 1)))))
+                      (define (main) (let loop ((n 0)) (string-append big big) (loop (+ n 1))))");
+    assert_eq!(p.call("main", &[], 100_000, &mut rng).unwrap_err().kind, ErrorKind::StepBudget);
+    // Ordinary strings still work.
+    assert_eq!(eval("(string-append \"a\" \"bc\" \"\")").unwrap(), "\"abc\"");
+}
+
+#[test]
 fn random_uses_the_given_generator() {
     let src = "(define (roll n) (let loop ((i 0) (acc '())) (if (= i n) acc (loop (+ i 1) (cons (random 6) acc)))))
                (define (unit) (random 1.0))";

@@ -175,6 +175,9 @@ pub fn unpack(kind: &str, version: u32, data: &str) -> Result<Envelope, LinkErro
     // A link cut at an arbitrary character leaves a partial base64 group: drop it, so a cut
     // link still opens as far as it goes.
     let mut data = data.trim_end_matches('=');
+    if !data.is_ascii() {
+        return Err(LinkError::Base64);
+    }
     if data.len() % 4 == 1 {
         data = &data[..data.len() - 1];
     }

@@ -2,7 +2,7 @@
 
 use super::error::{Result, SchemeError};
 use super::lists;
-use super::native::{Ctx, PrimDef, OUTPUT_LIMIT};
+use super::native::{Ctx, PrimDef, OUTPUT_LIMIT, STRING_LIMIT};
 use super::numeric as n;
 use super::printer::{self, type_error};
 use super::value::{eqv, Value};
@@ -174,12 +174,23 @@ fn error(_: &mut Ctx, args: &[Value]) -> Result<Value> {
     Err(SchemeError::runtime(msg))
 }
 
-fn string_append(_: &mut Ctx, args: &[Value]) -> Result<Value> {
-    let mut s = String::new();
+fn string_append(ctx: &mut Ctx, args: &[Value]) -> Result<Value> {
+    let mut len = 0;
     for v in args {
         match v {
-            Value::Str(x) => s.push_str(x),
+            Value::Str(x) => len += x.len(),
             _ => return Err(type_error("string-append", "a string", v)),
+        }
+    }
+    if len > STRING_LIMIT {
+        return Err(SchemeError::runtime(format!("string-append: the result would be {len} bytes long, more than the limit of {STRING_LIMIT}")));
+    }
+    // Copying is work: one step per 64 bytes, so a doubling loop meets the step budget.
+    ctx.charge((len / 64) as u64)?;
+    let mut s = String::with_capacity(len);
+    for v in args {
+        if let Value::Str(x) = v {
+            s.push_str(x);
         }
     }
     Ok(Value::string(&s))

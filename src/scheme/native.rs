@@ -9,6 +9,9 @@ use rand_core::RngCore;
 /// Most output kept between two `take_output` calls; the rest is dropped.
 pub const OUTPUT_LIMIT: usize = 1 << 20;
 
+/// Longest string a program may build, in bytes (UTF-8).
+pub const STRING_LIMIT: usize = 1_000_000;
+
 /// What a builtin may touch: the random generator, the output buffer and the step budget.
 pub struct Ctx<'a> {
     pub rng: &'a mut dyn RngCore,
