@@ -1,0 +1,5 @@
+(define (player a b c d state)
+  (let* ((s (string-append "ab" (number->string a) (symbol->string 'x)))
+         (l (map (lambda (x) (* x x)) (list 1 2 3)))
+         (q (assoc 2 '((1 . "one") (2 . "two")))))
+    (and (string? s) (equal? l '(1 4 9)) (pair? q) (< (+ c d) (length (apply list 1 2 '(3 4)))) (even? (expt 2 3)))))
