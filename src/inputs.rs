@@ -71,11 +71,14 @@ pub fn check(format: Format, text: &str) -> Result<String, String> {
     match format {
         Format::LifterMap => Mine::parse(text).map(|m| format!("a {}×{} map", m.width, m.height)).map_err(|e| e.to_string()),
         Format::LifterRoute => lifter_route(text),
-        Format::PunterMap => PunterMap::parse(text).map(|m| format!("{} sites, {} rivers, {} mines", m.sites.len(), m.rivers.len(), m.mines.len())).map_err(|e| e.to_string()),
+        Format::PunterMap => PunterMap::parse(text).map(|m| format!("sites {}, rivers {}, mines {}", m.sites.len(), m.rivers.len(), m.mines.len())).map_err(|e| e.to_string()),
         Format::PunterLog => punter_log(text),
         Format::PunterMessages => punter_messages(text),
         Format::LabyrinthSave => save::parse(text, Rules::Assignment).map(|g| format!("{} players, turn {}", g.players.len(), g.turns + 1)).map_err(|e| e.to_string()),
-        Format::Link => open_any(text).map(|o| format!("a {} link", o.kind)).map_err(|e| e.to_string()),
+        Format::Link => open_any(text).map(|o| match o.problem {
+            Some(problem) => format!("a {} link, opened as far as it goes: {problem}", o.kind),
+            None => format!("a {} link", o.kind),
+        }).map_err(|e| e.to_string()),
         Format::Scheme => scheme(text),
     }
 }
@@ -101,7 +104,7 @@ fn punter_log(text: &str) -> Result<String, String> {
 fn punter_messages(text: &str) -> Result<String, String> {
     let mut decoder = Decoder::new();
     decoder.push(text.as_bytes());
-    let params = PunterParams::bundled("sample", 2, Settings { futures: true, splurges: true, options: true }).ok_or("the sample map is missing")?;
+    let params = PunterParams::bundled("sample.json", 2, Settings { futures: true, splurges: true, options: true }).ok_or("the sample map is missing")?;
     let mut referee = Referee::new(params).map_err(|e| e.to_string())?;
     let mut count = 0;
     while let Some(value) = decoder.next_value().map_err(|e| e.to_string())? {

@@ -114,3 +114,24 @@ fn pig_tournaments_print_standings_with_elo_and_a_link_that_opens() {
     assert_eq!(opened["entrants"], serde_json::json!(["optimal", "hold20", "dummy"]));
     assert_eq!(arcade(&["pig", "tournament", "optimal", "hold20"]).status.code(), Some(2), "two strategies are a match");
 }
+
+#[test]
+fn check_reads_any_format_as_the_product_does() {
+    let dir = std::env::temp_dir().join(format!("arcade-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.map");
+    std::fs::write(&good, "#####\n#R.L#\n#####\n").unwrap();
+    let out = arcade(&["check", "lifter-map", good.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "a 5×3 map");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"sites":[{"id":0}],"rivers":[{"source":0,"target":3}],"mines":[0]}"#).unwrap();
+    let out = arcade(&["check", "punter-map", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.json: rivers[0].target: site 3 is not among the sites"), "{err}");
+    let out = arcade(&["check", "chess", good.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown format \"chess\" (known: lifter-map,"));
+    std::fs::remove_dir_all(&dir).ok();
+}

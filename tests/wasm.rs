@@ -66,3 +66,15 @@ fn every_link_kind_opens_through_the_registry() {
     let rec = GameRecord::<Pig> { params: PigParams::default(), seed: 3, players: vec!["a".into()], moves: vec![], view: 0 };
     assert_eq!(open_any(&encode_game(&rec).unwrap()).unwrap().game, "pig");
 }
+
+#[allow(dead_code)]
+#[path = "common/bad_inputs.rs"]
+mod bad_inputs;
+
+#[wasm_bindgen_test]
+fn every_bad_input_gives_the_native_message() {
+    // The page hands its maps over once loaded; the catalogue's Punter cases use `sample`.
+    lambda_arcade::punter::maps::register("sample.json", include_str!("../maps/punter/sample.json"));
+    let wrong = bad_inputs::mismatches();
+    assert!(wrong.is_empty(), "{} cases differ:\n{}", wrong.len(), wrong.join("\n"));
+}

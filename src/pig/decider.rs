@@ -44,6 +44,11 @@ impl SchemeDecider {
     pub fn load(source: &str, seed: u64) -> Result<SchemeDecider, String> {
         let mut rng = rng::stream(seed, 0x5C4E_3E00);
         let program = Program::load(source, SCHEME_LOAD_STEPS, &mut rng).map_err(|e| e.to_string())?;
+        match program.global("player") {
+            Some(f) if f.is_procedure() => {}
+            Some(_) => return Err("player is not a procedure: define it as (define (player my-total other-total accum current state) …)".into()),
+            None => return Err("the strategy defines no player: expected (define (player my-total other-total accum current state) …)".into()),
+        }
         Ok(SchemeDecider { program, state: Value::list(vec![Value::int(0)]), rng, budget: SCHEME_DECISION_STEPS })
     }
 

@@ -69,7 +69,7 @@ impl GameLog {
             return Err(error("log", format!("{} bytes is more than the limit of {MAX_LOG_BYTES}", text.len())));
         }
         let json: Value = serde_json::from_str(text)
-            .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), e.to_string()))?;
+            .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), super::json_message(&e)))?;
         let items = json.get("game").and_then(Value::as_array).ok_or_else(|| error("game", "expected {\"game\": [ … ]}"))?;
         let mut log = GameLog { map: String::new(), settings: Settings::default(), teams: Vec::new(), futures: Vec::new(), entries: Vec::new(), recorded: Vec::new() };
         let mut playing = false;

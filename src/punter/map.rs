@@ -48,7 +48,7 @@ fn number(v: &Value, place: &str) -> Result<u64, MapError> {
 impl PunterMap {
     pub fn parse(text: &str) -> Result<PunterMap, MapError> {
         let json: Value = serde_json::from_str(text)
-            .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), e.to_string()))?;
+            .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), super::json_message(&e)))?;
         PunterMap::from_json(&json)
     }
 

@@ -34,3 +34,10 @@ impl std::fmt::Display for PlacedError {
 
 impl std::error::Error for PlacedError {}
 
+
+/// serde_json's message without its " at line L column C" tail (the place is given apart).
+pub(crate) fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let tail = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&tail).map_or(text.clone(), str::to_string)
+}

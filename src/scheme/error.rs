@@ -73,7 +73,11 @@ impl SchemeError {
 
 impl fmt::Display for SchemeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.col, self.message)
+        if self.pos().is_known() {
+            write!(f, "{}:{}: {}", self.line, self.col, self.message)
+        } else {
+            f.write_str(&self.message)
+        }
     }
 }
 

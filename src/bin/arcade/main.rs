@@ -39,6 +39,8 @@ usage:
                                                            (AI levels or .js files, seats alternating)
   arcade labyrinth link FILE                               (a link that resumes the saved game)
   arcade open LINK                                          (describe any share link as JSON)
+  arcade check FORMAT FILE                                  (read FILE, - for stdin, as the product does:
+        FORMAT: lifter-map, lifter-route, punter-map, punter-log, punter-messages, labyrinth-save, link, scheme)
   arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
 
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Some("punter") => punter::main(&argv[1..]),
         Some("labyrinth") => labyrinth::main(&argv[1..]),
         Some("open") => pig::open(&argv[1..]),
+        Some("check") => check(&argv[1..]),
         Some("bench") => bench::main(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
@@ -85,4 +88,22 @@ fn main() -> ExitCode {
             ExitCode::from(f.code)
         }
     }
+}
+
+/// `arcade check FORMAT FILE`: what the product makes of an input (inputs::check).
+fn check(argv: &[String]) -> Result<(), Failure> {
+    use lambda_arcade::inputs::{self, Format};
+    let [format, file] = argv else { return Err(Failure::usage("check takes a format and a file")) };
+    let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+    let format = Format::from_name(format).ok_or_else(|| Failure::usage(format!("unknown format \"{format}\" (known: {})", names.join(", "))))?;
+    let text = if file == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| text)
+    } else {
+        std::fs::read_to_string(file)
+    }
+    .map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let summary = inputs::check(format, &text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    println!("{summary}");
+    Ok(())
 }

@@ -118,7 +118,11 @@ impl Decoder {
                 }
                 other => {
                     let expected = if digits == 0 { "a digit" } else { "a digit or ':'" };
-                    let e = ProtocolError::BadLength { at, message: format!("expected {expected}, found {} at byte {}", show_byte(other), at + i as u64) };
+                    let found = match i {
+                        0 => show_byte(other),
+                        _ => format!("{} (byte {})", show_byte(other), at + i as u64),
+                    };
+                    let e = ProtocolError::BadLength { at, message: format!("expected {expected}, found {found}") };
                     return Err(self.fail(e));
                 }
             }

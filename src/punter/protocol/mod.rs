@@ -106,7 +106,7 @@ fn shape(field: &str, message: impl Into<String>) -> ProtocolError {
 }
 
 fn json_error(e: &serde_json::Error, at: Option<u64>) -> ProtocolError {
-    ProtocolError::Json { at, line: e.line(), column: e.column(), message: e.to_string() }
+    ProtocolError::Json { at, line: e.line(), column: e.column(), message: super::json_message(e) }
 }
 
 // ---------------------------------------------------------------------------------------------

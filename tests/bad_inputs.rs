@@ -1,0 +1,56 @@
+//! The bad-input catalogue (tests/bad-inputs/*.txt): every case gives its recorded message,
+//! natively (tests/wasm.rs checks the same in Chromium). `BLESS=1 cargo test --test bad_inputs`
+//! rewrites the answer lines with what the engines say now — review the diff before committing.
+
+#[path = "common/bad_inputs.rs"]
+mod bad_inputs;
+
+use bad_inputs::{answer, mismatches, parse, FILES};
+
+#[test]
+fn every_bad_input_gives_its_message() {
+    if std::env::var_os("BLESS").is_some() {
+        bless();
+    }
+    let wrong = mismatches();
+    assert!(wrong.is_empty(), "{} cases differ:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+#[test]
+fn the_catalogue_covers_every_format_with_real_errors() {
+    for (format, text) in FILES {
+        let cases = parse(format, text);
+        let errors = cases.iter().filter(|c| !c.expected.starts_with("ok: ")).count();
+        assert!(errors >= 3, "{}: only {errors} refused inputs", format.name());
+        for c in &cases {
+            assert!(!c.expected.is_empty() && c.expected != "?", "{}: {} has no answer", format.name(), c.name);
+        }
+    }
+}
+
+fn bless() {
+    for (format, text) in FILES {
+        let mut out = String::new();
+        let mut input: Vec<&str> = Vec::new();
+        let mut in_case = false;
+        for line in text.lines() {
+            if line.starts_with("~~~ ") {
+                in_case = true;
+                input.clear();
+                out.push_str(line);
+            } else if line.starts_with("~~~> ") {
+                in_case = false;
+                out.push_str("~~~> ");
+                out.push_str(&answer(format, &input.join("\n")));
+            } else {
+                if in_case {
+                    input.push(line);
+                }
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+        let path = format!("{}/tests/bad-inputs/{}.txt", env!("CARGO_MANIFEST_DIR"), format.name());
+        std::fs::write(&path, out).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+}
