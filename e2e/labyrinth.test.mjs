@@ -247,6 +247,8 @@ test('your strategy takes a seat in the Play tab: it plays its own turns against
   assert.match(await page.textContent('[data-testid=labyrinth-legend]'), /Red AI greedy/);
   assert.match(await page.textContent('[data-testid=labyrinth-printed]'), /seat 0 stays at 1,1/);
   await page.waitForFunction(() => /Yellow \(your strategy\)/.test(document.querySelector('[data-testid=labyrinth-status]').textContent));
+  await page.click('[data-testid=labyrinth-tab-replay]');
+  await page.waitForFunction(() => /Yellow your strategy.*Red AI greedy/.test(document.querySelector('.labyrinth-tab-replay .labyrinth-legend')?.textContent));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -23,7 +23,7 @@ const ASIDE_KEY = 'arcade.labyrinth.game.v1.set-aside'; // a saved game that cou
 const MAX_PRINTED = 4000;
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 /** How a seat is played, for the status and the legend. */
-const controlName = (control, level) => (control === 'human' ? 'human' : level === 'js' ? 'your strategy' : `AI ${level ?? 'greedy'}`);
+export const controlName = (control, level) => (control === 'human' ? 'human' : level === 'js' ? 'your strategy' : `AI ${level ?? 'greedy'}`);
 const storage = {
   get(key) { try { return localStorage.getItem(key); } catch { return null; } },
   set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode, full */ } },
@@ -133,6 +133,7 @@ export function mountPlay(root, ctx) {
     printed.textContent = '';
     printedBox.hidden = true;
     ctx.played = game;
+    ctx.playedLevels = () => levels;
     old?.free();
     render();
   }

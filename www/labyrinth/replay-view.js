@@ -3,12 +3,16 @@
 import { el, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createBoardView, createTileView } from './board-view.js';
+import { controlName } from './play.js';
 
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
 export function mountReplay(root, ctx) {
   const { engine } = ctx;
   let game = null;
+  // How each seat was played, when known (your game: AI level or your strategy); a shared
+  // game only says human or AI.
+  let levels = [];
   const title = el('h3', { 'data-testid': 'labyrinth-replay-title' }, 'Replay');
   const info = el('div', { class: 'muted', 'data-testid': 'labyrinth-replay-info' });
   const boardRoot = el('div', { class: 'labyrinth-board' });
@@ -32,7 +36,7 @@ export function mountReplay(root, ctx) {
       legend.replaceChildren(el('table', { class: 'labyrinth-legend-table' },
         el('tr', {}, el('th', {}, 'Player'), el('th', {}, 'Cards left')),
         ...s.players.map((p, i) => el('tr', { class: i === s.toMove ? 'mover' : '' },
-          el('td', {}, el('span', { class: `swatch c-${p.color}` }), ` ${cap(p.color)} `, el('span', { class: 'muted' }, p.control)),
+          el('td', {}, el('span', { class: `swatch c-${p.color}` }), ` ${cap(p.color)} `, el('span', { class: 'muted' }, controlName(p.control, levels[i] ?? (p.control === 'ai' ? 'player' : null)))),
           el('td', { class: 'num' }, String(p.cardsLeft))))));
       link.set(shareUrl(game.link(t)));
     },
@@ -42,7 +46,8 @@ export function mountReplay(root, ctx) {
     el('div', { class: 'panel labyrinth-main' }, title, info, boardRoot, el('div', { class: 'row' }, extraRoot, el('span', { class: 'muted' }, 'Extra tile')), controls),
     el('div', { class: 'panel side labyrinth-side' }, el('h3', {}, 'Players'), legend, el('div', { class: 'row' }, playedBtn), status, link.box));
 
-  function show(g, t, label) {
+  function show(g, t, label, seats = []) {
+    levels = seats;
     replay.pause();
     const old = game;
     game = g;
@@ -55,7 +60,7 @@ export function mountReplay(root, ctx) {
     if (!ctx.played) return;
     try {
       const copy = engine.LabyrinthGame.fromLink(ctx.played.link(ctx.played.length));
-      show(copy, copy.length, 'Your game');
+      show(copy, copy.length, 'Your game', ctx.playedLevels?.() ?? []);
     } catch (e) { status.textContent = `Your game could not be opened here: ${e.message ?? e}`; status.className = 'status error'; }
   }
   playedBtn.addEventListener('click', openGame);
