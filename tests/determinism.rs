@@ -25,3 +25,15 @@ fn native_lifter_reference_value() {
     println!("lifter fingerprint {:#x}", lifter_reference::fingerprint());
     assert_eq!(lifter_reference::fingerprint(), lifter_reference::FINGERPRINT);
 }
+
+#[path = "common/random_games.rs"]
+mod random_games;
+
+/// 1,000 random games per engine: the fingerprints tests/wasm.rs must find in Chromium too.
+#[test]
+fn random_games_have_the_reference_fingerprints() {
+    let got = [("pig", random_games::pig()), ("lifter", random_games::lifter()), ("punter", random_games::punter()), ("labyrinth", random_games::labyrinth())];
+    println!("{got:#x?}");
+    let want = [("pig", random_games::PIG), ("lifter", random_games::LIFTER), ("punter", random_games::PUNTER), ("labyrinth", random_games::LABYRINTH)];
+    assert_eq!(got, want);
+}

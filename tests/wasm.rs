@@ -78,3 +78,23 @@ fn every_bad_input_gives_the_native_message() {
     let wrong = bad_inputs::mismatches();
     assert!(wrong.is_empty(), "{} cases differ:\n{}", wrong.len(), wrong.join("\n"));
 }
+
+#[path = "common/random_games.rs"]
+mod random_games;
+
+#[wasm_bindgen_test]
+fn random_pig_and_lifter_games_have_the_native_fingerprints() {
+    assert_eq!(random_games::pig(), random_games::PIG);
+    assert_eq!(random_games::lifter(), random_games::LIFTER);
+}
+
+#[wasm_bindgen_test]
+fn random_punter_games_have_the_native_fingerprint() {
+    random_games::register_punter_maps();
+    assert_eq!(random_games::punter(), random_games::PUNTER);
+}
+
+#[wasm_bindgen_test]
+fn random_labyrinth_games_have_the_native_fingerprint() {
+    assert_eq!(random_games::labyrinth(), random_games::LABYRINTH);
+}
