@@ -128,6 +128,32 @@ impl Mine {
         Ok(Mine { width, height, cells, meta })
     }
 
+    /// The map as a map file: its rows, then (after an empty line) every metadata value that is
+    /// not the default. [`Mine::parse`] reads it back to the same mine.
+    pub fn text(&self) -> String {
+        let mut out = Mine::grid_text(self.width, self.height, &self.cells);
+        out.push('\n');
+        let d = Metadata::default();
+        let m = &self.meta;
+        let mut meta = Vec::new();
+        for (key, value, default) in [("Water", m.water, d.water), ("Flooding", m.flooding, d.flooding), ("Waterproof", m.waterproof, d.waterproof), ("Growth", m.growth, d.growth), ("Razors", m.razors, d.razors)] {
+            if value != default {
+                meta.push(format!("{key} {value}"));
+            }
+        }
+        for (t, target) in m.trampoline_targets.iter().enumerate() {
+            if let Some(target) = target {
+                meta.push(format!("Trampoline {} targets {}", (b'A' + t as u8) as char, target + 1));
+            }
+        }
+        if !meta.is_empty() {
+            out.push('\n');
+            out.push_str(&meta.join("\n"));
+            out.push('\n');
+        }
+        out
+    }
+
     /// Rows top to bottom, `\n`-separated, every row the full width (no metadata).
     pub fn grid_text(width: usize, height: usize, cells: &[Cell]) -> String {
         let mut out = String::with_capacity((width + 1) * height);

@@ -212,7 +212,11 @@ pub fn export(params: &PunterParams, moves: &[PunterMove], teams: &[String]) -> 
     for mv in moves {
         let p = game.game().mover();
         match *mv {
-            PunterMove::Pass => items.push(json!({"pass": {"punter": p}})),
+            PunterMove::Pass => {
+                // A pass abandons a splurge being made: its sites are not part of the next one.
+                route.clear();
+                items.push(json!({"pass": {"punter": p}}));
+            }
             PunterMove::Claim(r) | PunterMove::Option(r) => {
                 let (a, b) = map.rivers[r as usize];
                 let kind = if matches!(mv, PunterMove::Claim(_)) { "claim" } else { "option" };
