@@ -135,3 +135,24 @@ fn check_reads_any_format_as_the_product_does() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown format \"chess\" (known: lifter-map,"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The arenas play their independent units on every core: the output must not depend on how
+/// many there are.
+#[test]
+fn arenas_give_the_same_results_on_any_number_of_cores() {
+    let runs: [&[&str]; 3] = [
+        &["pig", "tournament", "optimal", "hold20", "pace", "hold25", "--games", "30", "--json"],
+        &["punter", "arena", "greedy", "random", "--map", "circle", "--games", "12", "--json"],
+        &["labyrinth", "arena", "greedy", "simple", "--games", "6", "--json"],
+    ];
+    for args in runs {
+        let on = |threads: &str| {
+            let out = Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env("ARCADE_THREADS", threads).env_remove("ARCADE_URL").output().expect("runs");
+            assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let one = on("1");
+        assert!(one.contains("\"wins\"") || one.contains("\"standings\""), "{one}");
+        assert_eq!(on("3"), one, "{args:?}");
+    }
+}

@@ -82,3 +82,18 @@ fn tournament_links_carry_every_strategy_and_refuse_too_many_games() {
     assert!(matches!(e, LinkError::TooLarge { .. }), "{e}");
     assert!(e.to_string().contains("12000 is larger than the limit of 10000"), "{e}");
 }
+
+#[test]
+fn pairs_played_apart_make_the_same_tournament() {
+    use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
+    let entrants = ["optimal", "hold20", "pace", "coward"].map(lambda_arcade::pig::Entrant::builtin).to_vec();
+    let spec = TournamentSpec { entrants, games: 25, seed: 99, target: 100 };
+    let whole = TournamentRunner::new(spec.clone()).unwrap().run().unwrap();
+    // Played in reverse order, as another core might finish them.
+    let mut results: Vec<_> = (0..spec.pairs().len()).rev().map(|k| TournamentRunner::play_pair(&spec, k).unwrap()).collect();
+    results.reverse();
+    let apart = TournamentRunner::with_pairs(spec, results).unwrap();
+    assert_eq!(apart.games(), whole.games());
+    assert_eq!(apart.standings().elo(), whole.standings().elo());
+    assert!(TournamentRunner::with_pairs(apart.spec().clone(), Vec::new()).is_err());
+}

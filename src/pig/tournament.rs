@@ -33,6 +33,14 @@ impl TournamentSpec {
     }
 }
 
+/// A pair's finished match: its games and its strategies' failures (entrants 0 and 1 of the
+/// pair).
+#[derive(Debug, Clone)]
+pub struct PairResult {
+    pub logs: Vec<super::arena::GameLog>,
+    pub failures: Vec<Failure>,
+}
+
 /// One finished game of a tournament.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TournamentGame {
@@ -117,18 +125,45 @@ impl TournamentRunner {
     /// Moves a finished pair's games into the tournament and starts the next pair.
     fn collect(&mut self) {
         let Some(m) = self.current.take() else { return };
+        self.absorb(PairResult { logs: m.logs(), failures: m.failures() });
+        self.start_pair();
+    }
+
+    /// Takes the results of the current pair's match and moves on to the next pair.
+    fn absorb(&mut self, result: PairResult) {
         let (a, b) = self.pairs[self.pair];
         let to_global = |local: u8| if local == 0 { a } else { b };
-        for log in m.logs() {
+        for log in result.logs {
             let (first, second) = (to_global(log.first), to_global(1 - log.first));
             self.games.push(TournamentGame { pair: self.pair, first, second, winner: to_global(log.winner), log });
         }
-        for f in m.failures() {
+        for f in result.failures {
             let who = to_global(f.entrant);
             self.failures.push((who, f));
         }
         self.pair += 1;
-        self.start_pair();
+    }
+
+    /// Plays pair `k`'s match to the end on its own (no JavaScript strategies). Pairs do not
+    /// share anything, so they may be played in any order, or at once on several cores.
+    pub fn play_pair(spec: &TournamentSpec, k: usize) -> Result<PairResult, String> {
+        let m = spec.pair_match(k).ok_or_else(|| format!("no pair {k}"))?;
+        let m = MatchRunner::new(m).map_err(|e| e.message)?.run()?;
+        Ok(PairResult { logs: m.logs(), failures: m.failures() })
+    }
+
+    /// The finished tournament from every pair's result, in pair order: the same tournament as
+    /// one played pair after pair with [`TournamentRunner::advance`].
+    pub fn with_pairs(spec: TournamentSpec, results: Vec<PairResult>) -> Result<TournamentRunner, String> {
+        let pairs = spec.pairs();
+        if results.len() != pairs.len() {
+            return Err(format!("{} results for {} pairs", results.len(), pairs.len()));
+        }
+        let mut runner = TournamentRunner { spec, pairs, current: None, pair: 0, games: Vec::new(), failures: Vec::new() };
+        for r in results {
+            runner.absorb(r);
+        }
+        Ok(runner)
     }
 
     /// Like [`MatchRunner::advance`]; a question names the tournament entrant.

@@ -10,7 +10,7 @@ use crate::js_strategy::JsStrategy;
 use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Rules};
 use lambda_arcade::labyrinth::tile::Direction;
 use lambda_arcade::link::{encode_game, GameRecord};
-use serde_json::json;
+use serde_json::{json, Value};
 
 const VALUED: &[&str] = &["players", "seed", "ai", "max-turns", "base", "games", "seats"];
 const FLAGS: &[&str] = &["json", "ravensburger"];
@@ -197,25 +197,19 @@ fn arena(args: &Args) -> Result<(), Failure> {
     if seats != 2 && seats != 4 {
         return Err(Failure::usage("--seats must be 2 or 4"));
     }
+    // Every game has its own seats (a JavaScript strategy starts afresh): games run at once on
+    // every core, and are counted in game order.
+    let rules = rules(args);
+    let played = crate::parallel::map(games as usize, |g| arena_game(&entrants, g as u32, seats, rules, seed));
     let mut problems = Vec::new();
-    for g in 0..games {
-        // Entrant A takes the first seat in even games; entrants alternate round the table.
-        let side_of = |seat: usize| usize::from(!(seat + g as usize).is_multiple_of(2));
-        let mut players = (0..seats).map(|s| entrants[side_of(s)].seat()).collect::<Result<Vec<Seat>, Failure>>()?;
-        let colors: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
-        let seed = lambda_arcade::arena::MatchSeeds(seed).entrant(g as usize);
-        let mut game = Labyrinth::deal(&colors, rules(args), seed).map_err(|e| Failure::input(e.to_string()))?;
-        while game.winner.is_none() && game.turns < 400 {
-            let (seat, turn) = (game.turn, game.turns + 1);
-            if let Some(why) = play_turn(&mut players[seat], &mut game)? {
-                problems.push(json!({ "game": g + 1, "turn": turn, "seat": seat, "message": why }));
-            }
-        }
-        turns += game.turns;
-        match game.winner {
-            Some(w) => wins[side_of(w)] += 1,
+    for result in played {
+        let (winner, game_turns, game_problems) = result?;
+        turns += game_turns;
+        match winner {
+            Some(side) => wins[side] += 1,
             None => draws += 1,
         }
+        problems.extend(game_problems);
     }
     let mean_turns = f64::from(turns) / f64::from(games.max(1));
     if args.flag("json") {
@@ -243,3 +237,22 @@ fn link(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
+
+/// Game `g` of an arena: the winning side (0: A, 1: B), the turns played, and the turns a
+/// JavaScript strategy failed (played by the greedy AI).
+fn arena_game(entrants: &[Entrant; 2], g: u32, seats: usize, rules: Rules, seed: u64) -> Result<(Option<usize>, u32, Vec<Value>), Failure> {
+    // Entrant A takes the first seat in even games; entrants alternate round the table.
+    let side_of = |seat: usize| usize::from(!(seat + g as usize).is_multiple_of(2));
+    let mut players = (0..seats).map(|s| entrants[side_of(s)].seat()).collect::<Result<Vec<Seat>, Failure>>()?;
+    let colors: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
+    let seed = lambda_arcade::arena::MatchSeeds(seed).entrant(g as usize);
+    let mut game = Labyrinth::deal(&colors, rules, seed).map_err(|e| Failure::input(e.to_string()))?;
+    let mut problems = Vec::new();
+    while game.winner.is_none() && game.turns < 400 {
+        let (seat, turn) = (game.turn, game.turns + 1);
+        if let Some(why) = play_turn(&mut players[seat], &mut game)? {
+            problems.push(json!({ "game": g + 1, "turn": turn, "seat": seat, "message": why }));
+        }
+    }
+    Ok((game.winner.map(side_of), game.turns, problems))
+}

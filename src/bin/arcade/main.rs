@@ -8,6 +8,7 @@ mod labyrinth;
 mod lifter;
 mod lifter_bench;
 mod lifter_solve_bench;
+mod parallel;
 mod pig;
 mod pig_tournament;
 mod punter;

@@ -38,11 +38,12 @@ fn deciders(names: &[String], seed: u64) -> Result<Deciders<Punter>, Failure> {
         .collect()
 }
 
-fn run(mut params: PunterParams, names: &[String], games: u32, seed: u64) -> Result<Runner<Punter>, Failure> {
+/// One game between the bots `names`, their seats turned by `shift`.
+fn run(mut params: PunterParams, names: &[String], seed: u64, shift: usize) -> Result<Runner<Punter>, Failure> {
     if params.settings.futures {
         params.futures = names.iter().enumerate().map(|(p, n)| bids(n, &params.map, p)).collect();
     }
-    let spec = RunnerSpec { params, games, seed, shift: 0, zombie_after: None };
+    let spec = RunnerSpec { params, games: 1, seed, shift, zombie_after: None };
     let mut runner = Runner::new(spec, deciders(names, seed)?).map_err(Failure::input)?;
     match runner.advance(u32::MAX) {
         Step::Finished => Ok(runner),
@@ -59,7 +60,7 @@ pub fn play(args: &Args) -> Result<(), Failure> {
     }
     let seed = args.number("seed", 1u64)?;
     let params = params(map, names.len(), settings(args))?;
-    let runner = run(params, &names, 1, seed)?;
+    let runner = run(params, &names, seed, 0)?;
     let params = runner.spec().params.clone();
     let log = runner.logs().first().ok_or_else(|| Failure::input("no game was played"))?;
     let scores = log.end.game().scores();
@@ -92,8 +93,17 @@ pub fn arena(args: &Args) -> Result<(), Failure> {
     }
     let seed = args.number("seed", 1u64)?;
     let params = params(args.value("map").unwrap_or("lambda"), 2, settings(args))?;
-    let runner = run(params.clone(), &names, games, seed)?;
-    let standings = Standings::of_logs(2, runner.logs());
+    // Each game is a match of its own (fresh bots, its own seed, seats alternating): games run
+    // at once on every core and are counted in game order.
+    let played = crate::parallel::map(games as usize, |g| {
+        let game_seed = MatchSeeds(seed).entrant(1000 + g);
+        run(params.clone(), &names, game_seed, g % 2).map(|r| r.logs().to_vec())
+    });
+    let mut logs = Vec::with_capacity(games as usize);
+    for game_logs in played {
+        logs.extend(game_logs?);
+    }
+    let standings = Standings::of_logs(2, &logs);
     let wins = [standings.tallies[0].wins, standings.tallies[1].wins];
     let draws = standings.tallies[0].draws;
     let mean = |i: usize| standings.tallies[i].score / f64::from(games);
