@@ -153,7 +153,7 @@ pub const LIMITS: &[Limit] = &[
     Limit { input: "Pig tournament", limit: "16 strategies", past_it: "refused" },
     Limit { input: "Scheme source", limit: "200,000 characters in a link; nesting 500 levels", past_it: "a syntax error at the place" },
     Limit { input: "Scheme run", limit: "1,000,000 steps to load, 100,000 a decision; 100,000 nested calls; strings of 1,000,000 bytes; output 1 MiB kept per run (the rest dropped, marked)", past_it: "the strategy fails with the limit named; its decision falls back (hold)" },
-    Limit { input: "JavaScript strategy (page)", limit: "500 ms a Labyrinth turn; a Punter move and setup within the referee's time (1 s, 10 s); no network, no storage, no DOM (a Worker with those removed)", past_it: "the turn falls back (greedy AI, or pass), with the reason; a worker silent past its backstop is terminated" },
+    Limit { input: "JavaScript strategy (page)", limit: "50 ms a Pig decision, 500 ms a Labyrinth turn; a Punter move and setup within the referee's time (1 s, 10 s); no network, no storage, no DOM (a Worker with those removed)", past_it: "the turn falls back (greedy AI, or pass), with the reason; a worker silent past its backstop is terminated" },
     Limit { input: "JavaScript strategy (CLI)", limit: "500 ms a turn; answers of 64 KiB", past_it: "the turn is played by the greedy AI, with the reason" },
     Limit { input: "Labyrinth save", limit: "49 tiles, 1–4 players, treasures 1–24", past_it: "refused at the token, LINE:COL" },
 ];

@@ -37,7 +37,8 @@ pub fn main(argv: &[String]) -> Result<(), Failure> {
         Some("lifter") => crate::lifter_bench::run(&argv[1..]),
         Some("lifter-solver") => crate::lifter_solve_bench::run(&argv[1..]),
         Some("rails") => crate::rails_bench::run(),
-        _ => Err(Failure::usage("bench takes: pig, lifter, lifter-solver, rails")),
+        Some("arenas") => crate::arena_bench::run(),
+        _ => Err(Failure::usage("bench takes: pig, lifter, lifter-solver, rails, arenas")),
     }
 }
 

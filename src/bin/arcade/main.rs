@@ -2,6 +2,7 @@
 //! Exit codes: 0 success, 1 a strategy or input failed, 2 the command line is wrong.
 
 mod args;
+mod arena_bench;
 mod bench;
 mod js_strategy;
 mod labyrinth;
@@ -42,7 +43,8 @@ usage:
   arcade open LINK                                          (describe any share link as JSON)
   arcade check FORMAT FILE                                  (read FILE, - for stdin, as the product does:
         FORMAT: lifter-map, lifter-route, punter-map, punter-log, punter-messages, labyrinth-save, link, scheme)
-  arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails         (speed figures, as JSON)
+  arcade limits                                             (every input's bound, as a Markdown table)
+  arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails | arenas   (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
 
 A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths
@@ -74,6 +76,10 @@ fn main() -> ExitCode {
         Some("labyrinth") => labyrinth::main(&argv[1..]),
         Some("open") => pig::open(&argv[1..]),
         Some("check") => check(&argv[1..]),
+        Some("limits") => {
+            limits();
+            Ok(())
+        }
         Some("bench") => bench::main(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
@@ -107,4 +113,12 @@ fn check(argv: &[String]) -> Result<(), Failure> {
     let summary = inputs::check(format, &text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
     println!("{summary}");
     Ok(())
+}
+
+/// `arcade limits`: the table of input bounds (docs/RELIABILITY.md shows it).
+fn limits() {
+    println!("| Input | Limit | Past it |\n| --- | --- | --- |");
+    for l in lambda_arcade::inputs::LIMITS {
+        println!("| {} | {} | {} |", l.input, l.limit, l.past_it);
+    }
 }

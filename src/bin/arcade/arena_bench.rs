@@ -1,0 +1,36 @@
+//! `arcade bench arenas`: how much faster the arenas run on every core than on one. Runs the
+//! real commands (this executable) with ARCADE_THREADS=1 and with every core, median of three
+//! wall times each, and checks that both print the same results.
+
+use crate::bench::median_ms;
+use crate::Failure;
+use serde_json::json;
+use std::process::Command;
+
+const RUNS: [(&str, &[&str]); 3] = [
+    ("pig tournament, 6 built-ins, 2,000 games a pair", &["pig", "tournament", "optimal", "pace", "hold20", "hold25", "coward", "hold30", "--games", "2000", "--json"]),
+    ("punter arena, strong vs greedy on boston, 16 games", &["punter", "arena", "strong", "greedy", "--map", "boston", "--games", "16", "--json"]),
+    ("labyrinth arena, strong vs greedy, 16 games", &["labyrinth", "arena", "strong", "greedy", "--games", "16", "--json"]),
+];
+
+fn output(args: &[&str], threads: usize) -> Result<String, Failure> {
+    let exe = std::env::current_exe().map_err(|e| Failure::input(e.to_string()))?;
+    let out = Command::new(exe).args(args).env("ARCADE_THREADS", threads.to_string()).output().map_err(|e| Failure::input(e.to_string()))?;
+    if !out.status.success() {
+        return Err(Failure::input(format!("{}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr))));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+pub fn run() -> Result<(), Failure> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut rows = Vec::new();
+    for (what, args) in RUNS {
+        let same = output(args, 1)? == output(args, cores)?;
+        let one = median_ms(3, || drop(output(args, 1)));
+        let all = median_ms(3, || drop(output(args, cores)));
+        rows.push(json!({ "arena": what, "cores": cores, "ms_one_core": one.round(), "ms_all_cores": all.round(), "speed_up": (one / all * 100.0).round() / 100.0, "same_results": same }));
+    }
+    println!("{}", json!({ "arenas": rows }));
+    Ok(())
+}
