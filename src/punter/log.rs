@@ -42,7 +42,10 @@ pub struct GameLog {
 }
 
 fn id(v: &Value, place: &str, key: &str) -> Result<u64, LogError> {
-    v.get(key).and_then(Value::as_u64).ok_or_else(|| error(place, format!("\"{key}\" must be a whole number ≥ 0")))
+    match v.get(key) {
+        Some(n) => n.as_u64().ok_or_else(|| error(place, format!("\"{key}\": {}", super::whole_number_problem(n, "a whole number ≥ 0")))),
+        None => Err(error(place, format!("\"{key}\" is missing"))),
+    }
 }
 
 fn parse_move(kind: &str, body: &Value, place: &str) -> Result<Entry, LogError> {

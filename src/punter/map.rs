@@ -42,7 +42,7 @@ pub struct PunterMap {
 }
 
 fn number(v: &Value, place: &str) -> Result<u64, MapError> {
-    v.as_u64().ok_or_else(|| error(place, format!("expected a site id (a whole number ≥ 0), got {v}")))
+    v.as_u64().ok_or_else(|| error(place, super::whole_number_problem(v, "a site id (a whole number ≥ 0)")))
 }
 
 impl PunterMap {

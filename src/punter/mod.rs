@@ -41,3 +41,12 @@ pub(crate) fn json_message(e: &serde_json::Error) -> String {
     let tail = format!(" at line {} column {}", e.line(), e.column());
     text.strip_suffix(&tail).map_or(text.clone(), str::to_string)
 }
+
+/// Why `v` is not a whole number ≥ 0 (`expected` names what was wanted): a whole number too
+/// large for 64 bits is called too large, not the wrong kind of value.
+pub(crate) fn whole_number_problem(v: &serde_json::Value, expected: &str) -> String {
+    match v.as_f64() {
+        Some(f) if f >= 18_446_744_073_709_551_616.0 && f.fract() == 0.0 => format!("{v} is too large (at most {})", u64::MAX),
+        _ => format!("expected {expected}, got {v}"),
+    }
+}

@@ -125,7 +125,10 @@ fn field<'a>(obj: &'a Map<String, Value>, key: &str, path: &str) -> Result<&'a V
 }
 
 fn nat(v: &Value, path: &str) -> Result<u64, ProtocolError> {
-    v.as_u64().ok_or_else(|| shape(path, format!("expected a whole number ≥ 0, got {}", brief(v))))
+    v.as_u64().ok_or_else(|| match v.is_number() {
+        true => shape(path, super::whole_number_problem(v, "a whole number ≥ 0")),
+        false => shape(path, format!("expected a whole number ≥ 0, got {}", brief(v))),
+    })
 }
 
 fn list<'a>(v: &'a Value, path: &str) -> Result<&'a Vec<Value>, ProtocolError> {
