@@ -4,13 +4,22 @@
 import { WorkerRpc } from './worker-rpc.js';
 
 const BACKSTOP_MS = 8000;
+const IDLE_STOP_MS = 1000;
 
 const failure = (r) => new Error(r.kind === 'timeout'
   ? `the sandbox did not report for ${BACKSTOP_MS / 1000} s and was stopped`
   : r.kind === 'cancelled' ? 'cancelled' : r.error);
 
 export class Sandbox {
-  constructor() { this.rpc = new WorkerRpc(new URL('./sandbox-worker.js', import.meta.url)); }
+  /**
+   * `stopWhenIdle`: the worker ends once no `run` has been waiting for IDLE_STOP_MS (a view's own
+   * sandbox for whole runs), taking the memory the runs grew with it; the next run starts another.
+   */
+  constructor({ stopWhenIdle = false } = {}) {
+    this.rpc = new WorkerRpc(new URL('./sandbox-worker.js', import.meta.url));
+    this.stopWhenIdle = stopWhenIdle;
+    this.idleTimer = null;
+  }
 
   /**
    * Runs a Pig match (spec as for `PigMatch`). `onProgress(summary)` is called as games finish.
@@ -35,8 +44,13 @@ export class Sandbox {
    * Runs a referee of another game (`type`, e.g. 'lifter') with `params`. Resolves to the raw
    * WorkerRpc outcome ({ ok, value } or { ok: false, kind, error }).
    */
-  run(type, params, { backstopMs = BACKSTOP_MS, onProgress, signal, graceMs } = {}) {
-    return this.rpc.call({ type, params }, { backstopMs, onProgress, signal, graceMs });
+  async run(type, params, { backstopMs = BACKSTOP_MS, onProgress, signal, graceMs } = {}) {
+    clearTimeout(this.idleTimer);
+    const r = await this.rpc.call({ type, params }, { backstopMs, onProgress, signal, graceMs });
+    // Not at once: Chromium can leave a worker's threads behind when it is terminated just after
+    // it terminated a worker of its own (the user-code host of the run's last game).
+    if (this.stopWhenIdle) this.idleTimer = setTimeout(() => { if (!this.rpc.pending.size) this.rpc.stop(); }, IDLE_STOP_MS);
+    return r;
   }
 
   /** A strategy answering one view at a time: start (game, entrant, seed, limits), decide, stop. */

@@ -34,7 +34,7 @@ export function loadStrategy() {
 
 /** ctx: { engine, openLink?(link) } */
 export function mountLab(root, ctx) {
-  const sandbox = new Sandbox();
+  const sandbox = new Sandbox({ stopWhenIdle: true }); // its own worker, ended when idle
   const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'labyrinth-lab-editor', 'aria-label': 'Your strategy' });
   editor.value = loadStrategy();
   editor.addEventListener('input', () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } });

@@ -64,7 +64,7 @@ function loadCode() {
 }
 
 export function mountLab(root, ctx) {
-  const sandbox = new Sandbox(); // its own worker: stopping a run never touches Pig's
+  const sandbox = new Sandbox({ stopWhenIdle: true }); // its own worker, ended when idle: stopping a run never touches Pig's
   let map = null;
   let controller = null; // the run in progress
   let last = null;

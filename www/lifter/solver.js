@@ -112,6 +112,9 @@ export function mountSolver(root, ctx) {
       signal: mine.signal,
       onProgress: (m) => { last = m; setFigures(m); },
     });
+    // The search is over: its worker ends, and with it the memory the search grew (a wasm memory
+    // never shrinks); the next search starts another.
+    if (!rpc.pending.size) rpc.stop();
     if (controller !== mine) return; // the map changed meanwhile
     if (r.ok) {
       const m = r.value;

@@ -52,7 +52,7 @@ function loadCode() {
 /** ctx: { engine, openLink?(link) } — openLink shows a finished game in the replay viewer. */
 export function mountLab(root, ctx) {
   const { engine } = ctx;
-  const sandbox = new Sandbox(); // its own worker: stopping a run touches nothing else
+  const sandbox = new Sandbox({ stopWhenIdle: true }); // its own worker, ended when idle: stopping a run touches nothing else
   const mapSelect = el('select', { 'aria-label': 'Map', 'data-testid': 'punter-lab-map' },
     ...engine.punterMaps().map((n) => el('option', { value: n }, n.replace(/\.json$/, ''))));
   const bots = engine.punterBots();
