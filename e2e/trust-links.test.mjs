@@ -5,6 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { serve, launch, openPage } from './browser.mjs';
 
 let server;
@@ -13,6 +16,8 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
 
 const banner = (page) => page.textContent('#banner');
+const built = (profile) => fileURLToPath(new URL(`../target/${profile}/arcade`, import.meta.url));
+const arcade = [built('release'), built('debug')].find(existsSync) ?? built('release');
 
 /** The Pig page still works: the optimal policy tab draws. */
 async function pigWorks(page) {
@@ -127,4 +132,24 @@ test('a share link longer than the limit is saved as a file, and the file opens 
   assert.equal(await fresh.isVisible('#banner'), false);
   assert.deepEqual(fresh.errors, []);
   await fresh.context().close();
+});
+
+test('links opened faster than they load: the newest is shown, not the one that finished last', async () => {
+  const page = await openPage(browser, `${server.url}#pig`);
+  await page.waitForSelector('[data-testid=game-pig].active');
+  // The Punter link's map arrives late; a Lifter link is opened meanwhile.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/maps/punter/circle.json', async (route) => { await held; await route.continue(); });
+  const punter = execFileSync(arcade, ['punter', 'play', 'circle', '--bots', 'greedy,random', '--json'], { encoding: 'utf8' });
+  const punterLink = JSON.parse(punter).link.replace(/^[^#]*/, '');
+  const lifterLink = execFileSync(arcade, ['lifter', 'link', 'contest1', 'RRDD'], { encoding: 'utf8' }).trim().replace(/^[^#]*/, '');
+  await page.evaluate((h) => { location.hash = h; }, punterLink);
+  await page.evaluate((h) => { location.hash = h; }, lifterLink);
+  await page.waitForSelector('[data-testid=game-lifter].active');
+  release();
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getAttribute('[data-testid=game-lifter]', 'class'), 'game-pick active', 'the newer Lifter link stays shown');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -105,9 +105,15 @@ async function main() {
     try { await game.prepareLink(text, engine); } catch { /* openLink reports what is wrong */ }
   }
 
+  // Links can arrive faster than they open (a Punter link waits for its map): only the newest
+  // one is shown; an older one still loading gives up when it is ready.
+  let newest = 0;
+
   /** Opens a share link (a full URL, `#fragment` or bare fragment) through the engine. */
   async function openText(text) {
+    const ticket = ++newest;
     await prepare(text);
+    if (ticket !== newest) return false;
     const r = openLink(text);
     if (!r.ok) {
       app.notice(`This link could not be opened. ${sentence(r.error.message)}`);
@@ -124,6 +130,7 @@ async function main() {
     }
     app.clearNotice();
     const view = await showGame(game.id, true);
+    if (ticket !== newest) return false;
     try {
       view.openLink(r.kind, r.data, text);
     } catch (e) {
@@ -137,6 +144,7 @@ async function main() {
 
   async function openHash() {
     const hash = location.hash.slice(1);
+    if (!hash || playable(hash)) newest += 1; // a game chosen after a link supersedes it
     if (!hash) await showGame(currentId ?? 'pig');
     else if (playable(hash)) await showGame(hash);
     else await openText(location.hash);
