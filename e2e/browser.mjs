@@ -4,7 +4,8 @@
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join, extname, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,16 @@ const TYPES = {
   '.md': 'text/plain; charset=utf-8',
 };
 const CSP = JSON.parse(readFileSync(join(ROOT, 'scripts/csp.json'), 'utf8'));
+
+const built = (profile) => join(ROOT, 'target', profile, 'arcade');
+/** The native CLI: $ARCADE, else the release build, else the debug build ./test's host tests made. */
+export const ARCADE = process.env.ARCADE ?? [built('release'), built('debug')].find(existsSync) ?? built('release');
+
+/** Runs the native CLI with `args`; its standard output, trimmed. */
+export function arcade(...args) {
+  if (!existsSync(ARCADE)) throw new Error(`${ARCADE} is missing: build it with cargo build --release (or set ARCADE)`);
+  return execFileSync(ARCADE, args, { encoding: 'utf8' }).trim();
+}
 
 /**
  * Serves the repository; `onRequest(req)` sees every request (WebSocket upgrades included);

@@ -11,11 +11,9 @@
 // worker, which holds the Play tab's opponent) are its baseline; warm-up batches follow (the
 // first use of a tab mounts it and loads its modules), then the heap is read, the measured
 // batches run, and the heap is read again. Links are made by the native CLI
-// (target/release/arcade, or $ARCADE).
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// (browser.mjs's `arcade`: $ARCADE, the release build or the debug build).
 import { fileURLToPath } from 'node:url';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, arcade as cli } from './browser.mjs';
 
 /**
  * Batches per load: `warmup` batches before the heap is first read, then `runs` batches of `size`
@@ -35,16 +33,11 @@ export const QUICK = {
 };
 export const MAX_GROWTH_PCT = 10;
 
-const built = (profile) => fileURLToPath(new URL(`../target/${profile}/arcade`, import.meta.url));
-// The release build if there is one, else the debug build that ./test's host tests made.
-const ARCADE = process.env.ARCADE ?? [built('release'), built('debug')].find(existsSync) ?? built('release');
-const cli = (...args) => execFileSync(ARCADE, args, { encoding: 'utf8' }).trim();
 /** The fragment of a link printed by the CLI (`json`: it prints { link, … }). */
 const fragment = (out, json = false) => (json ? JSON.parse(out).link : out).split('#')[1];
 
 /** `n` share links, the four games in turn (so that every link changes the game shown). */
 function makeLinks(n) {
-  if (!existsSync(ARCADE)) throw new Error(`${ARCADE} is missing: build it with cargo build --release (or set ARCADE)`);
   const pig = ['optimal', 'pace', 'hold20', 'hold25', 'dummy', 'coward'];
   const route = (i) => Array.from({ length: 8 + (i * 7) % 40 }, (_, k) => 'LRUDWLRD'[(i * 31 + k * k * 17) % 8]).join('');
   const make = [

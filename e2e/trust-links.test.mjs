@@ -5,10 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, arcade } from './browser.mjs';
 
 let server;
 let browser;
@@ -16,8 +13,6 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
 
 const banner = (page) => page.textContent('#banner');
-const built = (profile) => fileURLToPath(new URL(`../target/${profile}/arcade`, import.meta.url));
-const arcade = [built('release'), built('debug')].find(existsSync) ?? built('release');
 
 /** The Pig page still works: the optimal policy tab draws. */
 async function pigWorks(page) {
@@ -141,9 +136,9 @@ test('links opened faster than they load: the newest is shown, not the one that 
   let release;
   const held = new Promise((r) => { release = r; });
   await page.route('**/maps/punter/circle.json', async (route) => { await held; await route.continue(); });
-  const punter = execFileSync(arcade, ['punter', 'play', 'circle', '--bots', 'greedy,random', '--json'], { encoding: 'utf8' });
+  const punter = arcade('punter', 'play', 'circle', '--bots', 'greedy,random', '--json');
   const punterLink = JSON.parse(punter).link.replace(/^[^#]*/, '');
-  const lifterLink = execFileSync(arcade, ['lifter', 'link', 'contest1', 'RRDD'], { encoding: 'utf8' }).trim().replace(/^[^#]*/, '');
+  const lifterLink = arcade('lifter', 'link', 'contest1', 'RRDD').replace(/^[^#]*/, '');
   await page.evaluate((h) => { location.hash = h; }, punterLink);
   await page.evaluate((h) => { location.hash = h; }, lifterLink);
   await page.waitForSelector('[data-testid=game-lifter].active');

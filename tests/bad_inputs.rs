@@ -30,27 +30,11 @@ fn the_catalogue_covers_every_format_with_real_errors() {
 
 fn bless() {
     for (format, text) in FILES {
-        let mut out = String::new();
-        let mut input: Vec<&str> = Vec::new();
-        let mut in_case = false;
-        for line in text.lines() {
-            if line.starts_with("~~~ ") {
-                in_case = true;
-                input.clear();
-                out.push_str(line);
-            } else if line.starts_with("~~~> ") {
-                in_case = false;
-                out.push_str("~~~> ");
-                out.push_str(&answer(format, &input.join("\n")));
-            } else {
-                if in_case {
-                    input.push(line);
-                }
-                out.push_str(line);
-            }
-            out.push('\n');
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        for case in parse(format, text) {
+            lines[case.answer_line - 1] = format!("~~~> {}", answer(format, &case.input));
         }
         let path = format!("{}/tests/bad-inputs/{}.txt", env!("CARGO_MANIFEST_DIR"), format.name());
-        std::fs::write(&path, out).unwrap_or_else(|e| panic!("{path}: {e}"));
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap_or_else(|e| panic!("{path}: {e}"));
     }
 }

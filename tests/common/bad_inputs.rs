@@ -13,6 +13,8 @@ pub struct Case {
     pub expected: String,
     /// 1-based line of `~~~ name` in the file.
     pub line: usize,
+    /// 1-based line of its `~~~> ` answer.
+    pub answer_line: usize,
 }
 
 pub const FILES: [(Format, &str); 8] = [
@@ -35,7 +37,7 @@ pub fn parse(format: Format, text: &str) -> Vec<Case> {
             open = Some((name.to_string(), i + 1, Vec::new()));
         } else if let Some(expected) = line.strip_prefix("~~~> ") {
             let (name, line, input) = open.take().unwrap_or_else(|| panic!("{}:{}: an answer without a case", format.name(), i + 1));
-            cases.push(Case { format, name, input: input.join("\n"), expected: expected.to_string(), line });
+            cases.push(Case { format, name, input: input.join("\n"), expected: expected.to_string(), line, answer_line: i + 1 });
         } else if let Some((_, _, input)) = open.as_mut() {
             input.push(line);
         } else {
