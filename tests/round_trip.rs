@@ -2,10 +2,12 @@
 //! and logs, and Labyrinth saves; encode → decode is the identity for match and tournament
 //! links (game links of all four games: tests/determinism.rs, 1,000 random games each).
 
+#[path = "common/random_games.rs"]
+mod random_games;
+
 use lambda_arcade::game::Game;
-use lambda_arcade::labyrinth::game::LabyrinthParams;
 use lambda_arcade::labyrinth::save;
-use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Rules};
+use lambda_arcade::labyrinth::state::Labyrinth;
 use lambda_arcade::lifter::{maps, Cell, Metadata, Mine};
 use lambda_arcade::link::open;
 use lambda_arcade::pig::links::{decode_match, decode_tournament, encode_match, encode_tournament};
@@ -13,7 +15,8 @@ use lambda_arcade::pig::tournament::TournamentSpec;
 use lambda_arcade::pig::{Entrant, MatchSpec, StrategySource};
 use lambda_arcade::punter::log::export;
 use lambda_arcade::punter::protocol::map_json;
-use lambda_arcade::punter::{GameLog, Played, Punter, PunterMap, PunterParams, Settings};
+use lambda_arcade::punter::{GameLog, Played, Punter, PunterMap, PunterParams};
+use random_games::{random_labyrinth_params, random_settings};
 use lambda_arcade::rng::{below, stream, Rng};
 use rand_core::RngCore;
 use std::sync::Arc;
@@ -100,7 +103,7 @@ fn punter_logs_print_and_parse_to_the_same_game() {
     for k in 0..200 {
         let rng = &mut stream(0x106, k);
         let (name, punters) = (pick(rng, &["sample.json", "lambda.json", "circle.json", "triangle.json"]), 2 + below(rng, 3) as usize);
-        let settings = Settings { futures: below(rng, 2) == 1, splurges: below(rng, 2) == 1, options: below(rng, 2) == 1 };
+        let settings = random_settings(rng);
         let params = PunterParams::bundled(name, punters, settings).expect("bundled map");
         let mut game = Punter::new(&params).unwrap();
         let mut moves = Vec::new();
@@ -126,12 +129,9 @@ fn punter_logs_print_and_parse_to_the_same_game() {
 fn labyrinth_saves_print_and_parse_to_themselves() {
     for k in 0..300 {
         let rng = &mut stream(0x1AB, k);
-        let mut colors = Color::ALL.to_vec();
-        let players = (0..1 + below(rng, 4))
-            .map(|_| (colors.remove(below(rng, colors.len() as u64) as usize), pick(rng, &[Control::Human, Control::Ai])))
-            .collect();
-        let rules = pick(rng, &[Rules::Assignment, Rules::Ravensburger]);
-        let mut game = Labyrinth::new(&LabyrinthParams { players, rules, seed: rng.next_u64(), saved: None }).unwrap();
+        let params = random_labyrinth_params(rng);
+        let rules = params.rules;
+        let mut game = Labyrinth::new(&params).unwrap();
         for _ in 0..below(rng, 120) {
             if game.outcome().is_some() {
                 break;

@@ -13,6 +13,7 @@ use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkParams};
 use lambda_arcade::pig::{Pig, PigParams};
 use lambda_arcade::punter::{Punter, PunterParams, Settings};
 use lambda_arcade::rng::{below, stream, Rng};
+use rand_core::RngCore;
 
 pub const GAMES: u64 = 1000;
 
@@ -128,29 +129,32 @@ pub fn punter() -> u64 {
     combine(0x9047, |g, rng| {
         let (name, text) = PUNTER_MAPS[below(rng, PUNTER_MAPS.len() as u64) as usize];
         let punters = 2 + below(rng, 3) as usize;
-        let bit = |rng: &mut Rng| below(rng, 2) == 1;
-        let settings = Settings { futures: bit(rng), splurges: bit(rng), options: bit(rng) };
+        let settings = random_settings(rng);
         let params = PunterParams::new(name, text, punters, settings, Vec::new()).expect("official map");
         play::<Punter>(params, g, rng, 2_000, any_legal)
     })
 }
 
-pub fn labyrinth() -> u64 {
-    combine(0x1AB7, |g, rng| {
-        let seats = 1 + below(rng, 4) as usize;
-        let mut colors = Color::ALL.to_vec();
-        let players = (0..seats)
-            .map(|_| {
-                let c = colors.remove(below(rng, colors.len() as u64) as usize);
-                (c, if below(rng, 2) == 0 { Control::Human } else { Control::Ai })
-            })
-            .collect();
-        let rules = if below(rng, 2) == 0 { Rules::Assignment } else { Rules::Ravensburger };
-        let params = LabyrinthParams { players, rules, seed: rng_seed(rng), saved: None };
-        play::<Labyrinth>(params, g, rng, 300, any_legal)
-    })
+/// Random Punter extensions.
+pub fn random_settings(rng: &mut Rng) -> Settings {
+    let bit = |rng: &mut Rng| below(rng, 2) == 1;
+    Settings { futures: bit(rng), splurges: bit(rng), options: bit(rng) }
 }
 
-fn rng_seed(rng: &mut Rng) -> u64 {
-    rand_core::RngCore::next_u64(rng)
+/// A random Labyrinth deal: 1–4 players of random colours, human or AI, either rule set.
+pub fn random_labyrinth_params(rng: &mut Rng) -> LabyrinthParams {
+    let seats = 1 + below(rng, 4) as usize;
+    let mut colors = Color::ALL.to_vec();
+    let players = (0..seats)
+        .map(|_| {
+            let c = colors.remove(below(rng, colors.len() as u64) as usize);
+            (c, if below(rng, 2) == 0 { Control::Human } else { Control::Ai })
+        })
+        .collect();
+    let rules = if below(rng, 2) == 0 { Rules::Assignment } else { Rules::Ravensburger };
+    LabyrinthParams { players, rules, seed: rng.next_u64(), saved: None }
+}
+
+pub fn labyrinth() -> u64 {
+    combine(0x1AB7, |g, rng| play::<Labyrinth>(random_labyrinth_params(rng), g, rng, 300, any_legal))
 }
