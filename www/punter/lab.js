@@ -113,45 +113,40 @@ export function mountLab(root, ctx) {
       await arena(mapName, mapText, seats.filter((k) => k !== 'js'), settings, games);
       return;
     }
-    controller = new AbortController();
-    run.disabled = true;
-    stop.hidden = false;
-    status.className = 'status';
-    status.textContent = 'Playing…';
-    const r = await sandbox.run('punter', { mapName, mapText, seats, sources: { [seat]: editor.value }, settings, seed: engine.freshSeed() }, {
-      backstopMs: WATCHDOG_MS,
-      signal: controller.signal,
-      onProgress: (s) => { status.textContent = `Playing… turn ${s.turn} of ${s.turns}`; },
-    });
-    run.disabled = false;
-    stop.hidden = true;
-    if (!r.ok) {
-      status.className = 'status error';
-      status.textContent = r.kind === 'cancelled' ? 'Stopped.' : `Could not play: ${r.error ?? r.kind}`;
-      return;
-    }
+    const r = await play('punter', { mapName, mapText, seats, sources: { [seat]: editor.value }, settings, seed: engine.freshSeed() },
+      'Playing…', (s) => `Playing… turn ${s.turn} of ${s.turns}`);
+    if (!r) return;
     show(r.value, seats, seat);
   });
 
-  /** Several games, seats rotating; the standings come from the engine. */
-  async function arena(mapName, mapText, bots, settings, games) {
+  /**
+   * Runs `type` in the lab's sandbox with Run disabled and Stop shown; the result, or null when
+   * it failed or was stopped (the status says which).
+   */
+  async function play(type, params, starting, progress) {
     controller = new AbortController();
     run.disabled = true;
     stop.hidden = false;
     status.className = 'status';
-    status.textContent = `Playing ${games} games…`;
-    const r = await sandbox.run('punter-arena', { mapName, mapText, bots, source: editor.value, games, settings, seed: engine.freshSeed() }, {
+    status.textContent = starting;
+    const r = await sandbox.run(type, params, {
       backstopMs: WATCHDOG_MS,
       signal: controller.signal,
-      onProgress: (p) => { status.textContent = `Playing… ${p.games} of ${p.of} games`; },
+      onProgress: (p) => { status.textContent = progress(p); },
     });
     run.disabled = false;
     stop.hidden = true;
-    if (!r.ok) {
-      status.className = 'status error';
-      status.textContent = r.kind === 'cancelled' ? 'Stopped.' : `Could not play: ${r.error ?? r.kind}`;
-      return;
-    }
+    if (r.ok) return r;
+    status.className = 'status error';
+    status.textContent = r.kind === 'cancelled' ? 'Stopped.' : `Could not play: ${r.error ?? r.kind}`;
+    return null;
+  }
+
+  /** Several games, seats rotating; the standings come from the engine. */
+  async function arena(mapName, mapText, bots, settings, games) {
+    const r = await play('punter-arena', { mapName, mapText, bots, source: editor.value, games, settings, seed: engine.freshSeed() },
+      `Playing ${games} games…`, (p) => `Playing… ${p.games} of ${p.of} games`);
+    if (!r) return;
     const { standings, games: played, printed, problems } = r.value;
     const names = ['your bot', ...bots];
     const pct = (x) => `${(100 * x).toFixed(0)}%`;
