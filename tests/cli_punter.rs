@@ -102,3 +102,18 @@ fn the_arena_alternates_seats_and_greedy_beats_random() {
     assert_eq!(arcade(&["punter", "arena", "greedy", "nobody"]).status.code(), Some(2));
     assert_eq!(arcade(&["punter", "play", "no-such-map", "--bots", "greedy,random"]).status.code(), Some(2));
 }
+
+/// With Futures, a bot's bids go with the bot whichever seat it has: swapping the two names
+/// mirrors the arena exactly.
+#[test]
+fn futures_follow_the_bot_when_seats_alternate() {
+    let run = |a: &str, b: &str| {
+        let out = arcade(&["punter", "arena", a, b, "--map", "lambda", "--games", "2", "--futures", "--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let (ab, ba) = (run("strong", "greedy"), run("greedy", "strong"));
+    assert_eq!(ab["wins"][0], ba["wins"][1], "{ab} {ba}");
+    assert_eq!(ab["mean_scores"][0], ba["mean_scores"][1], "{ab} {ba}");
+    assert_eq!(ab["mean_scores"][1], ba["mean_scores"][0], "{ab} {ba}");
+}

@@ -41,7 +41,10 @@ fn deciders(names: &[String], seed: u64) -> Result<Deciders<Punter>, Failure> {
 /// One game between the bots `names`, their seats turned by `shift`.
 fn run(mut params: PunterParams, names: &[String], seed: u64, shift: usize) -> Result<Runner<Punter>, Failure> {
     if params.settings.futures {
-        params.futures = names.iter().enumerate().map(|(p, n)| bids(n, &params.map, p)).collect();
+        // Futures are per seat; seat p is played by entrant (p + shift) mod n (the runner's
+        // seating), so the bids are that bot's.
+        let n = names.len();
+        params.futures = (0..n).map(|p| bids(&names[(p + shift) % n], &params.map, p)).collect();
     }
     let spec = RunnerSpec { params, games: 1, seed, shift, zombie_after: None };
     let mut runner = Runner::new(spec, deciders(names, seed)?).map_err(Failure::input)?;
