@@ -90,10 +90,41 @@ fn pairs_played_apart_make_the_same_tournament() {
     let spec = TournamentSpec { entrants, games: 25, seed: 99, target: 100 };
     let whole = TournamentRunner::new(spec.clone()).unwrap().run().unwrap();
     // Played in reverse order, as another core might finish them.
-    let mut results: Vec<_> = (0..spec.pairs().len()).rev().map(|k| TournamentRunner::play_pair(&spec, k).unwrap()).collect();
+    let mut results: Vec<_> = (0..spec.pairs().len()).rev().map(|k| Some(TournamentRunner::play_pair(&spec, k).unwrap())).collect();
     results.reverse();
-    let apart = TournamentRunner::with_pairs(spec, results).unwrap();
+    let apart = TournamentRunner::with_pairs(spec.clone(), results).unwrap();
     assert_eq!(apart.games(), whole.games());
     assert_eq!(apart.standings().elo(), whole.standings().elo());
     assert!(TournamentRunner::with_pairs(apart.spec().clone(), Vec::new()).is_err());
+
+    // Some pairs still playing: the standings of the pairs done so far.
+    let mut partial = results_of(&spec);
+    partial[1] = None;
+    partial[4] = None;
+    let so_far = TournamentRunner::with_pairs(spec.clone(), partial).unwrap();
+    assert_eq!(so_far.games().len(), 4 * 25);
+    assert!(so_far.games().iter().all(|g| g.pair != 1 && g.pair != 4));
+    assert_eq!(so_far.games_total(), 6 * 25);
+
+    // Results from elsewhere are checked, not trusted: an entrant a pair does not have, or a
+    // pair short of games, is a message naming the pair.
+    let mut bad = results_of(&spec);
+    if let Some(r) = bad[2].as_mut() {
+        r.logs[3].winner = 2;
+    }
+    assert_eq!(TournamentRunner::with_pairs(spec.clone(), bad).err().unwrap(), "pair 3: entrant 2 (a pair has entrants 0 and 1)");
+    let mut bad = results_of(&spec);
+    if let Some(r) = bad[0].as_mut() {
+        r.failures.push(lambda_arcade::pig::arena::Failure { game: 0, move_index: 0, entrant: 7, message: String::new() });
+    }
+    assert_eq!(TournamentRunner::with_pairs(spec.clone(), bad).err().unwrap(), "pair 1: entrant 7 (a pair has entrants 0 and 1)");
+    let mut bad = results_of(&spec);
+    if let Some(r) = bad[5].as_mut() {
+        r.logs.pop();
+    }
+    assert_eq!(TournamentRunner::with_pairs(spec, bad).err().unwrap(), "pair 6: 24 games (each pair plays 25)");
+}
+
+fn results_of(spec: &lambda_arcade::pig::tournament::TournamentSpec) -> Vec<Option<lambda_arcade::pig::tournament::PairResult>> {
+    (0..spec.pairs().len()).map(|k| lambda_arcade::pig::tournament::TournamentRunner::play_pair(spec, k).ok()).collect()
 }

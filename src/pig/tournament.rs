@@ -125,23 +125,38 @@ impl TournamentRunner {
     /// Moves a finished pair's games into the tournament and starts the next pair.
     fn collect(&mut self) {
         let Some(m) = self.current.take() else { return };
-        self.absorb(PairResult { logs: m.logs(), failures: m.failures() });
+        // A match's own results name entrants 0 and 1 only, so absorbing them cannot fail.
+        let _ = self.absorb(Some(PairResult { logs: m.logs(), failures: m.failures() }));
         self.start_pair();
     }
 
-    /// Takes the results of the current pair's match and moves on to the next pair.
-    fn absorb(&mut self, result: PairResult) {
-        let (a, b) = self.pairs[self.pair];
-        let to_global = |local: u8| if local == 0 { a } else { b };
+    /// Takes the results of the current pair's match (`None`: not played yet, its games left
+    /// out) and moves on to the next pair. Results from elsewhere (another worker) are checked:
+    /// an entrant other than 0 or 1, or a game count other than the pair's, is refused.
+    fn absorb(&mut self, result: Option<PairResult>) -> Result<(), String> {
+        let pair = self.pair;
+        self.pair += 1;
+        let Some(result) = result else { return Ok(()) };
+        let (a, b) = self.pairs[pair];
+        let to_global = |local: u8| match local {
+            0 => Ok(a),
+            1 => Ok(b),
+            other => Err(format!("pair {}: entrant {other} (a pair has entrants 0 and 1)", pair + 1)),
+        };
+        if result.logs.len() != self.spec.games as usize {
+            let n = result.logs.len();
+            return Err(format!("pair {}: {n} game{} (each pair plays {})", pair + 1, if n == 1 { "" } else { "s" }, self.spec.games));
+        }
         for log in result.logs {
-            let (first, second) = (to_global(log.first), to_global(1 - log.first));
-            self.games.push(TournamentGame { pair: self.pair, first, second, winner: to_global(log.winner), log });
+            let (first, winner) = (to_global(log.first)?, to_global(log.winner)?);
+            let second = if first == a { b } else { a };
+            self.games.push(TournamentGame { pair, first, second, winner, log });
         }
         for f in result.failures {
-            let who = to_global(f.entrant);
+            let who = to_global(f.entrant)?;
             self.failures.push((who, f));
         }
-        self.pair += 1;
+        Ok(())
     }
 
     /// Plays pair `k`'s match to the end on its own (no JavaScript strategies). Pairs do not
@@ -152,16 +167,17 @@ impl TournamentRunner {
         Ok(PairResult { logs: m.logs(), failures: m.failures() })
     }
 
-    /// The finished tournament from every pair's result, in pair order: the same tournament as
-    /// one played pair after pair with [`TournamentRunner::advance`].
-    pub fn with_pairs(spec: TournamentSpec, results: Vec<PairResult>) -> Result<TournamentRunner, String> {
+    /// The tournament from every pair's result, in pair order (`None` for a pair not played
+    /// yet: the standings so far); with every result, the same tournament as one played pair
+    /// after pair with [`TournamentRunner::advance`].
+    pub fn with_pairs(spec: TournamentSpec, results: Vec<Option<PairResult>>) -> Result<TournamentRunner, String> {
         let pairs = spec.pairs();
         if results.len() != pairs.len() {
             return Err(format!("{} results for {} pairs", results.len(), pairs.len()));
         }
         let mut runner = TournamentRunner { spec, pairs, current: None, pair: 0, games: Vec::new(), failures: Vec::new() };
         for r in results {
-            runner.absorb(r);
+            runner.absorb(r)?;
         }
         Ok(runner)
     }

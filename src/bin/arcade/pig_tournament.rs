@@ -20,7 +20,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     // Pairs share nothing: they are played at once on every core, then put in pair order.
     let spec = runner.spec().clone();
     let results = crate::parallel::map(spec.pairs().len(), |k| TournamentRunner::play_pair(&spec, k));
-    let runner = TournamentRunner::with_pairs(spec, results.into_iter().collect::<Result<_, _>>().map_err(Failure::input)?).map_err(Failure::input)?;
+    let runner = TournamentRunner::with_pairs(spec, results.into_iter().map(|r| r.map(Some)).collect::<Result<_, _>>().map_err(Failure::input)?).map_err(Failure::input)?;
     if let Some((who, f)) = runner.failures().first() {
         return Err(Failure::input(format!("{}:{} ({f}; the decision counted as hold)", runner.spec().entrants[*who].label, f.message)));
     }
