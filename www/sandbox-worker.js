@@ -17,8 +17,8 @@ let nextSeat = 1;
 serveRpc({
   /** A Pig match or the checker: { spec } → { summary, logs, failures }. */
   match: async (m, ctx) => runMatch(await loadEngine(), m.spec, ctx),
-  /** A Pig tournament (three or more strategies), the same loop: { spec } → { summary, logs, failures }. */
-  tournament: async (m, ctx) => runMatch(await loadEngine(), m.spec, ctx, 'tournament'),
+  /** One pair of a Pig tournament, the same loop: { params: { spec, pair } } → { summary, logs, failures }. */
+  'pig-pair': async (m, ctx) => runMatch(await loadEngine(), m.params, ctx, 'pair'),
   /** A user solver on a Lifter map. */
   lifter: async (m, ctx) => runLifter(await loadEngine(), m.params, ctx),
   /** A Punter game with JavaScript bots speaking the official protocol among built-in bots. */

@@ -6,7 +6,8 @@ import { WorkerRpc } from './worker-rpc.js';
 const BACKSTOP_MS = 8000;
 const IDLE_STOP_MS = 1000;
 
-const failure = (r) => new Error(r.kind === 'timeout'
+/** The Error for a failed WorkerRpc outcome, naming the reason. */
+export const sandboxError = (r) => new Error(r.kind === 'timeout'
   ? `the sandbox did not report for ${BACKSTOP_MS / 1000} s and was stopped`
   : r.kind === 'cancelled' ? 'cancelled' : r.error);
 
@@ -25,18 +26,9 @@ export class Sandbox {
    * Runs a Pig match (spec as for `PigMatch`). `onProgress(summary)` is called as games finish.
    * Resolves to { summary, logs, failures }; rejects with an Error naming the reason.
    */
-  runMatch(spec, options) { return this.#pig('match', spec, options); }
-
-  /**
-   * Runs a Pig tournament (spec as for `PigTournament`: three or more strategies, games per
-   * pair) through the same referee loop; resolves like `runMatch` with the tournament's
-   * summary (standings), logs and failures.
-   */
-  runTournament(spec, options) { return this.#pig('tournament', spec, options); }
-
-  async #pig(type, spec, { onProgress, signal } = {}) {
-    const r = await this.rpc.call({ type, spec }, { backstopMs: BACKSTOP_MS, onProgress, signal });
-    if (!r.ok) throw failure(r);
+  async runMatch(spec, { onProgress, signal } = {}) {
+    const r = await this.rpc.call({ type: 'match', spec }, { backstopMs: BACKSTOP_MS, onProgress, signal });
+    if (!r.ok) throw sandboxError(r);
     return r.value;
   }
 
@@ -56,13 +48,13 @@ export class Sandbox {
   /** A strategy answering one view at a time: start (game, entrant, seed, limits), decide, stop. */
   async session(entrant, seed, target = 100, game = 'pig') {
     const r = await this.rpc.call({ type: 'session', game, entrant, seed, limits: { target } }, { backstopMs: BACKSTOP_MS });
-    if (!r.ok) throw failure(r);
+    if (!r.ok) throw sandboxError(r);
     const session = r.value;
     return {
       /** → { answer, error, printed } */
       decide: async (view) => {
         const d = await this.rpc.call({ type: 'decide', session, view }, { backstopMs: BACKSTOP_MS });
-        if (!d.ok) throw failure(d);
+        if (!d.ok) throw sandboxError(d);
         return d.value;
       },
       close: () => { if (this.rpc.worker) this.rpc.notify({ type: 'stop', session }); },

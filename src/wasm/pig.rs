@@ -3,7 +3,7 @@
 use super::{js_error, to_js};
 use crate::game::{Actor, Game};
 use crate::link::{encode_game, GameRecord};
-use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Progress, Query};
+use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Failure, GameLog, Progress, Query};
 use crate::arena::{Decider, MatchRules};
 use crate::pig::links::encode_match;
 use crate::pig::exact::match_win_probability;
@@ -19,11 +19,12 @@ pub(super) fn code(mv: PigMove) -> u8 {
     mv.code()
 }
 
-fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, JsValue> {
+/// "move N: unknown move code C" for a code that is no move.
+fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, String> {
     codes
         .iter()
         .enumerate()
-        .map(|(i, &c)| PigMove::from_code(c).ok_or_else(|| js_error(format!("move {}: unknown move code {c}", i + 1))))
+        .map(|(i, &c)| PigMove::from_code(c).ok_or_else(|| format!("move {}: unknown move code {c}", i + 1)))
         .collect()
 }
 
@@ -87,7 +88,7 @@ pub fn pig_builtins() -> Result<JsValue, JsValue> {
 pub fn pig_timeline(target: u32, moves: &[u8]) -> Result<JsValue, JsValue> {
     let mut game = Pig::new(&PigParams { target }).map_err(js_error)?;
     let mut states = vec![view(&game)];
-    for (i, mv) in decode_moves(moves)?.iter().enumerate() {
+    for (i, mv) in decode_moves(moves).map_err(js_error)?.iter().enumerate() {
         game.play(mv).map_err(|e| js_error(format!("move {}: {e}", i + 1)))?;
         states.push(view(&game));
     }
@@ -116,7 +117,7 @@ impl PigTape {
             params: PigParams { target },
             seed: seed as u64,
             players: players.unwrap_or_default(),
-            moves: decode_moves(moves)?,
+            moves: decode_moves(moves).map_err(js_error)?,
             view: 0,
         };
         Ok(PigTape { tape: Tape::new(record).map_err(js_error)? })
@@ -268,7 +269,7 @@ impl PigGame {
 
 #[wasm_bindgen(js_name = pigGameLink)]
 pub fn pig_game_link(target: u32, seed: f64, players: Vec<String>, moves: &[u8], view: usize) -> Result<String, JsValue> {
-    let record = GameRecord::<Pig> { params: PigParams { target }, seed: seed as u64, players, moves: decode_moves(moves)?, view };
+    let record = GameRecord::<Pig> { params: PigParams { target }, seed: seed as u64, players, moves: decode_moves(moves).map_err(js_error)?, view };
     encode_game(&record).map_err(|(i, e)| js_error(format!("move {}: {e}", i + 1)))
 }
 
@@ -379,8 +380,10 @@ struct SummaryJs {
     timeouts: [u32; 2],
 }
 
-#[derive(Serialize)]
-struct LogJs {
+/// A game of a match as JavaScript sees it; also how a tournament pair's games come back from
+/// the worker that played them (`PigTournament.fromPairs`).
+#[derive(Serialize, Deserialize)]
+pub(super) struct LogJs {
     first: u8,
     winner: u8,
     totals: [u32; 2],
@@ -388,12 +391,28 @@ struct LogJs {
     output: String,
 }
 
-#[derive(Serialize)]
+impl LogJs {
+    fn of(l: &GameLog) -> LogJs {
+        LogJs { first: l.first, winner: l.winner, totals: l.totals, moves: l.moves.iter().map(|&m| code(m)).collect(), output: l.output.clone() }
+    }
+    /// "move N: unknown move code C" for a code that is no move.
+    pub(super) fn into_log(self) -> Result<GameLog, String> {
+        Ok(GameLog { first: self.first, winner: self.winner, totals: self.totals, moves: decode_moves(&self.moves)?, output: self.output })
+    }
+}
+
+#[derive(Serialize, Deserialize)]
 pub(super) struct FailureJs {
     pub game: u32,
     pub move_index: usize,
     pub entrant: u8,
     pub message: String,
+}
+
+impl FailureJs {
+    pub(super) fn into_failure(self) -> Failure {
+        Failure { game: self.game, move_index: self.move_index, entrant: self.entrant, message: self.message }
+    }
 }
 
 /// A match (or the checker) run step by step; JavaScript strategies answer through `answer`.
@@ -402,17 +421,23 @@ pub struct PigMatch {
     runner: MatchRunner,
 }
 
-#[wasm_bindgen]
 impl PigMatch {
-    #[wasm_bindgen(constructor)]
-    pub fn new(spec: JsValue) -> Result<PigMatch, JsValue> {
-        let spec = spec_from_js(spec)?;
+    /// Throws "LABEL does not load: …" for a strategy that does not load.
+    pub(super) fn of(spec: MatchSpec) -> Result<PigMatch, JsValue> {
         let labels = spec.entrants.clone().map(|e| e.label);
         let runner = MatchRunner::new(spec).map_err(|e| match e.entrant {
             Some(i) => js_error(format!("{} does not load: {}", labels[usize::from(i)], e.message)),
             None => js_error(e.message),
         })?;
         Ok(PigMatch { runner })
+    }
+}
+
+#[wasm_bindgen]
+impl PigMatch {
+    #[wasm_bindgen(constructor)]
+    pub fn new(spec: JsValue) -> Result<PigMatch, JsValue> {
+        PigMatch::of(spec_from_js(spec)?)
     }
     /// Makes at most `max_decisions` engine-side decisions.
     pub fn advance(&mut self, max_decisions: u32) -> Result<JsValue, JsValue> {
@@ -449,12 +474,7 @@ impl PigMatch {
         })
     }
     pub fn logs(&self) -> Result<JsValue, JsValue> {
-        let logs: Vec<LogJs> = self
-            .runner
-            .logs()
-            .iter()
-            .map(|l| LogJs { first: l.first, winner: l.winner, totals: l.totals, moves: l.moves.iter().map(|&m| code(m)).collect(), output: l.output.clone() })
-            .collect();
+        let logs: Vec<LogJs> = self.runner.logs().iter().map(LogJs::of).collect();
         to_js(&logs)
     }
     pub fn failures(&self) -> Result<JsValue, JsValue> {

@@ -1,11 +1,13 @@
-//! Pig tournaments for JavaScript: more than two strategies, every pair a match; the same
-//! advance / answer protocol as `PigMatch`, and standings with Wilson intervals and Elo.
+//! Pig tournaments for JavaScript: more than two strategies, every pair a match. The page plays
+//! each pair as a `PigMatch` of its own (`PigTournament.pairMatch`, on any of its workers) and
+//! puts the pairs' results together with `PigTournament.fromPairs`: standings with Wilson
+//! intervals and Elo, the games, the failures.
 
-use super::pig::{code, source_of, AdvanceJs, EntrantJs, FailureJs};
+use super::pig::{code, source_of, EntrantJs, FailureJs, LogJs, PigMatch};
 use super::{js_error, to_js};
-use crate::arena::{wilson_interval, MatchSeeds};
+use crate::arena::wilson_interval;
 use crate::pig::links::encode_tournament;
-use crate::pig::tournament::{TournamentRunner, TournamentSpec};
+use crate::pig::tournament::{PairResult, TournamentRunner, TournamentSpec};
 use crate::pig::Entrant;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -66,6 +68,31 @@ struct GameJs {
     output: String,
 }
 
+/// Every pair of a tournament, in the order of its matches: `[[a, b], …]` (entrant indices).
+#[wasm_bindgen(js_name = pigTournamentPairs)]
+pub fn pig_tournament_pairs(spec: JsValue) -> Result<JsValue, JsValue> {
+    to_js(&spec_from_js(spec)?.pairs())
+}
+
+/// What a pair's match gave, as `PigMatch` shows it: `{ logs, failures }`.
+#[derive(Deserialize)]
+struct PairJs {
+    logs: Vec<LogJs>,
+    failures: Vec<FailureJs>,
+}
+
+impl PairJs {
+    fn into_result(self, pair: usize) -> Result<PairResult, JsValue> {
+        let logs = self
+            .logs
+            .into_iter()
+            .enumerate()
+            .map(|(g, l)| l.into_log().map_err(|e| js_error(format!("pair {}, game {}: {e}", pair + 1, g + 1))))
+            .collect::<Result<_, _>>()?;
+        Ok(PairResult { logs, failures: self.failures.into_iter().map(FailureJs::into_failure).collect() })
+    }
+}
+
 #[wasm_bindgen]
 pub struct PigTournament {
     runner: TournamentRunner,
@@ -73,7 +100,9 @@ pub struct PigTournament {
 
 #[wasm_bindgen]
 impl PigTournament {
-    /// `{ entrants: [{ label, kind, source }, …] (3 to 16), games (per pair), seed, target }`.
+    /// `{ entrants: [{ label, kind, source }, …] (3 to 16), games (per pair), seed, target }`:
+    /// checks the spec and loads every strategy (throws "LABEL does not load: …"); nothing is
+    /// played (`summary().games` is the count of games in all).
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<PigTournament, JsValue> {
         let spec = spec_from_js(spec)?;
@@ -84,21 +113,32 @@ impl PigTournament {
         })?;
         Ok(PigTournament { runner })
     }
-    /// The seed of entrant `i`'s own randomness (a JavaScript strategy's `Math.random`).
-    #[wasm_bindgen(js_name = entrantSeed)]
-    pub fn entrant_seed(&self, i: usize) -> f64 {
-        super::js_seed(MatchSeeds(self.runner.spec().seed).entrant(i))
+
+    /// The match of pair `k` (see `pigTournamentPairs`), with the seed the tournament gives it;
+    /// its entrants 0 and 1 are the pair's.
+    #[wasm_bindgen(js_name = pairMatch)]
+    pub fn pair_match(spec: JsValue, k: usize) -> Result<PigMatch, JsValue> {
+        let spec = spec_from_js(spec)?;
+        let count = spec.pairs().len();
+        PigMatch::of(spec.pair_match(k).ok_or_else(|| js_error(format!("no pair {k}: the tournament has {count}")))?)
     }
-    pub fn advance(&mut self, max_decisions: u32) -> Result<JsValue, JsValue> {
-        to_js(&AdvanceJs::of(self.runner.advance(max_decisions)))
+
+    /// The tournament from its pairs' results, in pair order: each `{ logs, failures }` of the
+    /// pair's `PigMatch`, or `null` for a pair still playing (then the standings so far). The
+    /// same tournament whichever worker played which pair, in whatever order. Throws, naming the
+    /// pair, for results that cannot be this tournament's.
+    #[wasm_bindgen(js_name = fromPairs)]
+    pub fn from_pairs(spec: JsValue, results: JsValue) -> Result<PigTournament, JsValue> {
+        let spec = spec_from_js(spec)?;
+        let results: Vec<Option<PairJs>> = serde_wasm_bindgen::from_value(results).map_err(js_error)?;
+        let results = results
+            .into_iter()
+            .enumerate()
+            .map(|(k, r)| r.map(|r| r.into_result(k)).transpose())
+            .collect::<Result<_, _>>()?;
+        Ok(PigTournament { runner: TournamentRunner::with_pairs(spec, results).map_err(js_error)? })
     }
-    pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {
-        self.runner.answer(error.map_or(Ok(throw_again), Err), printed);
-    }
-    #[wasm_bindgen(js_name = answerTimeout)]
-    pub fn answer_timeout(&mut self, message: String, printed: &str) {
-        self.runner.answer_timeout(message, printed);
-    }
+
     pub fn summary(&self) -> Result<JsValue, JsValue> {
         let s = self.runner.standings();
         let elo = s.elo();

@@ -6,6 +6,7 @@ import { sandbox } from '../sandbox.js';
 import { confirmCode } from '../confirm-code.js';
 import { entrant, strategyOptions } from './strategies.js';
 import { renderResults, renderStandings, pct } from './results.js';
+import { runTournament } from './tournament.js';
 
 function drawPlot(canvas, points, exact, label, wilson) {
   const { ctx: g, width, height } = fitCanvas(canvas, 220);
@@ -139,7 +140,7 @@ export function mountArena(root, ctx) {
     exactLine.hidden = many;
     link.box.querySelector('.link-label').textContent = many ? 'Share this tournament' : 'Share this match';
     note.textContent = many
-      ? 'A tournament: every pair of strategies plays a match of the games per pair (in each, the first named moves second in game 1, then seats alternate). The standings rank by Elo, fitted to all games. The seed reproduces every match.'
+      ? 'A tournament: every pair of strategies plays a match of the games per pair (in each, the first named moves second in game 1, then seats alternate). The standings rank by Elo, fitted to all games. Pairs play at the same time, one worker per core; the seed reproduces every match, however many cores.'
       : 'A moves second in game 1, then seats alternate. The die and every strategy’s randomness come from the seed, so a run reproduces exactly (JavaScript timing aside).';
     total.hidden = !many;
     total.classList.remove('error');
@@ -187,6 +188,7 @@ export function mountArena(root, ctx) {
     progress.value = 0;
     progress.max = count;
     status.textContent = `Running ${count} games…`;
+    delete status.dataset.workers;
     status.className = 'status';
     results.replaceChildren();
     link.set('');
@@ -202,6 +204,7 @@ export function mountArena(root, ctx) {
     layout();
   }
   const seconds = (t0) => `${((performance.now() - t0) / 1000).toFixed(2)} s`;
+  const workersText = (n) => (n === 1 ? '1 worker' : `${n} workers`);
 
   async function go(spec) {
     if (spec.entrants.length > 2) return goTournament(spec);
@@ -246,15 +249,16 @@ export function mountArena(root, ctx) {
     started(spec, size.total ?? 0);
     const t0 = performance.now();
     try {
-      const r = await sandbox.runTournament(spec, {
+      const r = await runTournament(engine, spec, {
         signal: controller.signal,
         onProgress: (s) => {
           progress.value = s.games_done;
-          status.textContent = `${s.games_done} / ${s.games} games · ${spec.entrants.length} strategies`;
-          renderStandings(results, { spec, summary: s });
+          status.textContent = `${s.games_done} / ${s.games} games · ${spec.entrants.length} strategies · ${workersText(s.workers)}`;
         },
+        onStandings: (summary) => renderStandings(results, { spec, summary }),
       });
-      status.textContent = `Done: ${r.summary.games} games in ${seconds(t0)} · seed ${spec.seed}`;
+      status.textContent = `Done: ${r.summary.games} games in ${seconds(t0)} on ${workersText(r.workers)} · seed ${spec.seed}`;
+      status.dataset.workers = String(r.workers);
       renderStandings(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i, r.logs.length));
       const url = shareUrl(engine.pigTournamentLink(spec));
       link.set(url);

@@ -1,4 +1,4 @@
-// Pig's referee in the sandbox worker: runs matches and tournaments in the engine and opens
+// Pig's referee in the sandbox worker: runs matches and tournaments' pairs in the engine and opens
 // seats. Built-in and Scheme strategies run inside the engine (Scheme with a deterministic step
 // budget); JavaScript strategies run in the user-code host through UserSession, timed from here.
 import { UserSession } from '../user-code.js';
@@ -47,12 +47,12 @@ export async function openSeat(engine, entrant, seed, target) {
 }
 
 /**
- * Opens every JavaScript seat of a match or tournament, each with its entrant's seed from the
- * engine; when one does not load, closes the others and throws.
+ * Opens every JavaScript seat of a match, each with its entrant's seed from the engine; when one
+ * does not load, closes the others and throws.
  */
-async function openJsSeats(engine, spec, match) {
-  const opened = await Promise.allSettled(spec.entrants.map((e, i) =>
-    (e.kind === 'js' ? openSeat(engine, e, match.entrantSeed(i), spec.target) : null)));
+async function openJsSeats(engine, entrants, target, match) {
+  const opened = await Promise.allSettled(entrants.map((e, i) =>
+    (e.kind === 'js' ? openSeat(engine, e, match.entrantSeed(i), target) : null)));
   const failed = opened.find((o) => o.status === 'rejected');
   if (failed) {
     opened.forEach((o) => o.value?.close());
@@ -62,26 +62,30 @@ async function openJsSeats(engine, spec, match) {
 }
 
 /**
- * What the referee runs: a match of two strategies (`PigMatch`) or a tournament of three or more,
- * every pair a match (`PigTournament`). Both speak the same protocol (advance, answer, summary,
- * logs, failures, entrantSeed); a question names the entrant by its index in `spec.entrants`.
+ * What the referee runs: a match of two strategies (`PigMatch` of the spec) or one pair of a
+ * tournament (`{ spec, pair }`: the pair's own `PigMatch`, its entrants the pair's two). A
+ * question names the entrant by its index in the match.
  */
 const CONTESTS = {
-  match: (engine, spec) => new engine.PigMatch(spec),
-  tournament: (engine, spec) => new engine.PigTournament(spec),
+  match: (engine, spec) => ({ match: new engine.PigMatch(spec), entrants: spec.entrants, target: spec.target }),
+  pair: (engine, { spec, pair }) => {
+    const match = engine.PigTournament.pairMatch(spec, pair);
+    const [a, b] = engine.pigTournamentPairs(spec)[pair];
+    return { match, entrants: [spec.entrants[a], spec.entrants[b]], target: spec.target };
+  },
 };
 
 /**
- * Runs a match (`kind` 'match', spec as for PigMatch) or a tournament ('tournament', spec as for
- * PigTournament); progress reports summaries.
+ * Runs a match (`kind` 'match', `what` a spec as for PigMatch) or a tournament's pair ('pair',
+ * `what` = { spec, pair }); progress reports the match's summaries.
  */
-export async function runMatch(engine, spec, ctx, kind = 'match') {
+export async function runMatch(engine, what, ctx, kind = 'match') {
   const create = CONTESTS[kind];
   if (!create) throw new Error(`no Pig contest “${kind}”`);
-  const match = create(engine, spec);
+  const { match, entrants, target } = create(engine, what);
   let seats = [];
   try {
-    seats = await openJsSeats(engine, spec, match);
+    seats = await openJsSeats(engine, entrants, target, match);
     let lastReport = 0;
     for (;;) {
       if (ctx.cancelled) throw new Error('cancelled');
