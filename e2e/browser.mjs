@@ -63,9 +63,29 @@ export async function launch() {
   });
 }
 
-/** A fresh page that records console errors and uncaught exceptions in `page.errors`. */
-export async function openPage(browser, url, viewport = { width: 1280, height: 900 }) {
+/**
+ * A fresh page at `url`, once the app says it is ready; `page.errors` collects console errors
+ * and uncaught exceptions.
+ * `cores`: what `navigator.hardwareConcurrency` says on the page (the worker pool's size);
+ * `seeded`: the page's `crypto.getRandomValues` draws from a fixed stream, so its fresh seeds
+ * repeat from page to page (workers keep the real one).
+ */
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, { cores, seeded = false } = {}) {
   const context = await browser.newContext({ viewport });
+  if (cores) await context.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+  if (seeded) {
+    await context.addInitScript(() => {
+      let x = 0x9e3779b9;
+      crypto.getRandomValues = (array) => {
+        const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+        for (let i = 0; i < bytes.length; i += 1) {
+          x ^= x << 13; x ^= x >>> 17; x ^= x << 5; // xorshift32
+          bytes[i] = x & 0xff;
+        }
+        return array;
+      };
+    });
+  }
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });

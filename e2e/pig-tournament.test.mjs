@@ -186,67 +186,6 @@ test('a tournament of eight fits a phone without sideways scrolling', async () =
   await page.context().close();
 });
 
-/** A page whose `navigator.hardwareConcurrency` says `cores`, opened at `url`. */
-async function pageWithCores(cores, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.sandboxes = 0;
-  page.on('worker', (w) => { if (w.url().endsWith('/sandbox-worker.js')) page.sandboxes += 1; });
-  await page.goto(url);
-  return page;
-}
-
-test('the pairs play on a pool of workers, one a core: the same tournament on 1 worker and on 4, and no worker left after', async () => {
-  const scratch = await openPage(browser, server.url);
-  const fragment = await tournamentLink(scratch, {
-    entrants: [
-      builtin('optimal'), builtin('hold20'),
-      { label: 'random.scm', kind: 'scheme', source: '(define (player my other accum current state)\n  (< (+ accum current) (+ 12 (random 15))))' },
-      { label: 'random.js', kind: 'js', source: 'function player(my, other, accum, current) {\n  return accum + current < 14 + Math.floor(Math.random() * 12);\n}' },
-      builtin('pace'),
-    ],
-    games: 40, seed: 2024, target: 100,
-  });
-  await scratch.context().close();
-
-  const runs = [];
-  for (const cores of [1, 4]) {
-    const page = await pageWithCores(cores, `${server.url}#${fragment}`);
-    await page.click('[data-testid=confirm-run]');
-    await page.waitForSelector(DONE, { timeout: 120000 });
-    const status = await page.textContent('[data-testid=arena-status]');
-    assert.match(status, new RegExp(`^Done: 400 games in [\\d.]+ s on ${cores} workers? · seed 2024$`));
-    const games = [];
-    for (let i = 1; i <= 5; i += 1) { // every strategy's games, as listed under the standings
-      await page.click(`[data-testid=standings] tbody tr:nth-child(${i})`);
-      games.push(await page.$eval(DONE, (d) => d.innerText));
-    }
-    const failures = await failuresOf(page, '[data-testid=arena-results]');
-    runs.push({ cores, rows: await standings(page), games, failures, link: await page.inputValue('.tab-arena .link-input'), sandboxes: page.sandboxes });
-    // Every worker of the pool ends once the tournament is over.
-    await new Promise((r) => setTimeout(r, 1500));
-    assert.deepEqual(page.workers().map((w) => w.url()).filter((u) => u.endsWith('/sandbox-worker.js')), [], `cores ${cores}`);
-    assert.deepEqual(page.errors, []);
-    await page.context().close();
-  }
-  const [one, four] = runs;
-  assert.equal(one.sandboxes, 1, 'one core: one worker plays every pair');
-  assert.equal(four.sandboxes, 4, 'four cores: four workers share the ten pairs');
-  // JavaScript timing aside (a decision measured over 50 ms on a loaded machine), the runs agree
-  // game for game.
-  if (one.failures.count === 0 && four.failures.count === 0) {
-    assert.deepEqual(four.rows, one.rows);
-    assert.deepEqual(four.games, one.games);
-  } else {
-    assertOnlyRareTimingFailures(assert, one.failures);
-    assertOnlyRareTimingFailures(assert, four.failures);
-  }
-  assert.equal(four.link, one.link);
-});
-
 test('the engine checks the results the workers send back: a broken one is a message naming the pair, not a crash', async () => {
   const page = await openPage(browser, server.url);
   const messages = await page.evaluate(async () => {

@@ -14,13 +14,17 @@ export function poolSize(jobs) {
   return Math.max(1, Math.min(jobs, cores, MAX_WORKERS));
 }
 
+/** "1 worker", "4 workers": how a run says where it played. */
+export const workersLabel = (n) => (n === 1 ? '1 worker' : `${n} workers`);
+
 /**
  * Runs `jobs` (each `{ type, params }`, as for `Sandbox.run`) on `poolSize(jobs.length)` fresh
- * sandboxes. `onProgress(k, progress)`: job k reported; `onResult(k, value)`: job k is done.
+ * sandboxes (`backstopMs`: a job's longest silence, as for `Sandbox.run`). `onProgress(k,
+ * progress)`: job k reported; `onResult(k, value)`: job k is done.
  * Resolves to `{ values, workers }` (values in job order); rejects with the first failure (an
  * Error naming it), the other jobs cancelled, or with 'cancelled' after `signal` aborts.
  */
-export async function runPool(jobs, { signal, onProgress = () => {}, onResult = () => {} } = {}) {
+export async function runPool(jobs, { signal, backstopMs, onProgress = () => {}, onResult = () => {} } = {}) {
   const workers = poolSize(jobs.length);
   const inner = new AbortController();
   const abort = () => inner.abort();
@@ -34,7 +38,7 @@ export async function runPool(jobs, { signal, onProgress = () => {}, onResult = 
       const k = next;
       next += 1;
       const { type, params } = jobs[k];
-      const r = await sandbox.run(type, params, { signal: inner.signal, onProgress: (p) => onProgress(k, p) });
+      const r = await sandbox.run(type, params, { signal: inner.signal, backstopMs, onProgress: (p) => onProgress(k, p) });
       if (!r.ok) {
         // The first to fail is the reason; the others were cancelled because of it.
         failure ??= r;
@@ -50,7 +54,7 @@ export async function runPool(jobs, { signal, onProgress = () => {}, onResult = 
   } finally {
     signal?.removeEventListener('abort', abort);
   }
-  if (failure) throw sandboxError(failure);
+  if (failure) throw sandboxError(failure, backstopMs);
   if (inner.signal.aborted) throw new Error('cancelled');
   return { values, workers };
 }

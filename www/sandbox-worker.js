@@ -6,8 +6,8 @@ import { loadEngine } from './engine.js';
 import { serveRpc } from './worker-rpc.js';
 import { openSeat, runMatch } from './pig/referee.js';
 import { runLifter } from './lifter/referee.js';
-import { runPunter, runPunterArena } from './punter/referee.js';
-import { openSeat as openLabyrinthSeat, runLabyrinth } from './labyrinth/referee.js';
+import { runPunter, runPunterArenaGame } from './punter/referee.js';
+import { openSeat as openLabyrinthSeat, runLabyrinthGame } from './labyrinth/referee.js';
 
 // Games whose seats a strategy can take one view at a time (the Play tabs).
 const SEATS = { pig: openSeat, labyrinth: openLabyrinthSeat };
@@ -23,10 +23,10 @@ serveRpc({
   lifter: async (m, ctx) => runLifter(await loadEngine(), m.params, ctx),
   /** A Punter game with JavaScript bots speaking the official protocol among built-in bots. */
   punter: async (m, ctx) => runPunter(await loadEngine(), m.params, ctx),
-  /** A JavaScript bot against built-in bots over several games, seats rotating. */
-  'punter-arena': async (m, ctx) => runPunterArena(await loadEngine(), m.params, ctx),
-  /** Your Labyrinth strategy against the AIs over several games, seats rotating. */
-  labyrinth: async (m, ctx) => runLabyrinth(await loadEngine(), m.params, ctx),
+  /** One game of a JavaScript bot's arena against built-in bots (seats rotate with the game). */
+  'punter-arena-game': async (m, ctx) => runPunterArenaGame(await loadEngine(), m.params, ctx),
+  /** One game of your Labyrinth strategy against the AIs (seats rotate with the game). */
+  'labyrinth-game': async (m, ctx) => runLabyrinthGame(await loadEngine(), m.params, ctx),
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
   session: async (m) => {
     const open = SEATS[m.game];

@@ -6,9 +6,9 @@ import { WorkerRpc } from './worker-rpc.js';
 const BACKSTOP_MS = 8000;
 const IDLE_STOP_MS = 1000;
 
-/** The Error for a failed WorkerRpc outcome, naming the reason. */
-export const sandboxError = (r) => new Error(r.kind === 'timeout'
-  ? `the sandbox did not report for ${BACKSTOP_MS / 1000} s and was stopped`
+/** The Error for a failed WorkerRpc outcome (of a call with this backstop), naming the reason. */
+export const sandboxError = (r, backstopMs = BACKSTOP_MS) => new Error(r.kind === 'timeout'
+  ? `the sandbox did not report for ${backstopMs / 1000} s and was stopped`
   : r.kind === 'cancelled' ? 'cancelled' : r.error);
 
 export class Sandbox {

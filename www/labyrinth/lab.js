@@ -1,10 +1,11 @@
 // Your own Labyrinth strategy in JavaScript: `function turn(view)` chooses the extra tile's
-// rotation, the insertion point and where to walk. It plays in the sandbox (www/sandbox.js →
-// labyrinth/referee.js → user-host.js) against the AIs, in every seat in turn; the engine
+// rotation, the insertion point and where to walk. It plays in the sandbox (www/pool.js →
+// labyrinth/referee.js → user-host.js) against the AIs, in every seat in turn, a game a job on
+// a pool of workers (one a core); the engine
 // referees, and a turn that fails is played by the greedy AI. The code is kept in localStorage as
 // it is typed; `loadStrategy()` hands it to the Play tab, where it can take any AI seat.
 import { el } from '../dom.js';
-import { Sandbox } from '../sandbox.js';
+import { runPool, workersLabel } from '../pool.js';
 
 const KEY = 'arcade.labyrinth.strategy.v1';
 const WATCHDOG_MS = 300000;
@@ -34,7 +35,6 @@ export function loadStrategy() {
 
 /** ctx: { engine, openLink?(link) } */
 export function mountLab(root, ctx) {
-  const sandbox = new Sandbox({ stopWhenIdle: true }); // its own worker, ended when idle
   const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'labyrinth-lab-editor', 'aria-label': 'Your strategy' });
   editor.value = loadStrategy();
   editor.addEventListener('input', () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } });
@@ -57,18 +57,30 @@ export function mountLab(root, ctx) {
     run.disabled = true;
     status.className = 'status';
     status.textContent = 'Playing…';
-    const r = await sandbox.run('labyrinth', {
-      source: editor.value, games: Number(games.value), levels: opponents.value.split(','), seed: ctx.engine.freshSeed(), ravensburger: false,
-    }, { backstopMs: WATCHDOG_MS, onProgress: (p) => { status.textContent = `Playing… ${p.games} of ${p.of} games`; } });
-    run.disabled = false;
-    if (!r.ok) {
+    const params = { source: editor.value, levels: opponents.value.split(','), seed: ctx.engine.freshSeed(), ravensburger: false };
+    const count = Number(games.value);
+    let done = 0;
+    let r;
+    try {
+      r = await runPool(Array.from({ length: count }, (_, game) => ({ type: 'labyrinth-game', params: { ...params, game } })), {
+        backstopMs: WATCHDOG_MS,
+        onResult: () => { done += 1; status.textContent = `Playing… ${done} of ${count} games`; },
+      });
+    } catch (e) {
       status.className = 'status error';
-      status.textContent = `Could not play: ${r.error ?? r.kind}`;
+      status.textContent = `Could not play: ${e.message}`;
       return;
+    } finally {
+      run.disabled = false;
     }
-    const { results: played, wins, draws, problems, printed } = r.value;
-    status.className = wins[0] > wins[1] ? 'status pass' : 'status';
-    status.textContent = `Your strategy won ${wins[0]} of ${played.length} games (${draws} without a winner in 400 turns).`;
+    const played = r.values;
+    const won = played.filter((g) => g.won).length;
+    const draws = played.filter((g) => g.winner === null).length;
+    const problems = played.flatMap((g) => g.problems);
+    const printed = played.map((g) => g.printed).join('').slice(0, 20000);
+    status.className = won > played.length - won - draws ? 'status pass' : 'status';
+    status.textContent = `Your strategy won ${won} of ${played.length} games (${draws} without a winner in 400 turns), on ${workersLabel(r.workers)}.`;
+    status.dataset.workers = String(r.workers);
     results.append(el('ul', { 'data-testid': 'labyrinth-lab-games-list' }, ...played.map((g, i) => el('li', {},
       `Game ${i + 1}: you in seat ${g.seat + 1}; ${g.winner ? `${g.winner} won` : 'no winner'} after ${g.turns} turns `,
       ctx.openLink ? el('button', { class: 'small', onclick: () => ctx.openLink(g.link) }, 'Watch') : null))));

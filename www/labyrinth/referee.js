@@ -1,9 +1,10 @@
 // Labyrinth's referee in the sandbox worker: the engine plays the built-in AIs and applies the
 // user's turns; the user's `turn(view)` runs in the user-code host through UserSession, timed
 // here. A turn that fails (throws, is too slow, is not allowed) is played by the greedy AI.
-// Two ways in, one session logic (`startStrategy`, `turnsOf`): `runLabyrinth` plays the strategy
-// against the AIs over several games (the Your strategy tab), `openSeat` lends it one seat of a
-// game the page plays (the Play tab, through the worker's `session`/`decide` requests).
+// Two ways in, one session logic (`startStrategy`, `turnsOf`): `runLabyrinthGame` plays one game
+// of the strategy against the AIs (the Your strategy tab plays several on the worker pool),
+// `openSeat` lends it one seat of a game the page plays (the Play tab, through the worker's
+// `session`/`decide` requests).
 import { UserSession, show } from '../user-code.js';
 
 const LOAD_MS = 2000;
@@ -71,62 +72,57 @@ export async function openSeat(engine, entrant, seed) {
 }
 
 /**
- * { source, games, levels: [AI level per opponent], seed, ravensburger }
- * → { results: [{ seating, winner, turns, link }], wins: [yours, theirs], draws, problems, printed }
- * Your strategy sits in every seat in turn (seats rotate from game to game).
+ * Game `game` of your strategy against the AIs: { source, game, levels: [AI level per opponent],
+ * seed, ravensburger } → { seat, winner (colour or null), won, turns, link, problems, printed }.
+ * Your strategy sits in seat game % seats (seats rotate from game to game); every game has its
+ * own seeds and a fresh start of the code, so games can be played in any order, on any worker.
  */
-export async function runLabyrinth(engine, { source, games, levels, seed, ravensburger }, ctx) {
+export async function runLabyrinthGame(engine, { source, game: g, levels, seed, ravensburger }, ctx) {
   const colours = ['yellow', 'red', 'blue', 'green'];
   const n = levels.length + 1;
-  const results = [];
   const problems = [];
   let printed = '';
-  const wins = [0, 0];
-  let draws = 0;
-  for (let g = 0; g < games; g += 1) {
-    const mine = g % n;
-    const seatLevels = Array.from({ length: n }, (_, s) => (s === mine ? 'js' : levels[(s - (s > mine ? 1 : 0)) % levels.length]));
-    const game = new engine.LabyrinthGame(seatLevels.map((l, s) => `${colours[s]}:ai`), Boolean(ravensburger), engine.seatSeed(seed, g));
-    const started = await startStrategy(source, engine.seatSeed(seed, 100 + g));
-    if (printed.length < 20000) printed += started.printed;
-    if (started.error) { game.free(); throw new Error(`your strategy does not load: ${started.error}`); }
-    const { session } = started;
-    const ask = turnsOf(session);
-    try {
-      for (;;) {
-        if (ctx.cancelled) throw new Error('cancelled');
-        const s = game.state();
-        if (s.winner !== null || s.turns >= MAX_TURNS) break;
-        if (s.toMove !== mine) {
-          game.aiMove(seatLevels[s.toMove]);
-          continue;
-        }
-        const r = await ask(game.view(mine));
-        if (printed.length < 20000) printed += r.printed;
-        let problem = r.error;
-        if (!problem) {
-          try {
-            const { insertion, rotation, row, column } = r.answer;
-            game.playTurn(insertion, rotation, row, column);
-          } catch (e) {
-            problem = e.message;
-          }
-        }
-        if (problem) {
-          if (problems.length < 200) problems.push({ game: g + 1, turn: s.turns + 1, message: problem });
-          game.aiMove('greedy');
-          game.aiMove('greedy');
+  const mine = g % n;
+  const seatLevels = Array.from({ length: n }, (_, s) => (s === mine ? 'js' : levels[(s - (s > mine ? 1 : 0)) % levels.length]));
+  const game = new engine.LabyrinthGame(seatLevels.map((l, s) => `${colours[s]}:ai`), Boolean(ravensburger), engine.seatSeed(seed, g));
+  const started = await startStrategy(source, engine.seatSeed(seed, 100 + g));
+  printed += started.printed;
+  if (started.error) { game.free(); throw new Error(`your strategy does not load: ${started.error}`); }
+  const { session } = started;
+  const ask = turnsOf(session);
+  try {
+    for (;;) {
+      if (ctx.cancelled) throw new Error('cancelled');
+      const s = game.state();
+      if (s.winner !== null || s.turns >= MAX_TURNS) break;
+      if (s.toMove !== mine) {
+        game.aiMove(seatLevels[s.toMove]);
+        continue;
+      }
+      const r = await ask(game.view(mine));
+      if (printed.length < 20000) printed += r.printed;
+      let problem = r.error;
+      if (!problem) {
+        try {
+          const { insertion, rotation, row, column } = r.answer;
+          game.playTurn(insertion, rotation, row, column);
+        } catch (e) {
+          problem = e.message;
         }
       }
-      const s = game.state();
-      if (s.winner === null) draws += 1; else wins[s.winner === mine ? 0 : 1] += 1;
-      results.push({ seat: mine, winner: s.winner === null ? null : s.players[s.winner].color, turns: s.turns, link: game.link(game.length) });
-    } finally {
-      session.close();
-      game.free();
+      if (problem) {
+        if (problems.length < 200) problems.push({ game: g + 1, turn: s.turns + 1, message: problem });
+        game.aiMove('greedy');
+        game.aiMove('greedy');
+      }
     }
-    ctx.progress({ games: g + 1, of: games });
-    await new Promise((res) => setTimeout(res, 0));
+    const s = game.state();
+    return {
+      seat: mine, winner: s.winner === null ? null : s.players[s.winner].color, won: s.winner === mine,
+      turns: s.turns, link: game.link(game.length), problems, printed,
+    };
+  } finally {
+    session.close();
+    game.free();
   }
-  return { results, wins, draws, problems, printed };
 }

@@ -7,6 +7,7 @@ import { confirmCode } from '../confirm-code.js';
 import { entrant, strategyOptions } from './strategies.js';
 import { renderResults, renderStandings, pct } from './results.js';
 import { runTournament } from './tournament.js';
+import { workersLabel } from '../pool.js';
 
 function drawPlot(canvas, points, exact, label, wilson) {
   const { ctx: g, width, height } = fitCanvas(canvas, 220);
@@ -204,7 +205,6 @@ export function mountArena(root, ctx) {
     layout();
   }
   const seconds = (t0) => `${((performance.now() - t0) / 1000).toFixed(2)} s`;
-  const workersText = (n) => (n === 1 ? '1 worker' : `${n} workers`);
 
   async function go(spec) {
     if (spec.entrants.length > 2) return goTournament(spec);
@@ -253,11 +253,11 @@ export function mountArena(root, ctx) {
         signal: controller.signal,
         onProgress: (s) => {
           progress.value = s.games_done;
-          status.textContent = `${s.games_done} / ${s.games} games · ${spec.entrants.length} strategies · ${workersText(s.workers)}`;
+          status.textContent = `${s.games_done} / ${s.games} games · ${spec.entrants.length} strategies · ${workersLabel(s.workers)}`;
         },
         onStandings: (summary) => renderStandings(results, { spec, summary }),
       });
-      status.textContent = `Done: ${r.summary.games} games in ${seconds(t0)} on ${workersText(r.workers)} · seed ${spec.seed}`;
+      status.textContent = `Done: ${r.summary.games} games in ${seconds(t0)} on ${workersLabel(r.workers)} · seed ${spec.seed}`;
       status.dataset.workers = String(r.workers);
       renderStandings(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i, r.logs.length));
       const url = shareUrl(engine.pigTournamentLink(spec));

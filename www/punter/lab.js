@@ -1,8 +1,9 @@
 // Your own Punter bot in JavaScript: `function punter(message)` answers the official protocol
-// messages (setup, move, stop). It plays in the sandbox (www/sandbox.js → punter/referee.js →
+// messages (setup, move, stop). It plays in the sandbox (www/pool.js → punter/referee.js →
 // user-host.js) against the built-in bots, with the official time limits; the engine referees.
+// An arena's games play on a pool of workers, one a core.
 import { el } from '../dom.js';
-import { Sandbox } from '../sandbox.js';
+import { runPool, workersLabel } from '../pool.js';
 import { loadMap } from './maps.js';
 
 const KEY = 'arcade.punter.bot.v1';
@@ -52,7 +53,6 @@ function loadCode() {
 /** ctx: { engine, openLink?(link) } — openLink shows a finished game in the replay viewer. */
 export function mountLab(root, ctx) {
   const { engine } = ctx;
-  const sandbox = new Sandbox({ stopWhenIdle: true }); // its own worker, ended when idle: stopping a run touches nothing else
   const mapSelect = el('select', { 'aria-label': 'Map', 'data-testid': 'punter-lab-map' },
     ...engine.punterMaps().map((n) => el('option', { value: n }, n.replace(/\.json$/, ''))));
   const bots = engine.punterBots();
@@ -80,7 +80,7 @@ export function mountLab(root, ctx) {
     examples.value = '';
   });
   const run = el('button', { class: 'primary', 'data-testid': 'punter-lab-run' }, 'Play a game');
-  const stop = el('button', { hidden: true }, 'Stop');
+  const stop = el('button', { hidden: true, 'data-testid': 'punter-lab-stop' }, 'Stop');
   const status = el('div', { class: 'status', role: 'status', 'data-testid': 'punter-lab-status' });
   const results = el('div', { 'data-testid': 'punter-lab-results' });
   root.append(el('div', { class: 'panel' },
@@ -113,45 +113,58 @@ export function mountLab(root, ctx) {
       await arena(mapName, mapText, seats.filter((k) => k !== 'js'), settings, games);
       return;
     }
-    const r = await play('punter', { mapName, mapText, seats, sources: { [seat]: editor.value }, settings, seed: engine.freshSeed() },
+    const r = await play([{ type: 'punter', params: { mapName, mapText, seats, sources: { [seat]: editor.value }, settings, seed: engine.freshSeed() } }],
       'Playing…', (s) => `Playing… turn ${s.turn} of ${s.turns}`);
     if (!r) return;
-    show(r.value, seats, seat);
+    show(r.values[0], seats, seat);
   });
 
   /**
-   * Runs `type` in the lab's sandbox with Run disabled and Stop shown; the result, or null when
-   * it failed or was stopped (the status says which).
+   * Runs `jobs` on the pool (workers of their own, ended when done: stopping a run touches
+   * nothing else) with Run disabled and Stop shown; { values, workers }, or null when it failed
+   * or was stopped (the status says which). `progress(p, k)` words a job's report.
    */
-  async function play(type, params, starting, progress) {
+  async function play(jobs, starting, progress) {
     controller = new AbortController();
     run.disabled = true;
     stop.hidden = false;
     status.className = 'status';
     status.textContent = starting;
-    const r = await sandbox.run(type, params, {
-      backstopMs: WATCHDOG_MS,
-      signal: controller.signal,
-      onProgress: (p) => { status.textContent = progress(p); },
-    });
-    run.disabled = false;
-    stop.hidden = true;
-    if (r.ok) return r;
-    status.className = 'status error';
-    status.textContent = r.kind === 'cancelled' ? 'Stopped.' : `Could not play: ${r.error ?? r.kind}`;
-    return null;
+    let done = 0;
+    try {
+      return await runPool(jobs, {
+        backstopMs: WATCHDOG_MS,
+        signal: controller.signal,
+        onProgress: (k, p) => { if (progress) status.textContent = progress(p, k); },
+        onResult: () => { done += 1; if (!progress) status.textContent = `Playing… ${done} of ${jobs.length} games`; },
+      });
+    } catch (e) {
+      status.className = 'status error';
+      status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not play: ${e.message}`;
+      return null;
+    } finally {
+      run.disabled = false;
+      stop.hidden = true;
+    }
   }
 
-  /** Several games, seats rotating; the standings come from the engine. */
+  /** Several games, seats rotating, on every core; the standings come from the engine. */
   async function arena(mapName, mapText, bots, settings, games) {
-    const r = await play('punter-arena', { mapName, mapText, bots, source: editor.value, games, settings, seed: engine.freshSeed() },
-      `Playing ${games} games…`, (p) => `Playing… ${p.games} of ${p.of} games`);
+    const seed = engine.freshSeed();
+    const source = editor.value;
+    const jobs = Array.from({ length: games }, (_, game) => ({ type: 'punter-arena-game', params: { mapName, mapText, bots, source, game, settings, seed } }));
+    const r = await play(jobs, `Playing ${games} games…`);
     if (!r) return;
-    const { standings, games: played, printed, problems } = r.value;
+    const played = r.values;
+    const n = bots.length + 1;
+    const standings = engine.punterStandings(n, n, Uint32Array.from(played.flatMap((g) => g.seating)), Float64Array.from(played.flatMap((g) => g.scores)));
+    const problems = played.flatMap((g) => g.problems);
+    const printed = played.map((g) => g.printed).join('').slice(0, 20000);
     const names = ['your bot', ...bots];
     const pct = (x) => `${(100 * x).toFixed(0)}%`;
     status.className = standings[0].elo >= Math.max(...standings.map((s) => s.elo)) ? 'status pass' : 'status';
-    status.textContent = `${games} games, seats rotating: your bot won ${standings[0].wins}.`;
+    status.textContent = `${games} games, seats rotating, on ${workersLabel(r.workers)}: your bot won ${standings[0].wins}.`;
+    status.dataset.workers = String(r.workers);
     results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-standings' },
       el('thead', {}, el('tr', {}, ...['bot', 'games', 'wins', 'win rate (95%)', 'mean', 'Elo'].map((h) => el('th', {}, h)))),
       el('tbody', {}, ...standings.map((s, i) => el('tr', {}, el('td', {}, names[i]), el('td', {}, String(s.games)), el('td', {}, String(s.wins)),
@@ -184,5 +197,5 @@ export function mountLab(root, ctx) {
     if (ctx.openLink) results.append(el('button', { 'data-testid': 'punter-lab-watch', onclick: () => ctx.openLink(link) }, 'Watch the game'));
   }
 
-  return { set() {}, destroy() { sandbox.rpc?.close?.(); } };
+  return { set() {}, destroy() { controller?.abort(); } };
 }

@@ -22,40 +22,18 @@ export async function runPunter(engine, params, ctx) {
 }
 
 /**
- * An arena for a JavaScript bot: `games` games against `bots`, seats rotating (the bot is
- * entrant 0), every game its own seed and a fresh start of the bot's code.
- * → { standings: per entrant (engine's), games: [{ seating, scores, link }], printed, problems }
+ * Game `game` of an arena for a JavaScript bot (entrant 0) against `bots`: seats rotate from game
+ * to game, every game has its own seed and a fresh start of the bot's code, so games can be
+ * played in any order, on any worker.
+ * → { seating: entrant per seat, scores, link, printed, problems: [{ game, seat, phase, message }] }
  */
-export async function runPunterArena(engine, { mapName, mapText, bots, source, games, settings, seed }, ctx) {
+export async function runPunterArenaGame(engine, { mapName, mapText, bots, source, game, settings, seed }, ctx) {
   const entrants = ['js', ...bots];
   const n = entrants.length;
-  const played = [];
-  const seating = [];
-  const scores = [];
-  let printed = '';
-  const problems = [];
-  for (let g = 0; g < games; g += 1) {
-    const who = Array.from({ length: n }, (_, s) => (s + g) % n);
-    const seats = who.map((e) => entrants[e]);
-    const jsSeat = who.indexOf(0);
-    const sessions = new Map();
-    try {
-      const r = await playGame(engine, { mapName, mapText, seats, sources: { [jsSeat]: source }, settings, seed: engine.punterGameSeed(seed, g) },
-        { cancelled: false, progress: () => {}, get stop() { return ctx.cancelled; } }, sessions);
-      if (printed.length < 20000) printed += r.printed;
-      problems.push(...r.problems.slice(0, 20).map((p) => ({ ...p, game: g + 1 })));
-      played.push({ seating: who, scores: r.summary.scores, link: r.link });
-      seating.push(...who);
-      scores.push(...r.summary.scores);
-    } finally {
-      sessions.forEach((s) => s.close());
-    }
-    if (ctx.cancelled) throw new Error('cancelled');
-    ctx.progress({ games: g + 1, of: games });
-    await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
-  }
-  const standings = engine.punterStandings(n, n, Uint32Array.from(seating), Float64Array.from(scores));
-  return { standings, games: played, printed, problems: problems.slice(0, 200) };
+  const seating = Array.from({ length: n }, (_, s) => (s + game) % n);
+  const seats = seating.map((e) => entrants[e]);
+  const r = await runPunter(engine, { mapName, mapText, seats, sources: { [seating.indexOf(0)]: source }, settings, seed: engine.punterGameSeed(seed, game) }, ctx);
+  return { seating, scores: r.summary.scores, link: r.link, printed: r.printed, problems: r.problems.slice(0, 20).map((p) => ({ ...p, game: game + 1 })) };
 }
 
 async function playGame(engine, { mapName, mapText, seats, sources, settings, seed }, ctx, sessions) {
@@ -73,7 +51,7 @@ async function playGame(engine, { mapName, mapText, seats, sources, settings, se
     }
     let lastReport = 0;
     for (;;) {
-      if (ctx.cancelled || ctx.stop) throw new Error('cancelled');
+      if (ctx.cancelled) throw new Error('cancelled');
       const step = match.next(200);
       if (step.status === 'over') break;
       if (step.status === 'ask') {
