@@ -2,6 +2,7 @@
 // after a build). Each arena runs through the page's buttons on a page saying it has one core and
 // on one saying `CORES` (default: this machine's), both drawing the same fresh seeds: wall time
 // from the click to the result (median of RUNS, default 3) and whether the results are the same.
+// ONLY=text runs the arenas whose names contain it.
 import { serve, launch, openPage } from './browser.mjs';
 import { availableParallelism } from 'node:os';
 
@@ -61,7 +62,7 @@ const server = await serve();
 const browser = await launch();
 try {
   const figures = { cores: CORES, runs: RUNS, chromium: browser.version(), arenas: [] };
-  for (const [name, arena] of Object.entries(ARENAS)) {
+  for (const [name, arena] of Object.entries(ARENAS).filter(([n]) => n.includes(process.env.ONLY ?? ''))) {
     const scratch = await openPage(browser, server.url);
     const url = await arena.url(server.url, scratch);
     await scratch.context().close();

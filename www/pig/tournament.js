@@ -3,6 +3,8 @@
 // (`PigTournament.fromPairs`), the same tournament whichever worker played which pair.
 import { poolSize, runPool } from '../pool.js';
 
+const STANDINGS_EVERY_MS = 500;
+
 /** The engine's summary (standings) of a tournament from its pairs' results (null: not yet). */
 function summaryOf(engine, spec, results) {
   const t = engine.PigTournament.fromPairs(spec, results);
@@ -15,7 +17,8 @@ function summaryOf(engine, spec, results) {
 
 /**
  * Plays the tournament `spec`. `onProgress({ games_done, games, workers })` as games finish;
- * `onStandings(summary)` each time a pair is done (the standings of the pairs done so far).
+ * `onStandings(summary)` as pairs finish (the standings of the pairs done so far, at most twice a
+ * second).
  * Resolves to { summary, logs, failures, workers }; rejects with an Error naming the reason.
  */
 export async function runTournament(engine, spec, { signal, onProgress = () => {}, onStandings = () => {} } = {}) {
@@ -24,6 +27,7 @@ export async function runTournament(engine, spec, { signal, onProgress = () => {
   const done = pairs.map(() => 0);
   const games = pairs.length * spec.games;
   const workers = poolSize(pairs.length);
+  let shown = -Infinity;
   const report = () => onProgress({ games_done: done.reduce((a, b) => a + b, 0), games, workers });
   await runPool(pairs.map((_, pair) => ({ type: 'pig-pair', params: { spec, pair } })), {
     signal,
@@ -32,7 +36,13 @@ export async function runTournament(engine, spec, { signal, onProgress = () => {
       results[k] = { logs: r.logs, failures: r.failures };
       done[k] = spec.games;
       report();
-      onStandings(summaryOf(engine, spec, results));
+      // The standings so far, at most every STANDINGS_EVERY_MS (each is made from every game in);
+      // the last pair's are the final ones, made below.
+      const now = performance.now();
+      if (results.includes(null) && now - shown >= STANDINGS_EVERY_MS) {
+        shown = now;
+        onStandings(summaryOf(engine, spec, results));
+      }
     },
   });
   const t = engine.PigTournament.fromPairs(spec, results);
