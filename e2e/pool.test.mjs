@@ -17,10 +17,11 @@ function countSandboxes(page) {
   return page;
 }
 
-/** No sandbox worker is left once the run is over (they end after a second idle). */
+/** No sandbox worker is left once the run is over (they end after a second idle): within 3 s. */
 async function assertNoWorkerLeft(page) {
-  await new Promise((r) => setTimeout(r, 1500));
-  assert.deepEqual(page.workers().map((w) => w.url()).filter((u) => u.endsWith('/sandbox-worker.js')), []);
+  const left = () => page.workers().map((w) => w.url()).filter((u) => u.endsWith('/sandbox-worker.js'));
+  for (let waited = 0; left().length && waited < 3000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(left(), []);
 }
 
 /**
@@ -126,6 +127,16 @@ test('one job failing stops the pool: the message names it, the other workers en
   assert.match(await page.textContent('[data-testid=labyrinth-lab-status]'), /^Could not play: your strategy does not load: .*SyntaxError/);
   assert.equal(await page.isDisabled('[data-testid=labyrinth-lab-run]'), false);
   await assertNoWorkerLeft(page);
+  // A strategy that loops: 500 ms a turn on every game at once; Stop ends them all.
+  await page.fill('[data-testid=labyrinth-lab-editor]', 'function turn(view) {\n  for (;;) {}\n}');
+  await page.click('[data-testid=labyrinth-lab-run]');
+  await page.waitForTimeout(1500);
+  await page.click('[data-testid=labyrinth-lab-stop]');
+  await page.waitForSelector('[data-testid=labyrinth-lab-status]:text("Stopped.")', { timeout: 10000 });
+  assert.equal(await page.isVisible('[data-testid=labyrinth-lab-stop]'), false);
+  assert.equal(page.sandboxes, 6, 'three workers a run');
+  await assertNoWorkerLeft(page);
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 
   const punter = countSandboxes(await openPage(browser, `${server.url}#punter`, undefined, { cores: 2 }));

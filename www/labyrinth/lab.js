@@ -44,17 +44,23 @@ export function mountLab(root, ctx) {
     ...[2, 6, 20].map((g) => el('option', { value: String(g) }, `${g} games`)));
   const reset = el('button', { onclick: () => { editor.value = EXAMPLE; editor.dispatchEvent(new Event('input')); } }, 'Example');
   const run = el('button', { class: 'primary', 'data-testid': 'labyrinth-lab-run' }, 'Play');
+  const stop = el('button', { hidden: true, 'data-testid': 'labyrinth-lab-stop' }, 'Stop');
   const status = el('div', { class: 'status', role: 'status', 'data-testid': 'labyrinth-lab-status' });
   const results = el('div', { 'data-testid': 'labyrinth-lab-results' });
   root.append(el('div', { class: 'panel' },
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function turn(view)'),
       ' choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with 500 ms a turn; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). ',
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
-    el('div', { class: 'row' }, opponents, games, reset), editor, el('div', { class: 'row' }, run), status, results));
+    el('div', { class: 'row' }, opponents, games, reset), editor, el('div', { class: 'row' }, run, stop), status, results));
+
+  let controller = null;
+  stop.addEventListener('click', () => controller?.abort());
 
   run.addEventListener('click', async () => {
     results.replaceChildren();
+    controller = new AbortController();
     run.disabled = true;
+    stop.hidden = false;
     status.className = 'status';
     status.textContent = 'Playing…';
     const params = { source: editor.value, levels: opponents.value.split(','), seed: ctx.engine.freshSeed(), ravensburger: false };
@@ -64,14 +70,16 @@ export function mountLab(root, ctx) {
     try {
       r = await runPool(Array.from({ length: count }, (_, game) => ({ type: 'labyrinth-game', params: { ...params, game } })), {
         backstopMs: WATCHDOG_MS,
+        signal: controller.signal,
         onResult: () => { done += 1; status.textContent = `Playing… ${done} of ${count} games`; },
       });
     } catch (e) {
       status.className = 'status error';
-      status.textContent = `Could not play: ${e.message}`;
+      status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not play: ${e.message}`;
       return;
     } finally {
       run.disabled = false;
+      stop.hidden = true;
     }
     const played = r.values;
     const won = played.filter((g) => g.won).length;
@@ -91,5 +99,5 @@ export function mountLab(root, ctx) {
     if (printed) results.append(el('pre', { class: 'output' }, printed));
   });
 
-  return { set() {}, destroy() {} };
+  return { set() {}, destroy() { controller?.abort(); } };
 }
