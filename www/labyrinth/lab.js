@@ -88,7 +88,6 @@ export function mountLab(root, ctx) {
     const printed = played.map((g) => g.printed).join('').slice(0, 20000);
     status.className = won > played.length - won - draws ? 'status pass' : 'status';
     status.textContent = `Your strategy won ${won} of ${played.length} games (${draws} without a winner in 400 turns), on ${workersLabel(r.workers)}.`;
-    status.dataset.workers = String(r.workers);
     results.append(el('ul', { 'data-testid': 'labyrinth-lab-games-list' }, ...played.map((g, i) => el('li', {},
       `Game ${i + 1}: you in seat ${g.seat + 1}; ${g.winner ? `${g.winner} won` : 'no winner'} after ${g.turns} turns `,
       ctx.openLink ? el('button', { class: 'small', onclick: () => ctx.openLink(g.link) }, 'Watch') : null))));

@@ -189,7 +189,6 @@ export function mountArena(root, ctx) {
     progress.value = 0;
     progress.max = count;
     status.textContent = `Running ${count} games…`;
-    delete status.dataset.workers;
     status.className = 'status';
     results.replaceChildren();
     link.set('');
@@ -258,7 +257,6 @@ export function mountArena(root, ctx) {
         onStandings: (summary) => renderStandings(results, { spec, summary }),
       });
       status.textContent = `Done: ${r.summary.games} games in ${seconds(t0)} on ${workersLabel(r.workers)} · seed ${spec.seed}`;
-      status.dataset.workers = String(r.workers);
       renderStandings(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i, r.logs.length));
       const url = shareUrl(engine.pigTournamentLink(spec));
       link.set(url);

@@ -164,7 +164,6 @@ export function mountLab(root, ctx) {
     const pct = (x) => `${(100 * x).toFixed(0)}%`;
     status.className = standings[0].elo >= Math.max(...standings.map((s) => s.elo)) ? 'status pass' : 'status';
     status.textContent = `${games} games, seats rotating, on ${workersLabel(r.workers)}: your bot won ${standings[0].wins}.`;
-    status.dataset.workers = String(r.workers);
     results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-standings' },
       el('thead', {}, el('tr', {}, ...['bot', 'games', 'wins', 'win rate (95%)', 'mean', 'Elo'].map((h) => el('th', {}, h)))),
       el('tbody', {}, ...standings.map((s, i) => el('tr', {}, el('td', {}, names[i]), el('td', {}, String(s.games)), el('td', {}, String(s.wins)),
