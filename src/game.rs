@@ -140,3 +140,14 @@ impl<E: std::fmt::Display> std::fmt::Display for ReplayError<E> {
 }
 
 impl<E: std::error::Error> std::error::Error for ReplayError<E> {}
+
+/// What a game registers (`crate::games` lists one per game): its id, its share-link kinds,
+/// and the formats it reads from strangers with their limits.
+pub struct GameDescriptor {
+    /// The stable id ("pig"), as in links and the page's registry.
+    pub id: &'static str,
+    pub title: &'static str,
+    pub links: &'static [crate::link::LinkKind],
+    pub formats: &'static [crate::inputs::InputFormat],
+    pub limits: &'static [crate::inputs::Limit],
+}

@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod game;
+pub mod games;
 pub mod inputs;
 pub mod labyrinth;
 pub mod lifter;

@@ -18,12 +18,17 @@ fn every_bad_input_gives_its_message() {
 
 #[test]
 fn the_catalogue_covers_every_format_with_real_errors() {
+    let mut named: Vec<&str> = FILES.iter().map(|(f, _)| *f).collect();
+    let mut registered = lambda_arcade::games::format_names();
+    named.sort_unstable();
+    registered.sort_unstable();
+    assert_eq!(named, registered, "the catalogue has one file per format of the game registry");
     for (format, text) in FILES {
         let cases = parse(format, text);
         let errors = cases.iter().filter(|c| !c.expected.starts_with("ok: ")).count();
-        assert!(errors >= 3, "{}: only {errors} refused inputs", format.name());
+        assert!(errors >= 3, "{}: only {errors} refused inputs", format);
         for c in &cases {
-            assert!(!c.expected.is_empty() && c.expected != "?", "{}: {} has no answer", format.name(), c.name);
+            assert!(!c.expected.is_empty() && c.expected != "?", "{}: {} has no answer", format, c.name);
         }
     }
 }
@@ -34,7 +39,26 @@ fn bless() {
         for case in parse(format, text) {
             lines[case.answer_line - 1] = format!("~~~> {}", answer(format, &case.input));
         }
-        let path = format!("{}/tests/bad-inputs/{}.txt", env!("CARGO_MANIFEST_DIR"), format.name());
+        let path = format!("{}/tests/bad-inputs/{}.txt", env!("CARGO_MANIFEST_DIR"), format);
         std::fs::write(&path, lines.join("\n") + "\n").unwrap_or_else(|e| panic!("{path}: {e}"));
     }
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_refused_at_their_place_in_every_format() {
+    use lambda_arcade::inputs::check_bytes;
+    for format in lambda_arcade::games::formats() {
+        let mut bytes = b"first line\nab".to_vec();
+        bytes.extend([0xC3, 0x28]); // a lead byte without its continuation
+        assert_eq!(
+            check_bytes(format, &bytes).unwrap_err(),
+            "line 2, column 3: this is not UTF-8 text (byte 0xC3)",
+            "{}",
+            format.name
+        );
+    }
+    // Columns count characters, not bytes.
+    let lifter = lambda_arcade::games::format("lifter-map").unwrap();
+    assert_eq!(check_bytes(lifter, &[b'\n', 0xC3, 0xA9, 0xFF]).unwrap_err(), "line 2, column 2: this is not UTF-8 text (byte 0xFF)");
+    assert_eq!(check_bytes(lifter, &[b'#', 0xE2, 0x82, b'#', 0xFF]).unwrap_err(), "line 1, column 2: this is not UTF-8 text (byte 0xE2)");
 }

@@ -132,7 +132,17 @@ fn check_reads_any_format_as_the_product_does() {
     assert!(err.contains("bad.json: rivers[0].target: site 3 is not among the sites"), "{err}");
     let out = arcade(&["check", "chess", good.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown format \"chess\" (known: lifter-map,"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown format \"chess\" (known: scheme, lifter-map, lifter-route, punter-map,"));
+    // A file that is not UTF-8 is refused at its first bad byte, in `check` and in the commands.
+    let binary = dir.join("binary.map");
+    std::fs::write(&binary, b"#####\n#R\xFFL#\n#####\n").unwrap();
+    let path = binary.to_str().unwrap();
+    for args in [&["check", "lifter-map", path][..], &["lifter", "run", path, "W"], &["labyrinth", "check", path], &["punter", "play", path]] {
+        let out = arcade(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("binary.map: line 2, column 3: this is not UTF-8 text (byte 0xFF)"), "{args:?}: {err}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

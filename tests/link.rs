@@ -81,7 +81,7 @@ fn malformed_links_are_errors_not_panics() {
         ("pig/x/AAAA", LinkError::Shape),
         ("pig/1/!!!!", LinkError::Base64),
         ("pig/9/AAAA", LinkError::Version { kind: "pig".into(), version: 9, supported: 1 }),
-        ("chess/1/AAAA", LinkError::UnknownKind("chess".into())),
+        ("chess/1/AAAA", LinkError::UnknownKind { kind: "chess".into(), known: Vec::new() }),
         ("pig/1/", LinkError::Truncated),
         ("pig/1/AA", LinkError::Truncated),
     ];
@@ -140,7 +140,8 @@ fn a_link_cut_at_any_character_opens_as_far_as_it_goes() {
 
 #[test]
 fn lifter_links_of_version_1_still_open() {
-    use lambda_arcade::link::{open_any, BitWriter};
+    use lambda_arcade::games::open_link;
+    use lambda_arcade::link::BitWriter;
     // Version 1 wrote an official map by name alone: tag 0, name; then the common record.
     let mut w = BitWriter::new();
     w.bits(0, 8);
@@ -151,7 +152,7 @@ fn lifter_links_of_version_1_still_open() {
     w.varint(1); // view
     w.bits(3, 3); // D (index 3 of L R U D W S A)
     w.bits(0, 3); // L
-    let opened = open_any(&seal("lifter", 1, &w.into_bytes())).unwrap();
+    let opened = open_link(&seal("lifter", 1, &w.into_bytes())).unwrap();
     assert_eq!(opened.problem, None);
     assert_eq!(opened.data["name"], "contest1");
     assert_eq!(opened.data["route"], "DL");
@@ -166,5 +167,5 @@ fn lifter_links_of_version_1_still_open() {
     })
     .unwrap();
     assert!(link.starts_with("lifter/2/"));
-    assert_eq!(open_any(&link).unwrap().data["official"], true);
+    assert_eq!(open_link(&link).unwrap().data["official"], true);
 }

@@ -2,7 +2,8 @@
 //! standings and the Elo table come from the rails, links carry every strategy.
 
 use lambda_arcade::game::replay;
-use lambda_arcade::link::{open_any, LinkError};
+use lambda_arcade::games::open_link;
+use lambda_arcade::link::LinkError;
 use lambda_arcade::pig::arena::Progress;
 use lambda_arcade::pig::links::{decode_tournament, encode_tournament};
 use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
@@ -71,14 +72,14 @@ fn tournament_links_carry_every_strategy_and_refuse_too_many_games() {
     s.entrants[0] = Entrant { label: "mine.scm".into(), source: StrategySource::Scheme("(define (player a b c d e) #f)".into()) };
     let link = encode_tournament(&s);
     assert!(link.starts_with("pig-tournament/1/"));
-    let opened = open_any(&link).unwrap();
+    let opened = open_link(&link).unwrap();
     assert_eq!(opened.data["entrants"].as_array().unwrap().len(), 4);
     assert_eq!(opened.data["entrants"][0]["source"], "(define (player a b c d e) #f)");
     let env = lambda_arcade::link::open(&link).unwrap();
     assert_eq!(decode_tournament(&env).unwrap(), s);
     // 6 pairs × 2,000 games is more than the arena plays.
     s.games = 2000;
-    let e = open_any(&encode_tournament(&s)).unwrap_err();
+    let e = open_link(&encode_tournament(&s)).unwrap_err();
     assert!(matches!(e, LinkError::TooLarge { .. }), "{e}");
     assert!(e.to_string().contains("12000 is larger than the limit of 10000"), "{e}");
 }

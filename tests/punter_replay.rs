@@ -127,7 +127,8 @@ fn punter_passes_the_generic_checks_of_the_rails() {
 #[test]
 fn official_logs_become_games_on_the_rails_with_the_same_scores_and_links() {
     use lambda_arcade::game::Game;
-    use lambda_arcade::link::{decode_game, encode_game, open_any, GameRecord};
+    use lambda_arcade::link::{decode_game, encode_game, GameRecord};
+    use lambda_arcade::games::open_link;
     use lambda_arcade::punter::{Punter, PunterParams};
     for path in fixtures() {
         let log = GameLog::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -142,7 +143,7 @@ fn official_logs_become_games_on_the_rails_with_the_same_scores_and_links() {
             assert!(link.len() < 8000, "{} characters", link.len());
             let back = decode_game::<Punter>(&link).unwrap();
             assert_eq!(back.record.moves, record.moves);
-            assert_eq!(open_any(&link).unwrap().summary["scores"], serde_json::json!(log.recorded));
+            assert_eq!(open_link(&link).unwrap().summary["scores"], serde_json::json!(log.recorded));
         }
     }
 }

@@ -7,7 +7,8 @@ use common::nim;
 use common::nim::{Nim, NimMove, NimParams};
 use lambda_arcade::arena::{Answer, Decider, Runner, RunnerSpec, Standings, Step};
 use lambda_arcade::game::{replay, Game};
-use lambda_arcade::link::{decode_game, encode_game, open_any, GameRecord, LinkError};
+use lambda_arcade::games::open_link;
+use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkError};
 use lambda_arcade::rng::{below, draw, stream};
 use lambda_arcade::tape::Tape;
 
@@ -232,15 +233,15 @@ fn the_registry_opens_every_kind_and_names_what_is_wrong() {
         ("#hello", "not a Lambda Arcade link"),
     ];
     for (link, want) in cases {
-        let e = open_any(link).unwrap_err();
+        let e = open_link(link).unwrap_err();
         assert!(e.to_string().contains(want), "{link}: {e}");
     }
-    assert_eq!(open_any("#unknown/9/x").unwrap_err(), LinkError::UnknownKind("unknown".into()));
+    assert_eq!(open_link("#unknown/9/x").unwrap_err(), LinkError::UnknownKind { kind: "unknown".into(), known: vec!["pig", "pig-match", "pig-tournament", "lifter", "punter", "labyrinth"] });
     // A match asking for more games than the arena plays is refused with the limit.
     let mut w = lambda_arcade::link::BitWriter::new();
     w.varint(100_000);
     let link = lambda_arcade::link::seal("pig-match", 1, &w.into_bytes());
-    let e = open_any(&link).unwrap_err();
+    let e = open_link(&link).unwrap_err();
     assert_eq!(e.code(), "too-large");
     assert!(e.to_string().contains("game count 100000 is larger than the limit of 10000"), "{e}");
 }

@@ -60,11 +60,11 @@ fn a_20000_move_game_gives_the_native_link_and_seeks_alike() {
 
 #[wasm_bindgen_test]
 fn every_link_kind_opens_through_the_registry() {
-    use lambda_arcade::link::open_any;
-    assert_eq!(open_any("#unknown/1/AAAA").unwrap_err().code(), "unknown-kind");
-    assert_eq!(open_any("#pig/1/%E0%A4%A").unwrap_err().code(), "escape");
+    use lambda_arcade::games::open_link;
+    assert_eq!(open_link("#unknown/1/AAAA").unwrap_err().code(), "unknown-kind");
+    assert_eq!(open_link("#pig/1/%E0%A4%A").unwrap_err().code(), "escape");
     let rec = GameRecord::<Pig> { params: PigParams::default(), seed: 3, players: vec!["a".into()], moves: vec![], view: 0 };
-    assert_eq!(open_any(&encode_game(&rec).unwrap()).unwrap().game, "pig");
+    assert_eq!(open_link(&encode_game(&rec).unwrap()).unwrap().game, "pig");
 }
 
 #[allow(dead_code)]

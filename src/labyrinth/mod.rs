@@ -4,8 +4,13 @@
 pub mod ai;
 pub mod board;
 pub mod game;
+pub mod inputs;
 pub mod save;
 pub mod state;
 pub mod tile;
 
 pub use tile::{Direction, Kind, Tile};
+
+/// Labyrinth in the game registry (`crate::games`).
+pub const GAME: crate::game::GameDescriptor =
+    crate::game::GameDescriptor { id: "labyrinth", title: "Labyrinth", links: game::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS };

@@ -3,6 +3,7 @@
 
 mod cell;
 mod command;
+pub mod inputs;
 mod map;
 pub mod maps;
 mod planes;
@@ -179,3 +180,7 @@ impl LinkParams for LifterParams {
         }
     }
 }
+
+/// Lambda Lifter in the game registry (`crate::games`).
+pub const GAME: crate::game::GameDescriptor =
+    crate::game::GameDescriptor { id: "lifter", title: "Lambda Lifter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS };

@@ -10,7 +10,7 @@ pub mod registry;
 pub use asset::{peek_asset_name, read_asset, write_asset, Asset};
 pub use bits::{width, BitReader, BitWriter};
 pub use record::{decode_game, decode_record, encode_game, Decoded, GameRecord, LinkParams};
-pub use registry::{open_any, LinkKind, Opened};
+pub use registry::{open_among, LinkKind, Opened};
 
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
 use base64::alphabet::URL_SAFE;
@@ -40,7 +40,9 @@ pub enum LinkError {
     Escape,
     /// A number or size above its limit.
     TooLarge { what: String, value: u64, max: u64 },
-    UnknownKind(String),
+    /// A kind this page does not know; `known` lists the kinds it does (empty when a decoder
+    /// was handed another kind's envelope).
+    UnknownKind { kind: String, known: Vec<&'static str> },
     Version { kind: String, version: u32, supported: u32 },
     Base64,
     Inflate,
@@ -57,7 +59,8 @@ impl fmt::Display for LinkError {
             LinkError::Shape => f.write_str("this is not a Lambda Arcade link (expected #game/version/data)"),
             LinkError::Escape => f.write_str("the link contains a broken %-escape (was it cut or mangled?)"),
             LinkError::TooLarge { what, value, max } => write!(f, "{what} {value} is larger than the limit of {max}"),
-            LinkError::UnknownKind(k) => write!(f, "this page has no link kind \"{k}\" (known: {})", registry::kind_names().join(", ")),
+            LinkError::UnknownKind { kind, known } if known.is_empty() => write!(f, "this page has no link kind \"{kind}\""),
+            LinkError::UnknownKind { kind, known } => write!(f, "this page has no link kind \"{kind}\" (known: {})", known.join(", ")),
             LinkError::Version { kind, version, supported } => write!(
                 f,
                 "the link is for {kind} format version {version}, this page reads version {supported}"
@@ -80,7 +83,7 @@ impl LinkError {
             LinkError::Shape => "shape",
             LinkError::Escape => "escape",
             LinkError::TooLarge { .. } => "too-large",
-            LinkError::UnknownKind(_) => "unknown-kind",
+            LinkError::UnknownKind { .. } => "unknown-kind",
             LinkError::Version { .. } => "version",
             LinkError::Base64 => "base64",
             LinkError::Inflate => "inflate",
@@ -163,7 +166,7 @@ pub fn split(fragment: &str) -> Result<(&str, u32, &str), LinkError> {
 }
 
 /// Splits and unpacks a link (a full URL, `#fragment` or bare fragment) without asking which
-/// kinds exist; [`open_any`] is what the page and the CLI use.
+/// kinds exist; `crate::games::open_link` is what the page and the CLI use.
 pub fn open(link: &str) -> Result<Envelope, LinkError> {
     let fragment = fragment(link)?;
     let (kind, version, data) = split(&fragment)?;

@@ -78,7 +78,7 @@ where
 {
     let env = open(link)?;
     if env.kind != G::ID {
-        return Err(LinkError::UnknownKind(env.kind));
+        return Err(LinkError::UnknownKind { kind: env.kind, known: Vec::new() });
     }
     decode_record(&env)
 }

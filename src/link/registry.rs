@@ -1,5 +1,6 @@
-//! The one list of link kinds. Each game registers its kinds (`LINK_KINDS` in its module);
-//! [`open_any`] is the only way the page (through wasm) and the CLI open a link.
+//! What a link kind is, and how a link is opened among a list of kinds. The link layer knows no
+//! game: the game registry (`crate::games`) hands in every game's kinds and is the one way the
+//! page (through wasm) and the CLI open a link.
 
 use super::{fragment, split, unpack, Envelope, LinkError};
 use serde::Serialize;
@@ -26,26 +27,15 @@ pub struct Opened {
     pub summary: Value,
 }
 
-/// Every game's link kinds. Adding a game adds its list here.
-const GAMES: &[&[LinkKind]] = &[crate::pig::links::LINK_KINDS, crate::lifter::LINK_KINDS, crate::punter::LINK_KINDS, crate::labyrinth::game::LINK_KINDS];
-
-pub fn kinds() -> impl Iterator<Item = &'static LinkKind> {
-    GAMES.iter().flat_map(|g| g.iter())
-}
-
-pub fn kind_names() -> Vec<&'static str> {
-    kinds().map(|k| k.kind).collect()
-}
-
-pub fn find(kind: &str) -> Option<&'static LinkKind> {
-    kinds().find(|k| k.kind == kind)
-}
-
-/// Opens any link: a full URL, a `#fragment` or a bare fragment, raw or %-escaped.
-pub fn open_any(link: &str) -> Result<Opened, LinkError> {
+/// Opens `link` (a full URL, a `#fragment` or a bare fragment, raw or %-escaped) with the
+/// kinds given.
+pub fn open_among<'a>(kinds: impl Iterator<Item = &'a LinkKind> + Clone, link: &str) -> Result<Opened, LinkError> {
     let fragment = fragment(link)?;
     let (kind, version, data) = split(&fragment)?;
-    let entry = find(kind).ok_or_else(|| LinkError::UnknownKind(kind.to_string()))?;
+    let entry = kinds.clone().find(|k| k.kind == kind).ok_or_else(|| LinkError::UnknownKind {
+        kind: kind.to_string(),
+        known: kinds.map(|k| k.kind).collect(),
+    })?;
     if version == 0 || version > entry.version {
         return Err(LinkError::Version { kind: kind.to_string(), version, supported: entry.version });
     }

@@ -140,7 +140,7 @@ pub fn encode_match(spec: &MatchSpec) -> String {
 pub fn decode_match(link: &str) -> Result<MatchSpec, LinkError> {
     let env = open(link)?;
     if env.kind != MATCH_KIND {
-        return Err(LinkError::UnknownKind(env.kind));
+        return Err(LinkError::UnknownKind { kind: env.kind, known: Vec::new() });
     }
     decode_match_envelope(&env)
 }

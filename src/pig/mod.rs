@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod decider;
 mod engine;
+pub mod inputs;
 pub mod links;
 pub mod exact;
 pub mod optimal;
@@ -12,3 +13,7 @@ pub mod tournament;
 pub use arena::{Entrant, MatchRunner, MatchSpec, Progress, SetupError, StrategySource};
 pub use engine::{Effect, Pig, MAX_TARGET, PigError, PigMove, PigParams, Situation};
 pub use policy::{Policy, BUILTIN_NAMES};
+
+/// Pig in the game registry (`crate::games`).
+pub const GAME: crate::game::GameDescriptor =
+    crate::game::GameDescriptor { id: "pig", title: "Pig", links: links::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS };

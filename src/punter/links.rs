@@ -50,7 +50,7 @@ impl LinkParams for PunterParams {
 pub fn link_map(link: &str) -> Result<String, LinkError> {
     let env = crate::link::open(link)?;
     if env.kind != "punter" {
-        return Err(LinkError::UnknownKind(env.kind));
+        return Err(LinkError::UnknownKind { kind: env.kind, known: Vec::new() });
     }
     crate::link::peek_asset_name(&mut BitReader::new(&env.body))
 }

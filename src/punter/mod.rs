@@ -3,6 +3,7 @@
 
 pub mod bots;
 pub mod game;
+pub mod inputs;
 pub mod links;
 pub mod log;
 pub mod map;
@@ -50,3 +51,7 @@ pub(crate) fn whole_number_problem(v: &serde_json::Value, expected: &str) -> Str
         _ => format!("expected {expected}, got {v}"),
     }
 }
+
+/// Lambda Punter in the game registry (`crate::games`).
+pub const GAME: crate::game::GameDescriptor =
+    crate::game::GameDescriptor { id: "punter", title: "Lambda Punter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS };

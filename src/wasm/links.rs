@@ -1,8 +1,8 @@
 //! Share links for the page: every kind opens through the one registry.
 
 use super::to_js;
-use crate::link::registry::find;
-use crate::link::{fragment, open_any, split, LinkError, SHARE_LIMIT};
+use crate::games::{self, link_kind};
+use crate::link::{fragment, split, LinkError, SHARE_LIMIT};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -25,13 +25,13 @@ enum OpenedJs {
 /// `{ ok: true, kind, version, game, problem, data }` or `{ ok: false, error: { code, message, kind } }`.
 #[wasm_bindgen(js_name = openLink)]
 pub fn open_link(text: &str) -> Result<JsValue, JsValue> {
-    let out = match open_any(text) {
+    let out = match games::open_link(text) {
         Ok(o) => OpenedJs::Ok { ok: true, kind: o.kind, version: o.version, game: o.game, problem: o.problem, data: o.data },
         Err(e) => {
             let kind = match &e {
-                LinkError::UnknownKind(k) | LinkError::Version { kind: k, .. } => Some(k.clone()),
+                LinkError::UnknownKind { kind: k, .. } | LinkError::Version { kind: k, .. } => Some(k.clone()),
                 // A known kind whose data is broken: the page still knows which game it is for.
-                _ => fragment(text).ok().and_then(|f| split(&f).ok().and_then(|(k, _, _)| find(k)).map(|k| k.kind.to_string())),
+                _ => fragment(text).ok().and_then(|f| split(&f).ok().and_then(|(k, _, _)| link_kind(k)).map(|k| k.kind.to_string())),
             };
             OpenedJs::Err { ok: false, error: ErrorJs { code: e.code(), message: e.to_string(), kind } }
         }

@@ -4,10 +4,11 @@
 //! or `ok: summary` for an input that is accepted). The native test and the wasm test both
 //! read it, so the page's messages are the CLI's.
 
-use lambda_arcade::inputs::{check, Format};
+use lambda_arcade::games::check;
 
 pub struct Case {
-    pub format: Format,
+    /// The format's name in the game registry ("lifter-map").
+    pub format: &'static str,
     pub name: String,
     pub input: String,
     pub expected: String,
@@ -17,34 +18,34 @@ pub struct Case {
     pub answer_line: usize,
 }
 
-pub const FILES: [(Format, &str); 8] = [
-    (Format::LifterMap, include_str!("../bad-inputs/lifter-map.txt")),
-    (Format::LifterRoute, include_str!("../bad-inputs/lifter-route.txt")),
-    (Format::PunterMap, include_str!("../bad-inputs/punter-map.txt")),
-    (Format::PunterLog, include_str!("../bad-inputs/punter-log.txt")),
-    (Format::PunterMessages, include_str!("../bad-inputs/punter-messages.txt")),
-    (Format::LabyrinthSave, include_str!("../bad-inputs/labyrinth-save.txt")),
-    (Format::Link, include_str!("../bad-inputs/link.txt")),
-    (Format::Scheme, include_str!("../bad-inputs/scheme.txt")),
+pub const FILES: [(&str, &str); 8] = [
+    ("lifter-map", include_str!("../bad-inputs/lifter-map.txt")),
+    ("lifter-route", include_str!("../bad-inputs/lifter-route.txt")),
+    ("punter-map", include_str!("../bad-inputs/punter-map.txt")),
+    ("punter-log", include_str!("../bad-inputs/punter-log.txt")),
+    ("punter-messages", include_str!("../bad-inputs/punter-messages.txt")),
+    ("labyrinth-save", include_str!("../bad-inputs/labyrinth-save.txt")),
+    ("link", include_str!("../bad-inputs/link.txt")),
+    ("scheme", include_str!("../bad-inputs/scheme.txt")),
 ];
 
-pub fn parse(format: Format, text: &str) -> Vec<Case> {
+pub fn parse(format: &'static str, text: &str) -> Vec<Case> {
     let mut cases = Vec::new();
     let mut open: Option<(String, usize, Vec<&str>)> = None;
     for (i, line) in text.lines().enumerate() {
         if let Some(name) = line.strip_prefix("~~~ ") {
-            assert!(open.is_none(), "{}:{}: a case starts before the last one ended", format.name(), i + 1);
+            assert!(open.is_none(), "{}:{}: a case starts before the last one ended", format, i + 1);
             open = Some((name.to_string(), i + 1, Vec::new()));
         } else if let Some(expected) = line.strip_prefix("~~~> ") {
-            let (name, line, input) = open.take().unwrap_or_else(|| panic!("{}:{}: an answer without a case", format.name(), i + 1));
+            let (name, line, input) = open.take().unwrap_or_else(|| panic!("{}:{}: an answer without a case", format, i + 1));
             cases.push(Case { format, name, input: input.join("\n"), expected: expected.to_string(), line, answer_line: i + 1 });
         } else if let Some((_, _, input)) = open.as_mut() {
             input.push(line);
         } else {
-            assert!(line.starts_with('#') || line.is_empty(), "{}:{}: text outside a case", format.name(), i + 1);
+            assert!(line.starts_with('#') || line.is_empty(), "{}:{}: text outside a case", format, i + 1);
         }
     }
-    assert!(open.is_none(), "{}: the last case has no answer", format.name());
+    assert!(open.is_none(), "{}: the last case has no answer", format);
     cases
 }
 
@@ -53,7 +54,7 @@ pub fn all() -> Vec<Case> {
 }
 
 /// What the catalogue's answer line says for `input`.
-pub fn answer(format: Format, input: &str) -> String {
+pub fn answer(format: &str, input: &str) -> String {
     match check(format, input) {
         Ok(summary) => format!("ok: {summary}"),
         Err(message) => message,
@@ -66,7 +67,7 @@ pub fn mismatches() -> Vec<String> {
         .into_iter()
         .filter_map(|c| {
             let got = answer(c.format, &c.input);
-            (got != c.expected).then(|| format!("{}.txt:{} {}:\n  expected {}\n  got      {}", c.format.name(), c.line, c.name, c.expected, got))
+            (got != c.expected).then(|| format!("{}.txt:{} {}:\n  expected {}\n  got      {}", c.format, c.line, c.name, c.expected, got))
         })
         .collect()
 }

@@ -2,12 +2,12 @@
 //! real commands (this executable) with ARCADE_THREADS=1 and with every core, median of three
 //! wall times each, and checks that both print the same results.
 
-use crate::bench::median_ms;
+use crate::timing::median_ms;
 use crate::Failure;
 use serde_json::json;
 use std::process::Command;
 
-/// Stands for the Scheme strategy written to a temporary file (bench.rs's `BENCH_STRATEGY`).
+/// Stands for the Scheme strategy written to a temporary file (pig_bench.rs's `BENCH_STRATEGY`).
 const SCHEME: &str = "SCHEME";
 
 const RUNS: [(&str, &[&str]); 3] = [
@@ -28,7 +28,7 @@ fn output(args: &[&str], threads: usize) -> Result<String, Failure> {
 pub fn run() -> Result<(), Failure> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let scheme = std::env::temp_dir().join(format!("arcade-bench-{}.scm", std::process::id()));
-    std::fs::write(&scheme, crate::bench::BENCH_STRATEGY).map_err(|e| Failure::input(e.to_string()))?;
+    std::fs::write(&scheme, crate::pig_bench::BENCH_STRATEGY).map_err(|e| Failure::input(e.to_string()))?;
     let scheme = scheme.to_string_lossy().into_owned();
     let mut rows = Vec::new();
     for (what, args) in RUNS {

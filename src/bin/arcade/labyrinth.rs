@@ -58,7 +58,7 @@ fn new(args: &Args) -> Result<(), Failure> {
 }
 
 fn load(path: &str, rules: Rules) -> Result<Labyrinth, Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+    let text = crate::read_text(path)?;
     save::parse(&text, rules).map_err(|e| Failure::input(format!("{path}:{e}")))
 }
 

@@ -6,7 +6,6 @@ use lambda_arcade::lifter::solver::Solver;
 use lambda_arcade::lifter::{maps, Command, Lifter, LifterParams, Mine, Outcome};
 use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::json;
-use std::io::Read;
 use std::time::Instant;
 
 const VALUED: &[&str] = &["ms", "base", "view"];
@@ -28,10 +27,11 @@ fn load_map(word: &str) -> Result<(LifterParams, Mine), Failure> {
     let params = match LifterParams::official(word) {
         Some(p) if !std::path::Path::new(word).exists() => p,
         _ => {
-            let text = std::fs::read_to_string(word).map_err(|e| {
+            let bytes = std::fs::read(word).map_err(|e| {
                 let names: Vec<&str> = maps::OFFICIAL.iter().map(|(n, _)| *n).collect();
                 Failure::input(format!("{word}: {e} (official maps: {})", names.join(", ")))
             })?;
+            let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::input(format!("{word}: {e}")))?.to_string();
             let name = std::path::Path::new(word).file_stem().map_or(word.to_string(), |s| s.to_string_lossy().into_owned());
             LifterParams { name, text }
         }
@@ -43,12 +43,11 @@ fn load_map(word: &str) -> Result<(LifterParams, Mine), Failure> {
 /// A route given literally, `-` for standard input, or `@file`.
 fn load_route(word: &str) -> Result<String, Failure> {
     if word == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| Failure::input(format!("standard input: {e}")))?;
-        return Ok(s);
+        let bytes = crate::read_input("-")?;
+        return lambda_arcade::inputs::text_of(&bytes).map(str::to_string).map_err(|e| Failure::input(format!("standard input: {e}")));
     }
     if let Some(path) = word.strip_prefix('@') {
-        return std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{path}: {e}")));
+        return crate::read_text(path);
     }
     Ok(word.to_string())
 }

@@ -1,8 +1,10 @@
 //! `arcade bench lifter`: engine speed on the official maps and the 1000×1000 maps.
 
 use crate::Failure;
-use lambda_arcade::lifter::{maps, Command, Lifter, Mine};
-use serde_json::json;
+use crate::rails_bench::{self, MOVES};
+use lambda_arcade::lifter::{maps, Command, Lifter, LifterParams, Mine};
+use lambda_arcade::rng::{below, stream};
+use serde_json::{json, Value};
 use std::time::Instant;
 
 const CONTEST10_ROUTE: &str = "UUUUULLLDLULLDRDDRRRLLLUULLLLLLLDLLDDDLLLLUUULLLLURRRRUULLLLLLLLUURRRRULLLUUULUUURRRUULUUURDRDURRRRRUURRRRRRRRRRRRRRRRRLLLLDDRRLLLLULLLDDDRRUDLLLDDDDDLLDDLDDRRULURRUURRDDRRRRRUURRDRLULLDDDDRRRDDDDDDDDD";
@@ -87,4 +89,40 @@ fn walk_times(mine: &Mine) -> Vec<f64> {
         times.push(s.elapsed().as_secs_f64() * 1000.0);
     }
     times
+}
+
+/// A 100×100 mine of earth; the robot walks back and forth for `n` commands.
+fn lifter_game(n: usize) -> (LifterParams, Vec<Command>) {
+    let side = 100;
+    let mut rows = vec!["#".repeat(side)];
+    for y in 1..side - 1 {
+        let mut row = String::from("#");
+        for x in 1..side - 1 {
+            row.push(if (x, y) == (50, 50) { 'R' } else if (x, y) == (1, 1) { '\\' } else { '.' });
+        }
+        row.push(if y == 1 { 'L' } else { '#' });
+        rows.push(row);
+    }
+    rows.push("#".repeat(side));
+    let params = LifterParams { name: "bench".into(), text: rows.join("\n") };
+    // A random walk inside the walls (it never reaches the lambda or dies).
+    let mut rng = stream(10_000, 1);
+    let (mut x, mut y) = (50i32, 50i32);
+    let mut route = Vec::with_capacity(n);
+    while route.len() < n {
+        let (c, dx, dy) = [(Command::Left, -1, 0), (Command::Right, 1, 0), (Command::Up, 0, 1), (Command::Down, 0, -1)]
+            [below(&mut rng, 4) as usize];
+        if (5..95).contains(&(x + dx)) && (5..95).contains(&(y + dy)) {
+            x += dx;
+            y += dy;
+            route.push(c);
+        }
+    }
+    (params, route)
+}
+
+/// The rails' figures on a 10,000-command walk in a 100×100 mine.
+pub fn rails_case() -> Result<Value, Failure> {
+    let (params, route) = lifter_game(MOVES);
+    rails_bench::measure::<Lifter>("lifter 100×100", params, route)
 }

@@ -11,12 +11,19 @@ mod lifter_bench;
 mod lifter_solve_bench;
 mod parallel;
 mod pig;
+mod pig_bench;
 mod pig_tournament;
 mod punter;
 mod punter_play;
 mod rails_bench;
+mod timing;
 
 use std::process::ExitCode;
+
+/// The help text, with the format names from the game registry.
+fn usage() -> String {
+    USAGE.replace("{formats}", &lambda_arcade::games::format_names().join(", "))
+}
 
 const USAGE: &str = "\
 usage:
@@ -42,7 +49,7 @@ usage:
   arcade labyrinth link FILE                               (a link that resumes the saved game)
   arcade open LINK                                          (describe any share link as JSON)
   arcade check FORMAT FILE                                  (read FILE, - for stdin, as the product does:
-        FORMAT: lifter-map, lifter-route, punter-map, punter-log, punter-messages, labyrinth-save, link, scheme)
+        FORMAT: {formats})
   arcade limits                                             (every input's bound, as a Markdown table)
   arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails | arenas   (speed figures, as JSON)
   arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
@@ -60,7 +67,7 @@ pub struct Failure {
 
 impl Failure {
     pub fn usage(message: impl Into<String>) -> Failure {
-        Failure { message: format!("{}\n\n{USAGE}", message.into()), code: 2 }
+        Failure { message: format!("{}\n\n{}", message.into(), usage()), code: 2 }
     }
     pub fn input(message: impl Into<String>) -> Failure {
         Failure { message: message.into(), code: 1 }
@@ -82,7 +89,7 @@ fn main() -> ExitCode {
         }
         Some("bench") => bench::main(&argv[1..]),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(())
         }
         Some(other) => Err(Failure::usage(format!("unknown command \"{other}\""))),
@@ -97,28 +104,40 @@ fn main() -> ExitCode {
     }
 }
 
-/// `arcade check FORMAT FILE`: what the product makes of an input (inputs::check).
+/// `arcade check FORMAT FILE`: what the product makes of an input (the game registry's formats).
 fn check(argv: &[String]) -> Result<(), Failure> {
-    use lambda_arcade::inputs::{self, Format};
-    let [format, file] = argv else { return Err(Failure::usage("check takes a format and a file")) };
-    let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-    let format = Format::from_name(format).ok_or_else(|| Failure::usage(format!("unknown format \"{format}\" (known: {})", names.join(", "))))?;
-    let text = if file == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(file)
-    }
-    .map_err(|e| Failure::input(format!("{file}: {e}")))?;
-    let summary = inputs::check(format, &text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    use lambda_arcade::{games, inputs};
+    let [name, file] = argv else { return Err(Failure::usage("check takes a format and a file")) };
+    let format = games::format(name)
+        .ok_or_else(|| Failure::usage(format!("unknown format \"{name}\" (known: {})", games::format_names().join(", "))))?;
+    let bytes = read_input(file)?;
+    let summary = inputs::check_bytes(format, &bytes).map_err(|e| Failure::input(format!("{file}: {e}")))?;
     println!("{summary}");
     Ok(())
+}
+
+/// The bytes of FILE, or of standard input for `-`.
+pub fn read_input(file: &str) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    if file == "-" {
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(file)
+    }
+    .map_err(|e| Failure::input(format!("{file}: {e}")))
+}
+
+/// The text of FILE (`-`: standard input); a file that is not UTF-8 is refused with the place
+/// of its first bad byte.
+pub fn read_text(file: &str) -> Result<String, Failure> {
+    let bytes = read_input(file)?;
+    lambda_arcade::inputs::text_of(&bytes).map(str::to_string).map_err(|e| Failure::input(format!("{file}: {e}")))
 }
 
 /// `arcade limits`: the table of input bounds (docs/RELIABILITY.md shows it).
 fn limits() {
     println!("| Input | Limit | Past it |\n| --- | --- | --- |");
-    for l in lambda_arcade::inputs::LIMITS {
+    for l in lambda_arcade::games::limits() {
         println!("| {} | {} | {} |", l.input, l.limit, l.past_it);
     }
 }

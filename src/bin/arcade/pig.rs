@@ -3,7 +3,7 @@
 use crate::args::Args;
 use crate::Failure;
 
-use lambda_arcade::link::{self, encode_game, GameRecord};
+use lambda_arcade::link::{encode_game, GameRecord};
 use lambda_arcade::pig::arena::{challenge_score, wilson_interval};
 use lambda_arcade::pig::links::encode_match;
 use lambda_arcade::pig::exact::{match_pass_probability, match_win_probability, policy_win_probability};
@@ -53,7 +53,7 @@ fn solve() -> Result<(), Failure> {
 pub fn entrant(word: &str) -> Result<Entrant, Failure> {
     let path = std::path::Path::new(word);
     if path.exists() || word.ends_with(".scm") {
-        let code = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{word}: {e}")))?;
+        let code = crate::read_text(word)?;
         return Ok(Entrant { label: word.to_string(), source: StrategySource::Scheme(code) });
     }
     if Policy::named(word, 100).is_some() {
@@ -173,7 +173,7 @@ fn game_link(args: &Args) -> Result<(), Failure> {
 /// `arcade open LINK`: what a link holds, as JSON (any kind, through the link registry).
 pub fn open(argv: &[String]) -> Result<(), Failure> {
     let [link] = argv else { return Err(Failure::usage("open takes one link")) };
-    let out = link::open_any(link).map_err(|e| Failure::input(e.to_string()))?.summary;
+    let out = lambda_arcade::games::open_link(link).map_err(|e| Failure::input(e.to_string()))?.summary;
     println!("{out}");
     Ok(())
 }

@@ -54,7 +54,7 @@ fn replay(args: &Args) -> Result<(), Failure> {
     let mut maps = Maps { dir: args.value("maps").map(str::to_string), parsed: HashMap::new() };
     let mut bad = 0usize;
     for path in &args.positional {
-        let line = match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| GameLog::parse(&t).map_err(|e| e.to_string())) {
+        let line = match crate::read_text(path).map_err(|f| f.message).and_then(|t| GameLog::parse(&t).map_err(|e| e.to_string())) {
             Err(e) => {
                 bad += 1;
                 json!({ "log": path, "error": e, "match": false })

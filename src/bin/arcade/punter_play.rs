@@ -20,9 +20,10 @@ pub fn params(map: &str, punters: usize, settings: Settings) -> Result<PunterPar
     if let Some(text) = maps::bundled(&name) {
         return PunterParams::new(&name, text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{name}: {e}")));
     }
-    let text = std::fs::read_to_string(map).map_err(|e| Failure::usage(format!("\"{map}\" is neither a bundled map nor a readable file: {e}")))?;
+    let bytes = std::fs::read(map).map_err(|e| Failure::usage(format!("\"{map}\" is neither a bundled map nor a readable file: {e}")))?;
+    let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::input(format!("{map}: {e}")))?;
     let file = std::path::Path::new(map).file_name().map_or(map.to_string(), |f| f.to_string_lossy().into_owned());
-    PunterParams::new(&file, &text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{map}: {e}")))
+    PunterParams::new(&file, text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{map}: {e}")))
 }
 
 fn deciders(names: &[String], seed: u64) -> Result<Deciders<Punter>, Failure> {
@@ -122,7 +123,7 @@ pub fn arena(args: &Args) -> Result<(), Failure> {
 /// `arcade punter link LOG [--maps DIR]`: a link that opens the log's game at its final scores.
 pub fn link(args: &Args) -> Result<(), Failure> {
     let [path] = args.positional.as_slice() else { return Err(Failure::usage("link takes one log file")) };
-    let text = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+    let text = crate::read_text(path)?;
     let log = GameLog::parse(&text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
     let dir = args.value("maps").map(|d| std::path::Path::new(d).join(&log.map));
     let map_text = match dir.and_then(|p| std::fs::read_to_string(p).ok()) {

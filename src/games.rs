@@ -1,0 +1,79 @@
+//! The registry of games, at the top of the crate: the one place that names every game. The
+//! rails below it (links, inputs, arena, tape) know no game; each game exports one
+//! [`GameDescriptor`] and is registered here in one line.
+
+use crate::game::GameDescriptor;
+use crate::inputs::{self, InputFormat, Limit};
+use crate::link::{open_among, LinkError, LinkKind, Opened};
+
+/// Every game, in the order the page and the CLI list them.
+pub const GAMES: &[GameDescriptor] = &[
+    crate::pig::GAME,
+    crate::lifter::GAME,
+    crate::punter::GAME,
+    crate::labyrinth::GAME,
+];
+
+/// The one format that is no game's own: a share link of any kind.
+const LINK_FORMAT: InputFormat = InputFormat { name: "link", about: "a share link of any kind (URL, #fragment or bare fragment)", check: check_link };
+
+pub fn find(id: &str) -> Option<&'static GameDescriptor> {
+    GAMES.iter().find(|g| g.id == id)
+}
+
+/// Every link kind of every game.
+pub fn link_kinds() -> impl Iterator<Item = &'static LinkKind> + Clone {
+    GAMES.iter().flat_map(|g| g.links.iter())
+}
+
+pub fn link_kind(kind: &str) -> Option<&'static LinkKind> {
+    link_kinds().find(|k| k.kind == kind)
+}
+
+/// Opens any link: a full URL, a `#fragment` or a bare fragment, raw or %-escaped. The only
+/// way the page (through wasm) and the CLI open a link.
+pub fn open_link(link: &str) -> Result<Opened, LinkError> {
+    open_among(link_kinds(), link)
+}
+
+/// Every format read from strangers: each game's, then links.
+pub fn formats() -> impl Iterator<Item = &'static InputFormat> {
+    GAMES.iter().flat_map(|g| g.formats.iter()).chain(std::iter::once(&LINK_FORMAT))
+}
+
+pub fn format(name: &str) -> Option<&'static InputFormat> {
+    formats().find(|f| f.name == name)
+}
+
+pub fn format_names() -> Vec<&'static str> {
+    formats().map(|f| f.name).collect()
+}
+
+/// Every input bound: each game's, then the shared rails'.
+pub fn limits() -> impl Iterator<Item = &'static Limit> {
+    GAMES.iter().flat_map(|g| g.limits.iter()).chain(inputs::RAIL_LIMITS)
+}
+
+/// Reads `text` as the format `name` is read by the product: `Ok(summary)` or the user's
+/// message; an unknown format name is an error naming the known ones.
+pub fn check(name: &str, text: &str) -> Result<String, String> {
+    let format = format(name).ok_or_else(|| format!("unknown format \"{name}\" (known: {})", format_names().join(", ")))?;
+    (format.check)(text)
+}
+
+/// A fuzz target's body: any bytes, read as format `name` (bytes that are not UTF-8 are
+/// refused with their place). Crashes, hangs and running out of memory are the findings.
+pub fn fuzz(name: &str, data: &[u8]) {
+    if let Some(format) = format(name) {
+        let _ = inputs::check_bytes(format, data);
+    }
+}
+
+fn check_link(text: &str) -> Result<String, String> {
+    open_link(text)
+        .map(|o| match o.problem {
+            Some(problem) => format!("a {} link, opened as far as it goes: {problem}", o.kind),
+            None => format!("a {} link", o.kind),
+        })
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,65 @@
+//! The Punter formats read from strangers, as the product reads them (the game registry lists
+//! them for `arcade check`, the fuzz targets and the bad-input catalogue).
+
+use super::protocol::{Decoder, Message, PunterMessage, Referee};
+use super::state::MAX_PUNTERS;
+use super::{maps, GameLog, PunterMap, PunterParams, Settings};
+use crate::inputs::{InputFormat, Limit};
+use std::sync::Arc;
+
+pub const FORMATS: &[InputFormat] = &[
+    InputFormat { name: "punter-map", about: "a Punter map (the contest's JSON)", check: map },
+    InputFormat { name: "punter-log", about: "an official Punter game log (JSON), replayed on its bundled map", check: log },
+    InputFormat {
+        name: "punter-messages",
+        about: "what a Punter bot sends: n:json messages, the moves refereed on the bundled sample map for two punters (the bot is punter 0)",
+        check: messages,
+    },
+];
+
+pub const LIMITS: &[Limit] = &[
+    Limit { input: "Punter map", limit: "200,000 sites, 400,000 rivers", past_it: "refused, naming the limit" },
+    Limit { input: "Punter log", limit: "64 MiB", past_it: "refused, naming the limit" },
+    Limit { input: "Punter protocol message", limit: "16 MiB a message, a length of at most 9 digits", past_it: "refused as soon as the prefix is read" },
+    Limit { input: "Punter punters", limit: "64 seats", past_it: "refused" },
+];
+
+fn map(text: &str) -> Result<String, String> {
+    PunterMap::parse(text).map(|m| format!("sites {}, rivers {}, mines {}", m.sites.len(), m.rivers.len(), m.mines.len())).map_err(|e| e.to_string())
+}
+
+fn log(text: &str) -> Result<String, String> {
+    let log = GameLog::parse(text).map_err(|e| e.to_string())?;
+    let map_text = maps::bundled(&log.map).ok_or_else(|| format!("the log's map \"{}\" is not one of the bundled maps", log.map))?;
+    let map = PunterMap::parse(map_text).map_err(|e| e.to_string())?;
+    if log.teams.len() > MAX_PUNTERS {
+        return Err(format!("the log has {} punters, more than {}", log.teams.len(), MAX_PUNTERS));
+    }
+    let (game, _) = log.replay(Arc::new(map));
+    Ok(format!("scores {:?}", game.scores()))
+}
+
+fn messages(text: &str) -> Result<String, String> {
+    let mut decoder = Decoder::new();
+    decoder.push(text.as_bytes());
+    let params = PunterParams::bundled("sample.json", 2, Settings { futures: true, splurges: true, options: true }).ok_or("the sample map is missing")?;
+    let mut referee = Referee::new(params).map_err(|e| e.to_string())?;
+    let mut count = 0;
+    while let Some(value) = decoder.next_value().map_err(|e| e.to_string())? {
+        count += 1;
+        match PunterMessage::from_json(&value).map_err(|e| format!("message {count}: {e}"))? {
+            PunterMessage::Answer(_) if !referee.is_over() => {
+                // The bot answers for punter 0; punter 1 passes.
+                if referee.mover() == Some(1) {
+                    referee.answer_text(r#"{"pass":{"punter":1}}"#).map_err(|e| e.to_string())?;
+                }
+                if !referee.is_over() {
+                    referee.answer_text(&value.to_string()).map_err(|e| format!("message {count}: {e}"))?;
+                }
+            }
+            _ => {}
+        }
+    }
+    decoder.finish().map_err(|e| e.to_string())?;
+    Ok(format!("{count} messages"))
+}
