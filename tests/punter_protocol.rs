@@ -649,3 +649,23 @@ fn timeouts_make_zombies() {
     assert_eq!(referee.timeouts(1), 1);
     assert!(referee.scores().iter().all(|&s| s == 0));
 }
+
+#[test]
+fn a_map_over_the_limits_is_refused_before_it_is_parsed() {
+    use lambda_arcade::punter::map::{MAX_RIVERS, MAX_SITES};
+    use lambda_arcade::punter::PunterMap;
+    // A million sites: counted up to the limit, never built.
+    let sites: Vec<String> = (0..1_000_000).map(|i| format!("{{\"id\":{i}}}")).collect();
+    let text = format!("{{\"sites\":[{}],\"rivers\":[],\"mines\":[0]}}", sites.join(","));
+    let e = PunterMap::parse(&text).unwrap_err();
+    assert_eq!(e.to_string(), format!("sites: more sites than the limit of {MAX_SITES}"));
+    let rivers: Vec<String> = (0..=MAX_RIVERS).map(|i| format!("{{\"source\":0,\"target\":{}}}", i % 2 + 1)).collect();
+    let text = format!("{{\"sites\":[{{\"id\":0}},{{\"id\":1}},{{\"id\":2}}],\"rivers\":[{}],\"mines\":[0]}}", rivers.join(","));
+    assert_eq!(PunterMap::parse(&text).unwrap_err().to_string(), format!("rivers: more rivers than the limit of {MAX_RIVERS}"));
+    // At the limit it is read, and the usual checks follow.
+    let sites: Vec<String> = (0..MAX_SITES).map(|i| format!("{{\"id\":{i}}}")).collect();
+    let text = format!("{{\"sites\":[{}],\"rivers\":[{{\"source\":0,\"target\":1}}],\"mines\":[0]}}", sites.join(","));
+    assert_eq!(PunterMap::parse(&text).unwrap().sites.len(), MAX_SITES);
+    // Not a map at all: the parse says what is wrong, as before.
+    assert_eq!(PunterMap::parse("{\"sites\": 3}").unwrap_err().to_string(), "sites: expected a list");
+}

@@ -47,6 +47,7 @@ fn number(v: &Value, place: &str) -> Result<u64, MapError> {
 
 impl PunterMap {
     pub fn parse(text: &str) -> Result<PunterMap, MapError> {
+        super::map_counts::over_limit(text).map_err(|(list, message)| error(list, message))?;
         let json: Value = serde_json::from_str(text)
             .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), super::json_message(&e)))?;
         PunterMap::from_json(&json)

@@ -7,6 +7,7 @@ pub mod inputs;
 pub mod links;
 pub mod log;
 pub mod map;
+mod map_counts;
 pub mod maps;
 pub mod network;
 pub mod protocol;
