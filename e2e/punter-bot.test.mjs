@@ -73,6 +73,31 @@ test('a looping bot times out, becomes a zombie after ten timeouts, and the game
   await page.context().close();
 });
 
+test('a bot stopped in setup is a zombie from the start, said once, never asked again', async () => {
+  const page = await openPage(browser, server.url);
+  const r = await run(page, 'function punter(m) { for (;;) {} }', ['js', 'greedy']);
+  assert.equal(r.ok, true, JSON.stringify(r));
+  const { summary, problems } = r.value;
+  assert.equal(summary.over, true);
+  assert.equal(summary.timeouts[0], 0, 'a zombie is not asked, so it never times out');
+  assert.equal(problems.length, 1, JSON.stringify(problems));
+  assert.equal(problems[0].phase, 'setup');
+  assert.match(problems[0].message, /^a zombie from the start: its sandbox was stopped in setup \(no answer within \d+ ms\)/);
+  assert.ok(summary.scores[1] > 0);
+  await page.context().close();
+});
+
+test('a ready naming another punter is accepted, as the official server did, and said', async () => {
+  const page = await openPage(browser, server.url);
+  const r = await run(page, CLAIMER.replace('return { ready: me };', 'return { ready: 99 };'), ['js', 'greedy']);
+  assert.equal(r.ok, true, JSON.stringify(r));
+  const { summary, problems } = r.value;
+  assert.equal(summary.over, true);
+  assert.deepEqual(problems, [{ seat: 0, phase: 'setup', message: '"ready": 99 names another punter (this bot is punter 0); accepted, as the official server did' }]);
+  assert.ok(summary.scores[0] > 0, 'the bot played');
+  await page.context().close();
+});
+
 test('the Your bot tab plays a game with the example bot and shows it in the replay viewer', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
   await page.click('[data-testid=punter-tab-lab]');

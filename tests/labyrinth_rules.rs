@@ -159,3 +159,20 @@ fn a_path_walks_through_open_sides_to_every_reachable_square() {
         }
     }
 }
+
+#[test]
+fn the_engine_says_how_a_game_ended() {
+    use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Rules};
+    let mut game = Labyrinth::deal(&[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)], Rules::Assignment, 3).unwrap();
+    assert_eq!(game.ending(), None);
+    // Yellow with an empty hand on its start square wins with its first turn.
+    game.players[0].cards.clear();
+    let start = game.players[0].color.start();
+    game.players[0].pos = start;
+    let shift = (0..12u8).find(|&at| game.check_shift(at).is_ok()).unwrap();
+    for mv in game.turn_moves(shift, lambda_arcade::labyrinth::Direction::North, start).unwrap() {
+        lambda_arcade::game::Game::play(&mut game, &mv).unwrap();
+    }
+    assert_eq!(game.winner, Some(0));
+    assert_eq!(game.ending().unwrap(), "Yellow wins after 1 turn: no treasure left to find, back at the start");
+}

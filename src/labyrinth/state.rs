@@ -275,6 +275,19 @@ impl Labyrinth {
     }
 }
 
+impl Labyrinth {
+    /// How the game ended, in words ("Yellow wins after 1 turn: no treasure left to find, back
+    /// at the start"); `None` while it goes on.
+    pub fn ending(&self) -> Option<String> {
+        let w = self.players.get(self.winner?)?;
+        let name = w.color.name();
+        let mut chars = name.chars();
+        let name: String = chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect();
+        let turns = if self.turns == 1 { "1 turn".to_string() } else { format!("{} turns", self.turns) };
+        Some(format!("{name} wins after {turns}: no treasure left to find, back at the start"))
+    }
+}
+
 fn shuffle<T>(v: &mut [T], rng: &mut rng::Rng) {
     for i in (1..v.len()).rev() {
         let j = below(rng, i as u64 + 1) as usize;

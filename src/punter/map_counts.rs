@@ -38,10 +38,10 @@ impl<'de, const MAX: usize> Deserialize<'de> for Counted<MAX> {
 
 #[derive(Deserialize)]
 struct Lists {
-    #[serde(default)]
-    sites: Option<Counted<{ super::map::MAX_SITES }>>,
-    #[serde(default)]
-    rivers: Option<Counted<{ super::map::MAX_RIVERS }>>,
+    #[serde(default, rename = "sites")]
+    _sites: Option<Counted<{ super::map::MAX_SITES }>>,
+    #[serde(default, rename = "rivers")]
+    _rivers: Option<Counted<{ super::map::MAX_RIVERS }>>,
 }
 
 /// `Err((list, message))` when the text's "sites" or "rivers" list is longer than its limit;

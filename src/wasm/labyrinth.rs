@@ -45,6 +45,8 @@ struct StateJs {
     /// "shift" or "move".
     phase: &'static str,
     winner: Option<usize>,
+    /// How the game ended, in the engine's words; null while it goes on.
+    ending: Option<String>,
     turns: u32,
     position: usize,
     length: usize,
@@ -121,6 +123,7 @@ impl LabyrinthGame {
             to_move: g.winner.is_none().then_some(g.turn),
             phase: if g.phase == Phase::Shift { "shift" } else { "move" },
             winner: g.winner,
+            ending: g.ending(),
             turns: g.turns,
             position: self.tape.position().0,
             length: self.tape.len(),

@@ -37,6 +37,8 @@ struct Reply {
     played: String,
     /// Why the answer was played as a pass, if it was.
     rejected: Option<String>,
+    /// What was accepted though it was not quite right (as the official server accepted it).
+    note: Option<String>,
 }
 
 enum Seat {
@@ -150,21 +152,35 @@ impl PunterMatch {
     }
 
     /// The answer of the JavaScript seat that was asked: its reply object as JSON text, or
-    /// `failure` (it threw, answered nonsense) or `timed_out`.
-    pub fn reply(&mut self, seat: usize, text: Option<String>, failure: Option<String>, timed_out: bool) -> Result<JsValue, JsValue> {
+    /// `failure` (it threw, answered nonsense) or `timed_out`; `stopped`: its sandbox was
+    /// stopped (no answer within the backstop), so it cannot be asked again. A seat stopped in
+    /// setup is a zombie from the start, as the official server made a crashed punter.
+    pub fn reply(&mut self, seat: usize, text: Option<String>, failure: Option<String>, timed_out: bool, stopped: bool) -> Result<JsValue, JsValue> {
         let value = text.as_deref().map(serde_json::from_str::<Value>);
         match self.phase {
             Phase::Setup(p) if p == seat => {
-                let rejected = match value {
-                    Some(Ok(v)) if !timed_out && failure.is_none() => self.referee.take_ready(p, &v).err().map(|e| e.to_string()),
-                    _ => Some(failure.unwrap_or_else(|| "no ready message".into())),
+                let (rejected, note) = match value {
+                    Some(Ok(v)) if !timed_out && failure.is_none() => match self.referee.take_ready(p, &v) {
+                        Ok(ready) if ready.punter != p as u64 => (
+                            None,
+                            Some(format!("\"ready\": {} names another punter (this bot is punter {p}); accepted, as the official server did", ready.punter)),
+                        ),
+                        Ok(_) => (None, None),
+                        Err(e) => (Some(e.to_string()), None),
+                    },
+                    _ if stopped => {
+                        self.referee.make_zombie(p);
+                        let why = failure.unwrap_or_else(|| "no ready message".into());
+                        (Some(format!("a zombie from the start: its sandbox was stopped in setup ({why}); it passes for the whole game and is not asked again")), None)
+                    }
+                    _ => (Some(failure.unwrap_or_else(|| "no ready message".into())), None),
                 };
                 self.phase = self.js_after(p + 1).map_or(Phase::Play, Phase::Setup);
-                to_js(&Reply { played: "ready".into(), rejected })
+                to_js(&Reply { played: "ready".into(), rejected, note })
             }
             Phase::Stop(p) if p == seat => {
                 self.phase = self.js_after(p + 1).map_or(Phase::Over, Phase::Stop);
-                to_js(&Reply { played: "stop".into(), rejected: None })
+                to_js(&Reply { played: "stop".into(), rejected: None, note: None })
             }
             Phase::Play if self.referee.mover() == Some(seat) => {
                 if timed_out {
@@ -174,7 +190,7 @@ impl PunterMatch {
                     if self.referee.game().game().turn() > before {
                         self.moves.push(PunterMove::Pass);
                     }
-                    return to_js(&Reply { played: "pass".into(), rejected: Some(failure.unwrap_or_else(|| "no answer within 1 s".into())) });
+                    return to_js(&Reply { played: "pass".into(), rejected: Some(failure.unwrap_or_else(|| "no answer within 1 s".into())), note: None });
                 }
                 let answered = match (value, failure) {
                     (_, Some(f)) => self.referee.answer_text(&format!("\"{}\"", f.replace('"', "'"))).map(|a| (a, Some(f))),
@@ -191,7 +207,7 @@ impl PunterMatch {
                     crate::punter::Move::Pass => "pass".to_string(),
                     ref other => format!("{other:?}"),
                 };
-                to_js(&Reply { played, rejected })
+                to_js(&Reply { played, rejected, note: None })
             }
             _ => Err(js_error(format!("seat {seat} was not asked"))),
         }

@@ -169,14 +169,20 @@ export function mountLab(root, ctx) {
       el('tbody', {}, ...standings.map((s, i) => el('tr', {}, el('td', {}, names[i]), el('td', {}, String(s.games)), el('td', {}, String(s.wins)),
         el('td', {}, pct(s.wins / Math.max(1, s.games)), el('br'), el('small', { class: 'muted' }, `${pct(s.ci95[0])}–${pct(s.ci95[1])}`)), el('td', {}, s.meanScore.toFixed(0)),
         el('td', {}, s.elo.toFixed(0))))))));
-    if (problems.length) {
-      results.append(el('div', { class: 'failures' }, el('strong', {}, `${problems.length} answer${problems.length > 1 ? 's' : ''} played as a pass`),
-        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `game ${p.game}, ${p.phase}: ${p.message}`)))));
-    }
+    showRemarks(problems);
     if (printed) results.append(el('pre', { class: 'output' }, printed));
     if (ctx.openLink) {
       results.append(el('div', { class: 'row' }, ...played.slice(0, 60).map((g, i) => el('button', { class: 'small', onclick: () => ctx.openLink(g.link), title: `Watch game ${i + 1}` }, `Game ${i + 1}`))));
     }
+  }
+
+  /** What the referee said of the bot's answers (passes and accepted oddities), game by game. */
+  function showRemarks(problems) {
+    if (!problems.length) return;
+    const where = (p) => (p.game ? `game ${p.game}, ${p.phase}` : p.phase);
+    results.append(el('div', { class: 'failures', 'data-testid': 'punter-lab-remarks' },
+      el('strong', {}, `The referee on ${problems.length} of your bot's answers`),
+      el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${where(p)}: ${p.message}`)))));
   }
 
   function show({ summary, link, printed, problems }, seats, seat) {
@@ -188,10 +194,7 @@ export function mountLab(root, ctx) {
       el('thead', {}, el('tr', {}, el('th', {}, 'punter'), el('th', {}, 'score'), el('th', {}, 'timeouts'), el('th', {}, 'passed for it'))),
       el('tbody', {}, ...names.map((n, i) => el('tr', {}, el('td', {}, `${i}: ${n}`), el('td', {}, String(summary.scores[i])),
         el('td', {}, String(summary.timeouts[i])), el('td', {}, String(summary.rejected[i]))))))));
-    if (problems.length) {
-      results.append(el('div', { class: 'failures' }, el('strong', {}, `${problems.length} answer${problems.length > 1 ? 's' : ''} played as a pass`),
-        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${p.phase}: ${p.message}`)))));
-    }
+    showRemarks(problems);
     if (printed) results.append(el('pre', { class: 'output' }, printed));
     if (ctx.openLink) results.append(el('button', { 'data-testid': 'punter-lab-watch', onclick: () => ctx.openLink(link) }, 'Watch the game'));
   }

@@ -60,8 +60,9 @@ async function playGame(engine, { mapName, mapText, seats, sources, settings, se
         addPrinted(r.printed);
         const timedOut = Boolean(r.timeout || r.slow);
         const text = r.error ? undefined : JSON.stringify(r.answer ?? null);
-        const reply = match.reply(step.seat, text, r.error ?? undefined, timedOut);
-        if (reply.rejected && problems.length < 200) problems.push({ seat: step.seat, phase: step.phase, message: reply.rejected });
+        const reply = match.reply(step.seat, text, r.error ?? undefined, timedOut, Boolean(r.timeout));
+        const said = reply.rejected ?? reply.note;
+        if (said && problems.length < 200) problems.push({ seat: step.seat, phase: step.phase, message: said });
       }
       const now = performance.now();
       if (now - lastReport > PROGRESS_EVERY_MS) {

@@ -107,7 +107,7 @@ fn play(args: &Args) -> Result<(), Failure> {
     if args.flag("json") {
         println!("{}", json!({ "winner": winner, "turns": game.turns, "link": link }));
     } else {
-        println!("{} after {} turns", winner.map_or("nobody won".to_string(), |w| format!("{w} wins")), game.turns);
+        println!("{}", game.ending().unwrap_or_else(|| format!("nobody won in {} turns", game.turns)));
         if let Some(l) = link {
             println!("link: {l}");
         }

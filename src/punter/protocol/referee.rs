@@ -281,6 +281,14 @@ impl Referee {
         Some(p)
     }
 
+    /// Makes `p` a zombie at once (a crash, or a punter that never became ready), as the
+    /// official server did: it passes for the rest of the game and is not asked again.
+    pub fn make_zombie(&mut self, p: usize) {
+        if let Some(z) = self.zombie.get_mut(p) {
+            *z = true;
+        }
+    }
+
     /// The online notice of a timeout.
     pub fn timeout_notice(seconds: f64) -> TimeoutNotice {
         TimeoutNotice { seconds }
