@@ -1,14 +1,14 @@
 //! The built-in Punter bots on the shared runner: they play only legal moves from their own
 //! views, and the stronger ones beat the weaker ones.
 
-use lambda_arcade::arena::{Deciders, MatchSeeds, Runner, RunnerSpec, Standings, Step};
+use lambda_arcade::arena::{Deciders, MatchSeeds, Series, SeriesSpec, Standings, Step};
 use lambda_arcade::punter::bots::bot;
 use lambda_arcade::punter::{Punter, PunterParams, Settings};
 
 fn arena(a: &str, b: &str, map: &str, games: u32, settings: Settings) -> Standings {
     let params = PunterParams::bundled(map, 2, settings).unwrap();
     let deciders: Deciders<Punter> = [a, b].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(9).entrant(i))).collect();
-    let mut r = Runner::new(RunnerSpec { params, games, seed: 9, shift: 0, zombie_after: None }, deciders).unwrap();
+    let mut r = Series::new(SeriesSpec::new(params, games, 9), deciders).unwrap();
     assert_eq!(r.advance(u32::MAX), Step::Finished);
     assert!(r.failures().is_empty(), "bots play legal moves: {:?}", r.failures().first());
     Standings::of_logs(2, r.logs())
@@ -44,7 +44,7 @@ fn strong_bids_futures_buys_options_and_splurges_when_it_may() {
     params.futures = vec![bids("strong", &params.map, 0), bids("greedy", &params.map, 1)];
     assert!(!params.futures[0].is_empty() && params.futures[1].is_empty());
     let deciders: Deciders<Punter> = ["strong", "greedy"].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(3).entrant(i))).collect();
-    let mut r = Runner::new(RunnerSpec { params, games: 1, seed: 3, shift: 0, zombie_after: None }, deciders).unwrap();
+    let mut r = Series::new(SeriesSpec::new(params, 1, 3), deciders).unwrap();
     assert_eq!(r.advance(u32::MAX), Step::Finished);
     assert!(r.failures().is_empty());
     let log = &r.logs()[0];

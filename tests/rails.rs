@@ -5,7 +5,7 @@ mod common;
 
 use common::nim;
 use common::nim::{Nim, NimMove, NimParams};
-use lambda_arcade::arena::{Answer, Decider, Runner, RunnerSpec, Standings, Step};
+use lambda_arcade::arena::{Answer, Decider, Series, SeriesSpec, Standings, Step};
 use lambda_arcade::game::{replay, Game};
 use lambda_arcade::games::open_link;
 use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkError};
@@ -141,7 +141,7 @@ impl Decider<Nim> for Broken {
 
 #[test]
 fn the_runner_plays_17_seats_with_rotation_fallbacks_and_standings() {
-    let spec = RunnerSpec { params: params(17, 150), games: 34, seed: 42, shift: 0, zombie_after: None };
+    let spec = SeriesSpec::new(params(17, 150), 34, 42);
     let deciders: Vec<Option<Box<dyn Decider<Nim>>>> = (0..17)
         .map(|i| -> Option<Box<dyn Decider<Nim>>> {
             match i % 3 {
@@ -151,7 +151,7 @@ fn the_runner_plays_17_seats_with_rotation_fallbacks_and_standings() {
             }
         })
         .collect();
-    let mut runner = Runner::new(spec.clone(), deciders).unwrap();
+    let mut runner = Series::new(spec.clone(), deciders).unwrap();
     assert_eq!(runner.advance(u32::MAX), Step::Finished);
     let logs = runner.logs();
     assert_eq!(logs.len(), 34);
@@ -175,9 +175,9 @@ fn the_runner_plays_17_seats_with_rotation_fallbacks_and_standings() {
     assert!((elo.iter().sum::<f64>() / 17.0 - 1500.0).abs() < 1e-6);
     // Same seed, same match.
     let again: Vec<Option<Box<dyn Decider<Nim>>>> = (0..17).map(|_| -> Option<Box<dyn Decider<Nim>>> { Some(Box::new(Greedy)) }).collect();
-    let mut a = Runner::new(spec.clone(), again).unwrap();
+    let mut a = Series::new(spec.clone(), again).unwrap();
     let again2: Vec<Option<Box<dyn Decider<Nim>>>> = (0..17).map(|_| -> Option<Box<dyn Decider<Nim>>> { Some(Box::new(Greedy)) }).collect();
-    let mut b = Runner::new(spec, again2).unwrap();
+    let mut b = Series::new(spec, again2).unwrap();
     a.advance(u32::MAX);
     b.advance(u32::MAX);
     assert_eq!(a.logs(), b.logs());
@@ -185,9 +185,9 @@ fn the_runner_plays_17_seats_with_rotation_fallbacks_and_standings() {
 
 #[test]
 fn outside_deciders_time_out_into_zombies() {
-    let spec = RunnerSpec { params: params(3, 40), games: 4, seed: 1, shift: 0, zombie_after: Some(3) };
+    let spec = SeriesSpec { zombie_after: Some(3), ..SeriesSpec::new(params(3, 40), 4, 1) };
     let deciders: Vec<Option<Box<dyn Decider<Nim>>>> = vec![Some(Box::new(Greedy)), None, Some(Box::new(Timid))];
-    let mut r = Runner::new(spec, deciders).unwrap();
+    let mut r = Series::new(spec, deciders).unwrap();
     let mut asked = 0;
     loop {
         match r.advance(1000) {

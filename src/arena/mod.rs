@@ -1,16 +1,18 @@
-//! Matches for every game: N seats, each a decider (a built-in policy, a Scheme program, or
-//! code answering from outside the engine, such as JavaScript in the page's sandbox); a
-//! fallback move when a decider fails; per-seat timeout counts and zombies; seat rotation;
-//! the random streams of a match; standings with Wilson intervals and an Elo table.
+//! Matches and arenas for every game: [`Series`] plays games between entrants, each a decider
+//! (a built-in policy or AI, a Scheme program, or code answering from outside the engine, such
+//! as JavaScript in the page's sandbox or a Node strategy in the CLI); a fallback move when a
+//! decider fails; per-seat timeout counts and zombies; seat rotation; a turn cap; the random
+//! streams of a match; standings with Wilson intervals and an Elo table.
 
-mod runner;
+mod series;
 mod standings;
 
-pub use runner::{Answer, GameLog, Runner, RunnerSpec, Step, Query, SeatFailure};
+pub use series::{seating, Answer, GameLog, Query, SeatFailure, Series, SeriesSpec, Step};
 pub use standings::{elo, wilson_interval, Standings, Tally};
 
 use crate::game::Game;
 use crate::rng::{self, Rng};
+use rand_core::RngCore;
 
 /// A strategy the engine can ask itself.
 pub trait Decider<G: Game> {
@@ -20,6 +22,9 @@ pub trait Decider<G: Game> {
     fn take_output(&mut self) -> String {
         String::new()
     }
+    /// Before each game: what this entrant declares for `seat` (a Punter bot's futures bids)
+    /// and the seed of its own randomness in this game.
+    fn prepare(&mut self, _params: &mut G::Params, _seat: u8, _seed: u64) {}
 }
 
 /// One decider per entrant; `None` for an entrant answered from outside the engine.
@@ -36,6 +41,23 @@ pub trait MatchRules: Game {
     fn courtesy(&self, _outcome: &Self::Move) -> Option<(u8, Self::View)> {
         None
     }
+
+    /// The parameters of one game of a match, given the match's and the game's deal seed
+    /// (Labyrinth deals every game afresh; most games play every game from the same ones).
+    fn game_params(params: &Self::Params, _deal: u64) -> Self::Params {
+        params.clone()
+    }
+
+    /// True when a game of a match is stopped here though not over (the turn cap: Labyrinth
+    /// stops at 400 turns).
+    fn capped(&self) -> bool {
+        false
+    }
+
+    /// The per-seat result of a game stopped by the cap (by default a draw at 0).
+    fn capped_returns(&self) -> Vec<f64> {
+        vec![0.0; self.seats()]
+    }
 }
 
 /// Every random stream of a match, derived from its seed here and nowhere else.
@@ -49,8 +71,19 @@ impl MatchSeeds {
     }
 
     /// The seed given to entrant `i`'s own randomness (Scheme `random`, JavaScript
-    /// `Math.random`).
+    /// `Math.random`) for a whole match whose strategies keep their state from game to game.
     pub fn entrant(self, i: usize) -> u64 {
         self.0 ^ (0xA5A5_0000 + i as u64)
+    }
+
+    /// The seed of entrant `i`'s own randomness in game `g`, for an entrant started afresh
+    /// every game (a JavaScript strategy or bot in an arena, a built-in bot).
+    pub fn entrant_game(self, i: usize, game: u32) -> u64 {
+        rng::stream(self.0 ^ 0x5EA7_0000_0000, (u64::from(game) << 16) | (i as u64 & 0xFFFF)).next_u64()
+    }
+
+    /// The seed a game deals from, for games dealt outside the moves (Labyrinth's board).
+    pub fn deal(self, game: u32) -> u64 {
+        rng::stream(self.0 ^ 0xDEA1_0000_0000, u64::from(game)).next_u64()
     }
 }

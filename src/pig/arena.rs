@@ -5,7 +5,7 @@
 
 use super::decider::{PolicyDecider, SchemeDecider};
 use super::{Pig, PigMove, PigParams, Policy, Situation};
-use crate::arena::{Answer, Decider, MatchRules, MatchSeeds, Runner, RunnerSpec, Step};
+use crate::arena::{Answer, Decider, MatchRules, MatchSeeds, Series, SeriesSpec, Step};
 use crate::game::Game;
 use std::fmt;
 
@@ -161,10 +161,10 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
     })
 }
 
-/// A Pig match: the shared runner with Pig's seating and reports.
+/// A Pig match: the shared series with Pig's seating and reports.
 pub struct MatchRunner {
     spec: MatchSpec,
-    runner: Runner<Pig>,
+    runner: Series<Pig>,
 }
 
 impl MatchRunner {
@@ -181,8 +181,8 @@ impl MatchRunner {
             deciders.push(decider);
         }
         // Entrant 0 sits in seat 1 of game 1, then seats alternate.
-        let run = RunnerSpec { params, games: spec.games, seed: spec.seed, shift: 1, zombie_after: None };
-        let runner = Runner::new(run, deciders).map_err(|message| SetupError { entrant: None, message })?;
+        let run = SeriesSpec { shift: 1, ..SeriesSpec::new(params, spec.games, spec.seed) };
+        let runner = Series::new(run, deciders).map_err(|message| SetupError { entrant: None, message })?;
         Ok(MatchRunner { spec, runner })
     }
 

@@ -3,7 +3,7 @@
 
 use crate::args::Args;
 use crate::Failure;
-use lambda_arcade::arena::{Deciders, MatchSeeds, Runner, RunnerSpec, Standings, Step};
+use lambda_arcade::arena::{Deciders, MatchSeeds, Series, SeriesSpec, Standings, Step};
 use lambda_arcade::link::{encode_game, GameRecord};
 use lambda_arcade::punter::bots::{bids, bot, BOT_NAMES};
 use lambda_arcade::punter::log::export;
@@ -40,15 +40,15 @@ fn deciders(names: &[String], seed: u64) -> Result<Deciders<Punter>, Failure> {
 }
 
 /// One game between the bots `names`, their seats turned by `shift`.
-fn run(mut params: PunterParams, names: &[String], seed: u64, shift: usize) -> Result<Runner<Punter>, Failure> {
+fn run(mut params: PunterParams, names: &[String], seed: u64, shift: usize) -> Result<Series<Punter>, Failure> {
     if params.settings.futures {
         // Futures are per seat; seat p is played by entrant (p + shift) mod n (the runner's
         // seating), so the bids are that bot's.
         let n = names.len();
         params.futures = (0..n).map(|p| bids(&names[(p + shift) % n], &params.map, p)).collect();
     }
-    let spec = RunnerSpec { params, games: 1, seed, shift, zombie_after: None };
-    let mut runner = Runner::new(spec, deciders(names, seed)?).map_err(Failure::input)?;
+    let spec = SeriesSpec { shift, ..SeriesSpec::new(params, 1, seed) };
+    let mut runner = Series::new(spec, deciders(names, seed)?).map_err(Failure::input)?;
     match runner.advance(u32::MAX) {
         Step::Finished => Ok(runner),
         _ => Err(Failure::input("the match did not finish")),

@@ -1,0 +1,372 @@
+//! The one way to play a match or an arena, for every game and every host: a series of games
+//! between entrants, seats rotating from game to game. It owns the seating, every seed (from
+//! [`MatchSeeds`]), the turn cap, the fallback move, timeouts and zombies, and per-seat failures
+//! with their reasons; standings come from its logs. A state machine, so seats answered from
+//! outside the engine (the page's JavaScript, the CLI's Node strategies) answer through
+//! [`Series::answer`] whenever they are ready. Games are numbered in the whole series, so one
+//! game (or a shard) played apart (`first`) is the same game as in the whole run.
+
+use super::{Deciders, MatchRules, MatchSeeds, Standings};
+use crate::game::{Actor, Game};
+use crate::rng::Rng;
+
+#[derive(Debug, Clone)]
+pub struct SeriesSpec<G: Game> {
+    pub params: G::Params,
+    /// Games this series plays.
+    pub games: u32,
+    /// The number of its first game in the whole series (seating and seeds follow the number).
+    pub first: u32,
+    pub seed: u64,
+    /// Entrant in seat `s` of game `g` is `(s + g + shift) % entrants`.
+    pub shift: usize,
+    /// After this many timeouts an entrant is a zombie: its later moves are the fallback,
+    /// without asking (the ICFP 2017 rule). `None`: never.
+    pub zombie_after: Option<u32>,
+}
+
+impl<G: Game> SeriesSpec<G> {
+    /// `games` games from game 0, seats rotating from entrant 0 in seat 0, no zombies.
+    pub fn new(params: G::Params, games: u32, seed: u64) -> SeriesSpec<G> {
+        SeriesSpec { params, games, first: 0, seed, shift: 0, zombie_after: None }
+    }
+}
+
+/// A decider's reply.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer<M> {
+    Move(M),
+    /// A whole turn of several moves by the same seat (a Labyrinth shift and pawn move, a
+    /// Punter splurge step by step); each is checked when its time comes.
+    Turn(Vec<M>),
+    /// It threw, answered nonsense, or could not be asked.
+    Failed(String),
+    /// It did not answer in time.
+    TimedOut(String),
+}
+
+/// A question for the decider of `entrant`, sitting in `seat`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Query<G: Game> {
+    pub entrant: usize,
+    pub seat: u8,
+    /// The game's number in the whole series.
+    pub game: u32,
+    pub view: G::View,
+    /// False for a courtesy question whose answer is ignored ([`MatchRules::courtesy`]).
+    pub counts: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step<G: Game> {
+    /// A decider outside the engine must answer this through [`Series::answer`].
+    Ask(Query<G>),
+    /// Work remains; call `advance` again.
+    Running,
+    Finished,
+}
+
+/// A decision replaced by the fallback move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatFailure {
+    /// The game's number in the whole series.
+    pub game: u32,
+    /// Index in the game's move list of the move that replaced the decision.
+    pub move_index: usize,
+    pub entrant: usize,
+    pub seat: u8,
+    pub message: String,
+    pub timeout: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameLog<G: Game> {
+    /// The game's number in the whole series.
+    pub game: u32,
+    /// The parameters it was played with (a deal, the entrants' declarations).
+    pub params: G::Params,
+    /// Entrant in each seat.
+    pub seating: Vec<usize>,
+    pub moves: Vec<G::Move>,
+    /// Per seat.
+    pub returns: Vec<f64>,
+    /// Stopped by the turn cap before it was over ([`MatchRules::capped`]).
+    pub capped: bool,
+    /// What the deciders printed, in order.
+    pub output: String,
+    pub end: G,
+}
+
+struct Pending<G: Game> {
+    query: Query<G>,
+    /// For a courtesy question: the chance move to apply after the answer.
+    then: Option<G::Move>,
+}
+
+pub struct Series<G: MatchRules> {
+    spec: SeriesSpec<G>,
+    deciders: Deciders<G>,
+    params: G::Params,
+    game: G,
+    moves: Vec<G::Move>,
+    output: String,
+    chance: Rng,
+    pending: Option<Pending<G>>,
+    /// The rest of a seat's turn answered at once: (seat, moves still to play, in order).
+    queued: Option<(u8, Vec<G::Move>)>,
+    /// A seat whose decision failed this turn: its other moves of the turn are the fallback.
+    failed_turn: Option<u8>,
+    logs: Vec<GameLog<G>>,
+    failures: Vec<SeatFailure>,
+    timeouts: Vec<u32>,
+}
+
+impl<G: MatchRules> Series<G> {
+    /// One decider per entrant (`None`: answered from outside).
+    pub fn new(spec: SeriesSpec<G>, deciders: Deciders<G>) -> Result<Series<G>, String> {
+        if deciders.is_empty() {
+            return Err("a series needs at least one entrant".into());
+        }
+        let timeouts = vec![0; deciders.len()];
+        let probe = G::new(&spec.params).map_err(|e| e.to_string())?;
+        let (params, chance) = (spec.params.clone(), MatchSeeds(spec.seed).chance(spec.first));
+        let mut series = Series { spec, deciders, params, game: probe, moves: Vec::new(), output: String::new(), chance, pending: None, queued: None, failed_turn: None, logs: Vec::new(), failures: Vec::new(), timeouts };
+        if series.spec.games > 0 {
+            series.start_game()?;
+        }
+        Ok(series)
+    }
+
+    pub fn spec(&self) -> &SeriesSpec<G> {
+        &self.spec
+    }
+    pub fn logs(&self) -> &[GameLog<G>] {
+        &self.logs
+    }
+    pub fn failures(&self) -> &[SeatFailure] {
+        &self.failures
+    }
+    pub fn games_done(&self) -> u32 {
+        self.logs.len() as u32
+    }
+    pub fn entrants(&self) -> usize {
+        self.deciders.len()
+    }
+    /// Timeouts per entrant so far.
+    pub fn timeouts(&self) -> &[u32] {
+        &self.timeouts
+    }
+    pub fn is_zombie(&self, entrant: usize) -> bool {
+        self.spec.zombie_after.is_some_and(|n| self.timeouts.get(entrant).is_some_and(|&t| t >= n))
+    }
+    /// The game being played now, and the parameters it was set up with.
+    pub fn current(&self) -> &G {
+        &self.game
+    }
+    pub fn current_params(&self) -> &G::Params {
+        &self.params
+    }
+    /// The number, in the whole series, of the game being played.
+    pub fn game_number(&self) -> u32 {
+        self.spec.first + self.games_done()
+    }
+    /// Wins, draws, Wilson intervals and Elo of the games played so far.
+    pub fn standings(&self) -> Standings {
+        Standings::of_logs(self.entrants(), &self.logs)
+    }
+
+    /// Entrant sitting in `seat` during game number `game` of the whole series.
+    pub fn entrant_in(&self, game: u32, seat: u8) -> usize {
+        seating(self.entrants(), self.spec.shift, game, seat)
+    }
+
+    /// Sets up the next game: its deal, then each seated entrant's declarations.
+    fn start_game(&mut self) -> Result<(), String> {
+        let g = self.game_number();
+        let seeds = MatchSeeds(self.spec.seed);
+        let mut params = G::game_params(&self.spec.params, seeds.deal(g));
+        let seats = G::new(&params).map_err(|e| e.to_string())?.seats();
+        for seat in 0..seats {
+            let entrant = self.entrant_in(g, seat as u8);
+            if let Some(d) = self.deciders[entrant].as_mut() {
+                d.prepare(&mut params, seat as u8, seeds.entrant_game(entrant, g));
+            }
+        }
+        self.game = G::new(&params).map_err(|e| e.to_string())?;
+        self.params = params;
+        self.chance = seeds.chance(g);
+        Ok(())
+    }
+
+    fn apply(&mut self, mv: G::Move) {
+        // The series plays only legal moves (answers are checked first); on an engine error
+        // the state is unchanged by contract.
+        if self.game.play(&mv).is_ok() {
+            self.moves.push(mv);
+        }
+    }
+
+    fn fallback(&self) -> Option<G::Move> {
+        self.game.fallback().or_else(|| self.game.move_at(0))
+    }
+
+    fn finish_game(&mut self, capped: bool) {
+        let g = self.game_number();
+        let seating = (0..self.game.seats()).map(|s| self.entrant_in(g, s as u8)).collect();
+        let returns = if capped { self.game.capped_returns() } else { self.game.returns() };
+        let end = self.game.clone();
+        self.logs.push(GameLog { game: g, params: self.params.clone(), seating, moves: std::mem::take(&mut self.moves), returns, capped, output: std::mem::take(&mut self.output), end });
+        (self.queued, self.failed_turn) = (None, None);
+        if self.games_done() < self.spec.games {
+            // The first game was set up from the same parameters, so this cannot fail.
+            let _ = self.start_game();
+        }
+    }
+
+    /// Plays chance moves, queued and zombie moves and finished games until a decider must be
+    /// asked (the question is then pending); false when the series is over.
+    fn prepare(&mut self) -> bool {
+        loop {
+            if self.pending.is_some() {
+                return true;
+            }
+            if self.games_done() >= self.spec.games {
+                return false;
+            }
+            let g = self.game_number();
+            if self.game.to_move() != Actor::Nobody && self.game.capped() {
+                self.finish_game(true);
+                continue;
+            }
+            match self.game.to_move() {
+                Actor::Nobody => self.finish_game(false),
+                Actor::Player(seat) => {
+                    let entrant = self.entrant_in(g, seat);
+                    if self.failed_turn.is_some_and(|s| s != seat) {
+                        self.failed_turn = None;
+                    }
+                    if let Some(mv) = self.queued_move(seat) {
+                        self.apply(mv);
+                    } else if self.is_zombie(entrant) || self.failed_turn == Some(seat) {
+                        let Some(mv) = self.fallback() else { return false };
+                        self.apply(mv);
+                    } else {
+                        let query = Query { entrant, seat, game: g, view: self.game.view(seat), counts: true };
+                        self.pending = Some(Pending { query, then: None });
+                    }
+                }
+                Actor::Chance => {
+                    (self.queued, self.failed_turn) = (None, None);
+                    let Some(mv) = self.game.draw_chance(&mut self.chance) else { return false };
+                    match self.game.courtesy(&mv) {
+                        Some((seat, view)) if !self.is_zombie(self.entrant_in(g, seat)) => {
+                            let query = Query { entrant: self.entrant_in(g, seat), seat, game: g, view, counts: false };
+                            self.pending = Some(Pending { query, then: Some(mv) });
+                        }
+                        _ => self.apply(mv),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The next queued move of `seat`'s turn if it is legal now; an illegal one fails the turn.
+    fn queued_move(&mut self, seat: u8) -> Option<G::Move> {
+        let (owner, mut rest) = self.queued.take()?;
+        if owner != seat || rest.is_empty() {
+            return None;
+        }
+        let mv = rest.remove(0);
+        if self.game.move_index(&mv).is_none() {
+            let message = format!("answered {}, which is not a legal move now", self.game.move_label(&mv));
+            self.fail(self.entrant_in(self.game_number(), seat), seat, message, false);
+            return None;
+        }
+        self.queued = Some((owner, rest));
+        Some(mv)
+    }
+
+    fn fail(&mut self, entrant: usize, seat: u8, message: String, timeout: bool) {
+        if timeout {
+            self.timeouts[entrant] += 1;
+        }
+        self.failed_turn = Some(seat);
+        let failure = SeatFailure { game: self.game_number(), move_index: self.moves.len(), entrant, seat, message, timeout };
+        self.failures.push(failure);
+    }
+
+    /// The answer to the pending question, with what the decider printed.
+    pub fn answer(&mut self, answer: Answer<G::Move>, printed: &str) {
+        let Some(Pending { query, then }) = self.pending.take() else { return };
+        self.output.push_str(printed);
+        let answer = match answer {
+            Answer::Turn(mut moves) if !moves.is_empty() => {
+                let first = moves.remove(0);
+                self.queued = Some((query.seat, moves));
+                Answer::Move(first)
+            }
+            Answer::Turn(_) => Answer::Failed("answered an empty turn".into()),
+            other => other,
+        };
+        let legal = matches!(&answer, Answer::Move(mv) if query.counts && self.game.move_index(mv).is_some());
+        let failure = match &answer {
+            Answer::Move(_) if !query.counts || legal => None,
+            Answer::Move(mv) => Some((format!("answered {}, which is not a legal move now", self.game.move_label(mv)), false)),
+            Answer::Failed(m) => Some((m.clone(), false)),
+            Answer::TimedOut(m) => Some((m.clone(), true)),
+            Answer::Turn(_) => None,
+        };
+        if let Some((message, timeout)) = failure {
+            self.queued = None;
+            if query.counts {
+                self.fail(query.entrant, query.seat, message, timeout);
+            } else {
+                self.failures.push(SeatFailure { game: query.game, move_index: self.moves.len(), entrant: query.entrant, seat: query.seat, message, timeout });
+            }
+        }
+        let mv = match (then, answer) {
+            (Some(chance), _) => Some(chance),
+            (None, Answer::Move(mv)) if legal => Some(mv),
+            _ => self.fallback(),
+        };
+        if let Some(mv) = mv {
+            self.apply(mv);
+        }
+    }
+
+    /// Makes at most `max_decisions` engine-side decisions.
+    pub fn advance(&mut self, max_decisions: u32) -> Step<G> {
+        for _ in 0..max_decisions {
+            if !self.prepare() {
+                return Step::Finished;
+            }
+            let Some(p) = &self.pending else { return Step::Finished };
+            let Some(decider) = self.deciders[p.query.entrant].as_mut() else { return Step::Ask(p.query.clone()) };
+            let answer = match decider.decide(&p.query.view) {
+                Ok(mv) => Answer::Move(mv),
+                Err(m) => Answer::Failed(m),
+            };
+            let printed = decider.take_output();
+            self.answer(answer, &printed);
+        }
+        if self.prepare() {
+            Step::Running
+        } else {
+            Step::Finished
+        }
+    }
+
+    /// Plays the whole series with engine-side deciders only; an outside seat is an error.
+    pub fn run(mut self) -> Result<Series<G>, String> {
+        match self.advance(u32::MAX) {
+            Step::Finished => Ok(self),
+            Step::Ask(q) => Err(format!("entrant {} is answered from outside the engine", q.entrant)),
+            Step::Running => Err("the series did not finish".into()),
+        }
+    }
+}
+
+/// Entrant in `seat` of game `game` of a series of `entrants` (the rotation every host uses).
+pub fn seating(entrants: usize, shift: usize, game: u32, seat: u8) -> usize {
+    (usize::from(seat) + game as usize + shift) % entrants.max(1)
+}
