@@ -422,6 +422,8 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     const [px, py] = kind === 'site' ? [x[i], y[i]] : [(x[rivers[2 * i]] + x[rivers[2 * i + 1]]) / 2, (y[rivers[2 * i]] + y[rivers[2 * i + 1]]) / 2];
     return [px * scale + ox, py * scale + oy];
   };
+  /** What a click at css point (px, py) of the canvas would pick (for tests and benchmarks). */
+  canvas.hitAt = (px, py) => hitTest(px, py, frame?.sitesFirst);
   canvas.drawStats = stats;
 
   return {
