@@ -7,6 +7,7 @@
 // No rules here: owners, option holders, legal moves and futures come from the engine.
 import { el, frameScheduler } from '../dom.js';
 import { createViewport } from '../viewport.js';
+import { createMapGrid } from './map-grid.js';
 
 /** Punter colours (up to 17 punters), legible on the dark background; not the mines' red. */
 export const PALETTE = [
@@ -39,7 +40,7 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
   root.append(box);
 
   let frame = null;
-  let geo = null; // { n, m, x, y (Float64Array, y down), rivers (Uint32Array), mines, isMine, minX…, typical }
+  let geo = null; // { n, m, x, y (Float64Array, y down), rivers (Uint32Array), mines, isMine, minX…, typical, grid }
   let hover = null; // { kind: 'river' | 'site', i, x, y }
   let buckets = null; // Int32Array scratch: river indices grouped by colour
   const stats = { draws: 0, lastMs: 0, worstMs: 0 };
@@ -83,7 +84,8 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     const isMine = new Uint8Array(n);
     for (const s of g.mines) isMine[s] = 1;
     buckets = new Int32Array(m);
-    geo = { n, m, x, y, rivers, ids: g.ids, mines: g.mines, isMine, minX, maxX, minY, maxY, typical: typical || 1 };
+    const grid = createMapGrid(x, y, rivers);
+    geo = { n, m, x, y, rivers, ids: g.ids, mines: g.mines, isMine, minX, maxX, minY, maxY, typical: typical || 1, grid };
   }
 
   const sizeCanvas = () => view.size(box.clientWidth || 600, Math.round(typeof maxHeight === 'function' ? maxHeight() : maxHeight));
@@ -260,32 +262,19 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     stats.worstMs = Math.max(stats.worstMs, stats.lastMs);
   }
 
-  /** The site or river under css point (px, py), or null. */
+  /**
+   * The site or river under css point (px, py), or null: a site when one is very near (or is a
+   * mine, or `sitesFirst`), else the nearest river within reach, else the nearest site in reach.
+   */
   function hitTest(px, py, sitesFirst) {
     if (!geo) return null;
     const { scale } = view;
     const [mx, my] = view.toWorld(px, py);
-    const { x, y, rivers, m, n } = geo;
-    let site = -1; let sd = (HIT_SITE / scale) ** 2;
-    for (let i = 0; i < n; i += 1) {
-      const d = (x[i] - mx) ** 2 + (y[i] - my) ** 2;
-      if (d < sd) { sd = d; site = i; }
-    }
-    const siteNear = site >= 0 && (sitesFirst || geo.isMine[site] || Math.sqrt(sd) * scale < 4.5);
-    if (siteNear) return { kind: 'site', i: site };
-    let river = -1; let rd = HIT_RIVER / scale;
-    for (let r = 0; r < m; r += 1) {
-      const a = rivers[2 * r]; const b = rivers[2 * r + 1];
-      const ax = x[a]; const ay = y[a]; const bx = x[b]; const by = y[b];
-      if (mx < Math.min(ax, bx) - rd || mx > Math.max(ax, bx) + rd || my < Math.min(ay, by) - rd || my > Math.max(ay, by) + rd) continue;
-      const dx = bx - ax; const dy = by - ay;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 ? Math.max(0, Math.min(1, ((mx - ax) * dx + (my - ay) * dy) / len2)) : 0;
-      const d = Math.hypot(ax + t * dx - mx, ay + t * dy - my);
-      if (d < rd) { rd = d; river = r; }
-    }
-    if (river >= 0) return { kind: 'river', i: river };
-    return site >= 0 ? { kind: 'site', i: site } : null;
+    const site = geo.grid.nearestSite(mx, my, HIT_SITE / scale);
+    if (site && (sitesFirst || geo.isMine[site.i] || site.d * scale < 4.5)) return { kind: 'site', i: site.i };
+    const river = geo.grid.nearestRiver(mx, my, HIT_RIVER / scale);
+    if (river) return { kind: 'river', i: river.i };
+    return site ? { kind: 'site', i: site.i } : null;
   }
 
   function describe(h) {
