@@ -1,7 +1,7 @@
-// Draws a mine on a canvas; zoom and pan through the shared viewport (www/viewport.js, world
-// units are cells, row 0 at the top). Only the visible
-// cells are drawn, once per animation frame; when cells get smaller than a few device pixels
-// the visible part is drawn as one pixel per cell and scaled up, so 1000×1000 mines stay fast.
+// Draws a mine on a canvas; zoom and pan are the shared viewport's (www/viewport.js; its world
+// units are cells, row 0 at the top). Only the visible cells are drawn, once per animation
+// frame; when cells get smaller than a few device pixels the visible part is drawn as one pixel
+// per cell and scaled up, so 1000×1000 mines stay fast.
 // Short animations: falling rocks (from the engine's `falls()`), growing beards, rising water.
 // No rules here: cells, falls, grown beards and the state come from the engine.
 import { el, frameScheduler } from '../dom.js';
