@@ -1,7 +1,7 @@
 // Frame times of the Punter map view on edinburgh-10000 (10,000 rivers, 7,357 sites) while a
 // script pans (drags) and zooms (wheel) over a game in progress: every river claimed by one of
 // 8 punters for half the map. Reports the draw time (the map view's own time per redraw) and
-// the time between animation frames, median and worst.
+// the time between animation frames, median and worst, and the cost of a hover (the hit test).
 // Run: node e2e/bench-punter-render.mjs
 import { serve, launch, openPage } from './browser.mjs';
 
@@ -57,6 +57,25 @@ try {
   await page.mouse.up();
   await page.waitForTimeout(300);
   const { draws, frames } = await page.evaluate(() => { window.benchStop = true; return { draws: window.benchDraws, frames: window.benchFrames.slice(1) }; });
+  // Hover: the hit test under the pointer (what a move of the mouse costs), at the fitted view
+  // and zoomed in about 15× at the centre, over a grid of points across the canvas.
+  const hover = async () => page.evaluate(() => {
+    const c = document.querySelector('[data-testid=punter-play-canvas]');
+    const w = c.clientWidth; const h = c.clientHeight;
+    const points = [];
+    for (let i = 0; i < 40; i += 1) for (let j = 0; j < 25; j += 1) points.push([(i + 0.5) * w / 40, (j + 0.5) * h / 25]);
+    let found = 0;
+    const t0 = performance.now();
+    for (let k = 0; k < 5; k += 1) for (const [x, y] of points) if (c.hitAt(x, y)) found += 1;
+    return { perHoverMs: ((performance.now() - t0) / (5 * points.length)).toFixed(4), found: found / 5, of: points.length };
+  });
+  await page.keyboard.press('f');
+  await page.waitForTimeout(200);
+  const hoverFitted = await hover();
+  await page.mouse.move(cx, cy);
+  for (let i = 0; i < 15; i += 1) await page.mouse.wheel(0, -100);
+  await page.waitForTimeout(200);
+  const hoverZoomed = await hover();
   const stat = (a) => {
     const s = [...a].sort((x, y) => x - y);
     return { n: s.length, median: s[Math.floor(s.length / 2)]?.toFixed(1), p95: s[Math.floor(s.length * 0.95)]?.toFixed(1), worst: s[s.length - 1]?.toFixed(1) };
@@ -64,6 +83,8 @@ try {
   console.log('edinburgh-10000, 8 punters, half the rivers claimed, 1280×900');
   console.log('draw time per redraw (ms):', stat(draws));
   console.log('time between animation frames while panning/zooming (ms):', stat(frames));
+  console.log('hover hit test, fitted view (ms per hover):', hoverFitted);
+  console.log('hover hit test, zoomed in (ms per hover):', hoverZoomed);
   console.log('errors:', page.errors);
   await page.context().close();
 } finally {

@@ -1,10 +1,11 @@
-// Draws a mine on a canvas with zoom (wheel, pinch, +/−, Fit) and pan (drag). Only the visible
-// cells are drawn, once per animation frame; when cells get smaller than a few device pixels
-// the visible part is drawn as one pixel per cell and scaled up, so 1000×1000 mines stay fast.
+// Draws a mine on a canvas; zoom and pan are the shared viewport's (www/viewport.js; its world
+// units are cells, row 0 at the top). Only the visible cells are drawn, once per animation
+// frame; when cells get smaller than a few device pixels the visible part is drawn as one pixel
+// per cell and scaled up, so 1000×1000 mines stay fast.
 // Short animations: falling rocks (from the engine's `falls()`), growing beards, rising water.
 // No rules here: cells, falls, grown beards and the state come from the engine.
 import { el, frameScheduler } from '../dom.js';
-import { bindZoom } from '../zoom.js';
+import { createViewport } from '../viewport.js';
 import { COLORS, rgbOf, spriteCache } from './sprites.js';
 
 const MAX_CELL = 56; // css px per cell at most
@@ -26,28 +27,28 @@ const cellName = (ch) => NAMES[ch] ?? (ch >= 'A' && ch <= 'I' ? `trampoline ${ch
  */
 export function createMineView(root, { maxHeight = 640, testid } = {}) {
   const canvas = el('canvas', { class: 'mine-canvas', 'data-testid': testid, tabindex: '0', 'aria-label': 'The mine' });
-  const zoomOut = el('button', { class: 'mine-tool', title: 'Zoom out (−)', 'aria-label': 'Zoom out', onclick: () => zoomAt(1 / 1.5) }, '−');
-  const zoomIn = el('button', { class: 'mine-tool', title: 'Zoom in (+)', 'aria-label': 'Zoom in', onclick: () => zoomAt(1.5) }, '+');
-  const fitBtn = el('button', { class: 'mine-tool mine-fit', title: 'Fit the whole mine (0)', onclick: () => fit() }, 'Fit');
   const readout = el('div', { class: 'mine-readout', 'aria-hidden': 'true', hidden: true });
-  const box = el('div', { class: 'mine-view' }, canvas,
-    el('div', { class: 'mine-tools' }, zoomOut, zoomIn, fitBtn), readout);
+  const box = el('div', { class: 'mine-view' }, canvas);
   root.append(box);
 
   const sprite = spriteCache();
   let frame = null;
   let prev = null; // cells of the frame before, for animations
-  let scale = 0; // css px per cell
-  let ox = 0; // css px of the mine's left edge
-  let oy = 0; // css px of the mine's top edge
-  let fitted = true; // true while the user has not zoomed or panned
-  let cssW = 0;
-  let cssH = 0;
   let anim = null;
   let pixelCache = null;
   let version = 0;
   let hover = null;
   const schedule = frameScheduler(draw);
+  const view = createViewport(canvas, box, {
+    bounds: () => frame && [0, 0, frame.width, frame.height],
+    fitMost: FIT_CELL,
+    zoomRange: (fit) => [Math.min(fit, 1) * 0.5, MAX_CELL],
+    keep: 0.25, // at least a quarter of the view on the mine
+    onChange: schedule,
+    onHover: (x, y, e, pressed) => { hover = [x, y]; if (frame && !pressed) showReadout(); },
+    onLeave: () => { hover = null; readout.hidden = true; },
+  });
+  box.append(view.tools('mine', '0'), readout);
 
   function sizeCanvas() {
     const w = box.clientWidth || 600;
@@ -57,63 +58,18 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
       const cell = Math.min(w / frame.width, most / frame.height, FIT_CELL);
       h = Math.max(Math.min(150, most), Math.min(most, Math.ceil(frame.height * cell)));
     }
-    const dpr = window.devicePixelRatio || 1;
-    if (w !== cssW || h !== cssH || canvas.width !== Math.round(w * dpr)) {
-      const old = [cssW, cssH];
-      cssW = w;
-      cssH = h;
-      canvas.style.height = `${h}px`;
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
-      if (fitted) fit(false); else { ox += (w - old[0]) / 2; oy += (h - old[1]) / 2; }
-    }
-  }
-
-  function fitScale() {
-    return Math.min(cssW / frame.width, cssH / frame.height, FIT_CELL);
-  }
-
-  function fit(redraw = true) {
-    if (!frame) return;
-    scale = fitScale();
-    ox = (cssW - frame.width * scale) / 2;
-    oy = (cssH - frame.height * scale) / 2;
-    fitted = true;
-    if (redraw) schedule();
-  }
-
-  function zoomAt(f, px = cssW / 2, py = cssH / 2) {
-    if (!frame) return;
-    const min = Math.min(fitScale(), 1) * 0.5;
-    const next = Math.max(min, Math.min(MAX_CELL, scale * f));
-    ox = px - (px - ox) * (next / scale);
-    oy = py - (py - oy) * (next / scale);
-    scale = next;
-    fitted = false;
-    clampPan();
-    schedule();
-  }
-
-  function clampPan() {
-    // Keep at least a quarter of the view on the mine.
-    const mw = frame.width * scale;
-    const mh = frame.height * scale;
-    ox = Math.min(cssW * 0.75, Math.max(cssW * 0.25 - mw, ox));
-    oy = Math.min(cssH * 0.75, Math.max(cssH * 0.25 - mh, oy));
+    view.size(w, h);
   }
 
   /** Pans so that cell (x, y) (1-based, y = 1 bottom) is well inside the view. */
   function reveal(x, y) {
-    if (!frame || !scale) return;
-    const cx = ox + (x - 0.5) * scale;
-    const cy = oy + (frame.height - y + 0.5) * scale;
+    if (!frame || !view.scale) return;
+    const { scale, width: cssW, height: cssH } = view;
+    const [cx, cy] = view.toScreen(x - 0.5, frame.height - y + 0.5);
     const margin = Math.min(cssW, cssH) * 0.18;
     if (cx < margin || cx > cssW - margin || cy < margin || cy > cssH - margin) {
       if (frame.width * scale <= cssW && frame.height * scale <= cssH) return;
-      ox += cssW / 2 - cx;
-      oy += cssH / 2 - cy;
-      clampPan();
-      schedule();
+      view.panBy(cssW / 2 - cx, cssH / 2 - cy);
     }
   }
 
@@ -147,6 +103,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
   function draw() {
     if (!frame || !box.isConnected) return;
     sizeCanvas();
+    const { scale, ox, oy, width: cssW, height: cssH } = view;
     const dpr = window.devicePixelRatio || 1;
     const g = canvas.getContext('2d');
     g.setTransform(1, 0, 0, 1, 0, 0);
@@ -258,55 +215,13 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
   }
 
   function showReadout() {
-    const c = Math.floor((hover[0] - ox) / scale);
-    const r = Math.floor((hover[1] - oy) / scale);
+    const [c, r] = view.toWorld(hover[0], hover[1]).map(Math.floor);
     if (!frame || c < 0 || r < 0 || c >= frame.width || r >= frame.height) { readout.hidden = true; return; }
     const y = frame.height - r;
     const ch = String.fromCharCode(frame.cells[(y - 1) * frame.width + c]);
     readout.hidden = false;
     readout.textContent = `(${c + 1}, ${y}) ${cellName(ch)}${y <= frame.water ? ' · underwater' : ''}`;
   }
-
-  // Pointer: drag pans, two fingers pinch-zoom, wheel zooms around the pointer.
-  const pointers = new Map();
-  let pinch = null;
-  canvas.addEventListener('pointerdown', (e) => {
-    canvas.setPointerCapture(e.pointerId);
-    pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
-    if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) };
-    }
-    canvas.classList.add('dragging');
-  });
-  canvas.addEventListener('pointermove', (e) => {
-    hover = [e.offsetX, e.offsetY];
-    const last = pointers.get(e.pointerId);
-    if (!last || !frame) { if (frame) showReadout(); return; }
-    if (pointers.size === 2 && pinch) {
-      pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
-      const [a, b] = [...pointers.values()];
-      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-      if (pinch.d > 0) zoomAt(d / pinch.d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
-      pinch.d = d;
-      return;
-    }
-    ox += e.offsetX - last[0];
-    oy += e.offsetY - last[1];
-    pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
-    fitted = false;
-    clampPan();
-    schedule();
-  });
-  const release = (e) => {
-    pointers.delete(e.pointerId);
-    if (pointers.size < 2) pinch = null;
-    if (!pointers.size) canvas.classList.remove('dragging');
-  };
-  canvas.addEventListener('pointerup', release);
-  canvas.addEventListener('pointercancel', release);
-  canvas.addEventListener('pointerleave', () => { hover = null; readout.hidden = true; });
-  const unbindZoom = bindZoom({ canvas, box, ready: () => Boolean(frame), zoomAt, fit, redraw: schedule, fitKeys: ['0'] });
 
   return {
     canvas,
@@ -319,8 +234,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
       if (!sameMine) {
         prev = next.cells;
         sizeCanvas();
-        fit(false);
-        schedule();
+        view.fit();
         return;
       }
       if (next.animate > 0) {
@@ -342,11 +256,11 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
       prev = next.cells;
       schedule();
     },
-    fit,
-    zoom: zoomAt,
+    fit: view.fit,
+    zoom: view.zoomAt,
     reveal,
-    get fitted() { return fitted; },
-    destroy() { unbindZoom(); box.remove(); },
+    get fitted() { return view.fitted; },
+    destroy() { view.destroy(); box.remove(); },
   };
 }
 

@@ -1,11 +1,13 @@
 // Draws a Punter map on a canvas: rivers as lines (each punter's in its colour), sites as dots,
 // mines larger and ringed, options as a dashed overlay in the holder's colour, futures as dashed
 // mine → target lines marked ✓ / ✗, legal targets and the splurge being made highlighted.
-// Zoom (wheel, pinch, +/−, Fit) and pan (drag). One redraw per animation frame; only what is in
-// view is drawn, one path per colour, so a 10,000-river map stays smooth.
+// Zoom and pan through the shared viewport (www/viewport.js); hover and clicks hit-test on a
+// grid of the map (map-grid.js). One redraw per animation frame; only what is in view is drawn,
+// one path per colour, so a 10,000-river map stays smooth.
 // No rules here: owners, option holders, legal moves and futures come from the engine.
 import { el, frameScheduler } from '../dom.js';
-import { bindZoom } from '../zoom.js';
+import { createViewport } from '../viewport.js';
+import { createMapGrid } from './map-grid.js';
 
 /** Punter colours (up to 17 punters), legible on the dark background; not the mines' red. */
 export const PALETTE = [
@@ -33,27 +35,35 @@ const HIT_RIVER = 7; // css px
  */
 export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {}, onSite = () => {} } = {}) {
   const canvas = el('canvas', { class: 'punter-canvas', 'data-testid': testid, tabindex: '0', 'aria-label': 'The map' });
-  const tool = (label, title, action, cls = 'mine-tool') => el('button', { class: cls, title, 'aria-label': title, onclick: action }, label);
   const tip = el('div', { class: 'punter-tip', hidden: true, 'data-testid': testid ? `${testid}-tip` : undefined });
-  const box = el('div', { class: 'punter-view' }, canvas,
-    el('div', { class: 'mine-tools' },
-      tool('−', 'Zoom out (−)', () => zoomAt(1 / 1.5)), tool('+', 'Zoom in (+)', () => zoomAt(1.5)),
-      tool('Fit', 'Fit the whole map (F)', () => fit(), 'mine-tool mine-fit')),
-    tip);
+  const box = el('div', { class: 'punter-view' }, canvas);
   root.append(box);
 
   let frame = null;
-  let geo = null; // { n, m, x, y (Float64Array, y down), rivers (Uint32Array), mines, isMine, minX…, typical }
-  let scale = 1; // css px per map unit
-  let ox = 0; // css px of map x = 0
-  let oy = 0;
-  let cssW = 0;
-  let cssH = 0;
-  let fitted = true;
+  let geo = null; // { n, m, x, y (Float64Array, y down), rivers (Uint32Array), mines, isMine, minX…, typical, grid }
   let hover = null; // { kind: 'river' | 'site', i, x, y }
   let buckets = null; // Int32Array scratch: river indices grouped by colour
   const stats = { draws: 0, lastMs: 0, worstMs: 0 };
   const schedule = frameScheduler(draw);
+  const view = createViewport(canvas, box, {
+    bounds: () => geo && [geo.minX, geo.minY, geo.maxX, geo.maxY],
+    pad: 18,
+    clickSlop: CLICK_SLOP,
+    fitKeys: ['f', 'F', '0'],
+    onChange: schedule,
+    onClick: (x, y) => {
+      if (!frame) return;
+      const h = hitTest(x, y, frame.sitesFirst);
+      if (h?.kind === 'river') onRiver(h.i);
+      else if (h?.kind === 'site') onSite(h.i);
+    },
+    onHover: (x, y, e, pressed) => {
+      if (pressed) tip.hidden = true;
+      else if (e.pointerType === 'mouse' || !e.pointerType) { hover = { ...(hover ?? {}), x, y }; hoverAt(); }
+    },
+    onLeave: () => { hover = null; tip.hidden = true; schedule(); },
+  });
+  box.append(view.tools('map', 'F'), tip);
 
   function load(g) {
     const n = g.ids.length;
@@ -74,65 +84,17 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     const isMine = new Uint8Array(n);
     for (const s of g.mines) isMine[s] = 1;
     buckets = new Int32Array(m);
-    geo = { n, m, x, y, rivers, ids: g.ids, mines: g.mines, isMine, minX, maxX, minY, maxY, typical: typical || 1 };
+    const grid = createMapGrid(x, y, rivers);
+    geo = { n, m, x, y, rivers, ids: g.ids, mines: g.mines, isMine, minX, maxX, minY, maxY, typical: typical || 1, grid };
   }
 
-  function sizeCanvas() {
-    const w = box.clientWidth || 600;
-    const h = Math.round(typeof maxHeight === 'function' ? maxHeight() : maxHeight);
-    const dpr = window.devicePixelRatio || 1;
-    if (w !== cssW || h !== cssH || canvas.width !== Math.round(w * dpr)) {
-      const old = [cssW, cssH];
-      cssW = w; cssH = h;
-      canvas.style.height = `${h}px`;
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
-      if (fitted) fit(false); else { ox += (w - old[0]) / 2; oy += (h - old[1]) / 2; }
-    }
-  }
-
-  const fitScale = () => {
-    const pad = 18;
-    const bw = Math.max(geo.maxX - geo.minX, 1e-9);
-    const bh = Math.max(geo.maxY - geo.minY, 1e-9);
-    return Math.min((cssW - 2 * pad) / bw, (cssH - 2 * pad) / bh);
-  };
-
-  function fit(redraw = true) {
-    if (!geo) return;
-    scale = fitScale();
-    ox = cssW / 2 - ((geo.minX + geo.maxX) / 2) * scale;
-    oy = cssH / 2 - ((geo.minY + geo.maxY) / 2) * scale;
-    fitted = true;
-    if (redraw) schedule();
-  }
-
-  function zoomAt(f, px = cssW / 2, py = cssH / 2) {
-    if (!geo) return;
-    const base = fitScale();
-    const next = Math.max(base * 0.5, Math.min(base * 400, scale * f));
-    ox = px - (px - ox) * (next / scale);
-    oy = py - (py - oy) * (next / scale);
-    scale = next;
-    fitted = false;
-    clampPan();
-    schedule();
-  }
-
-  function clampPan() {
-    // Keep part of the map in view.
-    const x0 = geo.minX * scale + ox; const x1 = geo.maxX * scale + ox;
-    const y0 = geo.minY * scale + oy; const y1 = geo.maxY * scale + oy;
-    if (x1 < cssW * 0.2) ox += cssW * 0.2 - x1;
-    if (x0 > cssW * 0.8) ox -= x0 - cssW * 0.8;
-    if (y1 < cssH * 0.2) oy += cssH * 0.2 - y1;
-    if (y0 > cssH * 0.8) oy -= y0 - cssH * 0.8;
-  }
+  const sizeCanvas = () => view.size(box.clientWidth || 600, Math.round(typeof maxHeight === 'function' ? maxHeight() : maxHeight));
 
   function draw() {
     if (!frame || !geo || !box.isConnected) return;
     const t0 = performance.now();
     sizeCanvas();
+    const { scale: S, ox, oy, width: cssW, height: cssH } = view;
     const dpr = window.devicePixelRatio || 1;
     const g = canvas.getContext('2d');
     g.setTransform(1, 0, 0, 1, 0, 0);
@@ -141,7 +103,6 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.lineCap = 'round';
     const { x, y, rivers, m, n } = geo;
-    const S = scale;
     const step = geo.typical * S; // css px of a typical river
     const wFree = Math.max(0.8, Math.min(2.5, step * 0.05));
     const wOwned = Math.max(1.8, Math.min(7, step * 0.12));
@@ -301,31 +262,19 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     stats.worstMs = Math.max(stats.worstMs, stats.lastMs);
   }
 
-  /** The site or river under css point (px, py), or null. */
+  /**
+   * The site or river under css point (px, py), or null: a site when one is very near (or is a
+   * mine, or `sitesFirst`), else the nearest river within reach, else the nearest site in reach.
+   */
   function hitTest(px, py, sitesFirst) {
     if (!geo) return null;
-    const mx = (px - ox) / scale; const my = (py - oy) / scale;
-    const { x, y, rivers, m, n } = geo;
-    let site = -1; let sd = (HIT_SITE / scale) ** 2;
-    for (let i = 0; i < n; i += 1) {
-      const d = (x[i] - mx) ** 2 + (y[i] - my) ** 2;
-      if (d < sd) { sd = d; site = i; }
-    }
-    const siteNear = site >= 0 && (sitesFirst || geo.isMine[site] || Math.sqrt(sd) * scale < 4.5);
-    if (siteNear) return { kind: 'site', i: site };
-    let river = -1; let rd = HIT_RIVER / scale;
-    for (let r = 0; r < m; r += 1) {
-      const a = rivers[2 * r]; const b = rivers[2 * r + 1];
-      const ax = x[a]; const ay = y[a]; const bx = x[b]; const by = y[b];
-      if (mx < Math.min(ax, bx) - rd || mx > Math.max(ax, bx) + rd || my < Math.min(ay, by) - rd || my > Math.max(ay, by) + rd) continue;
-      const dx = bx - ax; const dy = by - ay;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 ? Math.max(0, Math.min(1, ((mx - ax) * dx + (my - ay) * dy) / len2)) : 0;
-      const d = Math.hypot(ax + t * dx - mx, ay + t * dy - my);
-      if (d < rd) { rd = d; river = r; }
-    }
-    if (river >= 0) return { kind: 'river', i: river };
-    return site >= 0 ? { kind: 'site', i: site } : null;
+    const { scale } = view;
+    const [mx, my] = view.toWorld(px, py);
+    const site = geo.grid.nearestSite(mx, my, HIT_SITE / scale);
+    if (site && (sitesFirst || geo.isMine[site.i] || site.d * scale < 4.5)) return { kind: 'site', i: site.i };
+    const river = geo.grid.nearestRiver(mx, my, HIT_RIVER / scale);
+    if (river) return { kind: 'river', i: river.i };
+    return site ? { kind: 'site', i: site.i } : null;
   }
 
   function describe(h) {
@@ -346,25 +295,13 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     if (!hover || !frame) { tip.hidden = true; return; }
     tip.textContent = describe(hover);
     tip.hidden = false;
-    const left = Math.min(hover.x + 14, cssW - tip.offsetWidth - 4);
-    const top = hover.y + 18 + tip.offsetHeight > cssH ? hover.y - tip.offsetHeight - 10 : hover.y + 18;
+    const left = Math.min(hover.x + 14, view.width - tip.offsetWidth - 4);
+    const top = hover.y + 18 + tip.offsetHeight > view.height ? hover.y - tip.offsetHeight - 10 : hover.y + 18;
     tip.style.left = `${Math.max(4, left)}px`;
     tip.style.top = `${Math.max(4, top)}px`;
   }
 
-  // Pointer: a press that does not move is a click; drag pans, two fingers pinch-zoom, the wheel zooms.
-  const pointers = new Map();
-  let pinch = null;
-  let press = null;
-  canvas.addEventListener('pointerdown', (e) => {
-    canvas.setPointerCapture?.(e.pointerId);
-    pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
-    press = pointers.size === 1 ? { x: e.offsetX, y: e.offsetY, id: e.pointerId } : null;
-    if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) };
-    }
-  });
+  // Hover: the hit test once per animation frame, at the pointer's last place.
   const hoverAt = frameScheduler(() => {
     if (!hover) return;
     const h = hitTest(hover.x, hover.y, frame?.sitesFirst);
@@ -373,55 +310,16 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     if (!h) { tip.hidden = true; } else showTip();
     if (changed) schedule();
   });
-  canvas.addEventListener('pointermove', (e) => {
-    const last = pointers.get(e.pointerId);
-    if (!last || !geo) {
-      if (e.pointerType === 'mouse' || !e.pointerType) { hover = { ...(hover ?? {}), x: e.offsetX, y: e.offsetY }; hoverAt(); }
-      return;
-    }
-    if (pointers.size === 2 && pinch) {
-      pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
-      const [a, b] = [...pointers.values()];
-      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-      if (pinch.d > 0) zoomAt(d / pinch.d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
-      pinch.d = d;
-      return;
-    }
-    if (press && Math.hypot(e.offsetX - press.x, e.offsetY - press.y) < CLICK_SLOP) return;
-    press = null;
-    canvas.classList.add('dragging');
-    ox += e.offsetX - last[0];
-    oy += e.offsetY - last[1];
-    pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
-    fitted = false;
-    clampPan();
-    tip.hidden = true;
-    schedule();
-  });
-  const release = (e, click) => {
-    pointers.delete(e.pointerId);
-    if (pointers.size < 2) pinch = null;
-    if (!pointers.size) canvas.classList.remove('dragging');
-    if (click && press?.id === e.pointerId && frame) {
-      const h = hitTest(press.x, press.y, frame.sitesFirst);
-      press = null;
-      if (h?.kind === 'river') onRiver(h.i);
-      else if (h?.kind === 'site') onSite(h.i);
-    }
-    press = null;
-  };
-  canvas.addEventListener('pointerup', (e) => release(e, true));
-  canvas.addEventListener('pointercancel', (e) => release(e, false));
-  canvas.addEventListener('pointerleave', () => { hover = null; tip.hidden = true; schedule(); });
-  const unbindZoom = bindZoom({ canvas, box, ready: () => Boolean(geo), zoomAt, fit, redraw: schedule, fitKeys: ['f', 'F', '0'] });
 
   /** Where site or river `i` is drawn now, in css px of the canvas (for tests and tools). */
   canvas.pointOf = (kind, i) => {
     if (!geo) return null;
     const { x, y, rivers } = geo;
     const [px, py] = kind === 'site' ? [x[i], y[i]] : [(x[rivers[2 * i]] + x[rivers[2 * i + 1]]) / 2, (y[rivers[2 * i]] + y[rivers[2 * i + 1]]) / 2];
-    return [px * scale + ox, py * scale + oy];
+    return view.toScreen(px, py);
   };
+  /** What a click at css point (px, py) of the canvas would pick (for tests and benchmarks). */
+  canvas.hitAt = (px, py) => hitTest(px, py, frame?.sitesFirst);
   canvas.drawStats = stats;
 
   return {
@@ -440,17 +338,17 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
       if (!same) {
         load(next.geometry);
         sizeCanvas();
-        fit(false);
+        view.fit();
       }
       if (hover?.kind) showTip();
       schedule();
     },
-    fit,
-    zoom: zoomAt,
+    fit: view.fit,
+    zoom: view.zoomAt,
     /** Redraws now (for measuring). */
     drawNow: draw,
-    get fitted() { return fitted; },
-    destroy() { unbindZoom(); box.remove(); },
+    get fitted() { return view.fitted; },
+    destroy() { view.destroy(); box.remove(); },
   };
 }
 
