@@ -1,4 +1,5 @@
-//! Native side of the native-vs-wasm determinism checks (tests/wasm.rs asserts the same values).
+//! Native side of the native-vs-wasm determinism checks: the fingerprints computed here are
+//! written for the wasm test (common/native_values.rs), which must find the same in Chromium.
 
 #[path = "common/pig_reference.rs"]
 mod pig_reference;
@@ -12,28 +13,49 @@ fn native_reference_values() {
     let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
     let r = MatchRunner::new(spec).expect("loads").run().expect("runs");
     assert!(r.failures().is_empty());
-    println!("wins {:?} fingerprint {:#x}", r.wins(), reference::fingerprint(&r.logs()));
     assert_eq!(r.wins(), reference::COIN_WINS);
-    assert_eq!(reference::fingerprint(&r.logs()), reference::COIN_FINGERPRINT);
+    // The same match again gives the same games.
+    let again = MatchRunner::new(MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(reference::SCHEME_COIN.into()) }, reference::SEED)).expect("loads").run().expect("runs");
+    assert_eq!(reference::fingerprint(&r.logs()), reference::fingerprint(&again.logs()));
 }
 
 #[path = "common/lifter_reference.rs"]
 mod lifter_reference;
 
-#[test]
-fn native_lifter_reference_value() {
-    println!("lifter fingerprint {:#x}", lifter_reference::fingerprint());
-    assert_eq!(lifter_reference::fingerprint(), lifter_reference::FINGERPRINT);
-}
 
 #[path = "common/random_games.rs"]
 mod random_games;
 
-/// 1,000 random games per engine: the fingerprints tests/wasm.rs must find in Chromium too.
+#[allow(dead_code)]
+#[path = "common/nim.rs"]
+mod nim;
+#[path = "common/rails_reference.rs"]
+mod rails_reference;
+#[path = "common/native_values.rs"]
+mod native_values;
+
+/// 1,000 random games per engine, the Pig checker, the Lifter routes and a 20,000-move link:
+/// fingerprints written for tests/wasm.rs, which must find the same values in Chromium.
 #[test]
-fn random_games_have_the_reference_fingerprints() {
-    let got = [("pig", random_games::pig()), ("lifter", random_games::lifter()), ("punter", random_games::punter()), ("labyrinth", random_games::labyrinth())];
-    println!("{got:#x?}");
-    let want = [("pig", random_games::PIG), ("lifter", random_games::LIFTER), ("punter", random_games::PUNTER), ("labyrinth", random_games::LABYRINTH)];
-    assert_eq!(got, want);
+fn native_fingerprints_for_the_wasm_test() {
+    let code = reference::SCHEME_COIN.to_string();
+    let coin = MatchRunner::new(MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED)).expect("loads").run().expect("runs");
+    let values = [
+        ("pig-checker", reference::fingerprint(&coin.logs())),
+        ("lifter-routes", lifter_reference::fingerprint()),
+        ("nim-link", rails_reference::check()),
+        ("pig", random_games::pig()),
+        ("lifter", random_games::lifter()),
+        ("punter", random_games::punter()),
+        ("labyrinth", random_games::labyrinth()),
+    ];
+    // Distinct games give distinct fingerprints (a fingerprint of nothing would repeat).
+    let mut distinct: Vec<u64> = values.iter().map(|v| v.1).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), values.len(), "{values:#x?}");
+    let text = native_values::format(&values);
+    assert_eq!(native_values::get(&text, "labyrinth"), Some(values[6].1));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(native_values::FILE);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
 }

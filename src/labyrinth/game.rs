@@ -31,6 +31,12 @@ pub struct LabyrinthView {
     /// "shift" or "move".
     pub phase: &'static str,
     pub to_move: usize,
+    /// Turns completed.
+    pub turns: u32,
+    /// "assignment" or "ravensburger".
+    pub rules: &'static str,
+    /// Where the tile went out on the last push (the Ravensburger rules forbid inserting there).
+    pub last_out: Option<u8>,
 }
 
 const SHIFTS: usize = INSERTIONS * 4;
@@ -129,6 +135,9 @@ impl Game for Labyrinth {
             cards_left: self.players.iter().map(|p| p.cards.len()).collect(),
             phase: if self.phase == Phase::Shift { "shift" } else { "move" },
             to_move: self.turn,
+            turns: self.turns,
+            rules: if self.rules == Rules::Ravensburger { "ravensburger" } else { "assignment" },
+            last_out: self.last_out,
         }
     }
 
@@ -141,10 +150,22 @@ impl Game for Labyrinth {
     }
 }
 
+/// Most turns a game of a match lasts; then it stops as a draw.
+pub const MATCH_TURNS: u32 = 400;
+
 impl MatchRules for Labyrinth {
     /// A player whose decider fails makes the greedy AI's move.
     fn fallback(&self) -> Option<LabyrinthMove> {
         super::ai::greedy(self)
+    }
+
+    /// Every game of a match is dealt afresh (a game from a save starts from the save).
+    fn game_params(params: &LabyrinthParams, deal: u64) -> LabyrinthParams {
+        LabyrinthParams { seed: if params.saved.is_some() { params.seed } else { deal }, ..params.clone() }
+    }
+
+    fn capped(&self) -> bool {
+        self.turns >= MATCH_TURNS
     }
 }
 

@@ -2,6 +2,7 @@
 //! shifting maze for 1–4 players with hidden treasure cards.
 
 pub mod ai;
+pub mod ai_seat;
 pub mod board;
 pub mod game;
 pub mod inputs;

@@ -2,8 +2,9 @@
 //! a link — with its board, the legal shifts and steps, the AIs, saving and links.
 
 use super::{js_error, to_js};
-use crate::game::Game;
-use crate::labyrinth::ai::{decide, LEVELS};
+use crate::game::{Actor, Game};
+use crate::arena::Decider;
+use crate::labyrinth::ai_seat::AiSeat;
 use crate::labyrinth::board::{index, insertion_name, INSERTIONS, SIZE};
 use crate::labyrinth::game::LabyrinthParams;
 use crate::labyrinth::save;
@@ -185,14 +186,14 @@ impl LabyrinthGame {
         self.tape.push(mv).map_err(js_error)
     }
 
-    /// The AI `level` ("simple", "greedy", "strong") makes the next move (a shift or a step);
-    /// returns its label, or null when the game is over.
+    /// The AI `level` ("simple", "greedy", "strong") makes the next move (a shift or a step)
+    /// from what its seat sees, as in every match; returns its label, or null when the game is
+    /// over.
     #[wasm_bindgen(js_name = aiMove)]
     pub fn ai_move(&mut self, level: &str) -> Result<Option<String>, JsValue> {
-        if !LEVELS.contains(&level) {
-            return Err(js_error(format!("unknown AI level \"{level}\"")));
-        }
-        let Some(mv) = decide(level, self.game()) else { return Ok(None) };
+        let mut seat = AiSeat::new(level).ok_or_else(|| js_error(format!("unknown AI level \"{level}\"")))?;
+        let Actor::Player(turn) = self.game().to_move() else { return Ok(None) };
+        let mv = seat.decide(&self.game().view(turn)).map_err(js_error)?;
         let label = self.game().move_label(&mv);
         self.play(mv)?;
         Ok(Some(label))

@@ -26,4 +26,4 @@ pub fn fingerprint() -> u64 {
     h
 }
 
-pub const FINGERPRINT: u64 = 0x2d51_3ce9_fcf8_81ac;
+

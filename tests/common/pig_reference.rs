@@ -14,7 +14,6 @@ pub const SCHEME_COIN: &str = "
 
 /// Results of the checker with SCHEME_COIN and SEED, computed natively.
 pub const COIN_WINS: [u32; 2] = [31, 18];
-pub const COIN_FINGERPRINT: u64 = 0xefde_8d08_2a82_2425;
 
 /// FNV-1a over every move of every game: equal fingerprints mean identical matches.
 pub fn fingerprint(logs: &[GameLog]) -> u64 {

@@ -7,8 +7,6 @@ use lambda_arcade::link::{decode_game, encode_game, GameRecord};
 use lambda_arcade::rng::{below, draw, stream};
 use lambda_arcade::tape::Tape;
 
-/// FNV-1a of the link made from the seeded 17-seat game below.
-pub const NIM_LINK_HASH: u64 = 0x3986_8134_4d82_aa83;
 
 pub fn nim_record() -> GameRecord<Nim> {
     let params = NimParams { seats: 17, pile: 18_000, hand: 3 };

@@ -17,10 +17,6 @@ use rand_core::RngCore;
 
 pub const GAMES: u64 = 1000;
 
-pub const PIG: u64 = 0xc923_fb5d_b62e_feea;
-pub const LIFTER: u64 = 0x029a_582a_1b48_5e1b;
-pub const PUNTER: u64 = 0x76f533fa5fa42228;
-pub const LABYRINTH: u64 = 0x8253d410079273a6;
 
 /// Small official Punter maps (bundled with the page), by file name.
 const PUNTER_MAPS: [(&str, &str); 5] = [

@@ -7,7 +7,10 @@ use lambda_arcade::labyrinth::ai::{decide, LEVELS};
 use lambda_arcade::labyrinth::game::LabyrinthParams;
 use lambda_arcade::labyrinth::save;
 use crate::js_strategy::JsStrategy;
-use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Rules};
+use lambda_arcade::arena::{Decider, GameLog, Series, SeriesSpec};
+use lambda_arcade::labyrinth::ai_seat::{from_view, AiSeat};
+use lambda_arcade::labyrinth::game::LabyrinthView;
+use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Rules};
 use lambda_arcade::labyrinth::tile::Direction;
 use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::{json, Value};
@@ -115,98 +118,30 @@ fn play(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// One side of an arena: an AI level, or a JavaScript file defining `turn(view)`.
-enum Entrant {
-    Level(&'static str),
-    Js(String),
-}
-
-impl Entrant {
-    fn parse(name: &str) -> Result<Entrant, Failure> {
-        if name.ends_with(".js") || name.ends_with(".mjs") {
-            return Ok(Entrant::Js(name.to_string()));
-        }
-        LEVELS.iter().find(|&&l| l == name).map(|&l| Entrant::Level(l))
-            .ok_or_else(|| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
-    }
-
-    /// The player in one game: a JavaScript file gets a fresh process every game.
-    fn seat(&self) -> Result<Seat, Failure> {
-        Ok(match self {
-            Entrant::Level(l) => Seat::Ai(l),
-            Entrant::Js(path) => Seat::Js(JsStrategy::start(path, "turn", TURN_MS).map_err(Failure::input)?),
-        })
-    }
-}
-
-/// A JavaScript strategy's time for one turn, as in the page.
-const TURN_MS: u64 = 500;
-
-enum Seat {
-    Ai(&'static str),
-    Js(JsStrategy),
-}
-
-/// Plays the whole turn of the player to move; a JavaScript turn that fails (throws, is too
-/// slow, answers a move that is not allowed) is played by the greedy AI, and its reason returned.
-fn play_turn(seat: &mut Seat, game: &mut Labyrinth) -> Result<Option<String>, Failure> {
-    let problem = match seat {
-        Seat::Ai(level) => {
-            for _ in 0..2 {
-                let Some(mv) = decide(level, game) else { break };
-                game.play(&mv).map_err(|e| Failure::input(format!("the AI made an illegal move: {e}")))?;
-            }
-            return Ok(None);
-        }
-        Seat::Js(js) => {
-            let view = serde_json::to_string(&game.view(game.turn as u8)).map_err(|e| Failure::input(e.to_string()))?;
-            match js.ask(&view).and_then(|answer| js_turn(game, &answer)) {
-                Ok(()) => return Ok(None),
-                Err(why) => why,
-            }
-        }
-    };
-    play_turn(&mut Seat::Ai("greedy"), game)?;
-    Ok(Some(problem))
-}
-
-/// Applies `{ rotation, insertion, row, column }`, all or nothing.
-fn js_turn(game: &mut Labyrinth, answer: &serde_json::Value) -> Result<(), String> {
-    let field = |k: &str| answer.get(k).ok_or_else(|| format!("the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"));
-    let number = |k: &str| field(k)?.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("\"{k}\" is not a small whole number"));
-    let rotation = field("rotation")?.as_str().ok_or("\"rotation\" is not a string")?;
-    let dir = Direction::from_name(rotation).ok_or_else(|| format!("\"{rotation}\" is not a rotation (north, east, south, west)"))?;
-    let moves = game.turn_moves(number("insertion")?, dir, (number("row")?, number("column")?)).map_err(|e| e.to_string())?;
-    for mv in moves {
-        game.play(&mv).map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
 /// `arcade labyrinth arena A B [--games N] [--seed S] [--seats 2|4] [--json]`: games between AI
 /// levels or JavaScript files, seats alternating (with four seats, two players of each);
 /// `{"wins": [a, b], "draws": d}` (a draw: nobody won in 400 turns). A JavaScript turn that
-/// fails is played by the greedy AI and listed under `problems`.
+/// fails is played by the greedy AI and listed under `problems`. Every game is one game of the
+/// series (arena::Series), played apart so that games run at once on every core and a
+/// JavaScript strategy starts afresh each game.
 fn arena(args: &Args) -> Result<(), Failure> {
     let [a, b] = args.positional.as_slice() else { return Err(Failure::usage("arena takes two entrants A and B (AI levels or .js files)")) };
     let entrants = [Entrant::parse(a)?, Entrant::parse(b)?];
     let games = args.number("games", 20u32)?;
     let seed = args.number("seed", 1u64)?;
-    let (mut wins, mut draws, mut turns) = ([0u32; 2], 0u32, 0u32);
     let seats = args.number("seats", 2usize)?;
     if seats != 2 && seats != 4 {
         return Err(Failure::usage("--seats must be 2 or 4"));
     }
-    // Every game has its own seats (a JavaScript strategy starts afresh): games run at once on
-    // every core, and are counted in game order.
-    let rules = rules(args);
-    let played = crate::parallel::map(games as usize, |g| arena_game(&entrants, g as u32, seats, rules, seed));
-    let mut problems = Vec::new();
+    let players: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
+    let params = LabyrinthParams { players, rules: rules(args), seed: 0, saved: None };
+    let played = crate::parallel::map(games as usize, |g| arena_game(&entrants, &params, seed, g as u32));
+    let (mut wins, mut draws, mut turns, mut problems) = ([0u32; 2], 0u32, 0u32, Vec::new());
     for result in played {
-        let (winner, game_turns, game_problems) = result?;
-        turns += game_turns;
-        match winner {
-            Some(side) => wins[side] += 1,
+        let (log, game_problems) = result?;
+        turns += log.end.turns;
+        match log.end.winner {
+            Some(seat) => wins[log.seating[seat]] += 1,
             None => draws += 1,
         }
         problems.extend(game_problems);
@@ -226,6 +161,78 @@ fn arena(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
+/// One side of an arena: an AI level, or a JavaScript file defining `turn(view)`.
+enum Entrant {
+    Level(&'static str),
+    Js(String),
+}
+
+impl Entrant {
+    fn parse(name: &str) -> Result<Entrant, Failure> {
+        if name.ends_with(".js") || name.ends_with(".mjs") {
+            return Ok(Entrant::Js(name.to_string()));
+        }
+        LEVELS.iter().find(|&&l| l == name).map(|&l| Entrant::Level(l))
+            .ok_or_else(|| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
+    }
+
+    /// Its decider for one game: a JavaScript file gets a fresh process every game.
+    fn decider(&self) -> Result<Box<dyn Decider<Labyrinth>>, Failure> {
+        Ok(match self {
+            Entrant::Level(l) => Box::new(AiSeat::new(l).ok_or_else(|| Failure::usage(format!("unknown AI level \"{l}\"")))?),
+            Entrant::Js(path) => Box::new(JsSeat { js: JsStrategy::start(path, "turn", TURN_MS).map_err(Failure::input)?, step: None }),
+        })
+    }
+}
+
+/// A JavaScript strategy's time for one turn, as in the page.
+const TURN_MS: u64 = 500;
+
+/// A JavaScript strategy in a seat: asked once a turn for `{ rotation, insertion, row, column }`;
+/// the shift is its answer to the shift, the step its answer to the move that follows.
+struct JsSeat {
+    js: JsStrategy,
+    step: Option<LabyrinthMove>,
+}
+
+impl Decider<Labyrinth> for JsSeat {
+    fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
+        if view.phase == "move" {
+            return self.step.take().ok_or_else(|| "asked for a step without a shift of its own".to_string());
+        }
+        let text = serde_json::to_string(view).map_err(|e| e.to_string())?;
+        let answer = self.js.ask(&text)?;
+        let mut moves = js_turn(&from_view(view)?, &answer)?.into_iter();
+        let shift = moves.next().ok_or("the turn has no shift")?;
+        self.step = moves.next();
+        Ok(shift)
+    }
+}
+
+/// Reads `{ rotation, insertion, row, column }` as the turn's two moves, checked in `game`.
+fn js_turn(game: &Labyrinth, answer: &serde_json::Value) -> Result<Vec<LabyrinthMove>, String> {
+    let field = |k: &str| answer.get(k).ok_or_else(|| format!("the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"));
+    let number = |k: &str| field(k)?.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("\"{k}\" is not a small whole number"));
+    let rotation = field("rotation")?.as_str().ok_or("\"rotation\" is not a string")?;
+    let dir = Direction::from_name(rotation).ok_or_else(|| format!("\"{rotation}\" is not a rotation (north, east, south, west)"))?;
+    game.turn_moves(number("insertion")?, dir, (number("row")?, number("column")?)).map(Vec::from).map_err(|e| e.to_string())
+}
+
+/// Game `g` of the arena's series: its log and the turns a JavaScript strategy failed (played
+/// by the greedy AI), one line a turn.
+fn arena_game(entrants: &[Entrant; 2], params: &LabyrinthParams, seed: u64, g: u32) -> Result<(GameLog<Labyrinth>, Vec<Value>), Failure> {
+    let deciders = vec![Some(entrants[0].decider()?), Some(entrants[1].decider()?)];
+    let spec = SeriesSpec { first: g, ..SeriesSpec::new(params.clone(), 1, seed) };
+    let series = Series::new(spec, deciders).map_err(Failure::input)?.run().map_err(Failure::input)?;
+    let log = series.logs().first().cloned().ok_or_else(|| Failure::input("the game was not played"))?;
+    let problems = series
+        .failures()
+        .iter()
+        .map(|f| json!({ "game": f.game + 1, "turn": f.move_index / 2 + 1, "seat": f.seat, "message": f.message }))
+        .collect();
+    Ok((log, problems))
+}
+
 /// `arcade labyrinth link FILE`: a share link that resumes the saved game.
 fn link(args: &Args) -> Result<(), Failure> {
     let [path] = args.positional.as_slice() else { return Err(Failure::usage("link takes one save file")) };
@@ -235,24 +242,4 @@ fn link(args: &Args) -> Result<(), Failure> {
     let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
     println!("{}#{fragment}", args.base_url());
     Ok(())
-}
-
-
-/// Game `g` of an arena: the winning side (0: A, 1: B), the turns played, and the turns a
-/// JavaScript strategy failed (played by the greedy AI).
-fn arena_game(entrants: &[Entrant; 2], g: u32, seats: usize, rules: Rules, seed: u64) -> Result<(Option<usize>, u32, Vec<Value>), Failure> {
-    // Entrant A takes the first seat in even games; entrants alternate round the table.
-    let side_of = |seat: usize| usize::from(!(seat + g as usize).is_multiple_of(2));
-    let mut players = (0..seats).map(|s| entrants[side_of(s)].seat()).collect::<Result<Vec<Seat>, Failure>>()?;
-    let colors: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
-    let seed = lambda_arcade::arena::MatchSeeds(seed).entrant(g as usize);
-    let mut game = Labyrinth::deal(&colors, rules, seed).map_err(|e| Failure::input(e.to_string()))?;
-    let mut problems = Vec::new();
-    while game.winner.is_none() && game.turns < 400 {
-        let (seat, turn) = (game.turn, game.turns + 1);
-        if let Some(why) = play_turn(&mut players[seat], &mut game)? {
-            problems.push(json!({ "game": g + 1, "turn": turn, "seat": seat, "message": why }));
-        }
-    }
-    Ok((game.winner.map(side_of), game.turns, problems))
 }
