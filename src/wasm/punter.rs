@@ -421,6 +421,11 @@ impl PunterGame {
         self.tape.seek(back);
         out
     }
+    /// The map's text (a map from a file travels in the game's links).
+    #[wasm_bindgen(js_name = mapText)]
+    pub fn map_text(&self) -> String {
+        self.tape.record().params.map_text.to_string()
+    }
     /// Share link fragment of the game viewed at `view`.
     pub fn link(&self, view: usize) -> String {
         self.tape.link(view)
