@@ -245,3 +245,41 @@ test('entries of the version 1 formats still restore (and become links)', async 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a Punter game resumed from its link at any move plays on as if it had never stopped', async () => {
+  const page = await openPage(browser, server.url);
+  const result = await page.evaluate(async () => {
+    const engine = await import('./www/engine.js').then((m) => m.loadEngine());
+    const { loadMap } = await import('./www/punter/maps.js');
+    const text = await loadMap(engine, 'randomMedium.json');
+    const seats = ['human', 'strong', 'random'];
+    const settings = { futures: true, splurges: true, options: true };
+    /** Plays `g` on (you pass) until it is over or has `until` moves. */
+    const play = (g, until = Infinity) => {
+      while (g.length < until) {
+        const r = g.runBots(1);
+        if (r === 'over') break;
+        if (r === 'human') g.play('pass', 0);
+      }
+      return g;
+    };
+    const whole = play(new engine.PunterGame('randomMedium.json', text, seats, settings, [[], [], []], 99));
+    const full = whole.link(whole.length);
+    const splurging = [];
+    const differ = [];
+    for (let k = 0; k <= whole.length; k += 1) {
+      const cut = play(new engine.PunterGame('randomMedium.json', text, seats, settings, [[], [], []], 99), k);
+      const s = cut.state();
+      if (s.route.length && s.seats[s.mover] !== 'human') splurging.push(k);
+      const resumed = play(engine.PunterGame.resume(cut.link(cut.length), seats));
+      if (resumed.link(resumed.length) !== full) differ.push(k);
+      cut.free();
+      resumed.free();
+    }
+    return { length: whole.length, splurging: splurging.length, differ };
+  });
+  assert.ok(result.length > 150, `a whole game (${result.length} moves)`);
+  assert.ok(result.splurging > 0, 'some cuts fall in the middle of a bot’s splurge');
+  assert.deepEqual(result.differ, [], 'resumed at every move, the same game');
+  await page.context().close();
+});

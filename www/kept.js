@@ -119,10 +119,12 @@ export function keptGame(game, { slot = '', label = game, legacy = null, legacyK
  * aside with one notice and false is returned: the page goes on with a new game.
  */
 export async function reopenKept(app, kept, resume) {
+  const start = performance.now();
   try {
     const record = await kept.read();
     if (!record) return false;
     await resume(await app.reopen(record.link), record);
+    performance.measure(`kept ${kept.label}`, { start }); // read by e2e/bench-kept.mjs
     return true;
   } catch (e) {
     const aside = kept.putAside();
