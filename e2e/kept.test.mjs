@@ -283,3 +283,17 @@ test('a Punter game resumed from its link at any move plays on as if it had neve
   assert.deepEqual(result.differ, [], 'resumed at every move, the same game');
   await page.context().close();
 });
+
+test('a browser that refuses to keep anything: one notice, and the games still play', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+  });
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  await press(page, 'DL');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await banner(page), /does not let the page keep your work \(private mode or full storage\)/);
+  assert.equal(await page.textContent('[data-testid=lifter-stat-moves]'), '2');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -2,7 +2,7 @@
 // share links (from the address, a saved link file or a dropped file) through the engine.
 import { el, setLinkLimit } from './dom.js';
 import { loadEngine } from './engine.js';
-import { MissingAsset, problem, sentence } from './kept.js';
+import { MissingAsset, problem, sentence, whenRefused } from './kept.js';
 
 /**
  * The games. A game's page module is loaded the first time it is shown; `mount(root, engine,
@@ -48,6 +48,7 @@ const app = {
   },
   clearNotice() { banner.hidden = true; banner.replaceChildren(); },
 };
+whenRefused(() => app.notice('This browser does not let the page keep your work (private mode or full storage): it will not survive a reload. Save a file or share a link to keep it.', 'warning'));
 
 async function main() {
   const picker = document.getElementById('games');

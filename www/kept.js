@@ -1,6 +1,6 @@
 // What the page keeps in this browser, in one place: the only user of localStorage.
 // - `storage`: get/set/remove that survive private mode and a full quota (the page goes on in
-//   memory), with JSON.
+//   memory and says so once, see `whenRefused`), with JSON.
 // - Drafts: what is typed in the labs, kept as it is typed.
 // - Kept games: a kept game *is* its share link plus the position viewed (and what the link
 //   does not say: whose seats are human, the bots' names, an opponent). A reload reopens it
@@ -13,10 +13,21 @@ const PREFIX = 'arcade.';
 /** The kept-game format: 2 (a link); version 1 was each game's own (see `legacy` below). */
 export const VERSION = 2;
 
+let refused = () => {};
+/** `f()` is called once, the first time the browser refuses to keep something. */
+export function whenRefused(f) { refused = f; }
+
 export const storage = {
   get(key) { try { return localStorage.getItem(key); } catch { return null; } },
   /** False when the browser refuses (private mode, full quota): the caller goes on in memory. */
-  set(key, value) { try { localStorage.setItem(key, value); return true; } catch { return false; } },
+  set(key, value) {
+    try { localStorage.setItem(key, value); return true; } catch {
+      const f = refused;
+      refused = () => {};
+      f();
+      return false;
+    }
+  },
   remove(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
   /** The parsed JSON under `key`, `undefined` when there is none; throws on text that is not JSON. */
   json(key) {
