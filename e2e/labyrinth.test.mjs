@@ -363,13 +363,13 @@ test('a share link does not replace the kept game until it is played; a kept gam
   await reload(page);
   assert.deepEqual(same(await state(page)), same(mine));
   // A kept entry the engine cannot open.
-  await page.evaluate(() => localStorage.setItem('arcade.labyrinth.game.v1', JSON.stringify({ v: 1, link: 'labyrinth/1/AAAA', levels: [null] })));
+  await page.evaluate(() => localStorage.setItem('arcade.kept.v2.labyrinth', JSON.stringify({ v: 2, link: 'labyrinth/1/AAAA', view: 0, levels: [null] })));
   await reload(page);
   await page.waitForSelector('#banner:not([hidden])');
-  assert.match(await page.textContent('#banner'), /Your Labyrinth game in progress could not be resumed: .+ It was set aside/);
+  assert.match(await page.textContent('#banner'), /Your Labyrinth game could not be resumed\. .+ It was put aside/);
   const fresh = await state(page);
   assert.equal(fresh.turns, 0);
-  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('arcade.labyrinth.game.v1.set-aside')).link), 'labyrinth/1/AAAA');
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('arcade.kept.v2.labyrinth.set-aside')).link), 'labyrinth/1/AAAA');
   await pushOnce(page);
   assert.deepEqual(page.errors, []);
   await page.context().close();

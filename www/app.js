@@ -2,6 +2,7 @@
 // share links (from the address, a saved link file or a dropped file) through the engine.
 import { el, setLinkLimit } from './dom.js';
 import { loadEngine } from './engine.js';
+import { MissingAsset, problem, sentence, whenRefused } from './kept.js';
 
 /**
  * The games. A game's page module is loaded the first time it is shown; `mount(root, engine,
@@ -33,9 +34,6 @@ const GAMES = [
 const byKind = new Map(GAMES.flatMap((g) => (g.linkKinds ?? []).map((kind) => [kind, g])));
 const playable = (id) => GAMES.some((g) => g.id === id && !g.soon);
 
-/** "link valid up to …" → "Link valid up to ….": messages shown as sentences. */
-const sentence = (s) => { const t = String(s).trim(); return `${t[0]?.toUpperCase() ?? ''}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`; };
-
 const banner = document.getElementById('banner');
 const app = {
   /** Shows a message above the game; `actions`: [[label, onclick]] buttons next to it. */
@@ -50,6 +48,7 @@ const app = {
   },
   clearNotice() { banner.hidden = true; banner.replaceChildren(); },
 };
+whenRefused(() => app.notice('This browser does not let the page keep your work (private mode or full storage): it will not survive a reload. Save a file or share a link to keep it.', 'warning'));
 
 async function main() {
   const picker = document.getElementById('games');
@@ -98,12 +97,31 @@ async function main() {
 
   /** The first word of a link (its kind), when it looks like one. */
   const kindOf = (text) => /^(?:.*#)?([a-z-]+)\/\d/.exec(text)?.[1];
-  /** Loads what a link needs before the engine opens it (a Punter map); never throws. */
+  /**
+   * Loads what a link needs before the engine opens it (a Punter map); never throws, returns a
+   * `MissingAsset` when the map could not be loaded (else openLink reports what is wrong).
+   */
   async function prepare(text) {
     const game = byKind.get(kindOf(text));
-    if (!game?.prepareLink) return;
-    try { await game.prepareLink(text, engine); } catch { /* openLink reports what is wrong */ }
+    if (!game?.prepareLink) return null;
+    try { await game.prepareLink(text, engine); } catch (e) { return e instanceof MissingAsset ? e : null; }
+    return null;
   }
+  /** Why a link did not open: the typed missing asset when that is the reason. */
+  const failure = (r, missing) => missing
+    ?? (r.error.code === 'missing-asset' ? new MissingAsset(/“([^”]+)”|"([^"]+)"/.exec(r.error.message)?.slice(1).find(Boolean) ?? '?', r.error.message) : new Error(r.error.message));
+
+  /**
+   * Opens a kept game's link the way a link opens (what it needs loaded first, the registry);
+   * the opened link, else throws a `MissingAsset` or the engine's message. Kept games reopen
+   * through this (www/kept.js).
+   */
+  app.reopen = async (text) => {
+    const missing = await prepare(text);
+    const r = openLink(text);
+    if (!r.ok) throw failure(r, missing);
+    return r;
+  };
 
   // Links can arrive faster than they open (a Punter link waits for its map): only the newest
   // one is shown; an older one still loading gives up when it is ready.
@@ -112,11 +130,11 @@ async function main() {
   /** Opens a share link (a full URL, `#fragment` or bare fragment) through the engine. */
   async function openText(text) {
     const ticket = ++newest;
-    await prepare(text);
+    const missing = await prepare(text);
     if (ticket !== newest) return false;
     const r = openLink(text);
     if (!r.ok) {
-      app.notice(`This link could not be opened. ${sentence(r.error.message)}`);
+      app.notice(`This link could not be opened. ${problem(failure(r, missing))}`);
       // The game the link was meant for, when the engine could tell (else its first word).
       const kind = r.error.kind ?? /^(?:.*#)?([a-z-]+)\//.exec(text)?.[1];
       await showGame(byKind.get(kind)?.id ?? currentId ?? 'pig');
@@ -134,7 +152,7 @@ async function main() {
     try {
       view.openLink(r.kind, r.data, text);
     } catch (e) {
-      app.notice(`This link could not be opened. ${sentence(e.message)}`);
+      app.notice(`This link could not be opened. ${problem(e)}`);
       if (!view.current) view.show(game.firstTab ?? 'play');
       return false;
     }

@@ -45,9 +45,9 @@ pub fn read_asset(
         BY_NAME => {
             let name = r.string(max_name)?;
             let hash = r.bits(32)? as u32;
-            let text = bundled(&name).ok_or_else(|| LinkError::Malformed(format!("this page has no bundled \"{name}\"")))?;
+            let text = bundled(&name).ok_or_else(|| LinkError::MissingAsset(format!("this page has no bundled \"{name}\"")))?;
             if content_hash(text) != hash {
-                return Err(LinkError::Malformed(format!(
+                return Err(LinkError::MissingAsset(format!(
                     "the bundled \"{name}\" has changed since this link was made"
                 )));
             }

@@ -49,6 +49,8 @@ pub enum LinkError {
     /// The data ends before the record does.
     Truncated,
     Malformed(String),
+    /// A bundled asset (a map) the link names by reference is not on this page, or has changed.
+    MissingAsset(String),
     /// The checksum does not match: the link was cut or altered.
     Checksum,
 }
@@ -69,6 +71,7 @@ impl fmt::Display for LinkError {
             LinkError::Inflate => f.write_str("the compressed link data is damaged"),
             LinkError::Truncated => f.write_str("the link data ends too early (was it cut off?)"),
             LinkError::Malformed(m) => write!(f, "the link data is malformed: {m}"),
+            LinkError::MissingAsset(m) => f.write_str(m),
             LinkError::Checksum => f.write_str("the link was altered or cut (checksum mismatch)"),
         }
     }
@@ -89,6 +92,7 @@ impl LinkError {
             LinkError::Inflate => "inflate",
             LinkError::Truncated => "truncated",
             LinkError::Malformed(_) => "malformed",
+            LinkError::MissingAsset(_) => "missing-asset",
             LinkError::Checksum => "checksum",
         }
     }

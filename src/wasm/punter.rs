@@ -161,6 +161,18 @@ pub(super) fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
     Ok(Settings { futures: s.futures, splurges: s.splurges, options: s.options })
 }
 
+/// The seats of a game: "human" or a bot (seeded from the game's seed and its seat).
+fn seats_of(seats: &[String], seed: u64) -> Result<Vec<Seat>, JsValue> {
+    let mut kinds = Vec::new();
+    for (i, s) in seats.iter().enumerate() {
+        kinds.push(match s.as_str() {
+            "human" => Seat::Human,
+            name => Seat::Bot(name.to_string(), bot(name, MatchSeeds(seed).entrant(i)).ok_or_else(|| js_error(format!("unknown bot \"{name}\"")))?),
+        });
+    }
+    Ok(kinds)
+}
+
 impl PunterGame {
     fn game(&self) -> &Punter {
         self.tape.position().1
@@ -192,13 +204,7 @@ impl PunterGame {
             }
         }
         let seed = seed as u64;
-        let mut kinds = Vec::new();
-        for (i, s) in seats.iter().enumerate() {
-            kinds.push(match s.as_str() {
-                "human" => Seat::Human,
-                name => Seat::Bot(name.to_string(), bot(name, MatchSeeds(seed).entrant(i)).ok_or_else(|| js_error(format!("unknown bot \"{name}\"")))?),
-            });
-        }
+        let kinds = seats_of(&seats, seed)?;
         let names = seats.iter().map(|s| if s == "human" { "You".to_string() } else { s.clone() }).collect();
         let tape = Tape::start(params, seed, names).map_err(js_error)?;
         Ok(PunterGame { tape, seats: kinds })
@@ -225,6 +231,47 @@ impl PunterGame {
         let mut tape = Tape::new(d.record).map_err(js_error)?;
         tape.seek(view);
         Ok(PunterGame { tape, seats: (0..punters).map(|_| Seat::Log).collect() })
+    }
+
+    /// A game to play on from a punter link (its map registered first), `seats` as for `new`.
+    /// The bots go on exactly as if the game had never stopped: `greedy` and `strong` decide
+    /// from their view alone, except that `strong` remembers the rest of a splurge it is making,
+    /// so a bot's unfinished splurge at the end of the link is dropped and made again from the
+    /// same view; `random`'s draws are re-derived from its turns in the record (no bot is asked
+    /// for a move it made).
+    pub fn resume(link: &str, seats: Vec<String>) -> Result<PunterGame, JsValue> {
+        let d = decode_game::<Punter>(link).map_err(js_error)?;
+        if seats.len() != d.record.params.punters {
+            return Err(js_error(format!("the game has {} punters, not {}", d.record.params.punters, seats.len())));
+        }
+        let mut kinds = seats_of(&seats, d.record.seed)?;
+        let mut tape = Tape::new(d.record).map_err(js_error)?;
+        loop {
+            let n = tape.len();
+            let g = tape.seek(n);
+            match g.to_move() {
+                Actor::Player(p) if n > 0 && !g.route().is_empty() && matches!(kinds.get(usize::from(p)), Some(Seat::Bot(..))) => tape.truncate(n - 1),
+                _ => break,
+            }
+        }
+        if seats.iter().any(|s| s == "random") {
+            let mut g = tape.initial().clone();
+            for mv in tape.moves() {
+                if let Actor::Player(p) = g.to_move() {
+                    if let Some(Seat::Bot(name, d)) = kinds.get_mut(usize::from(p)) {
+                        if name == "random" {
+                            let _ = d.decide(&g.view(p));
+                        }
+                    }
+                }
+                if g.play(mv).is_err() {
+                    break;
+                }
+            }
+        }
+        let n = tape.len();
+        tape.seek(n);
+        Ok(PunterGame { tape, seats: kinds })
     }
 
     pub fn geometry(&self) -> Result<JsValue, JsValue> {
@@ -373,6 +420,11 @@ impl PunterGame {
         }
         self.tape.seek(back);
         out
+    }
+    /// The map's text (a map from a file travels in the game's links).
+    #[wasm_bindgen(js_name = mapText)]
+    pub fn map_text(&self) -> String {
+        self.tape.record().params.map_text.to_string()
     }
     /// Share link fragment of the game viewed at `view`.
     pub fn link(&self, view: usize) -> String {

@@ -2,12 +2,13 @@
 // rotation, the insertion point and where to walk. It plays in the sandbox (www/pool.js →
 // labyrinth/referee.js → user-host.js) against the AIs, in every seat in turn, a game a job on
 // a pool of workers (one a core); the engine
-// referees, and a turn that fails is played by the greedy AI. The code is kept in localStorage as
+// referees, and a turn that fails is played by the greedy AI. The code is kept (www/kept.js) as
 // it is typed; `loadStrategy()` hands it to the Play tab, where it can take any AI seat.
 import { el } from '../dom.js';
 import { runPool, workersLabel } from '../pool.js';
+import { draft } from '../kept.js';
 
-const KEY = 'arcade.labyrinth.strategy.v1';
+const DRAFT = 'labyrinth.strategy.v1';
 const WATCHDOG_MS = 300000;
 
 export const EXAMPLE = `// view: { seat, tiles: 49 × "kind[ treasure] direction" (rows from the top),
@@ -28,16 +29,16 @@ function turn(view) {
   return { rotation: "north", insertion: 0, row, column };
 }`;
 
-/** The strategy being written (kept in localStorage as it is typed), or EXAMPLE. */
+/** The strategy being written (a draft kept as it is typed, www/kept.js), or EXAMPLE. */
 export function loadStrategy() {
-  try { return localStorage.getItem(KEY) ?? EXAMPLE; } catch { return EXAMPLE; }
+  return draft.get(DRAFT, EXAMPLE);
 }
 
 /** ctx: { engine, openLink?(link) } */
 export function mountLab(root, ctx) {
   const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'labyrinth-lab-editor', 'aria-label': 'Your strategy' });
   editor.value = loadStrategy();
-  editor.addEventListener('input', () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } });
+  editor.addEventListener('input', () => draft.set(DRAFT, editor.value));
   const opponents = el('select', { 'aria-label': 'Opponents', 'data-testid': 'labyrinth-lab-opponents' },
     ...[['greedy'], ['simple'], ['strong'], ['greedy', 'strong', 'simple']].map((o) => el('option', { value: o.join(',') }, `vs ${o.join(', ')}`)));
   const games = el('select', { 'aria-label': 'Games', 'data-testid': 'labyrinth-lab-games' },

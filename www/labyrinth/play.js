@@ -6,32 +6,38 @@
 // Any AI seat can be "Your strategy": the code of the Your strategy tab (lab.js) plays it from
 // the sandbox (sandbox.session → labyrinth/referee.js openSeat), one session per seat per game;
 // a turn that fails (throws, too slow, not allowed) is played by the greedy AI and the reason is
-// shown. The game in progress (its link, the AI level of each seat and the strategies' seed) is
-// kept in localStorage after every move and resumes after a reload. A game opened from a link
+// shown. The game in progress is kept (www/kept.js: its link, plus the AI level of each seat and
+// the strategies' seed) after every move; a reload reopens its link. A game opened from a link
 // does not replace it until a move is played in it ("Back to your game" until then).
 import { el, followLink, linkField, saveText, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
 import { loadStrategy } from './lab.js';
+import { keptGame, reopenKept, storage } from '../kept.js';
 
 const PLAYERS = ['yellow', 'red', 'blue', 'green'];
 const LEVELS = ['simple', 'greedy', 'strong'];
 const AI_DELAY = 180; // ms between two AI half-moves
-const GAME_KEY = 'arcade.labyrinth.game.v1';
-const ASIDE_KEY = 'arcade.labyrinth.game.v1.set-aside'; // a saved game that could not be opened
+const V1 = 'arcade.labyrinth.game.v1'; // before version 2: { v: 1, link, levels, seed }
 const MAX_PRINTED = 4000;
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 /** How a seat is played, for the status and the legend. */
 export const controlName = (control, level) => (control === 'human' ? 'human' : level === 'js' ? 'your strategy' : `AI ${level ?? 'greedy'}`);
-const storage = {
-  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
-  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode, full */ } },
-  remove(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
-};
+/** The kept Labyrinth game (a version 1 entry was already a link). */
+const keptLabyrinth = () => keptGame('labyrinth', {
+  label: 'Labyrinth',
+  legacyKeys: [V1],
+  async legacy() {
+    const e = storage.json(V1);
+    if (e?.v !== 1 || typeof e.link !== 'string') throw new Error('it is not a kept Labyrinth game');
+    return { link: e.link, view: null, extra: { levels: e.levels, seed: e.seed } };
+  },
+});
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
+  const kept = keptLabyrinth();
   let game = null;
   let levels = [];
   let extraDir = 'north';
@@ -40,9 +46,8 @@ export function mountPlay(root, ctx) {
   let seed = 0; // the strategies' seeds come from it (seatSeed)
   let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
   let linked = false; // opened from a link and not played here yet: the address follows it
-  let unkept = false; // not written to localStorage until a move is played here (a link's game)
+  let unkept = false; // not kept until a move is played here (a link's game)
   let thinking = false; // a strategy's answer is awaited
-  let stored = null; // what was last written to localStorage
   const sessions = new Map(); // seat → promise of its strategy session (sandbox.session)
 
   // Set-up.
@@ -138,12 +143,10 @@ export function mountPlay(root, ctx) {
     render();
   }
 
-  /** The game in progress into localStorage (not a game from a link that was not played here). */
-  function keep() {
+  /** Keeps the game in progress (not a game from a link that was not played here). */
+  function keep(fragment, position) {
     if (!game || unkept) return;
-    const entry = JSON.stringify({ v: 1, link: game.link(game.state().position), levels, seed });
-    if (entry !== stored) storage.set(GAME_KEY, entry);
-    stored = entry;
+    kept.write(fragment, position, { levels, seed });
   }
 
   /** A move was played here: a game from a link becomes the one kept. */
@@ -155,40 +158,29 @@ export function mountPlay(root, ctx) {
   }
 
   /**
-   * Resumes the game kept in localStorage; false when there is none. One that cannot be opened is
-   * set aside (kept under ASIDE_KEY, said in a notice) and false is returned.
+   * Plays on from the kept game (its link reopened through the registry, www/kept.js). At mount
+   * (`force` false) it replaces only the placeholder: a link's game on screen stays there and
+   * the kept game stays kept. One that cannot be opened is put aside with a notice.
    */
-  function restore() {
-    const raw = storage.get(GAME_KEY);
-    if (raw === null) return false;
-    let g;
-    let entry;
-    try {
-      entry = JSON.parse(raw);
-      if (entry?.v !== 1 || typeof entry.link !== 'string') throw new Error('it is not a saved Labyrinth game');
-      g = engine.LabyrinthGame.fromLink(entry.link);
-    } catch (e) {
-      storage.set(ASIDE_KEY, raw);
-      storage.remove(GAME_KEY);
-      const text = `Your Labyrinth game in progress could not be resumed: ${e.message ?? e}. It was set aside (in this browser's storage as “${ASIDE_KEY}”) and a new game started.`;
-      if (ctx.app?.notice) ctx.app.notice(text, 'warning');
-      else queueMicrotask(() => message(text));
-      return false;
-    }
-    use(g, Array.isArray(entry.levels) ? entry.levels : null, { origin: 'restore', seed: Number.isSafeInteger(entry.seed) ? entry.seed : undefined });
-    // The set-up shows the resumed game's players, for the next New game.
-    const s = game.state();
-    for (const row of seatRows) {
-      const i = s.players.findIndex((p) => p.color === row.color);
-      row.select.value = i < 0 ? 'off' : levels[i] ?? 'human';
-    }
-    return true;
+  function resumeKept(force) {
+    return reopenKept(ctx.app, kept, (opened, record) => {
+      if (opened.kind !== 'labyrinth') throw new Error('it is not a Labyrinth game');
+      if (!force && !(unkept && !linked)) return;
+      use(engine.LabyrinthGame.fromLink(record.link), Array.isArray(record.levels) ? record.levels : null,
+        { origin: 'restore', seed: Number.isSafeInteger(record.seed) ? record.seed : undefined });
+      // The set-up shows the resumed game's players, for the next New game.
+      const s = game.state();
+      for (const row of seatRows) {
+        const i = s.players.findIndex((p) => p.color === row.color);
+        row.select.value = i < 0 ? 'off' : levels[i] ?? 'human';
+      }
+    });
   }
 
   /** Leaves a game from a link for the one kept. */
-  function back() {
+  async function back() {
     if (location.hash.startsWith('#labyrinth/')) history.replaceState(null, '', '#labyrinth');
-    if (!restore()) start();
+    if (!(await resumeKept(true))) start();
   }
 
   /** A new game from the set-up; `placeholder`: not kept until a move is played in it. */
@@ -248,14 +240,15 @@ export function mountPlay(root, ctx) {
         mine.length ? mine.map((c, k) => el('span', { class: `card${s.ravensburger && k === 0 ? ' seek' : ''}` }, String(c))) : el('span', {}, 'none left — back to your start square!'),
         s.ravensburger && mine.length ? el('div', { class: 'muted' }, 'Ravensburger rules: find the first card first (end your move on it).') : null));
     } else cards.replaceChildren(el('span', { class: 'muted' }, 'Cards are shown only to the human player to move.'));
-    const url = shareUrl(game.link(s.position));
+    const fragment = game.link(s.position);
+    const url = shareUrl(fragment);
     link.set(url);
     // A game from a link keeps the address in step (a reload reopens it there); one's own game
-    // is kept in localStorage, and the address just names the game.
+    // is kept (www/kept.js), and the address just names the game.
     if (linked) followLink(url);
     else if (location.hash.startsWith('#labyrinth/')) history.replaceState(null, '', '#labyrinth');
-    backBar.hidden = !(linked && storage.get(GAME_KEY) !== null);
-    keep();
+    backBar.hidden = !(linked && kept.has());
+    keep(fragment, s.position);
     if (s.winner !== null) closeSessions();
     clearTimeout(aiTimer);
     if (mover && mover.control === 'ai' && s.winner === null && !thinking) aiTimer = setTimeout(aiStep, AI_DELAY);
@@ -409,10 +402,10 @@ export function mountPlay(root, ctx) {
     return false;
   });
 
-  // The game in progress before a reload, else a new one. When the page is opening a share link,
-  // the kept game is shown first and the link's game replaces it on screen, not in localStorage
-  // (and a new game started for want of a kept one is not kept unless it is played).
-  if (!restore()) start({ placeholder: location.hash.startsWith('#labyrinth/') });
+  // A board at once (a new game, not kept unless played), replaced by the kept game when it
+  // reopens; a share link's game replaces it on screen, never in the store.
+  start({ placeholder: true });
+  resumeKept(false);
   return {
     /** A share link: play on from its position. Throws the engine's message. */
     openLink(text) { use(engine.LabyrinthGame.fromLink(text), null, { origin: 'link' }); },

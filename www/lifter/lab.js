@@ -3,8 +3,9 @@
 // with time limits; the engine scores the route.
 import { el } from '../dom.js';
 import { Sandbox } from '../sandbox.js';
+import { draft } from '../kept.js';
 
-const KEY = 'arcade.lifter.code.v1';
+const DRAFT = 'lifter.code.v1';
 const BUDGETS = [[2, '2 s'], [5, '5 s'], [10, '10 s'], [30, '30 s']];
 const STEP_LIMIT_MS = 250;
 const WATCHDOG_EXTRA_MS = 5000;
@@ -60,7 +61,7 @@ function next(state) {
 ];
 
 function loadCode() {
-  try { return localStorage.getItem(KEY) ?? EXAMPLES[0][1]; } catch { return EXAMPLES[0][1]; }
+  return draft.get(DRAFT, EXAMPLES[0][1]);
 }
 
 export function mountLab(root, ctx) {
@@ -87,7 +88,7 @@ export function mountLab(root, ctx) {
   const watch = el('button', { class: 'primary', disabled: true, 'data-testid': 'lifter-code-watch' }, 'Watch in the replay viewer');
   const play = el('button', { disabled: true }, 'Play it');
 
-  const save = () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } };
+  const save = () => draft.set(DRAFT, editor.value);
   editor.addEventListener('input', save);
   examples.addEventListener('change', () => {
     if (examples.value === '') return;

@@ -2,7 +2,8 @@
 // playing, the built-in solver, the user's own solver code and the replay viewer.
 import { el } from '../dom.js';
 import { createTabs } from '../tabs.js';
-import { mountPlay } from './play.js';
+import { keptLifter, mountPlay } from './play.js';
+import { MissingAsset, problem, reopenKept, storage } from '../kept.js';
 import { mountSolver } from './solver.js';
 import { mountLab } from './lab.js';
 import { mountReplay } from './replay-view.js';
@@ -26,10 +27,10 @@ const EXTRA = [
   ['large1', '1000×1000'], ['lambdaful1', '1000×1000'], ['lambdaful2', '1000×1000'],
 ];
 const extraUrl = (name) => new URL(`../../maps/lifter/extra/${name}.map`, import.meta.url);
-const MAP_KEY = 'arcade.lifter.map.v1';
+const MAP_KEY = 'arcade.lifter.map.v1'; // before version 2: the map chosen last
 
-export function mountLifter(root, engine) {
-  const ctx = { engine, map: null };
+export function mountLifter(root, engine, app) {
+  const ctx = { engine, app, map: null };
   const official = engine.lifterOfficialMaps();
   const select = el('select', { 'aria-label': 'Map', 'data-testid': 'lifter-map' });
   for (const [prefix, title] of GROUPS) {
@@ -123,13 +124,8 @@ export function mountLifter(root, engine) {
     }
     ctx.map = m;
     mapSeq += 1;
-    for (const v of Object.values(views)) v.setMap?.(m);
-    if (remember) {
-      try {
-        const keep = m.official || m.source?.startsWith('extra:') ? { source: m.source ?? `official:${m.name}` } : m.text.length < 200000 ? { name: m.name, text: m.text } : null;
-        if (keep) localStorage.setItem(MAP_KEY, JSON.stringify(keep));
-      } catch { /* private mode */ }
-    }
+    // `remember`: the user chose the map, the Play tab's game on it becomes the kept game.
+    for (const v of Object.values(views)) v.setMap?.(m, { remember });
     return null;
   }
   ctx.setMap = setMap;
@@ -148,7 +144,9 @@ export function mountLifter(root, engine) {
         const error = setMap({ name, text, source: value });
         if (error) info.textContent = `${name}: ${error}`;
       } catch (e) {
-        info.textContent = `Could not load ${name}: ${e.message}`;
+        const missing = new MissingAsset(name, e.message);
+        info.textContent = problem(missing);
+        app.notice(problem(missing), 'warning');
       }
     }
     return null;
@@ -193,31 +191,50 @@ export function mountLifter(root, engine) {
     if (file) openMapFile(file.name, await file.text());
   });
 
-  // The last map used, else contest1.
-  let start = null;
-  try { start = JSON.parse(localStorage.getItem(MAP_KEY) ?? 'null'); } catch { /* ignore */ }
-  const first = () => setMap({ name: 'contest1', text: official[0].text, source: 'official:contest1' }, { remember: false });
-  if (start?.source?.startsWith('official:') && official.some((m) => `official:${m.name}` === start.source)) choose(start.source);
-  else if (start?.source?.startsWith('extra:')) { first(); choose(start.source); }
-  else if (start?.text) { if (setMap({ name: start.name, text: start.text, source: 'saved' }, { remember: false })) first(); }
-  else first();
   show('play');
+  let linkOpened = false; // a link's game is on screen: the kept game stays kept, not shown
+  /** The map chosen last by a version 1 page, else contest1. */
+  function startV1() {
+    let start = null;
+    try { start = storage.json(MAP_KEY); } catch { /* contest1 */ }
+    const first = () => setMap({ name: 'contest1', text: official[0].text, source: 'official:contest1' }, { remember: false });
+    if (start?.source?.startsWith('official:') && official.some((m) => `official:${m.name}` === start.source)) choose(start.source);
+    else if (start?.source?.startsWith('extra:')) { first(); choose(start.source); }
+    else if (start?.text) { if (setMap({ name: start.name, text: start.text, source: 'saved' }, { remember: false })) first(); }
+    else first();
+  }
+  /** The kept game (the one played last, its map in its link) reopened as a link; false when there is none. */
+  const reopenMine = (force) => reopenKept(app, keptLifter(), ({ kind, data }, record) => {
+    if (kind !== 'lifter') throw new Error('it is not a Lifter game');
+    if (linkOpened && !force) return;
+    const error = setMap({ name: data.name, text: data.text, source: record.source ?? (data.official ? `official:${data.name}` : 'saved') });
+    if (error) throw new Error(error);
+  });
+  reopenMine(false).then((ok) => { if (!ok && !linkOpened) startV1(); });
 
-  /** Opens a decoded game link in the replay viewer, on the link's map; the game being played is kept. */
+  /** After a link replaced the screen: the way back to the kept game, whatever links came since. */
+  ctx.onKept = () => { backBar.hidden = true; };
+  async function offerBack() {
+    let record = null;
+    try { record = await keptLifter().read(); } catch { /* said when it is reopened */ }
+    backBar.hidden = !record?.view;
+    if (!record?.view) return;
+    backText.textContent = `You are watching a shared game. Your game on ${record.name} (${record.view} move${record.view === 1 ? '' : 's'}) is kept.`;
+    backBtn.onclick = async () => {
+      backBar.hidden = true;
+      if (!(await reopenMine(true))) startV1();
+      show('play');
+    };
+  }
+
+  /** Opens a decoded game link in the replay viewer, on the link's map; the kept game stays kept. */
   function openGame(g) {
-    const before = ctx.map;
-    const moves = views.play?.moves() ?? 0;
+    linkOpened = true;
+    views.play?.flush();
     const error = setMap({ name: g.name, text: g.text, source: g.official ? `official:${g.name}` : 'link' }, { remember: false });
     if (error) throw new Error(error);
     show('replay').open({ route: g.route, view: g.view, fromLink: true });
-    backBar.hidden = !(before && moves);
-    if (!before || !moves) return;
-    backText.textContent = `You are watching a shared game. Your game on ${before.name} (${moves} move${moves === 1 ? '' : 's'}) is kept.`;
-    backBtn.onclick = () => {
-      backBar.hidden = true;
-      if (ctx.map !== before) setMap(before);
-      show('play');
-    };
+    offerBack();
   }
 
   return {

@@ -1,7 +1,9 @@
 // Play a mine with the keyboard (or the buttons): the engine moves the robot, updates the mine
-// and keeps score; undo is the engine's. The route so far is editable text, and the game in
-// progress on each map is kept in localStorage: it survives reloads and opened links.
+// and keeps score; undo is the engine's. The route so far is editable text. The game on each
+// map is kept (www/kept.js) as its link, and the one being played as the page's kept Lifter
+// game: they survive reloads and opened links (only playing here replaces the kept game).
 import { el } from '../dom.js';
+import { keptGame, reopenKept, storage } from '../kept.js';
 import { bindKeys } from '../keys.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, rulesBox } from './status.js';
@@ -11,8 +13,7 @@ const KEYS = {
   arrowleft: 'L', h: 'L', arrowdown: 'D', j: 'D', arrowup: 'U', k: 'U', arrowright: 'R', l: 'R', w: 'W', s: 'S', a: 'A',
 };
 const STEP_ANIMATION_MS = 130;
-const SAVE_PREFIX = 'arcade.lifter.game.v1:';
-const MAX_SAVED_ROUTE = 200000;
+const V1 = 'arcade.lifter.game.v1:'; // before version 2: the route on each map
 
 /** A short fingerprint of a map's text (custom maps are kept by name and content). */
 function fingerprint(text) {
@@ -20,8 +21,27 @@ function fingerprint(text) {
   for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return (h >>> 0).toString(36);
 }
-const mapKey = (m) => SAVE_PREFIX + (m.official ? `official:${m.name}` : m.source?.startsWith('extra:') ? m.source
+const slotOf = (m) => (m.official ? `official:${m.name}` : m.source?.startsWith('extra:') ? m.source
   : `map:${m.name}:${m.text.length}:${fingerprint(m.text)}`);
+
+/** The game being played (the map chosen last): the page reopens it on reload. */
+export const keptLifter = () => keptGame('lifter', { label: 'Lifter' });
+
+/** The game kept on map `m`; a version 1 entry (its route) becomes a link. */
+const keptOn = (engine, m) => keptGame('lifter', {
+  slot: slotOf(m),
+  label: `Lifter (${m.name})`,
+  legacyKeys: [V1 + slotOf(m)],
+  async legacy() {
+    const route = storage.get(V1 + slotOf(m));
+    if (!route) return null;
+    const g = new engine.LifterGame(m.name, m.text);
+    try {
+      g.setRoute(route);
+      return { link: g.link(g.position()), view: g.position() };
+    } finally { g.free(); }
+  },
+});
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
@@ -29,7 +49,10 @@ export function mountPlay(root, ctx) {
   let key = '';
   let hasBeards = false;
   let large = false;
-  let saveKey = null;
+  let map = null;
+  let kept = null; // the game kept on this map
+  let keepTimer = null;
+  let seq = 0;
 
   const announceBox = el('div', { class: 'lifter-announce', 'aria-live': 'polite', 'data-testid': 'lifter-announce' });
   const viewRoot = el('div');
@@ -82,12 +105,26 @@ export function mountPlay(root, ctx) {
     const route = game.route();
     if (document.activeElement !== routeBox) routeBox.value = route;
     link.schedule(large ? 900 : 0);
-    try {
-      if (route && route.length <= MAX_SAVED_ROUTE) localStorage.setItem(saveKey, route);
-      else localStorage.removeItem(saveKey);
-    } catch { /* private mode or full: the game still plays */ }
     return s;
   }
+
+  /** The user played here: this game becomes the kept one (soon: a link of a large map is slow). */
+  function keep() {
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(flush, large ? 1500 : 150);
+    ctx.onKept?.();
+  }
+  /** Writes a pending keep now. */
+  function flush() {
+    if (keepTimer === null || !game) return;
+    clearTimeout(keepTimer);
+    keepTimer = null;
+    const fragment = game.link(game.position());
+    if (game.position() || game.route()) kept.write(fragment, game.position());
+    else kept.clear();
+    keptLifter().write(fragment, game.position(), { name: map.name, source: map.source ?? null });
+  }
+  addEventListener('pagehide', flush);
 
   function act(command) {
     if (!game) return;
@@ -99,14 +136,15 @@ export function mountPlay(root, ctx) {
     }
     routeNote.textContent = '';
     refresh(STEP_ANIMATION_MS);
+    keep();
   }
   function undo() {
-    if (game?.undo()) { routeNote.textContent = ''; refresh(); }
+    if (game?.undo()) { routeNote.textContent = ''; refresh(); keep(); }
   }
   /** Offers to bring back `before` (the route replaced by a restart or a route played from elsewhere). */
   const bringBack = (before) => {
     const back = el('button', { class: 'small', 'data-testid': 'lifter-unrestart' }, 'Bring the route back');
-    back.addEventListener('click', () => { game.setRoute(before); refresh(); });
+    back.addEventListener('click', () => { game.setRoute(before); refresh(); keep(); });
     return back;
   };
   function restart() {
@@ -116,6 +154,7 @@ export function mountPlay(root, ctx) {
     game.restart();
     routeNote.textContent = '';
     refresh(0, bringBack(before));
+    keep();
   }
 
   // Editing the route replays the edited route (after a short pause in typing).
@@ -127,6 +166,7 @@ export function mountPlay(root, ctx) {
     routeNote.textContent = r.applied < r.commands
       ? `The game ends after ${r.applied} commands; the ${r.commands - r.applied} after that are not played.` : '';
     refresh();
+    keep();
   }
   routeBox.addEventListener('input', () => {
     clearTimeout(editTimer);
@@ -150,7 +190,9 @@ export function mountPlay(root, ctx) {
   });
 
   return {
-    setMap(m) {
+    /** Shows map `m` with the game kept on it; `remember`: the user chose it (it becomes the kept game). */
+    setMap(m, { remember = false } = {}) {
+      flush();
       game?.free();
       game = new engine.LifterGame(m.name, m.text);
       key = `${m.name}:${m.text.length}:${Math.random()}`;
@@ -159,13 +201,23 @@ export function mountPlay(root, ctx) {
       routeBox.value = '';
       routeNote.textContent = '';
       link.clear();
-      // The game played on this map before (a reload, a link or another map in between).
-      saveKey = mapKey(m);
-      let saved = null;
-      try { saved = localStorage.getItem(saveKey); } catch { /* private mode */ }
-      if (saved) game.setRoute(saved);
+      map = m;
+      kept = keptOn(engine, m);
       refresh();
+      // The game played on this map before (a reload, a link or another map in between): its
+      // link reopened as links are.
+      const my = ++seq;
+      const g = game;
+      return reopenKept(ctx.app, kept, ({ kind, data }) => {
+        if (kind !== 'lifter' || data.text !== m.text) throw new Error('it is not a game on this map');
+        if (my !== seq) return;
+        g.setRoute(data.route);
+        while (g.position() > data.view && g.undo());
+        refresh();
+      }).then(() => { if (remember && my === seq) { keep(); flush(); } });
     },
+    /** Writes the kept game now (before a link replaces the screen). */
+    flush,
     /** Moves made in the game being played. */
     moves() { return game ? game.state().moves : 0; },
     /** Loads a route (from the solver or the replay) to continue playing after it. */
@@ -175,6 +227,7 @@ export function mountPlay(root, ctx) {
       if (view !== undefined) while (game.position() > view && game.undo());
       routeNote.textContent = '';
       refresh(0, before && before !== game.route() ? bringBack(before) : undefined);
+      keep();
     },
   };
 }

@@ -1,26 +1,56 @@
 // Play yourself: a human against any strategy. The engine throws the die (seeded) and keeps
-// the rules; the opponent's strategy answers from the sandbox. The game in progress is kept in
-// localStorage (seed and moves) and resumes after a reload.
+// the rules; the opponent's strategy answers from the sandbox. The game in progress is kept
+// (www/kept.js) as its link, your seat and the opponent chosen; a reload reopens the link.
 import { el, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { createPigBoard, caption } from './board.js';
 import { entrant, strategyOptions } from './strategies.js';
+import { keptGame, reopenKept, storage } from '../kept.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const KEY = 'arcade.pig.play.v1';
-const load = () => { try { return JSON.parse(localStorage.getItem(KEY) ?? 'null'); } catch { return null; } };
-const store = (g) => { try { localStorage.setItem(KEY, JSON.stringify(g)); } catch { /* private mode */ } };
+const V1 = 'arcade.pig.play.v1'; // before kept games were links: { seed, human, opponent, moves }
+const namesOf = (human, label) => (human === 0 ? ['You', label] : [label, 'You']);
+
+/** The kept Pig game; a version 1 entry becomes a link (the die is seeded: its moves replay). */
+const keptPig = (engine) => keptGame('pig', {
+  label: 'Pig',
+  legacyKeys: [V1],
+  async legacy() {
+    const g = storage.json(V1);
+    if (!g?.moves?.length) return null;
+    if (!Number.isSafeInteger(g.seed) || ![0, 1].includes(g.human)) throw new Error('it is not a kept Pig game');
+    const game = new engine.PigGame(100, g.seed, namesOf(g.human, entrant(g.opponent).label));
+    try {
+      const moves = playMoves(game, g.moves);
+      return { link: game.link(namesOf(g.human, entrant(g.opponent).label), moves), view: moves, extra: { human: g.human, opponent: g.opponent } };
+    } finally { game.free(); }
+  },
+});
+
+/** Plays recorded move codes (the engine's die, seeded, throws the same faces); how many were played. */
+function playMoves(game, moves, after = () => {}) {
+  let n = 0;
+  for (const code of moves) {
+    const st = game.state();
+    if (st.phase === 'over') break;
+    if (st.phase === 'throw') {
+      if (game.throwDie() !== code) break;
+    } else if (code === 7 || code === 8) game.decide(code === 7);
+    else break;
+    n += 1;
+    after();
+  }
+  return n;
+}
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
-  const saved = load();
+  const kept = keptPig(engine);
   const opponent = el('select', { 'aria-label': 'Opponent', 'data-testid': 'opponent' },
     ...strategyOptions(ctx.builtins, 'hold20'));
   const starts = el('select', { 'aria-label': 'Who starts' },
     el('option', { value: '0' }, 'You start'), el('option', { value: '1' }, 'Opponent starts'));
-  if (saved && [...opponent.options].some((o) => o.value === saved.opponent)) opponent.value = saved.opponent;
-  if (saved) starts.value = String(saved.human);
   const fresh = el('button', { class: 'primary', 'data-testid': 'new-game' }, 'New game');
   const pending = el('div', { class: 'muted play-pending', 'data-testid': 'play-pending', hidden: true });
   const canvas = el('canvas', { class: 'board', 'data-testid': 'play-board' });
@@ -74,8 +104,9 @@ export function mountPlay(root, ctx) {
     const state = current.game.state();
     board.set({ state, names: current.names, face, animate, caption: caption(state, current.names) });
     const moves = current.game.moves();
-    link.set(shareUrl(current.game.link(current.names, moves.length)));
-    store({ seed: current.seed, human: current.human, opponent: current.choice, moves: Array.from(moves) });
+    const fragment = current.game.link(current.names, moves.length);
+    link.set(shareUrl(fragment));
+    if (moves.length) kept.write(fragment, moves.length, { human: current.human, opponent: current.choice });
     ctx.played += 1;
     return state;
   }
@@ -100,20 +131,11 @@ export function mountPlay(root, ctx) {
     const human = resume ? resume.human : Number(starts.value);
     const choice = resume?.opponent ?? opponent.value;
     const opp = entrant(choice);
-    const names = human === 0 ? ['You', opp.label] : [opp.label, 'You'];
+    const names = namesOf(human, opp.label);
     const game = new engine.PigGame(100, seed, names);
     current = { game, names, seed, human, choice, opponent: opp.label, over: false, session: null };
     changed();
-    // Replays the saved moves: the die is the engine's, seeded, so it throws the same faces.
-    for (const code of resume?.moves ?? []) {
-      const st = game.state();
-      if (st.phase === 'over') break;
-      if (st.phase === 'throw') {
-        if (game.throwDie() !== code) break;
-      } else if (code === 7 || code === 8) game.decide(code === 7);
-      else break;
-      logMove();
-    }
+    playMoves(game, resume?.moves ?? [], logMove);
     let session;
     try {
       session = await sandbox.session(opp, engine.seatSeed(seed, 1 - human), 100); // the opponent's seat
@@ -176,8 +198,13 @@ export function mountPlay(root, ctx) {
       note),
     el('div', { class: 'panel side' }, el('h3', {}, 'Moves'), log, link.box));
 
-  // A game is ready as soon as the tab opens (the board is never empty): the one in progress
-  // before a reload, else a new one.
-  start(saved?.moves?.length ? saved : null);
+  // A game is ready as soon as the tab opens: the one kept (its link reopened), else a new one.
+  reopenKept(ctx.app, kept, (opened, record) => {
+    const { data } = opened;
+    if (opened.kind !== 'pig' || ![0, 1].includes(record.human) || data.players[record.human] !== 'You') throw new Error('it is not a Pig game of yours');
+    if ([...opponent.options].some((o) => o.value === record.opponent)) opponent.value = record.opponent;
+    starts.value = String(record.human);
+    start({ seed: data.seed, human: record.human, opponent: record.opponent, moves: data.moves.slice(0, record.view ?? data.view) });
+  }).then((resumed) => { if (!resumed) start(); });
   return { start };
 }

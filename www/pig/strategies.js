@@ -1,7 +1,9 @@
-// The user's own strategy (edited in the lab, used by Play and Arena), kept in localStorage
+// The user's own strategy (edited in the lab, used by Play and Arena), kept as a draft (www/kept.js)
 // so nothing typed is lost on reload, plus the examples offered in the editor.
 
-const KEY = 'arcade.pig.strategy.v1';
+import { draft } from '../kept.js';
+
+const DRAFT = 'pig.strategy.v1';
 
 export const EXAMPLES = {
   scheme: [
@@ -50,7 +52,7 @@ let current = null;
 export function loadMine() {
   if (current) return current;
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    const saved = JSON.parse(draft.get(DRAFT, 'null'));
     if (saved?.kind && typeof saved.source === 'string') return saved;
   } catch { /* fall through to the example */ }
   return { kind: 'scheme', source: EXAMPLES.scheme[0][1] };
@@ -60,7 +62,7 @@ export function loadMine() {
 export function saveMine(mine, persist = true) {
   current = mine;
   if (!persist) return;
-  try { localStorage.setItem(KEY, JSON.stringify(mine)); } catch { /* private mode: keep in memory */ }
+  draft.set(DRAFT, JSON.stringify(mine)); // private mode: kept in memory only
 }
 
 /** The strategy saved by the user's own edits (not replaced by opening a link). */

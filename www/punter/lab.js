@@ -5,8 +5,9 @@
 import { el } from '../dom.js';
 import { runPool, workersLabel } from '../pool.js';
 import { loadMap } from './maps.js';
+import { draft } from '../kept.js';
 
-const KEY = 'arcade.punter.bot.v1';
+const DRAFT = 'punter.bot.v1';
 const WATCHDOG_MS = 180000;
 
 export const EXAMPLES = [
@@ -47,7 +48,7 @@ function punter(message) {
 ];
 
 function loadCode() {
-  try { return localStorage.getItem(KEY) ?? EXAMPLES[0][1]; } catch { return EXAMPLES[0][1]; }
+  return draft.get(DRAFT, EXAMPLES[0][1]);
 }
 
 /** ctx: { engine, openLink?(link) } — openLink shows a finished game in the replay viewer. */
@@ -72,7 +73,7 @@ export function mountLab(root, ctx) {
     el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map(([name], i) => el('option', { value: String(i) }, name)));
   const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'punter-lab-editor', 'aria-label': 'Your bot' });
   editor.value = loadCode();
-  editor.addEventListener('input', () => { try { localStorage.setItem(KEY, editor.value); } catch { /* private mode */ } });
+  editor.addEventListener('input', () => draft.set(DRAFT, editor.value));
   examples.addEventListener('change', () => {
     if (examples.value === '') return;
     editor.value = EXAMPLES[Number(examples.value)][1];

@@ -1,5 +1,7 @@
 // Punter maps served next to the page: fetched once, handed to the engine (so that links and
 // logs can name them), and kept for the page. A link names its map; `prepareLink` loads it.
+// A map that cannot be fetched is a `MissingAsset`.
+import { MissingAsset } from '../kept.js';
 
 const texts = new Map(); // name → Promise<text>
 
@@ -9,8 +11,8 @@ export const mapUrl = (name) => new URL(`../../maps/punter/${name}`, import.meta
 /** The text of a bundled map, fetched once and registered with the engine. */
 export function loadMap(engine, name) {
   if (!texts.has(name)) {
-    const p = fetch(mapUrl(name)).then(async (res) => {
-      if (!res.ok) throw new Error(`${name} could not be loaded (HTTP ${res.status})`);
+    const p = fetch(mapUrl(name)).catch((e) => { throw new MissingAsset(name, e.message); }).then(async (res) => {
+      if (!res.ok) throw new MissingAsset(name, `HTTP ${res.status}`);
       const text = await res.text();
       engine.punterRegisterMap(name, text);
       return text;

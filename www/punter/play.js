@@ -1,30 +1,53 @@
 // Play Lambda Punter against the built-in bots: choose the map (bundled, a file or pasted JSON),
 // the punters, your seat, the extensions, your futures and the seed; then claim rivers on the
 // map, buy options, splurge and pass. Bots move at a watching pace (or at once).
-// The game in progress is kept in localStorage as its parameters (map, seats, settings,
-// futures, seed) and your moves; a reload replays them (the bots are deterministic).
+// The game in progress is kept (www/kept.js) as its link plus the seats; a reload reopens the
+// link and the bots play on from there (PunterGame.resume: nothing is replayed).
 import { el, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend, punterNames } from './legend.js';
 import { isBundled, loadMap } from './maps.js';
+import { keptGame, reopenKept, storage } from '../kept.js';
 
-const SAVE_KEY = 'arcade.punter.game.v1';
-const MAX_SAVED_MAP = 1500000;
+const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
+
+/**
+ * The kept Punter game. A version 1 entry (parameters + your moves) becomes a link once, by
+ * replaying its game (the bots are deterministic): the last time its bots are replayed.
+ */
+const keptPunter = (engine) => keptGame('punter', {
+  label: 'Punter',
+  legacyKeys: [V1],
+  async legacy() {
+    const p = storage.json(V1);
+    if (p?.v !== 1 || !Array.isArray(p.seats)) throw new Error('it is not a kept Punter game');
+    const text = p.custom ? p.custom.text : await loadMap(engine, p.map);
+    const g = new engine.PunterGame(p.map, text, p.seats, p.settings, p.futures, p.seed);
+    try {
+      const human = p.human ?? [];
+      let k = 0;
+      for (;;) {
+        const r = g.runBots(64);
+        if (r === 'human' && k < human.length) { g.play(human[k][0], human[k][1]); k += 1; } else if (r !== 'running') break;
+      }
+      return { link: g.link(g.length), view: g.length, extra: { seats: p.seats } };
+    } finally { g.free(); }
+  },
+});
 const SPEEDS = [['slow', 'Slow', 700], ['normal', 'Normal', 220], ['fast', 'Fast', 40], ['instant', 'At once', 0]];
 const BIG = 2000; // rivers: a map this large starts at a faster pace
 const FRAME_BUDGET_MS = 10;
 
 export function mountPlay(root, ctx) {
   const { engine, bots } = ctx;
+  const kept = keptPunter(engine);
   let game = null; // the game being played
-  let params = null; // what made it: { map, custom, seats, settings, futures, seed, human: [[kind, index]] }
   let geometry = null;
   let mapKey = '';
   let preview = null; // { name, text, game, geometry } of the map chosen in the form
   let mode = 'setup'; // 'setup' (the form's map on show) or 'game'
   let custom = null; // { name, text } of a map from a file or pasted
-  let restoring = false;
   let autoPass = false;
   let botTimer = null;
   let message = null; // [text, kind] shown once under the status
@@ -265,94 +288,62 @@ export function mountPlay(root, ctx) {
     const bids = seats.map((_, i) => (i === you && settings.futures ? futures.map(([m, t]) => [m, t]) : []));
     let seed = Number(seedInput.value);
     if (!seedInput.value || !Number.isFinite(seed) || seed < 0) { seed = engine.freshSeed(); seedInput.value = String(seed); }
-    const p = {
-      map: preview.name, custom: isBundled(engine, preview.name) ? null : { name: preview.name, text: preview.text },
-      seats, settings, futures: bids, seed, human: [],
-    };
-    const error = begin(p, preview.text);
+    const error = begin(preview.name, preview.text, seats, settings, bids, seed);
     formStatus.textContent = error ? `The game could not start: ${error}` : '';
     formStatus.className = error ? 'status error' : 'status';
     if (!error) { seedInput.value = String(engine.freshSeed()); save(); }
   });
 
-  /** Makes a new game from its parameters; returns the engine's error or null. */
-  function begin(p, text) {
+  /** Makes a new game; returns the engine's error or null. */
+  function begin(map, text, seats, settings, bids, seed) {
     let g;
     try {
-      g = new engine.PunterGame(p.map, text, p.seats, p.settings, p.futures, p.seed);
+      g = new engine.PunterGame(map, text, seats, settings, bids, seed);
     } catch (e) {
       return String(e.message ?? e);
     }
+    adopt(g);
+    return null;
+  }
+  /** Takes `g` (this view owns it) as the game being played. */
+  function adopt(g) {
     game?.free();
     game = g;
-    params = p;
     geometry = game.geometry();
-    mapKey = `game:${p.map}:${Math.random()}`;
+    mapKey = `game:${game.state().map}:${Math.random()}`;
     mode = 'game';
     autoPass = false;
     message = null;
     backToGame.hidden = true;
     link.set('');
     refresh();
-    return null;
   }
 
+  /** Keeps the game (www/kept.js): its link and the seats (whose are yours, the bots' names). */
   function save() {
-    if (!params || restoring) return;
-    try {
-      if (params.custom && params.custom.text.length > MAX_SAVED_MAP) { localStorage.removeItem(SAVE_KEY); return; }
-      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, ...params }));
-    } catch { /* private mode or full: the game still plays */ }
+    if (!game) return;
+    const n = game.length;
+    kept.write(game.link(n), n, { seats: game.state().seats });
   }
+  addEventListener('pagehide', () => { if (linkTimer) save(); });
 
-  async function restore() {
-    let saved = null;
-    try { saved = JSON.parse(localStorage.getItem(SAVE_KEY) ?? 'null'); } catch { /* ignore */ }
-    if (!saved || saved.v !== 1) return false;
-    try {
-      const text = saved.custom ? saved.custom.text : await loadMap(engine, saved.map);
-      const human = saved.human ?? [];
-      restoring = true;
-      const error = begin({ ...saved, human: [] }, text);
-      if (error) throw new Error(error);
-      params.human = human.slice();
-      // Replay: the bots answer as before (they are deterministic), your moves in order.
-      let k = 0;
-      status.textContent = 'Restoring your game…';
-      await new Promise((resolve, reject) => {
-        const step = () => {
-          try {
-            const until = performance.now() + 30;
-            while (performance.now() < until) {
-              const r = game.runBots(8);
-              if (r === 'human' && k < human.length) { game.play(human[k][0], human[k][1]); k += 1; } else if (r !== 'running') { resolve(); return; }
-            }
-            status.textContent = `Restoring your game… move ${game.length.toLocaleString('en-US')}`;
-            setTimeout(step, 0);
-          } catch (e) { reject(e); }
-        };
-        step();
-      });
-      restoring = false;
-      if (saved.custom) {
-        custom = saved.custom;
+  /** Plays on from the kept game: its link reopened as links are, the bots going on (PunterGame.resume). */
+  function restore() {
+    return reopenKept(ctx.app, kept, async ({ kind, data }, record) => {
+      if (kind !== 'punter' || !Array.isArray(record.seats) || record.seats.length !== data.punters) throw new Error('it is not a Punter game of yours');
+      const g = engine.PunterGame.resume(record.link, record.seats);
+      const text = g.mapText();
+      adopt(g);
+      if (!data.bundled) {
+        custom = { name: data.map, text };
         customOption.hidden = false;
         customOption.textContent = custom.name.replace(/\.json$/, '');
         mapSelect.value = 'custom';
-      } else mapSelect.value = saved.map;
-      await chooseMap(saved.custom?.name ?? saved.map, text);
+      } else mapSelect.value = data.map;
+      await chooseMap(data.map, text);
       mode = 'game';
       refresh();
-      return true;
-    } catch (e) {
-      restoring = false;
-      game?.free();
-      game = null;
-      params = null;
-      ctx.app.notice(`Your saved Punter game could not be restored (${e.message ?? e}); it was put aside.`, 'warning');
-      try { localStorage.removeItem(SAVE_KEY); } catch { /* ignore */ }
-      return false;
-    }
+    });
   }
 
   // ----- Moves -----
@@ -379,7 +370,6 @@ export function mountPlay(root, ctx) {
       say(explain(kind, index, String(e.message ?? e)));
       return false;
     }
-    params.human.push([kind, index]);
     message = null;
     save();
     refresh();
@@ -439,7 +429,7 @@ export function mountPlay(root, ctx) {
   function stopBots() { clearTimeout(botTimer); botTimer = null; }
   function scheduleBots() {
     stopBots();
-    if (!game || mode !== 'game' || !lastState || lastState.over || restoring) return;
+    if (!game || mode !== 'game' || !lastState || lastState.over) return;
     if (humanToMove() && !autoPass) return;
     const pace = SPEEDS.find(([v]) => v === speed.value)?.[2] ?? 220;
     botTimer = setTimeout(runBots, pace ? pace : 0);
@@ -452,7 +442,6 @@ export function mountPlay(root, ctx) {
     do {
       if (autoPass && humanToMove()) {
         game.play('pass', 0);
-        params.human.push(['pass', 0]);
         lastState = game.state();
         continue;
       }
@@ -460,7 +449,6 @@ export function mountPlay(root, ctx) {
       lastState = game.state();
       if (r !== 'running') break;
     } while (instant && performance.now() < until && !lastState.over);
-    save();
     refresh();
   }
 
@@ -523,7 +511,8 @@ export function mountPlay(root, ctx) {
     const busy = s.length > 2000 && !s.over && !humanToMove();
     if (!busy || !linkTimer) {
       clearTimeout(linkTimer);
-      linkTimer = setTimeout(() => { linkTimer = null; if (game) link.set(shareUrl(game.link(game.length))); }, busy ? 1500 : 150);
+      // The link is what is kept: written with it.
+      linkTimer = setTimeout(() => { linkTimer = null; if (game) { link.set(shareUrl(game.link(game.length))); save(); } }, busy ? 1500 : 150);
     }
     ctx.played = game;
     scheduleBots();

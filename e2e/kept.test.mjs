@@ -1,0 +1,299 @@
+// Browser tests of the kept-game store (www/kept.js): every game's kept game is its link and
+// comes back at its position after a reload; "Back to your game" survives any number of opened
+// links; a corrupted entry and one whose map cannot be found are put aside with a notice and the
+// page goes on; entries of the version 1 formats still restore; only kept.js touches localStorage.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { serve, launch, openPage } from './browser.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const KEYS = { L: 'ArrowLeft', R: 'ArrowRight', U: 'ArrowUp', D: 'ArrowDown' };
+const press = async (page, route) => { for (const c of route) await page.keyboard.press(KEYS[c]); };
+const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
+const storedJson = async (page, key) => JSON.parse(await stored(page, key));
+const reload = async (page) => { await page.reload(); await page.waitForSelector('body[data-ready="true"]'); };
+const banner = (page) => page.textContent('#banner');
+const route = (page) => page.inputValue('[data-testid=lifter-route]');
+const waitRoute = (page, r) => page.waitForFunction((x) => document.querySelector('[data-testid=lifter-route]')?.value === x, r);
+const labyrinthState = (page) => page.$eval('[data-testid=labyrinth-play-canvas]', (c) => c.state);
+const same = (s) => ({ turns: s.turns, position: s.position, phase: s.phase, toMove: s.toMove, tiles: s.tiles, extra: s.extra, players: s.players });
+const punterStatus = (page, re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid=punter-status]')?.textContent ?? ''), re.source, { timeout: 20000 });
+
+const lifterLink = (page, map, r) => page.evaluate(async ([m, x]) => {
+  const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+  const text = engine.lifterOfficialMaps().find((o) => o.name === m).text;
+  return engine.lifterGameLink(m, text, x, x.length);
+}, [map, r]);
+
+/**
+ * Puts `entries` (only) in the page's storage from a page of the same origin where the app does
+ * not run, then opens the app at `hash`: nothing is read or written before.
+ */
+async function startWith(page, entries, hash = '') {
+  await page.goto(`${server.url}README.md`);
+  await page.evaluate((e) => { localStorage.clear(); for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v); }, entries);
+  await page.goto(`${server.url}${hash}`);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+async function openLabyrinthGame(page) {
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state);
+  await page.selectOption('[data-testid=labyrinth-seat-yellow]', 'human');
+  await page.selectOption('[data-testid=labyrinth-seat-red]', 'greedy');
+  await page.fill('[data-testid=labyrinth-seed]', '7');
+  await page.click('[data-testid=labyrinth-start]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state?.phase === 'shift');
+  const s = await labyrinthState(page);
+  const at = [...Array(12).keys()].find((i) => !s.blocked.some(([k]) => k === i));
+  const [x, y] = await page.$eval('[data-testid=labyrinth-play-canvas]', (c, i) => c.pointOf('arrow', i), at);
+  const box = await page.locator('[data-testid=labyrinth-play-canvas]').boundingBox();
+  await page.mouse.click(box.x + x, box.y + y);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.phase === 'move');
+}
+
+/** A Punter game on `map` against greedy (seed 7), one river claimed; the kept link once written. */
+async function punterGame(page, map = 'lambda.json') {
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
+  if (map !== 'lambda.json') {
+    await page.selectOption('[data-testid=punter-map]', map);
+    await page.waitForFunction((m) => document.querySelector('[data-testid=punter-map-info]')?.textContent.startsWith(m), map);
+  }
+  await page.selectOption('[data-testid=punter-seat-1]', 'greedy');
+  await page.fill('[data-testid=punter-seed]', '7');
+  await page.click('[data-testid=punter-start]');
+  await punterStatus(page, /Your turn \(turn 1 of/);
+  await page.click('[data-testid=punter-pass]');
+  await punterStatus(page, /Your turn \(turn 3 of/);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('arcade.kept.v2.punter') ?? 'null')?.view === 2);
+  return storedJson(page, 'arcade.kept.v2.punter');
+}
+
+test('only www/kept.js uses localStorage', () => {
+  const out = execFileSync('grep', ['-rln', 'localStorage', 'www'], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
+  assert.deepEqual(out.trim().split('\n'), ['www/kept.js']);
+});
+
+test('every game comes back at its position after a reload, from its link', async () => {
+  const page = await openPage(browser, server.url);
+  // Pig.
+  await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
+  await page.keyboard.press('t');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 3, null, { timeout: 30000 });
+  const pig = await page.$$eval('[data-testid=play-log] li', (lis) => lis.map((l) => l.textContent));
+  const pigKept = await storedJson(page, 'arcade.kept.v2.pig');
+  assert.match(pigKept.link, /^pig\/\d+\//);
+  // Lifter.
+  await page.click('[data-testid=game-lifter]');
+  await page.selectOption('[data-testid=lifter-map]', 'official:flood1');
+  await press(page, 'LL');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('arcade.kept.v2.lifter') ?? 'null')?.view === 2);
+  // Labyrinth.
+  await page.click('[data-testid=game-labyrinth]');
+  await openLabyrinthGame(page);
+  const maze = await labyrinthState(page);
+  // Punter.
+  await page.click('[data-testid=game-punter]');
+  const punter = await punterGame(page);
+  assert.deepEqual(punter.seats, ['human', 'greedy']);
+
+  await reload(page);
+  await page.click('[data-testid=game-pig]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=play-log] li').length >= n, pig.length, { timeout: 30000 });
+  assert.deepEqual((await page.$$eval('[data-testid=play-log] li', (lis) => lis.map((l) => l.textContent))).slice(0, pig.length), pig);
+  await page.click('[data-testid=game-lifter]');
+  await waitRoute(page, 'LL');
+  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:flood1');
+  assert.equal(await page.textContent('[data-testid=lifter-stat-moves]'), '2');
+  await page.click('[data-testid=game-labyrinth]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.phase === 'move');
+  assert.deepEqual(same(await labyrinthState(page)), same(maze));
+  await page.click('[data-testid=game-punter]');
+  await punterStatus(page, /Your turn \(turn 3 of 61\)/);
+  assert.equal((await storedJson(page, 'arcade.kept.v2.punter')).link, punter.link);
+  // Play goes on after the reload: the bot answers as it would have.
+  await page.click('[data-testid=punter-pass]');
+  await punterStatus(page, /Your turn \(turn 5 of 61\)/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('"Back to your game" survives any number of opened links (Lifter, Labyrinth)', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  await page.selectOption('[data-testid=lifter-map]', 'official:flood1');
+  await press(page, 'LL');
+  for (const [map, r] of [['contest1', 'DLRDD'], ['contest2', 'RR'], ['flood2', 'L']]) {
+    await page.evaluate((f) => { location.hash = f; }, await lifterLink(page, map, r));
+    await page.waitForFunction((m) => document.querySelector('[data-testid=lifter-mapinfo]')?.textContent.startsWith(m), map);
+    await page.waitForSelector('[data-testid=lifter-back]:not([hidden])');
+    assert.match(await page.textContent('[data-testid=lifter-back]'), /Your game on flood1 \(2 moves\) is kept/, `after the link on ${map}`);
+  }
+  await page.click('[data-testid=lifter-back-to-game]');
+  await page.waitForSelector('.lifter-tab-play:not([hidden])');
+  await waitRoute(page, 'LL');
+  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:flood1');
+  // Playing on in a linked game is what replaces the kept game.
+  await page.evaluate((f) => { location.hash = f; }, await lifterLink(page, 'contest1', 'DL'));
+  await page.waitForSelector('[data-testid=lifter-back]:not([hidden])');
+  await page.click('[data-testid=lifter-tab-play]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-mapinfo]')?.textContent.startsWith('contest1'));
+  await press(page, 'D');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('arcade.kept.v2.lifter') ?? 'null')?.name === 'contest1');
+  assert.equal(await page.isHidden('[data-testid=lifter-back]'), true);
+  await reload(page);
+  await waitRoute(page, 'D');
+  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:contest1');
+
+  // Labyrinth: two links opened one after the other; the way back is still there.
+  await page.click('[data-testid=game-labyrinth]');
+  await openLabyrinthGame(page);
+  const mine = await labyrinthState(page);
+  for (const seed of [99, 100]) {
+    const other = await page.evaluate(async (s) => {
+      const e = await import('./www/engine.js').then((m) => m.loadEngine());
+      return new e.LabyrinthGame(['yellow:human', 'blue:human'], false, s).link(0);
+    }, seed);
+    await page.evaluate((f) => { location.hash = f; }, other);
+    await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.players[1]?.color === 'blue');
+    await page.waitForSelector('[data-testid=labyrinth-back]:not([hidden])');
+  }
+  await page.click('[data-testid=labyrinth-back-to-game]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.players[1]?.color === 'red');
+  assert.deepEqual(same(await labyrinthState(page)), same(mine));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a corrupted kept entry is put aside with a notice and the page goes on', async () => {
+  const page = await openPage(browser, server.url);
+  for (const [id, raw, ready] of [
+    ['pig', '{"v":2,"link":', '[data-testid=throw]:enabled'],
+    ['lifter', '{"v":2,"link":"lifter/2/AAAA","view":3}', '[data-testid=lifter-play-canvas]'],
+    ['punter', '{"v":2,"link":"pig/1/AAAA","view":1,"seats":["human","greedy"]}', '[data-testid=punter-start]'],
+    ['labyrinth', '{"v":7}', '[data-testid=labyrinth-play-canvas]'],
+  ]) {
+    await startWith(page, { [`arcade.kept.v2.${id}`]: raw }, `#${id}`);
+    await page.waitForSelector('#banner:not([hidden])');
+    assert.match(await banner(page), new RegExp(`game could not be resumed\\..+put aside \\(in this browser's storage as “arcade\\.kept\\.v2\\.${id}\\.set-aside”\\)`), id);
+    assert.equal(await stored(page, `arcade.kept.v2.${id}.set-aside`), raw, `${id}: nothing lost`);
+    assert.notEqual(await stored(page, `arcade.kept.v2.${id}`), raw);
+    await page.waitForSelector(ready, { timeout: 30000 });
+  }
+  assert.deepEqual(page.errors.filter((e) => !/404/.test(e)), []);
+  await page.context().close();
+});
+
+test('a kept game or a link whose map cannot be found: one notice, the game put aside, the page working', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.evaluate(() => localStorage.clear());
+  const kept = await punterGame(page, 'sample.json');
+  const ctx = page.context();
+  await ctx.route('**/maps/punter/sample.json', (r) => r.fulfill({ status: 404, body: 'gone' }));
+  await reload(page);
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await banner(page), /Your Punter game could not be resumed\. The map “sample\.json” it needs could not be found \(HTTP 404\); it may have been renamed or removed from this page\. It was put aside/);
+  assert.equal(await stored(page, 'arcade.kept.v2.punter.set-aside'), JSON.stringify(kept));
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
+  // A link naming that map: the same words, the page stays.
+  await page.click('#banner .banner-actions button');
+  await page.evaluate((f) => { location.hash = f; }, kept.link);
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await banner(page), /This link could not be opened\. The map “sample\.json” it needs could not be found/);
+  await page.click('[data-testid=punter-tab-play]');
+  await page.click('[data-testid=punter-start]');
+  await punterStatus(page, /Your turn \(turn 1 of 61\)/);
+  await page.context().close();
+});
+
+test('entries of the version 1 formats still restore (and become links)', async () => {
+  const page = await openPage(browser, server.url);
+  const v1 = await page.evaluate(async () => {
+    const engine = await import('./www/engine.js').then((m) => m.loadEngine());
+    const pig = new engine.PigGame(100, 12345, ['You', 'hold20']);
+    pig.throwDie(); if (pig.state().phase === 'decide') pig.decide(true); if (pig.state().phase === 'throw') pig.throwDie();
+    const maze = new engine.LabyrinthGame(['yellow:human', 'red:ai'], false, 7).link(0);
+    return { pig: { seed: 12345, human: 0, opponent: 'hold20', moves: Array.from(pig.moves()) }, maze };
+  });
+  await startWith(page, {
+    'arcade.pig.play.v1': JSON.stringify(v1.pig),
+    'arcade.lifter.map.v1': JSON.stringify({ source: 'official:flood1' }),
+    'arcade.lifter.game.v1:official:flood1': 'LL',
+    'arcade.punter.game.v1': JSON.stringify({
+      v: 1, map: 'lambda.json', custom: null, seats: ['human', 'greedy'], settings: { futures: false, splurges: false, options: false },
+      futures: [[], []], seed: 7, human: [['pass', 0], ['pass', 0]],
+    }),
+    'arcade.labyrinth.game.v1': JSON.stringify({ v: 1, link: v1.maze, levels: [null, 'strong'], seed: 5 }),
+  });
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=play-log] li').length >= n, v1.pig.moves.length, { timeout: 30000 });
+  assert.match((await storedJson(page, 'arcade.kept.v2.pig')).link, /^pig\//);
+  await page.click('[data-testid=game-lifter]');
+  await waitRoute(page, 'LL');
+  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:flood1');
+  await page.click('[data-testid=game-punter]');
+  await punterStatus(page, /Your turn \(turn 5 of 61\)/);
+  await page.click('[data-testid=game-labyrinth]');
+  await page.waitForFunction(() => /Red AI strong/.test(document.querySelector('[data-testid=labyrinth-legend]')?.textContent));
+  for (const old of ['arcade.pig.play.v1', 'arcade.lifter.game.v1:official:flood1', 'arcade.punter.game.v1', 'arcade.labyrinth.game.v1']) {
+    assert.equal(await stored(page, old), null, `${old} migrated`);
+  }
+  assert.deepEqual((await storedJson(page, 'arcade.kept.v2.punter')).seats, ['human', 'greedy']);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a Punter game resumed from its link at any move plays on as if it had never stopped', async () => {
+  const page = await openPage(browser, server.url);
+  const result = await page.evaluate(async () => {
+    const engine = await import('./www/engine.js').then((m) => m.loadEngine());
+    const { loadMap } = await import('./www/punter/maps.js');
+    const text = await loadMap(engine, 'randomMedium.json');
+    const seats = ['human', 'strong', 'random'];
+    const settings = { futures: true, splurges: true, options: true };
+    /** Plays `g` on (you pass) until it is over or has `until` moves. */
+    const play = (g, until = Infinity) => {
+      while (g.length < until) {
+        const r = g.runBots(1);
+        if (r === 'over') break;
+        if (r === 'human') g.play('pass', 0);
+      }
+      return g;
+    };
+    const whole = play(new engine.PunterGame('randomMedium.json', text, seats, settings, [[], [], []], 99));
+    const full = whole.link(whole.length);
+    const splurging = [];
+    const differ = [];
+    for (let k = 0; k <= whole.length; k += 1) {
+      const cut = play(new engine.PunterGame('randomMedium.json', text, seats, settings, [[], [], []], 99), k);
+      const s = cut.state();
+      if (s.route.length && s.seats[s.mover] !== 'human') splurging.push(k);
+      const resumed = play(engine.PunterGame.resume(cut.link(cut.length), seats));
+      if (resumed.link(resumed.length) !== full) differ.push(k);
+      cut.free();
+      resumed.free();
+    }
+    return { length: whole.length, splurging: splurging.length, differ };
+  });
+  assert.ok(result.length > 150, `a whole game (${result.length} moves)`);
+  assert.ok(result.splurging > 0, 'some cuts fall in the middle of a bot’s splurge');
+  assert.deepEqual(result.differ, [], 'resumed at every move, the same game');
+  await page.context().close();
+});
+
+test('a browser that refuses to keep anything: one notice, and the games still play', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+  });
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  await press(page, 'DL');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await banner(page), /does not let the page keep your work \(private mode or full storage\)/);
+  assert.equal(await page.textContent('[data-testid=lifter-stat-moves]'), '2');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,0 +1,145 @@
+// What the page keeps in this browser, in one place: the only user of localStorage.
+// - `storage`: get/set/remove that survive private mode and a full quota (the page goes on in
+//   memory and says so once, see `whenRefused`), with JSON.
+// - Drafts: what is typed in the labs, kept as it is typed.
+// - Kept games: a kept game *is* its share link plus the position viewed (and what the link
+//   does not say: whose seats are human, the bots' names, an opponent). A reload reopens it
+//   through the link registry (`app.reopen`), as fast as opening a link. An entry that no longer
+//   opens is put aside under its own key, with a notice, and the page goes on.
+// - `MissingAsset`: the typed error for a bundled map a kept game or a link needs and the page
+//   cannot find; `problem(e)` words every failure the same way for the notice.
+
+const PREFIX = 'arcade.';
+/** The kept-game format: 2 (a link); version 1 was each game's own (see `legacy` below). */
+export const VERSION = 2;
+
+let refused = () => {};
+/** `f()` is called once, the first time the browser refuses to keep something. */
+export function whenRefused(f) { refused = f; }
+
+export const storage = {
+  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+  /** False when the browser refuses (private mode, full quota): the caller goes on in memory. */
+  set(key, value) {
+    try { localStorage.setItem(key, value); return true; } catch {
+      const f = refused;
+      refused = () => {};
+      f();
+      return false;
+    }
+  },
+  remove(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
+  /** The parsed JSON under `key`, `undefined` when there is none; throws on text that is not JSON. */
+  json(key) {
+    const raw = storage.get(key);
+    return raw === null ? undefined : JSON.parse(raw);
+  },
+  setJson(key, value) { return storage.set(key, JSON.stringify(value)); },
+  /** Every key of this page's entries (for tests and the set-aside list). */
+  keys() {
+    try { return Object.keys(localStorage).filter((k) => k.startsWith(PREFIX)); } catch { return []; }
+  },
+};
+
+/** A lab's draft (raw text under its key, as since version 1), or `fallback`. */
+export const draft = {
+  get(name, fallback) { return storage.get(`${PREFIX}${name}`) ?? fallback; },
+  set(name, text) { return storage.set(`${PREFIX}${name}`, text); },
+};
+
+/** A bundled asset (a map) that a kept game or a link names and this page cannot find. */
+export class MissingAsset extends Error {
+  constructor(asset, reason = '') {
+    super(`the map “${asset}” it needs could not be found${reason ? ` (${reason})` : ''}`);
+    this.name = 'MissingAsset';
+    this.asset = asset;
+  }
+}
+
+/** "link valid up to …" → "Link valid up to ….": messages shown as sentences. */
+export const sentence = (s) => { const t = String(s).trim(); return `${t[0]?.toUpperCase() ?? ''}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`; };
+
+/** Why something could not be opened, as one sentence (a missing asset said the same way everywhere). */
+export function problem(e) {
+  if (e instanceof MissingAsset) return sentence(`${e.message}; it may have been renamed or removed from this page`);
+  return sentence(e?.message ?? e);
+}
+
+const keyOf = (game, slot) => `${PREFIX}kept.v${VERSION}.${game}${slot ? `@${slot}` : ''}`;
+export const asideKey = (key) => `${key}.set-aside`;
+
+/**
+ * The kept game of `game` (`slot`: one of several, e.g. Lifter's one per map). `label` names it
+ * in notices; `legacy()` (optional, async) returns the record of an older format or null, and
+ * `legacyKeys` are the entries it reads (removed once migrated, put aside when it fails).
+ */
+export function keptGame(game, { slot = '', label = game, legacy = null, legacyKeys = [] } = {}) {
+  const key = keyOf(game, slot);
+  let written = null; // the last entry written, not written again
+  const kept = {
+    key,
+    label,
+    /** The record { v, link, view, …extra }, or null; throws when the entry is not one. */
+    async read() {
+      const raw = storage.get(key);
+      if (raw === null) return legacy ? migrate() : null;
+      const record = JSON.parse(raw);
+      if (record?.v !== VERSION || typeof record.link !== 'string' || !record.link) throw new Error(`it is not a kept ${label} game`);
+      written = raw;
+      return record;
+    },
+    /** Keeps the game: its link, the position viewed and what else the game needs. */
+    write(link, view, extra = {}) {
+      const raw = JSON.stringify({ v: VERSION, link, view, ...extra });
+      if (raw === written) return true;
+      written = raw;
+      return storage.set(key, raw);
+    },
+    has() { return storage.get(key) !== null || legacyKeys.some((k) => storage.get(k) !== null); },
+    clear() { storage.remove(key); written = null; },
+    /** Moves the entry (or the old entries it came from) to its own key; returns that key. */
+    putAside() {
+      const aside = asideKey(key);
+      const raw = storage.get(key);
+      if (raw !== null) storage.set(aside, raw);
+      else {
+        const old = Object.fromEntries(legacyKeys.map((k) => [k, storage.get(k)]).filter(([, v]) => v !== null));
+        if (Object.keys(old).length) storage.setJson(aside, { legacy: old });
+      }
+      storage.remove(key);
+      for (const k of legacyKeys) storage.remove(k);
+      written = null;
+      return aside;
+    },
+  };
+  async function migrate() {
+    if (!legacyKeys.some((k) => storage.get(k) !== null)) return null;
+    const record = await legacy();
+    if (!record) return null;
+    kept.write(record.link, record.view, record.extra);
+    if (storage.get(key) !== null) for (const k of legacyKeys) storage.remove(k);
+    return { v: VERSION, link: record.link, view: record.view, ...record.extra };
+  }
+  return kept;
+}
+
+/**
+ * Reopens a kept game: its link through the registry (`app.reopen`, the map loaded first), then
+ * `resume(opened, record)` plays on from it. Whatever goes wrong — an entry that is not a kept
+ * game, a link that no longer opens, a missing map, a resume that fails — the entry is put
+ * aside with one notice and false is returned: the page goes on with a new game.
+ */
+export async function reopenKept(app, kept, resume) {
+  const start = performance.now();
+  try {
+    const record = await kept.read();
+    if (!record) return false;
+    await resume(await app.reopen(record.link), record);
+    performance.measure(`kept ${kept.label}`, { start }); // read by e2e/bench-kept.mjs
+    return true;
+  } catch (e) {
+    const aside = kept.putAside();
+    app.notice(`Your ${kept.label} game could not be resumed. ${problem(e)} It was put aside (in this browser's storage as “${aside}”) and the page goes on.`, 'warning');
+    return false;
+  }
+}
