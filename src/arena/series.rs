@@ -97,6 +97,14 @@ pub struct GameLog<G: Game> {
     pub end: G,
 }
 
+impl<G: Game> GameLog<G> {
+    /// The game as a share link's record, viewed at its end; `names` label the entrants.
+    pub fn record(&self, seed: u64, names: &[String]) -> crate::link::GameRecord<G> {
+        let players = self.seating.iter().map(|&e| names.get(e).cloned().unwrap_or_else(|| format!("entrant {}", e + 1))).collect();
+        crate::link::GameRecord { params: self.params.clone(), seed, players, moves: self.moves.clone(), view: self.moves.len() }
+    }
+}
+
 struct Pending<G: Game> {
     query: Query<G>,
     /// For a courtesy question: the chance move to apply after the answer.

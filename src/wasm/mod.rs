@@ -2,16 +2,19 @@
 //! the pure engines. Errors cross as JS `Error`s with the engine's message.
 
 mod labyrinth;
+mod labyrinth_series;
 mod lifter;
 mod links;
 mod pig;
 mod pig_tournament;
 mod punter;
 mod punter_match;
+mod series;
 
 use wasm_bindgen::prelude::*;
 
 pub use labyrinth::*;
+pub use labyrinth_series::*;
 pub use lifter::*;
 pub use links::*;
 pub use pig::*;

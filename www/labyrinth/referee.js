@@ -6,11 +6,11 @@
 // `openSeat` lends it one seat of a game the page plays (the Play tab, through the worker's
 // `session`/`decide` requests).
 import { UserSession, show } from '../user-code.js';
+import { playSeries } from '../referee.js';
 
 const LOAD_MS = 2000;
 const TURN_MS = 500;
 const BACKSTOP_EXTRA_MS = 1000;
-const MAX_TURNS = 400;
 
 /** A number the engine takes as it is (no rounding, no wrapping); the engine checks the range. */
 const small = (x) => Number.isInteger(x) && x >= 0 && x <= 0xffff;
@@ -74,55 +74,27 @@ export async function openSeat(engine, entrant, seed) {
 /**
  * Game `game` of your strategy against the AIs: { source, game, levels: [AI level per opponent],
  * seed, ravensburger } → { seat, winner (colour or null), won, turns, link, problems, printed }.
- * Your strategy sits in seat game % seats (seats rotate from game to game); every game has its
- * own seeds and a fresh start of the code, so games can be played in any order, on any worker.
+ * The game is game `game` of the engine's series (LabyrinthSeries): your strategy is entrant 0,
+ * the engine seats it (seats rotate from game to game), deals the board, caps the game and plays
+ * the greedy AI for a turn that fails; every game starts the code afresh, so games can be
+ * played in any order, on any worker.
  */
 export async function runLabyrinthGame(engine, { source, game: g, levels, seed, ravensburger }, ctx) {
-  const colours = ['yellow', 'red', 'blue', 'green'];
-  const n = levels.length + 1;
-  const problems = [];
-  let printed = '';
-  const mine = g % n;
-  const seatLevels = Array.from({ length: n }, (_, s) => (s === mine ? 'js' : levels[(s - (s > mine ? 1 : 0)) % levels.length]));
-  const game = new engine.LabyrinthGame(seatLevels.map((l, s) => `${colours[s]}:ai`), Boolean(ravensburger), engine.seatSeed(seed, g));
-  const started = await startStrategy(source, engine.seatSeed(seed, 100 + g));
-  printed += started.printed;
-  if (started.error) { game.free(); throw new Error(`your strategy does not load: ${started.error}`); }
-  const { session } = started;
-  const ask = turnsOf(session);
+  const entrants = ['js', ...levels];
+  const series = new engine.LabyrinthSeries(entrants, ['your strategy', ...levels], entrants.length, Boolean(ravensburger), seed, g, 1);
   try {
-    for (;;) {
-      if (ctx.cancelled) throw new Error('cancelled');
-      const s = game.state();
-      if (s.winner !== null || s.turns >= MAX_TURNS) break;
-      if (s.toMove !== mine) {
-        game.aiMove(seatLevels[s.toMove]);
-        continue;
-      }
-      const r = await ask(game.view(mine));
-      if (printed.length < 20000) printed += r.printed;
-      let problem = r.error;
-      if (!problem) {
-        try {
-          const { insertion, rotation, row, column } = r.answer;
-          game.playTurn(insertion, rotation, row, column);
-        } catch (e) {
-          problem = e.message;
-        }
-      }
-      if (problem) {
-        if (problems.length < 200) problems.push({ game: g + 1, turn: s.turns + 1, message: problem });
-        game.aiMove('greedy');
-        game.aiMove('greedy');
-      }
-    }
-    const s = game.state();
+    const open = (step) => openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed);
+    const answer = (handle, { insertion, rotation, row, column }, printed) => handle.answerTurn(insertion, rotation, row, column, printed);
+    const r = await playSeries(series, { open, answer }, ctx);
+    const played = r.games[0];
+    const seat = played.seating.indexOf(0);
+    const colours = series.colours();
     return {
-      seat: mine, winner: s.winner === null ? null : s.players[s.winner].color, won: s.winner === mine,
-      turns: s.turns, link: game.link(game.length), problems, printed,
+      seat, winner: played.winner === null ? null : colours[played.winner], won: played.winner === seat,
+      turns: series.turns()[0], link: played.link, printed: r.output,
+      problems: r.failures.slice(0, 200).map((f) => ({ game: g + 1, turn: Math.floor(f.move_index / 2) + 1, message: f.message })),
     };
   } finally {
-    session.close();
-    game.free();
+    series.free();
   }
 }

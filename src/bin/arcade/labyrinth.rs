@@ -136,10 +136,13 @@ fn arena(args: &Args) -> Result<(), Failure> {
     let players: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
     let params = LabyrinthParams { players, rules: rules(args), seed: 0, saved: None };
     let played = crate::parallel::map(games as usize, |g| arena_game(&entrants, &params, seed, g as u32));
-    let (mut wins, mut draws, mut turns, mut problems) = ([0u32; 2], 0u32, 0u32, Vec::new());
+    let (mut wins, mut draws, mut turns, mut problems, mut links) = ([0u32; 2], 0u32, 0u32, Vec::new(), Vec::new());
+    let names = [a.clone(), b.clone()];
     for result in played {
         let (log, game_problems) = result?;
         turns += log.end.turns;
+        let fragment = encode_game(&log.record(seed, &names)).map_err(|(i, e)| Failure::input(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
+        links.push(format!("{}#{fragment}", args.base_url()));
         match log.end.winner {
             Some(seat) => wins[log.seating[seat]] += 1,
             None => draws += 1,
@@ -148,7 +151,7 @@ fn arena(args: &Args) -> Result<(), Failure> {
     }
     let mean_turns = f64::from(turns) / f64::from(games.max(1));
     if args.flag("json") {
-        println!("{}", json!({ "a": a, "b": b, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_turns": mean_turns, "problems": problems }));
+        println!("{}", json!({ "a": a, "b": b, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_turns": mean_turns, "problems": problems, "links": links }));
     } else {
         println!("{a} vs {b}: {games} games, seats alternating: wins {a} {}, {b} {}, draws {draws}; {mean_turns:.1} turns a game", wins[0], wins[1]);
         for p in problems.iter().take(20) {

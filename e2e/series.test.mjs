@@ -1,0 +1,51 @@
+// One match runner for every host: the same series (entrants, seed, seats) gives the same games
+// in the CLI (native, arena::Series) and in the page (wasm, the same Series through
+// www/referee.js), compared game by game through their links.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, arcade } from './browser.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const fragment = (link) => link.slice(link.indexOf('#') + 1);
+
+test('a Labyrinth arena gives the same games in the CLI and in the page', async () => {
+  const page = await openPage(browser, server.url);
+  for (const seats of [2, 4]) {
+    const cli = JSON.parse(arcade('labyrinth', 'arena', 'strong', 'greedy', '--games', '4', '--seed', '7', '--seats', String(seats), '--json'));
+    const inPage = await page.evaluate(async ({ seats }) => {
+      const { loadEngine } = await import('./www/engine.js');
+      const { playSeries } = await import('./www/referee.js');
+      const engine = await loadEngine();
+      const games = [];
+      // Each game apart, as the page's pool plays them: game g of the same series.
+      for (let g = 0; g < 4; g += 1) {
+        const series = new engine.LabyrinthSeries(['strong', 'greedy'], ['strong', 'greedy'], seats, false, 7, g, 1);
+        const r = await playSeries(series, { open: () => { throw new Error('no outside seat'); }, answer: () => {} }, { cancelled: false });
+        games.push(r.games[0]);
+        series.free();
+      }
+      return games;
+    }, { seats });
+    assert.equal(inPage.length, 4);
+    inPage.forEach((g, i) => assert.equal(g.link, fragment(cli.links[i]), `${seats} seats, game ${i + 1}`));
+    const wins = [0, 1].map((e) => inPage.filter((g) => g.winner !== null && g.seating[g.winner] === e).length);
+    assert.deepEqual(wins, cli.wins);
+    // The whole series at once plays the same games as the games played apart.
+    const whole = await page.evaluate(async ({ seats }) => {
+      const { loadEngine } = await import('./www/engine.js');
+      const { playSeries } = await import('./www/referee.js');
+      const engine = await loadEngine();
+      const series = new engine.LabyrinthSeries(['strong', 'greedy'], ['strong', 'greedy'], seats, false, 7, 0, 4);
+      const r = await playSeries(series, { open: () => { throw new Error('no outside seat'); }, answer: () => {} }, { cancelled: false });
+      series.free();
+      return r.games.map((g) => g.link);
+    }, { seats });
+    assert.deepEqual(whole, inPage.map((g) => g.link));
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,0 +1,109 @@
+//! What every game's series handle shares (the handles themselves are one per game, as
+//! wasm-bindgen wants concrete types): a step of the series for the page's one referee loop
+//! (www/referee.js), an outside seat's failure, and the results with links and standings.
+
+use super::{js_error, js_seed, to_js};
+use crate::arena::{Answer, MatchRules, MatchSeeds, Series, Step};
+use crate::link::{encode_game, LinkParams};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[derive(Serialize)]
+struct StepJs {
+    /// "ask": the outside seat `entrant` (in `seat` of game `game`) must answer `view`;
+    /// "running": call again; "over".
+    status: &'static str,
+    entrant: Option<usize>,
+    seat: Option<u8>,
+    game: Option<u32>,
+    /// The seat's view as JSON text.
+    view: Option<String>,
+    /// The seed of the entrant's own randomness in this game (a fresh start every game).
+    seed: Option<f64>,
+}
+
+/// Plays engine seats for at most `max` decisions, then says who must answer what.
+pub(super) fn next<G: MatchRules>(series: &mut Series<G>, max: u32) -> Result<JsValue, JsValue> {
+    let none = |status| StepJs { status, entrant: None, seat: None, game: None, view: None, seed: None };
+    let step = match series.advance(max) {
+        Step::Finished => none("over"),
+        Step::Running => none("running"),
+        Step::Ask(q) => StepJs {
+            status: "ask",
+            entrant: Some(q.entrant),
+            seat: Some(q.seat),
+            game: Some(q.game),
+            view: Some(serde_json::to_string(&q.view).map_err(js_error)?),
+            seed: Some(js_seed(MatchSeeds(series.spec().seed).entrant_game(q.entrant, q.game))),
+        },
+    };
+    to_js(&step)
+}
+
+/// The pending outside seat failed: it threw, answered nonsense (`timeout` false), or did not
+/// answer in time.
+pub(super) fn fail<G: MatchRules>(series: &mut Series<G>, message: String, timeout: bool, printed: &str) {
+    let answer = if timeout { Answer::TimedOut(message) } else { Answer::Failed(message) };
+    series.answer(answer, printed);
+}
+
+#[derive(Serialize)]
+struct GameJs {
+    game: u32,
+    seating: Vec<usize>,
+    returns: Vec<f64>,
+    /// The winner's seat (the highest return, alone), null for a draw or a capped game.
+    winner: Option<usize>,
+    capped: bool,
+    moves: usize,
+    link: String,
+}
+
+#[derive(Serialize)]
+struct FailureJs {
+    game: u32,
+    move_index: usize,
+    entrant: usize,
+    seat: u8,
+    message: String,
+    timeout: bool,
+}
+
+#[derive(Serialize)]
+struct ResultsJs {
+    games: Vec<GameJs>,
+    failures: Vec<FailureJs>,
+    /// Per entrant: games, wins, draws, losses, mean return, Elo.
+    standings: Vec<(u32, u32, u32, u32, f64, f64)>,
+    output: String,
+}
+
+/// The games played so far with their links (`names` label the entrants), the failures and
+/// the standings.
+pub(super) fn results<G: MatchRules>(series: &Series<G>, names: &[String]) -> Result<JsValue, JsValue>
+where
+    G::Params: LinkParams,
+{
+    let mut games = Vec::new();
+    let mut output = String::new();
+    for log in series.logs() {
+        let link = encode_game(&log.record(series.spec().seed, names)).map_err(|(i, e)| js_error(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
+        let best = log.returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let top: Vec<usize> = (0..log.returns.len()).filter(|&s| log.returns[s] == best).collect();
+        let winner = (!log.capped && top.len() == 1).then(|| top[0]);
+        games.push(GameJs { game: log.game, seating: log.seating.clone(), returns: log.returns.clone(), winner, capped: log.capped, moves: log.moves.len(), link });
+        if output.len() < 20_000 {
+            output.push_str(&log.output);
+        }
+    }
+    let failures = series
+        .failures()
+        .iter()
+        .take(1000)
+        .map(|f| FailureJs { game: f.game, move_index: f.move_index, entrant: f.entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout })
+        .collect();
+    let s = series.standings();
+    let elo = s.elo();
+    let standings = s.tallies.iter().zip(elo).map(|(t, e)| (t.games, t.wins, t.draws, t.losses, if t.games == 0 { 0.0 } else { t.score / f64::from(t.games) }, e)).collect();
+    to_js(&ResultsJs { games, failures, standings, output })
+}
