@@ -1,6 +1,6 @@
 // Boots the page: loads the engines, builds the game picker from the game registry, and opens
 // share links (from the address, a saved link file or a dropped file) through the engine.
-import { el, setLinkLimit } from './dom.js';
+import { el, fileText, setLinkLimit } from './dom.js';
 import { loadEngine } from './engine.js';
 import { MissingAsset, problem, sentence, whenRefused } from './kept.js';
 
@@ -171,7 +171,9 @@ async function main() {
   // A saved link file (see "Save as file" in the share boxes), chosen or dropped on the page.
   // A dropped file that is not a link goes to the game shown (e.g. a Lifter map).
   async function openFile(file) {
-    const text = (await file.text()).trim();
+    const read = await fileText(engine, file);
+    if (read.error) { app.notice(`${file.name} could not be read: ${read.error}`); return; }
+    const text = read.text.trim();
     const view = pages[currentId]?.view;
     await prepare(text);
     if (!openLink(text).ok && view?.dropFile?.(file.name, text)) return;

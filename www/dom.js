@@ -100,3 +100,15 @@ export function linkField(label = 'Share link') {
     get url() { return url; },
   };
 }
+
+/**
+ * A file's text through the engine: { text } or { error } naming the place of the first byte
+ * that is not UTF-8 (the browser's own decoding would turn it into "\uFFFD" silently).
+ */
+export async function fileText(engine, file) {
+  try {
+    return { text: engine.textOf(new Uint8Array(await file.arrayBuffer())) };
+  } catch (e) {
+    return { error: e.message ?? String(e) };
+  }
+}

@@ -9,7 +9,7 @@
 // shown. The game in progress is kept (www/kept.js: its link, plus the AI level of each seat and
 // the strategies' seed) after every move; a reload reopens its link. A game opened from a link
 // does not replace it until a move is played in it ("Back to your game" until then).
-import { el, followLink, linkField, saveText, shareUrl } from '../dom.js';
+import { el, fileText, followLink, linkField, saveText, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
@@ -386,7 +386,11 @@ export function mountPlay(root, ctx) {
     fileInput.value = '';
     if (!file) return;
     let g;
-    try { g = engine.LabyrinthGame.fromSave(await file.text(), rules.value === 'ravensburger'); } catch (e) {
+    try {
+      const { text, error } = await fileText(engine, file);
+      if (error) throw new Error(error);
+      g = engine.LabyrinthGame.fromSave(text, rules.value === 'ravensburger');
+    } catch (e) {
       fileStatus.textContent = `${file.name} could not be loaded: ${e.message ?? e}`;
       fileStatus.className = 'status error';
       return;

@@ -1,6 +1,6 @@
 // The Lambda Lifter page: a map bar (bundled maps, a .map file, or a pasted map) above tabs for
 // playing, the built-in solver, the user's own solver code and the replay viewer.
-import { el } from '../dom.js';
+import { el, fileText } from '../dom.js';
 import { createTabs } from '../tabs.js';
 import { keptLifter, mountPlay } from './play.js';
 import { MissingAsset, problem, reopenKept, storage } from '../kept.js';
@@ -188,7 +188,14 @@ export function mountLifter(root, engine, app) {
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files[0];
     fileInput.value = '';
-    if (file) openMapFile(file.name, await file.text());
+    if (!file) return;
+    const { text, error } = await fileText(engine, file);
+    if (!error) openMapFile(file.name, text);
+    else {
+      openPaste(); // shows the message; what the paste box held stays
+      pasteError.textContent = `${file.name} does not load: ${error}`;
+      pasteError.className = 'status error';
+    }
   });
 
   show('play');

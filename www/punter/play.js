@@ -3,7 +3,7 @@
 // map, buy options, splurge and pass. Bots move at a watching pace (or at once).
 // The game in progress is kept (www/kept.js) as its link plus the seats; a reload reopens the
 // link and the bots play on from there (PunterGame.resume: nothing is replayed).
-import { el, linkField, shareUrl } from '../dom.js';
+import { el, fileText, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend, punterNames } from './legend.js';
@@ -222,9 +222,7 @@ export function mountPlay(root, ctx) {
     let name = fileName.trim() || 'my-map.json';
     if (!/\.json$/i.test(name)) name += '.json';
     if (isBundled(engine, name)) name = `my-${name}`; // a bundled name means the bundled map
-    let error = null;
-    try { JSON.parse(text); } catch { /* the engine names the place */ }
-    error = await chooseMap(name, text);
+    const error = await chooseMap(name, text);
     if (error) {
       mapError.textContent = `${fileName || 'This map'} does not load: ${error}`;
       mapError.className = 'status error';
@@ -245,7 +243,12 @@ export function mountPlay(root, ctx) {
     const [file] = fileInput.files;
     fileInput.value = '';
     if (!file) return;
-    const text = await file.text();
+    const { text, error } = await fileText(engine, file);
+    if (error) {
+      mapError.textContent = `${file.name} does not load: ${error}`;
+      mapError.className = 'status error';
+      return;
+    }
     if (!(await useCustom(file.name, text))) { pasteArea.value = text; pasteBox.hidden = false; }
   });
 

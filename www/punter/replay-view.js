@@ -1,7 +1,7 @@
 // Any Punter game in the shared replay viewer: the game just played, a share link, or an
 // official game log (a file, or the bundled example). The legend, the map and the score plot
 // follow the viewed position; the game can be exported as an official log and shared.
-import { el, followLink, linkField, saveText, shareUrl } from '../dom.js';
+import { el, fileText, followLink, linkField, saveText, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend, createPlot, punterNames } from './legend.js';
@@ -126,7 +126,10 @@ export function mountReplay(root, ctx) {
   fileInput.addEventListener('change', async () => {
     const [file] = fileInput.files;
     fileInput.value = '';
-    if (file) openLog(file.name, await file.text());
+    if (!file) return;
+    const { text, error } = await fileText(engine, file);
+    if (error) fail(`${file.name}: ${error}`);
+    else openLog(file.name, text);
   });
   async function openExample(onlyIfEmpty = false) {
     try {
