@@ -29,7 +29,7 @@ try {
     const checker = time(21, () => {
       seed += 1;
       const m = new e.PigMatch({ entrants: [{ label: 'b', kind: 'scheme', source }, { label: 'dummy', kind: 'builtin', source: 'dummy' }], games: 49, seed, target: 100 });
-      while (m.advance(100000).status !== 'finished');
+      while (m.next(100000).status !== 'over');
       m.free();
     });
     return { optimal_solve_ms: solve, scheme_decisions_per_second: perSecond, checker_49_games_scheme_engine_ms: checker };

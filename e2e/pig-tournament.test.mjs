@@ -191,7 +191,7 @@ test('the engine checks the results the workers send back: a broken one is a mes
   const messages = await page.evaluate(async () => {
     const engine = await import('/www/engine.js').then((m) => m.loadEngine());
     const spec = { entrants: ['hold20', 'pace', 'dummy'].map((n) => ({ label: n, kind: 'builtin', source: n })), games: 2, seed: 5, target: 100 };
-    const play = (k) => { const m = engine.PigTournament.pairMatch(spec, k); while (m.advance(1000).status !== 'finished'); const r = { logs: m.logs(), failures: m.failures() }; m.free(); return r; };
+    const play = (k) => { const m = engine.PigTournament.pairMatch(spec, k); while (m.next(1000).status !== 'over'); const r = { logs: m.logs(), failures: m.failures() }; m.free(); return r; };
     const good = [0, 1, 2].map(play);
     const attempt = (results) => { try { engine.PigTournament.fromPairs(spec, results).free(); return 'accepted'; } catch (e) { return e.message; } };
     const broken = (k, change) => { const r = structuredClone(good); change(r[k]); return attempt(r); };

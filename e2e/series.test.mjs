@@ -3,6 +3,9 @@
 // www/referee.js), compared game by game through their links.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve, launch, openPage, arcade } from './browser.mjs';
 
 let server;
@@ -11,6 +14,27 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
 
 const fragment = (link) => link.slice(link.indexOf('#') + 1);
+
+test('a Pig match gives the same games in the CLI and in the page', async () => {
+  const scheme = '(define (player my-total other-total accum current state) (< (+ accum current) (if (> other-total my-total) 25 18)))';
+  const dir = mkdtempSync(join(tmpdir(), 'series-'));
+  const file = join(dir, 'mine.scm');
+  writeFileSync(file, scheme);
+  const cli = JSON.parse(arcade('pig', 'match', file, 'optimal', '--games', '40', '--seed', '11', '--json'));
+  const page = await openPage(browser, server.url);
+  const logs = await page.evaluate(async ({ scheme }) => {
+    const { sandbox } = await import('./www/sandbox.js');
+    const spec = { entrants: [{ label: 'mine', kind: 'scheme', source: scheme }, { label: 'optimal', kind: 'builtin', source: 'optimal' }], games: 40, seed: 11, target: 100 };
+    const r = await sandbox.runMatch(spec);
+    return r.logs;
+  }, { scheme });
+  assert.equal(logs.length, 40);
+  assert.deepEqual(logs.map((l) => l.winner), cli.winners);
+  assert.deepEqual(logs.map((l) => l.moves.length), cli.moves);
+  assert.deepEqual([0, 1].map((e) => logs.filter((l) => l.winner === e).length), cli.wins);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
 
 test('a Labyrinth arena gives the same games in the CLI and in the page', async () => {
   const page = await openPage(browser, server.url);

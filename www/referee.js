@@ -9,10 +9,11 @@ const PROGRESS_EVERY_MS = 150;
  * of one game: { decide(view) → { answer, error, printed, timeout }, close() }; it may throw,
  * which ends the series with that error); `answer(handle, answer, printed)` hands a valid
  * answer to the engine. Seats are opened once per entrant and game, and closed when their game
- * is over or the series ends. `ctx.cancelled` stops it; `progress(game)`, if given, hears
- * which game is being played now and then.
+ * is over or the series ends — or, with `acrossGames` (strategies that keep their state from
+ * game to game, as in a Pig match), once per entrant for the whole series. `ctx.cancelled`
+ * stops it; `progress(game)`, if given, hears which game is being played now and then.
  */
-export async function playSeries(handle, { open, answer, progress }, ctx) {
+export async function playSeries(handle, { open, answer, progress, acrossGames = false }, ctx) {
   const seats = new Map(); // `${game}/${entrant}` → seat
   let game = null;
   let lastReport = 0;
@@ -23,8 +24,9 @@ export async function playSeries(handle, { open, answer, progress }, ctx) {
       const step = handle.next(200);
       if (step.status === 'over') break;
       if (step.status === 'ask') {
-        if (step.game !== game) { closeAll(); game = step.game; }
-        const key = `${step.game}/${step.entrant}`;
+        if (step.game !== game && !acrossGames) closeAll();
+        game = step.game;
+        const key = acrossGames ? `${step.entrant}` : `${step.game}/${step.entrant}`;
         if (!seats.has(key)) seats.set(key, await open(step));
         const r = await seats.get(key).decide(JSON.parse(step.view));
         if (r.error) handle.fail(r.error, Boolean(r.timeout), r.printed ?? '');

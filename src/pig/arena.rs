@@ -190,6 +190,11 @@ impl MatchRunner {
         &self.spec
     }
 
+    /// The series the match is played on (for hosts that drive every game's series alike).
+    pub fn series_mut(&mut self) -> &mut Series<Pig> {
+        &mut self.runner
+    }
+
     /// The seed of entrant `i`'s own randomness (also for JavaScript strategies).
     pub fn entrant_seed(&self, i: usize) -> u64 {
         MatchSeeds(self.spec.seed).entrant(i)

@@ -3,7 +3,7 @@
 use super::{js_error, to_js};
 use crate::game::{Actor, Game};
 use crate::link::{encode_game, GameRecord};
-use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Failure, GameLog, Progress, Query};
+use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Failure, GameLog};
 use crate::arena::{Decider, MatchRules};
 use crate::pig::links::encode_match;
 use crate::pig::exact::match_win_probability;
@@ -339,35 +339,6 @@ impl PigStrategy {
 }
 
 #[derive(Serialize)]
-pub(super) struct QueryJs {
-    entrant: u8,
-    args: [u32; 4],
-    /// The seat's view (`{ my_total, other_total, accum, current }`).
-    view: Situation,
-    ignored: bool,
-}
-
-#[derive(Serialize)]
-pub(super) struct AdvanceJs {
-    /// "ask", "running" or "finished".
-    status: &'static str,
-    query: Option<QueryJs>,
-}
-
-impl AdvanceJs {
-    pub(super) fn of(p: Progress) -> AdvanceJs {
-        match p {
-            Progress::Finished => AdvanceJs { status: "finished", query: None },
-            Progress::Running => AdvanceJs { status: "running", query: None },
-            Progress::Ask(Query { entrant, situation: s, ignored }) => AdvanceJs {
-                status: "ask",
-                query: Some(QueryJs { entrant, args: [s.my_total, s.other_total, s.accum, s.current], view: s, ignored }),
-            },
-        }
-    }
-}
-
-#[derive(Serialize)]
 struct SummaryJs {
     games: u32,
     games_done: u32,
@@ -439,10 +410,6 @@ impl PigMatch {
     pub fn new(spec: JsValue) -> Result<PigMatch, JsValue> {
         PigMatch::of(spec_from_js(spec)?)
     }
-    /// Makes at most `max_decisions` engine-side decisions.
-    pub fn advance(&mut self, max_decisions: u32) -> Result<JsValue, JsValue> {
-        to_js(&AdvanceJs::of(self.runner.advance(max_decisions)))
-    }
     /// The seed for entrant `i`'s own randomness (a JavaScript strategy's `Math.random`).
     #[wasm_bindgen(js_name = entrantSeed)]
     pub fn entrant_seed(&self, i: usize) -> f64 {
@@ -452,11 +419,22 @@ impl PigMatch {
     pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {
         self.runner.answer(error.map_or(Ok(throw_again), Err), printed);
     }
-    /// The strategy did not answer in time (the sandbox measured it); counts as "hold" and as
-    /// a timeout of its entrant.
-    #[wasm_bindgen(js_name = answerTimeout)]
-    pub fn answer_timeout(&mut self, message: String, printed: &str) {
-        self.runner.answer_timeout(message, printed);
+    /// The page's one referee loop (www/referee.js): plays engine seats for at most `max`
+    /// decisions, then { status, entrant, seat, game, view } (the view is the situation).
+    pub fn next(&mut self, max: u32) -> Result<JsValue, JsValue> {
+        super::series::next(self.runner.series_mut(), max)
+    }
+    /// The asked strategy failed (`timeout`: it did not answer in time); counts as "hold".
+    pub fn fail(&mut self, message: String, timeout: bool, printed: &str) {
+        super::series::fail(self.runner.series_mut(), message, timeout, printed);
+    }
+    /// { summary, logs, failures } of the match so far.
+    pub fn results(&self) -> Result<JsValue, JsValue> {
+        let out = js_sys::Object::new();
+        for (key, value) in [("summary", self.summary()?), ("logs", self.logs()?), ("failures", self.failures()?)] {
+            js_sys::Reflect::set(&out, &JsValue::from_str(key), &value)?;
+        }
+        Ok(out.into())
     }
     pub fn summary(&self) -> Result<JsValue, JsValue> {
         let spec = self.runner.spec();

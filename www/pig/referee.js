@@ -2,10 +2,10 @@
 // seats. Built-in and Scheme strategies run inside the engine (Scheme with a deterministic step
 // budget); JavaScript strategies run in the user-code host through UserSession, timed from here.
 import { UserSession } from '../user-code.js';
+import { playSeries } from '../referee.js';
 
 const JS_DECISION_LIMIT_MS = 50;
 const JS_BACKSTOP_MS = 1000;
-const PROGRESS_EVERY_MS = 100;
 
 /**
  * A seat: { decide(view) → { answer, error, printed, timeout }, close() } (`timeout`: over the
@@ -83,31 +83,22 @@ export async function runMatch(engine, what, ctx, kind = 'match') {
   const create = CONTESTS[kind];
   if (!create) throw new Error(`no Pig contest “${kind}”`);
   const { match, entrants, target } = create(engine, what);
-  let seats = [];
   try {
-    seats = await openJsSeats(engine, entrants, target, match);
-    let lastReport = 0;
-    for (;;) {
-      if (ctx.cancelled) throw new Error('cancelled');
-      const step = match.advance(400);
-      if (step.status === 'finished') break;
-      if (step.status === 'ask') {
-        const q = step.query;
-        const r = await seats[q.entrant].decide(q.args);
-        // Too slow or no answer at all: the engine counts it as that seat's timeout.
-        if (r.timeout) match.answerTimeout(r.error, r.printed);
-        else match.answer(r.answer, r.error ?? undefined, r.printed);
-      }
-      const now = performance.now();
-      if (now - lastReport > PROGRESS_EVERY_MS) {
-        lastReport = now;
-        ctx.progress(match.summary());
-        await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
-      }
+    // Every JavaScript strategy is loaded before the first game (one that does not load ends
+    // the match at once, naming it); it keeps its state from game to game.
+    const seats = await openJsSeats(engine, entrants, target, match);
+    const open = (step) => {
+      const seat = seats[step.entrant];
+      return { decide: (v) => seat.decide([v.my_total, v.other_total, v.accum, v.current]), close: () => seat.close() };
+    };
+    const answer = (handle, throwAgain, printed) => handle.answer(throwAgain, undefined, printed);
+    const progress = () => ctx.progress(match.summary());
+    try {
+      return await playSeries(match, { open, answer, progress, acrossGames: true }, ctx);
+    } finally {
+      seats.forEach((s) => s?.close());
     }
-    return { summary: match.summary(), logs: match.logs(), failures: match.failures() };
   } finally {
-    seats.forEach((s) => s?.close());
     match.free();
   }
 }

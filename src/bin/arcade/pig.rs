@@ -129,6 +129,9 @@ fn play_match(args: &Args, checker: bool) -> Result<(), Failure> {
             "wins": wins, "score": score, "passed": passed,
             "win_rate": rate, "ci95": [lo, hi], "exact_win_probability": exact,
             "link": link,
+            // Game by game: the entrant who won (0 = A) and the number of moves.
+            "winners": runner.logs().iter().map(|l| l.winner).collect::<Vec<u8>>(),
+            "moves": runner.logs().iter().map(|l| l.moves.len()).collect::<Vec<usize>>(),
         });
         println!("{out}");
     } else {
