@@ -138,6 +138,15 @@ impl StrongBot {
 }
 
 impl Decider<Punter> for StrongBot {
+    /// With futures on, its bids for the seat it takes.
+    fn prepare(&mut self, params: &mut super::PunterParams, seat: u8, _seed: u64) {
+        if params.settings.futures {
+            let seat = usize::from(seat);
+            params.futures.resize(params.punters.max(seat + 1), Vec::new());
+            params.futures[seat] = bids(&params.map, seat);
+        }
+    }
+
     fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
         if let Some(mv) = self.next_of_plan(v) {
             return Ok(mv);

@@ -3,9 +3,9 @@
 
 use crate::args::Args;
 use crate::Failure;
-use lambda_arcade::arena::{Deciders, MatchSeeds, Series, SeriesSpec, Standings, Step};
+use lambda_arcade::arena::{Deciders, MatchSeeds, Series, SeriesSpec, Standings};
 use lambda_arcade::link::{encode_game, GameRecord};
-use lambda_arcade::punter::bots::{bids, bot, BOT_NAMES};
+use lambda_arcade::punter::bots::{bot, BOT_NAMES};
 use lambda_arcade::punter::log::export;
 use lambda_arcade::punter::{maps, GameLog, Punter, PunterParams, Settings};
 use serde_json::json;
@@ -26,12 +26,13 @@ pub fn params(map: &str, punters: usize, settings: Settings) -> Result<PunterPar
     PunterParams::new(&file, text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{map}: {e}")))
 }
 
-fn deciders(names: &[String], seed: u64) -> Result<Deciders<Punter>, Failure> {
+/// The bots `names`, entrant `i` seeded by `seed_of(i)`.
+fn deciders(names: &[String], seed_of: impl Fn(usize) -> u64) -> Result<Deciders<Punter>, Failure> {
     names
         .iter()
         .enumerate()
         .map(|(i, n)| {
-            bot(n, MatchSeeds(seed).entrant(i)).map(Some).ok_or_else(|| {
+            bot(n, seed_of(i)).map(Some).ok_or_else(|| {
                 let known: Vec<&str> = BOT_NAMES.iter().map(|(n, _)| *n).collect();
                 Failure::usage(format!("unknown bot \"{n}\" (built-in: {})", known.join(", ")))
             })
@@ -39,20 +40,12 @@ fn deciders(names: &[String], seed: u64) -> Result<Deciders<Punter>, Failure> {
         .collect()
 }
 
-/// One game between the bots `names`, their seats turned by `shift`.
-fn run(mut params: PunterParams, names: &[String], seed: u64, shift: usize) -> Result<Series<Punter>, Failure> {
-    if params.settings.futures {
-        // Futures are per seat; seat p is played by entrant (p + shift) mod n (the runner's
-        // seating), so the bids are that bot's.
-        let n = names.len();
-        params.futures = (0..n).map(|p| bids(&names[(p + shift) % n], &params.map, p)).collect();
-    }
-    let spec = SeriesSpec { shift, ..SeriesSpec::new(params, 1, seed) };
-    let mut runner = Series::new(spec, deciders(names, seed)?).map_err(Failure::input)?;
-    match runner.advance(u32::MAX) {
-        Step::Finished => Ok(runner),
-        _ => Err(Failure::input("the match did not finish")),
-    }
+/// Game `game` of the series of `seed` between the bots `names` (fresh bots, seeded for that
+/// game; seats rotating with the game; each bot bids its futures for the seat it takes).
+fn run(params: PunterParams, names: &[String], seed: u64, game: u32) -> Result<Series<Punter>, Failure> {
+    let spec = SeriesSpec { first: game, ..SeriesSpec::new(params, 1, seed) };
+    let deciders = deciders(names, |i| MatchSeeds(seed).entrant_game(i, game))?;
+    Series::new(spec, deciders).map_err(Failure::input)?.run().map_err(Failure::input)
 }
 
 /// `arcade punter play MAP --bots a,b,… [--futures] [--splurges] [--options] [--seed S] [--log FILE] [--json]`
@@ -65,7 +58,7 @@ pub fn play(args: &Args) -> Result<(), Failure> {
     let seed = args.number("seed", 1u64)?;
     let params = params(map, names.len(), settings(args))?;
     let runner = run(params, &names, seed, 0)?;
-    let params = runner.spec().params.clone();
+    let params = runner.current_params().clone();
     let log = runner.logs().first().ok_or_else(|| Failure::input("no game was played"))?;
     let scores = log.end.game().scores();
     let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.clone(), moves: log.moves.clone(), view: log.moves.len() };
@@ -99,10 +92,7 @@ pub fn arena(args: &Args) -> Result<(), Failure> {
     let params = params(args.value("map").unwrap_or("lambda"), 2, settings(args))?;
     // Each game is a match of its own (fresh bots, its own seed, seats alternating): games run
     // at once on every core and are counted in game order.
-    let played = crate::parallel::map(games as usize, |g| {
-        let game_seed = MatchSeeds(seed).entrant(1000 + g);
-        run(params.clone(), &names, game_seed, g % 2).map(|r| r.logs().to_vec())
-    });
+    let played = crate::parallel::map(games as usize, |g| run(params.clone(), &names, seed, g as u32).map(|r| r.logs().to_vec()));
     let mut logs = Vec::with_capacity(games as usize);
     for game_logs in played {
         logs.extend(game_logs?);
