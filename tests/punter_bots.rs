@@ -30,8 +30,21 @@ fn greedy_beats_random_and_strong_beats_greedy() {
 fn bots_play_legal_moves_with_every_extension() {
     let all = Settings { futures: true, splurges: true, options: true };
     for (a, b) in [("greedy", "random"), ("strong", "greedy")] {
-        let s = arena(a, b, "lambda.json", 2, all);
-        assert_eq!(s.tallies[0].games, 2);
+        let params = PunterParams::bundled("lambda.json", 2, all).unwrap();
+        let deciders: Deciders<Punter> = [a, b].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(5).entrant(i))).collect();
+        let r = Series::new(SeriesSpec::new(params, 2, 5), deciders).unwrap().run().unwrap();
+        assert!(r.failures().is_empty(), "{a} vs {b}: every move legal: {:?}", r.failures().first());
+        for log in r.logs() {
+            let end = log.end.game();
+            assert!(end.is_over(), "{a} vs {b}: game {} played to its end", log.game + 1);
+            assert_eq!(end.turn(), end.turns(), "one turn per river");
+            // The strong bot bids futures for the seat it takes, whichever it is.
+            if a == "strong" {
+                let seat = log.seating.iter().position(|&e| e == 0).unwrap();
+                assert!(!log.params.futures[seat].is_empty(), "strong's bids in seat {seat}");
+                assert!(log.params.futures[1 - seat].is_empty(), "greedy does not bid");
+            }
+        }
     }
 }
 
