@@ -6,14 +6,17 @@ const PROGRESS_EVERY_MS = 150;
 
 /**
  * Plays `handle` to its end. `open(step)` opens the seat that must answer `step` (an entrant
- * of one game: { decide(view) → { answer, error, printed, timeout }, close() }; it may throw,
- * which ends the series with that error); `answer(handle, answer, printed)` hands a valid
- * answer to the engine. Seats are opened once per entrant and game, and closed when their game
+ * of one game: { decide(view, step) → { answer, error, printed, timeout }, close() }; it may
+ * throw, which ends the series with that error); `answer(handle, answer, printed)` hands a
+ * valid answer to the engine, `fail(handle, r)` a failed one (by default
+ * `handle.fail(error, timeout, printed)`). Seats are opened once per entrant and game, and closed when their game
  * is over or the series ends — or, with `acrossGames` (strategies that keep their state from
  * game to game, as in a Pig match), once per entrant for the whole series. `ctx.cancelled`
  * stops it; `progress(game)`, if given, hears which game is being played now and then.
  */
-export async function playSeries(handle, { open, answer, progress, acrossGames = false }, ctx) {
+const failed = (handle, r) => handle.fail(r.error, Boolean(r.timeout), r.printed ?? '');
+
+export async function playSeries(handle, { open, answer, fail = failed, progress, acrossGames = false }, ctx) {
   const seats = new Map(); // `${game}/${entrant}` → seat
   let game = null;
   let lastReport = 0;
@@ -28,8 +31,8 @@ export async function playSeries(handle, { open, answer, progress, acrossGames =
         game = step.game;
         const key = acrossGames ? `${step.entrant}` : `${step.game}/${step.entrant}`;
         if (!seats.has(key)) seats.set(key, await open(step));
-        const r = await seats.get(key).decide(JSON.parse(step.view));
-        if (r.error) handle.fail(r.error, Boolean(r.timeout), r.printed ?? '');
+        const r = await seats.get(key).decide(JSON.parse(step.view), step);
+        if (r.error) fail(handle, r);
         else answer(handle, r.answer, r.printed ?? '');
       }
       const now = performance.now();
@@ -39,7 +42,7 @@ export async function playSeries(handle, { open, answer, progress, acrossGames =
         await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
       }
     }
-    return handle.results();
+    return handle.results?.();
   } finally {
     closeAll();
   }

@@ -127,6 +127,8 @@ pub struct Series<G: MatchRules> {
     logs: Vec<GameLog<G>>,
     failures: Vec<SeatFailure>,
     timeouts: Vec<u32>,
+    /// Entrants made zombies at once ([`Series::make_zombie`]).
+    zombies: Vec<bool>,
 }
 
 impl<G: MatchRules> Series<G> {
@@ -135,10 +137,10 @@ impl<G: MatchRules> Series<G> {
         if deciders.is_empty() {
             return Err("a series needs at least one entrant".into());
         }
-        let timeouts = vec![0; deciders.len()];
+        let (timeouts, zombies) = (vec![0; deciders.len()], vec![false; deciders.len()]);
         let probe = G::new(&spec.params).map_err(|e| e.to_string())?;
         let (params, chance) = (spec.params.clone(), MatchSeeds(spec.seed).chance(spec.first));
-        let mut series = Series { spec, deciders, params, game: probe, moves: Vec::new(), output: String::new(), chance, pending: None, queued: None, failed_turn: None, logs: Vec::new(), failures: Vec::new(), timeouts };
+        let mut series = Series { spec, deciders, params, game: probe, moves: Vec::new(), output: String::new(), chance, pending: None, queued: None, failed_turn: None, logs: Vec::new(), failures: Vec::new(), timeouts, zombies };
         if series.spec.games > 0 {
             series.start_game()?;
         }
@@ -165,7 +167,8 @@ impl<G: MatchRules> Series<G> {
         &self.timeouts
     }
     pub fn is_zombie(&self, entrant: usize) -> bool {
-        self.spec.zombie_after.is_some_and(|n| self.timeouts.get(entrant).is_some_and(|&t| t >= n))
+        self.zombies.get(entrant).copied().unwrap_or(false)
+            || self.spec.zombie_after.is_some_and(|n| self.timeouts.get(entrant).is_some_and(|&t| t >= n))
     }
     /// The game being played now, and the parameters it was set up with.
     pub fn current(&self) -> &G {
@@ -173,6 +176,17 @@ impl<G: MatchRules> Series<G> {
     }
     pub fn current_params(&self) -> &G::Params {
         &self.params
+    }
+    /// The moves of the game being played, so far.
+    pub fn current_moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+    /// Makes `entrant` a zombie at once (it crashed, or never became ready): its moves are the
+    /// fallback from now on, without asking.
+    pub fn make_zombie(&mut self, entrant: usize) {
+        if let Some(z) = self.zombies.get_mut(entrant) {
+            *z = true;
+        }
     }
     /// The number, in the whole series, of the game being played.
     pub fn game_number(&self) -> u32 {

@@ -8,7 +8,7 @@ mod links;
 mod pig;
 mod pig_tournament;
 mod punter;
-mod punter_match;
+mod punter_series;
 mod series;
 
 use wasm_bindgen::prelude::*;
@@ -20,7 +20,7 @@ pub use links::*;
 pub use pig::*;
 pub use pig_tournament::*;
 pub use punter::*;
-pub use punter_match::*;
+pub use punter_series::*;
 
 pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {
     js_sys::Error::new(&message.to_string()).into()

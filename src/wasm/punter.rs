@@ -12,7 +12,6 @@ use crate::punter::log::{export, GameLog};
 use crate::punter::{maps, Punter, PunterMove, PunterParams, Settings};
 use crate::tape::Tape;
 use serde::{Deserialize, Serialize};
-use rand_core::RngCore;
 use wasm_bindgen::prelude::*;
 
 #[derive(Serialize)]
@@ -37,12 +36,6 @@ pub fn punter_register_map(name: &str, text: &str) -> bool {
 #[wasm_bindgen(js_name = punterLinkMap)]
 pub fn punter_link_map(link: &str) -> Result<String, JsValue> {
     link_map(link).map_err(js_error)
-}
-
-/// The seed of game `g` of a series played from `seed` (every game of an arena its own).
-#[wasm_bindgen(js_name = punterGameSeed)]
-pub fn punter_game_seed(seed: f64, g: u32) -> f64 {
-    (crate::rng::stream(seed as u64, u64::from(g)).next_u64() >> 11) as f64
 }
 
 #[derive(Serialize)]

@@ -1,78 +1,65 @@
-// Punter's referee in the sandbox worker: the engine (PunterMatch) plays the built-in bots,
-// writes every official protocol message a JavaScript bot receives and applies its answers;
-// the user's `punter(message)` runs in the user-code host through UserSession, timed here with
-// the official limits (10 s for setup, 1 s per move; ten timeouts make a zombie).
+// Punter's side of the sandbox worker: a game of the engine's series (PunterSeries) through the
+// page's one referee loop (www/referee.js). The engine seats everyone, plays the built-in bots,
+// writes every official protocol message a JavaScript bot receives and reads its answers; the
+// user's `punter(message)` runs in the user-code host through UserSession, timed here with the
+// official limits the engine gives (10 s for setup, 1 s per move; ten timeouts make a zombie).
 import { UserSession } from '../user-code.js';
+import { playSeries } from '../referee.js';
 
 const BACKSTOP_EXTRA_MS = 1000;
 const LOAD_MS = 2000;
-const PROGRESS_EVERY_MS = 150;
+const PRINTED_MAX = 20000;
 
 /**
- * { mapName, mapText, seats: ['js' | bot name, …], sources: { [seat]: source }, settings, seed }
- * → { summary, link, printed, problems: [{ seat, phase, message }] }
+ * One game of `entrants` (per entrant 'js' or a bot name; entrant e sits in seat (e − game)
+ * mod n), the JavaScript entrants' code in `sources` (by entrant):
+ * → { seating, summary, link, printed, problems: [{ seat, phase, message }] }.
  */
-export async function runPunter(engine, params, ctx) {
-  const sessions = new Map();
+async function playGame(engine, { mapName, mapText, entrants, names, sources, settings, seed, game }, ctx) {
+  const handle = new engine.PunterSeries(mapName, mapText, entrants, names, settings, seed, game);
+  let printed = '';
+  const keep = (p) => { if (p && printed.length < PRINTED_MAX) printed += p; };
   try {
-    return await playGame(engine, params, ctx, sessions);
+    const open = async (step) => {
+      const started = await UserSession.start({ game: 'punter', source: sources[step.entrant] ?? '', seed: step.seed, loadMs: LOAD_MS });
+      keep(started.printed);
+      if (started.error) throw new Error(`seat ${step.seat + 1} does not load: ${started.error}`);
+      const { session } = started;
+      return {
+        async decide(message, { limitMs }) {
+          const r = await session.call('punter', message, { limitMs, backstopMs: limitMs + BACKSTOP_EXTRA_MS });
+          keep(r.printed);
+          return { answer: r.answer, error: r.error, timeout: Boolean(r.timeout || r.slow), stopped: Boolean(r.timeout) };
+        },
+        close() { session.close(); },
+      };
+    };
+    const answer = (h, a) => h.answer(JSON.stringify(a ?? null), '');
+    const fail = (h, r) => h.fail(r.error, r.timeout, r.stopped, '');
+    const progress = () => ctx.progress(handle.summary());
+    await playSeries(handle, { open, answer, fail, progress }, ctx);
+    return { seating: Array.from(handle.seating()), summary: handle.summary(), link: handle.link(), printed, problems: handle.remarks() };
   } finally {
-    sessions.forEach((s) => s.close());
+    handle.free();
   }
 }
 
 /**
- * Game `game` of an arena for a JavaScript bot (entrant 0) against `bots`: seats rotate from game
- * to game, every game has its own seed and a fresh start of the bot's code, so games can be
- * played in any order, on any worker.
+ * A single game: { mapName, mapText, seats: ['js' | bot name, …], sources: { [seat]: source },
+ * settings, seed } → { summary, link, printed, problems }. Seat i is entrant i (game 0).
+ */
+export async function runPunter(engine, { mapName, mapText, seats, sources, settings, seed }, ctx) {
+  const names = seats.map((s) => (s === 'js' ? 'your bot' : s));
+  return playGame(engine, { mapName, mapText, entrants: seats, names, sources, settings, seed, game: 0 }, ctx);
+}
+
+/**
+ * Game `game` of an arena for a JavaScript bot (entrant 0) against `bots`: the engine rotates
+ * the seats from game to game and seeds every game; each game starts the bot's code afresh, so
+ * games can be played in any order, on any worker.
  * → { seating: entrant per seat, scores, link, printed, problems: [{ game, seat, phase, message }] }
  */
 export async function runPunterArenaGame(engine, { mapName, mapText, bots, source, game, settings, seed }, ctx) {
-  const entrants = ['js', ...bots];
-  const n = entrants.length;
-  const seating = Array.from({ length: n }, (_, s) => (s + game) % n);
-  const seats = seating.map((e) => entrants[e]);
-  const r = await runPunter(engine, { mapName, mapText, seats, sources: { [seating.indexOf(0)]: source }, settings, seed: engine.punterGameSeed(seed, game) }, ctx);
-  return { seating, scores: r.summary.scores, link: r.link, printed: r.printed, problems: r.problems.slice(0, 20).map((p) => ({ ...p, game: game + 1 })) };
-}
-
-async function playGame(engine, { mapName, mapText, seats, sources, settings, seed }, ctx, sessions) {
-  const match = new engine.PunterMatch(mapName, mapText, seats, settings, seed);
-  const problems = [];
-  let printed = '';
-  const addPrinted = (p) => { if (p && printed.length < 20000) printed += p; };
-  try {
-    for (const [i, kind] of seats.entries()) {
-      if (kind !== 'js') continue;
-      const started = await UserSession.start({ game: 'punter', source: sources[i] ?? '', seed: match.seatSeed(i), loadMs: LOAD_MS });
-      addPrinted(started.printed);
-      if (started.error) throw new Error(`seat ${i + 1} does not load: ${started.error}`);
-      sessions.set(i, started.session);
-    }
-    let lastReport = 0;
-    for (;;) {
-      if (ctx.cancelled) throw new Error('cancelled');
-      const step = match.next(200);
-      if (step.status === 'over') break;
-      if (step.status === 'ask') {
-        const session = sessions.get(step.seat);
-        const r = await session.call('punter', JSON.parse(step.message), { limitMs: step.limitMs, backstopMs: step.limitMs + BACKSTOP_EXTRA_MS });
-        addPrinted(r.printed);
-        const timedOut = Boolean(r.timeout || r.slow);
-        const text = r.error ? undefined : JSON.stringify(r.answer ?? null);
-        const reply = match.reply(step.seat, text, r.error ?? undefined, timedOut, Boolean(r.timeout));
-        const said = reply.rejected ?? reply.note;
-        if (said && problems.length < 200) problems.push({ seat: step.seat, phase: step.phase, message: said });
-      }
-      const now = performance.now();
-      if (now - lastReport > PROGRESS_EVERY_MS) {
-        lastReport = now;
-        ctx.progress(match.summary());
-        await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
-      }
-    }
-    return { summary: match.summary(), link: match.link(), printed, problems };
-  } finally {
-    match.free();
-  }
+  const r = await playGame(engine, { mapName, mapText, entrants: ['js', ...bots], names: ['your bot', ...bots], sources: { 0: source }, settings, seed, game }, ctx);
+  return { seating: r.seating, scores: r.summary.scores, link: r.link, printed: r.printed, problems: r.problems.slice(0, 20).map((p) => ({ ...p, game: game + 1 })) };
 }

@@ -18,7 +18,8 @@
 //! * Conversions between protocol moves ([`Move`], by site ids) and the rails' [`PunterMove`]s
 //!   (rivers and sites by dense index; a splurge is `SplurgeTo` per site, then `SplurgeEnd`).
 //! * [`Referee`]: the messages a bot receives during a game of [`Punter`] and the application
-//!   of its answers, as the official server did it (see the type's notes).
+//!   of its answers, as the official server did it (see the type's notes); [`ProtocolSeat`]:
+//!   the same for one punter seated in a series (`arena::Series`), which keeps the turns.
 
 use super::game::{Punter, PunterMove, PunterParams};
 use super::map::{MapError, PunterMap};
@@ -32,11 +33,13 @@ mod convert;
 mod framing;
 mod messages;
 mod referee;
+mod seat;
 
 pub use convert::*;
 pub use framing::*;
 pub use messages::*;
 pub use referee::*;
+pub use seat::*;
 
 /// Largest message (the JSON after `n:`) the decoder accepts: 16 MiB.
 pub const MAX_MESSAGE_BYTES: usize = 16 << 20;
