@@ -223,10 +223,13 @@ impl PunterMatch {
             turn: usize,
             turns: usize,
             over: bool,
+            /// Once over: per seat its rank (1 best, ties share it) and the seats ranked first.
+            ranks: Vec<u32>,
+            winners: Vec<u8>,
         }
         let g = self.referee.game().game();
         let over = matches!(self.phase, Phase::Over) || self.referee.game().to_move() == Actor::Nobody && matches!(self.phase, Phase::Play);
-        to_js(&S { scores: g.scores(), timeouts: self.timeouts.clone(), rejected: self.rejected.clone(), turn: g.turn(), turns: g.turns(), over })
+        to_js(&S { scores: g.scores(), timeouts: self.timeouts.clone(), rejected: self.rejected.clone(), turn: g.turn(), turns: g.turns(), over, ranks: self.referee.game().ranks(), winners: self.referee.game().winners() })
     }
 
     /// Share link fragment of the game so far, viewed at its end.
