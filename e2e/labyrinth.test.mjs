@@ -81,6 +81,46 @@ test('a turn: R turns the extra tile, an arrow pushes it in, a reachable square 
   await page.context().close();
 });
 
+test('the extra tile is drawn with the engine\'s openings as it is turned', async () => {
+  const page = await openLabyrinth();
+  await newGame(page);
+  const dirs = new Set();
+  for (let k = 0; k < 4; k += 1) {
+    // The path colour (light) or the wall (dark) in the middle of each side of the drawn tile.
+    const { dir, drawn } = await page.$eval('[data-testid=labyrinth-extra]', (c) => {
+      const g = c.getContext('2d');
+      const open = (x, y) => g.getImageData(Math.round(x * c.width), Math.round(y * c.height), 1, 1).data[0] > 200;
+      return { dir: c.dataset.dir, drawn: (open(0.5, 0.06) ? 1 : 0) | (open(0.94, 0.5) ? 2 : 0) | (open(0.5, 0.94) ? 4 : 0) | (open(0.06, 0.5) ? 8 : 0) };
+    });
+    const s = await state(page);
+    assert.equal(drawn, s.extra.turned[dir], `turned ${dir}`);
+    dirs.add(dir);
+    await page.keyboard.press('r');
+  }
+  assert.equal(dirs.size, 4, 'every way it can be turned');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a game from a link: the New-game form takes its players and controls', async () => {
+  const page = await openLabyrinth();
+  const url = await page.evaluate(async () => {
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const { shareUrl } = await import('./www/dom.js');
+    const g = new engine.LabyrinthGame(['red:human', 'blue:ai'], false, 11);
+    const link = g.link(0);
+    g.free();
+    return shareUrl(link);
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.players?.[0]?.color === 'red');
+  const form = {};
+  for (const color of ['yellow', 'red', 'blue', 'green']) form[color] = await page.inputValue(`[data-testid=labyrinth-seat-${color}]`);
+  assert.deepEqual(form, { yellow: 'off', red: 'human', blue: 'greedy', green: 'off' });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('save gives the save text; a broken save shows LINE:COL and the game is kept', async () => {
   const page = await openLabyrinth();
   await newGame(page);

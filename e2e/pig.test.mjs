@@ -192,6 +192,21 @@ test('a human plays against a strategy, and the game is shareable', async () => 
   await fresh.context().close();
 });
 
+test('a strategy that fails in the Play tab: the engine\'s fallback (hold) is played and named', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'js');
+  await page.fill('[data-testid=editor]', 'function player() {\n  throw new Error("nope");\n}');
+  await page.click('[data-testid=tab-play]');
+  await page.selectOption('[data-testid=opponent]', 'mine');
+  await page.selectOption('[aria-label="Who starts"]', '1');
+  await page.click('[data-testid=new-game]');
+  await page.waitForFunction(() => /failed: .*nope.* — counted as “hold · \d+ banked”/.test(document.querySelector('[data-testid=play-status]').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=play-log] li')].some((li) => /· hold · \d+ banked$/.test(li.textContent)));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the optimal policy picture is drawn from the engine', async () => {
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-policy]');

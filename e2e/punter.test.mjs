@@ -92,6 +92,39 @@ test('a game on lambda: claims by clicking, the bot answers, an illegal click is
   await page.context().close();
 });
 
+test('a level game ends in a tie in the engine\'s words; a bot\'s futures stay hidden until the end', async () => {
+  const page = await openPunter();
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
+  // The only mine touches no river: nobody can score, so the game ends level.
+  const level = { sites: [{ id: 0, x: 0, y: 0 }, { id: 1, x: 1, y: 0 }, { id: 2, x: 2, y: 0 }, { id: 3, x: 2, y: 1 }], rivers: [{ source: 1, target: 2 }, { source: 2, target: 3 }], mines: [0] };
+  await page.click('[data-testid=punter-paste-toggle]');
+  await page.fill('[data-testid=punter-paste]', JSON.stringify(level));
+  await page.click('[data-testid=punter-paste-use]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('2 rivers'));
+  await page.selectOption('[data-testid=punter-seat-1]', 'greedy');
+  await page.click('[data-testid=punter-start]');
+  await page.click('[data-testid=punter-finish]');
+  await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=punter-status]').textContent));
+  assert.equal(await status(page), 'Game over after 2 turns. A tie: You, greedy with 0.');
+  assert.equal(await page.$$eval('[data-testid=punter-legend] tbody tr.best', (rows) => rows.length), 2, 'both share first place');
+
+  // Futures on lambda against strong (it bids): its futures are hidden until the game is over.
+  await page.selectOption('[data-testid=punter-map]', 'lambda.json');
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.startsWith('lambda.json'));
+  await page.check('[data-testid=punter-futures]');
+  await page.selectOption('[data-testid=punter-seat-1]', 'strong');
+  await page.click('[data-testid=punter-start]');
+  const futuresOf = (p) => page.textContent(`[data-testid=punter-legend] tr[data-punter="${p}"] td.futures`);
+  assert.equal(await futuresOf(1), 'hidden');
+  await page.click('[data-testid=punter-finish]');
+  await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=punter-status]').textContent), null, { timeout: 30000 });
+  assert.match(await futuresOf(1), /→/, 'shown once the game is over');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('an official log opened from a file steps through to its recorded scores', async () => {
   const log = JSON.parse(readFileSync(FIXTURE, 'utf8'));
   const recorded = log.game.find((e) => e.scores).scores.map((s) => s.score.toLocaleString('en-US'));

@@ -95,6 +95,19 @@ pub trait Game: Clone + Debug + PartialEq {
     /// Per-seat result once the game is over (1 win / 0 loss, or the score); empty before.
     fn returns(&self) -> Vec<f64>;
 
+    /// Per seat its rank once the game is over (1 = best; seats with equal returns share a
+    /// rank, and the next rank counts them: 1, 1, 3); empty before, derived from
+    /// [`Game::returns`].
+    fn ranks(&self) -> Vec<u32> {
+        let r = self.returns();
+        r.iter().map(|&x| 1 + r.iter().filter(|&&y| y > x).count() as u32).collect()
+    }
+
+    /// The seats ranked first once the game is over (more than one is a tie); empty before.
+    fn winners(&self) -> Vec<u8> {
+        self.ranks().iter().enumerate().filter(|&(_, &k)| k == 1).map(|(s, _)| s as u8).collect()
+    }
+
     /// What `seat` may know now.
     fn view(&self, seat: u8) -> Self::View;
 

@@ -113,6 +113,12 @@ impl Tile {
         }
     }
 
+    /// The sides this tile opens to when turned to each direction, in [`Direction::ALL`]'s order
+    /// (north, east, south, west): how the extra tile looks as it is turned before a push.
+    pub fn openings_turned(&self) -> [u8; 4] {
+        Direction::ALL.map(|d| self.turned(d).openings())
+    }
+
     pub fn opens(&self, d: Direction) -> bool {
         self.openings() & d.bit() != 0
     }

@@ -148,6 +148,20 @@ impl Effect {
 }
 
 impl Pig {
+    /// How the game ended, with `names` per seat (`you`: the seat addressed as "You"):
+    /// "You win 100 to 57!", "hold20 wins 101 to 80."; `None` while it goes on.
+    pub fn ending(&self, names: &[String], you: Option<u8>) -> Option<String> {
+        let w = self.winner()?;
+        let t = self.totals();
+        let (won, lost) = (t[usize::from(w)], t[usize::from(1 - w.min(1))]);
+        Some(if Some(w) == you {
+            format!("You win {won} to {lost}!")
+        } else {
+            let name = names.get(usize::from(w)).cloned().unwrap_or_else(|| format!("Player {}", w + 1));
+            format!("{name} wins {won} to {lost}.")
+        })
+    }
+
     /// What `mv` does when played in this position (`None` when it is not legal).
     pub fn effect(&self, mv: &PigMove) -> Option<Effect> {
         let mut after = self.clone();

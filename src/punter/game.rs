@@ -76,9 +76,61 @@ pub struct Punter {
     route: Vec<u32>,
 }
 
+/// 12345 → "12,345" (as the page shows numbers).
+fn group(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+/// The punters' names as shown: a name used by two seats (two greedy bots) gets its seat number
+/// ("greedy 1", "greedy 3"); an empty name is "P<seat>".
+pub fn display_names(players: &[String]) -> Vec<String> {
+    let names: Vec<String> = players.iter().enumerate().map(|(p, n)| if n.is_empty() { format!("P{p}") } else { n.clone() }).collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(p, n)| if names.iter().filter(|m| *m == n).count() > 1 { format!("{n} {}", p + 1) } else { n.clone() })
+        .collect()
+}
+
 impl Punter {
     pub fn game(&self) -> &PunterGame {
         &self.game
+    }
+
+    /// How the game ended, with `names` per seat (`you`: the seat addressed as "You"), e.g.
+    /// "Game over after 12 turns. A tie: greedy 1, strong with 40." or "… You win with 40.";
+    /// `None` while it goes on.
+    pub fn ending(&self, names: &[String], you: Option<usize>) -> Option<String> {
+        let ranks = self.ranks();
+        if ranks.is_empty() {
+            return None;
+        }
+        let scores = self.game.scores();
+        let winners = self.winners();
+        let name = |p: usize| names.get(p).cloned().unwrap_or_else(|| format!("P{p}"));
+        let best = winners.first().map_or(0, |&w| scores[usize::from(w)]);
+        let turns = self.game.turns();
+        let who = match winners.as_slice() {
+            [w] if Some(usize::from(*w)) == you => "You win".to_string(),
+            [w] => format!("{} wins", name(usize::from(*w))),
+            many => format!("A tie: {}", many.iter().map(|&w| name(usize::from(w))).collect::<Vec<_>>().join(", ")),
+        };
+        Some(format!("Game over after {} turn{}. {who} with {}.", group(turns as i64), if turns == 1 { "" } else { "s" }, group(best)))
+    }
+
+    /// Whether someone viewing as `viewer` (a seat, or `None`: a spectator of a game with no
+    /// seat of theirs, a replay) may see the futures of punter `of`: one's own always, the
+    /// others' only once the game is over; a spectator sees them all.
+    pub fn futures_shown(&self, viewer: Option<usize>, of: usize) -> bool {
+        viewer.map_or(true, |v| v == of) || self.game.is_over()
     }
     pub fn route(&self) -> &[u32] {
         &self.route

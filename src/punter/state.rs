@@ -100,6 +100,12 @@ pub struct PunterGame {
     turn: usize,
 }
 
+/// The bids after bidding `target` on `mine`: one future per mine, a later bid replacing the
+/// earlier one on the same mine (as the official server applied them); the new bid goes last.
+pub fn add_bid<M: PartialEq + Copy, T: Copy>(bids: &[(M, T)], mine: M, target: T) -> Vec<(M, T)> {
+    bids.iter().copied().filter(|&(m, _)| m != mine).chain(std::iter::once((mine, target))).collect()
+}
+
 impl PunterGame {
     /// A new game; `futures[p]` are punter p's bids as (source, target) site ids, applied as the
     /// server did (only mines as sources, no mine as target, reachable; the last bid per mine).
@@ -136,8 +142,7 @@ impl PunterGame {
             if self.map.mine_number(t).is_some() || self.map.dist(m, t) == u32::MAX {
                 continue;
             }
-            kept.retain(|&(km, _)| km != m);
-            kept.push((m, t));
+            kept = add_bid(&kept, m, t);
         }
         kept
     }

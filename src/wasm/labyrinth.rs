@@ -3,7 +3,7 @@
 
 use super::{js_error, to_js};
 use crate::game::{Actor, Game};
-use crate::arena::Decider;
+use crate::arena::{Decider, MatchRules};
 use crate::labyrinth::ai_seat::AiSeat;
 use crate::labyrinth::board::{index, insertion_name, INSERTIONS, SIZE};
 use crate::labyrinth::game::LabyrinthParams;
@@ -22,6 +22,16 @@ struct TileJs {
     treasure: Option<u8>,
     /// Open sides: north 1, east 2, south 4, west 8.
     openings: u8,
+    /// The open sides were the tile turned to each direction (the extra tile as it is turned).
+    turned: TurnedJs,
+}
+
+#[derive(Serialize)]
+struct TurnedJs {
+    north: u8,
+    east: u8,
+    south: u8,
+    west: u8,
 }
 
 #[derive(Serialize)]
@@ -60,7 +70,8 @@ struct StateJs {
 }
 
 fn tile_js(t: &crate::labyrinth::tile::Tile) -> TileJs {
-    TileJs { kind: t.kind.name(), dir: t.dir.name(), treasure: t.treasure, openings: t.openings() }
+    let [north, east, south, west] = t.openings_turned();
+    TileJs { kind: t.kind.name(), dir: t.dir.name(), treasure: t.treasure, openings: t.openings(), turned: TurnedJs { north, east, south, west } }
 }
 
 #[wasm_bindgen]
@@ -197,6 +208,21 @@ impl LabyrinthGame {
         let label = self.game().move_label(&mv);
         self.play(mv)?;
         Ok(Some(label))
+    }
+
+    /// Plays the rest of the mover's turn as the engine does for a seat whose strategy failed
+    /// (`MatchRules::fallback`: the greedy AI's move, shift and step); returns the labels of
+    /// the moves made (none when the game is over).
+    #[wasm_bindgen(js_name = fallbackMove)]
+    pub fn fallback_move(&mut self) -> Result<Vec<String>, JsValue> {
+        let turns = self.game().turns;
+        let mut labels = Vec::new();
+        while self.game().turns == turns {
+            let Some(mv) = self.game().fallback() else { break };
+            labels.push(self.game().move_label(&mv));
+            self.play(mv)?;
+        }
+        Ok(labels)
     }
 
     pub fn seek(&mut self, t: usize) -> usize {

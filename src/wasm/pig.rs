@@ -40,6 +40,9 @@ struct StateView {
     /// What the last move did: "turn-lost", "threw", "won", "throw-again", "banked", or null
     /// at the start.
     effect: Option<&'static str>,
+    /// Once over: per seat its rank (1 the winner) and how the game ended, in words.
+    ranks: Vec<u32>,
+    ending: Option<String>,
 }
 
 /// The position after `t` moves of `tape`, with what its last move did.
@@ -57,6 +60,8 @@ fn view_at(tape: &mut Tape<Pig>, t: usize) -> StateView {
 fn view(game: &Pig) -> StateView {
     StateView {
         effect: None,
+        ranks: game.ranks(),
+        ending: game.ending(&[], None),
         totals: game.totals(),
         player: game.player(),
         turn_sum: game.turn_sum(),
@@ -227,9 +232,23 @@ impl PigGame {
         let tape = Tape::start(PigParams { target }, seed, players.unwrap_or_default()).map_err(js_error)?;
         Ok(PigGame { tape, dice: rng::stream(seed, 0), seed, courtesy: None })
     }
-    pub fn state(&mut self) -> Result<JsValue, JsValue> {
+    /// The game at its end; `you`: the seat addressed as "You" in the ending's words.
+    pub fn state(&mut self, you: Option<u8>) -> Result<JsValue, JsValue> {
         let n = self.tape.len();
-        to_js(&view_at(&mut self.tape, n))
+        let players = self.tape.record().players.clone();
+        let mut v = view_at(&mut self.tape, n);
+        v.ending = self.tape.seek(n).ending(&players, you);
+        to_js(&v)
+    }
+    /// Plays the move made for a seat whose strategy failed (the engine's fallback: hold);
+    /// returns its label, or null when no decision is due.
+    #[wasm_bindgen(js_name = fallbackMove)]
+    pub fn fallback_move(&mut self) -> Result<Option<String>, JsValue> {
+        let n = self.tape.len();
+        let Some(mv) = self.tape.seek(n).fallback() else { return Ok(None) };
+        let label = self.game().move_label(&mv);
+        self.play(mv)?;
+        Ok(Some(label))
     }
     /// Throws the die (only when the die is next); returns the face.
     #[wasm_bindgen(js_name = throwDie)]

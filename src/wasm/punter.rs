@@ -9,6 +9,8 @@ use crate::link::{decode_game, GameRecord};
 use crate::punter::bots::{bids, bot, BOT_NAMES};
 use crate::punter::links::link_map;
 use crate::punter::log::{export, GameLog};
+use crate::punter::game::display_names;
+use crate::punter::state::add_bid;
 use crate::punter::{maps, Punter, PunterMove, PunterParams, Settings};
 use crate::tape::Tape;
 use serde::{Deserialize, Serialize};
@@ -78,6 +80,14 @@ pub fn punter_standings(entrants: usize, seats: usize, seating: &[u32], scores: 
     to_js(&rows)
 }
 
+/// Your bids `[[mine id, target id], …]` after bidding `target` on `mine`: the engine's rule
+/// (one future per mine, a later bid replacing the earlier one).
+#[wasm_bindgen(js_name = punterAddBid)]
+pub fn punter_add_bid(bids: JsValue, mine: f64, target: f64) -> Result<JsValue, JsValue> {
+    let bids: Vec<(f64, f64)> = if bids.is_undefined() || bids.is_null() { Vec::new() } else { serde_wasm_bindgen::from_value(bids).map_err(js_error)? };
+    to_js(&add_bid(&bids, mine, target))
+}
+
 #[wasm_bindgen(js_name = punterBots)]
 pub fn punter_bots() -> Result<JsValue, JsValue> {
     to_js(&BOT_NAMES.iter().map(|&(name, description)| Named { name, description }).collect::<Vec<_>>())
@@ -119,12 +129,28 @@ struct StateJs {
     /// The splurge being made (site indices).
     route: Vec<u32>,
     teams: Vec<String>,
-    /// Per punter: [mine site, target site, connected now].
-    futures: Vec<Vec<(u32, u32, bool)>>,
-    settings: (bool, bool, bool),
+    /// The punters' names as shown ("You" for a human seat, seat numbers telling two bots of
+    /// the same name apart).
+    names: Vec<String>,
+    /// Per punter: [mine site, target site, connected now]; `null` for a punter whose futures
+    /// the viewer may not see (`Punter::futures_shown`).
+    futures: Vec<Option<Vec<(u32, u32, bool)>>>,
+    settings: SettingsOut,
+    /// Once over: per punter its rank (1 best, ties share it); the seats ranked first; how the
+    /// game ended in words. Empty, empty and null before.
+    ranks: Vec<u32>,
+    winners: Vec<u8>,
+    ending: Option<String>,
     /// Seats: "human", a bot name, or "log".
     seats: Vec<String>,
     map: String,
+}
+
+#[derive(Serialize)]
+struct SettingsOut {
+    futures: bool,
+    splurges: bool,
+    options: bool,
 }
 
 #[derive(Serialize)]
@@ -278,13 +304,29 @@ impl PunterGame {
         })
     }
 
-    pub fn state(&self) -> Result<JsValue, JsValue> {
+    /// The position viewed, as `viewer` may see it: a seat (the human's), or none (a spectator
+    /// of the bots, a replay) — only the futures it may see are given.
+    pub fn state(&self, viewer: Option<u32>) -> Result<JsValue, JsValue> {
         let g = self.game();
         let game = g.game();
         let map = game.map();
         let s = game.settings();
         let record = self.tape.record();
+        let viewer = viewer.map(|v| v as usize);
+        let names = display_names(
+            &(0..game.punters())
+                .map(|p| match self.seats.get(p) {
+                    Some(Seat::Human) => "You".to_string(),
+                    _ => record.players.get(p).cloned().unwrap_or_default(),
+                })
+                .collect::<Vec<_>>(),
+        );
+        let you = self.seats.iter().position(|s| matches!(s, Seat::Human)).filter(|&h| viewer.map_or(true, |v| v == h));
         to_js(&StateJs {
+            ranks: g.ranks(),
+            winners: g.winners(),
+            ending: g.ending(&names, you),
+            names,
             position: self.tape.position().0,
             length: self.tape.len(),
             turn: game.turn(),
@@ -303,10 +345,10 @@ impl PunterGame {
             futures: (0..game.punters())
                 .map(|p| {
                     let net = game.network(p);
-                    game.futures(p).iter().map(|&(m, t)| (map.mines[m], t, net.connected(map.mines[m], t))).collect()
+                    g.futures_shown(viewer, p).then(|| game.futures(p).iter().map(|&(m, t)| (map.mines[m], t, net.connected(map.mines[m], t))).collect())
                 })
                 .collect(),
-            settings: (s.futures, s.splurges, s.options),
+            settings: SettingsOut { futures: s.futures, splurges: s.splurges, options: s.options },
             seats: self.seats.iter().map(|s| match s {
                 Seat::Human => "human".to_string(),
                 Seat::Bot(n, _) => n.clone(),

@@ -280,11 +280,15 @@ impl PunterSeries {
             turn: usize,
             turns: usize,
             over: bool,
+            /// Once over: per seat its rank (1 best, ties share it) and the seats ranked first.
+            ranks: Vec<u32>,
+            winners: Vec<u8>,
         }
-        let game = self.end().map(|(g, _)| g.game());
+        let end = self.end().map(|(g, _)| g);
         let timeouts = (0..self.seats.len()).map(|s| self.series.as_ref().map_or(0, |x| x.timeouts()[self.entrant_in(s)])).collect();
-        let (scores, turn, turns) = game.map_or((vec![0; self.seats.len()], 0, 0), |g| (g.scores(), g.turn(), g.turns()));
-        to_js(&S { scores, timeouts, rejected: self.rejected.clone(), turn, turns, over: matches!(self.phase, Phase::Over) })
+        let (scores, turn, turns) = end.map_or((vec![0; self.seats.len()], 0, 0), |g| (g.game().scores(), g.game().turn(), g.game().turns()));
+        let (ranks, winners) = end.map_or((Vec::new(), Vec::new()), |g| (g.ranks(), g.winners()));
+        to_js(&S { scores, timeouts, rejected: self.rejected.clone(), turn, turns, over: matches!(self.phase, Phase::Over), ranks, winners })
     }
 
     /// Who sits where: the entrant in each seat.

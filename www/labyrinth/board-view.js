@@ -9,15 +9,6 @@ export const COLORS = { yellow: '#e3b505', red: '#d63c3c', blue: '#3468d6', gree
 const N = 7;
 const BITS = [[1, 0, -1], [2, 1, 0], [4, 0, 1], [8, -1, 0]]; // opening bit, dx, dy (N E S W)
 const DIRS = ['north', 'east', 'south', 'west'];
-
-/** The openings of a tile of `kind` turned `dir` (for drawing the extra tile as rotated). */
-export function openingsOf(kind, dir) {
-  const d = DIRS.indexOf(dir);
-  const bit = (i) => 1 << ((i + 4) % 4);
-  if (kind === 'line') return bit(d) | bit(d + 2);
-  if (kind === 'corner') return bit(d) | bit(d + 1);
-  return bit(d - 1) | bit(d) | bit(d + 1); // tshape
-}
 export const nextDir = (dir) => DIRS[(DIRS.indexOf(dir) + 1) % 4];
 
 /** Draws one tile at (x, y) of size s. */
@@ -272,7 +263,7 @@ export function createTileView(root, { testid, size = 84, onClick = () => {} } =
       const ctx = canvas.getContext('2d');
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, size, size);
-      if (tile) drawTile(ctx, 0, 0, size, tile, { openings: openingsOf(tile.kind, dir) });
+      if (tile) drawTile(ctx, 0, 0, size, tile, { openings: tile.turned[dir] }); // the engine's openings as turned
       canvas.dataset.dir = dir ?? '';
     },
   };

@@ -139,6 +139,14 @@ export function mountPlay(root, ctx) {
     printedBox.hidden = true;
     ctx.played = game;
     ctx.playedLevels = () => levels;
+    // The set-up shows the players of a game from a link, a file or the kept game (their
+    // colours and controls), for the next New game; a new game came from the set-up itself.
+    if (origin === 'link' || origin === 'file' || origin === 'restore') {
+      for (const row of seatRows) {
+        const i = s.players.findIndex((p) => p.color === row.color);
+        row.select.value = i < 0 ? 'off' : levels[i] ?? 'human';
+      }
+    }
     old?.free();
     render();
   }
@@ -168,12 +176,6 @@ export function mountPlay(root, ctx) {
       if (!force && !(unkept && !linked)) return;
       use(engine.LabyrinthGame.fromLink(record.link), Array.isArray(record.levels) ? record.levels : null,
         { origin: 'restore', seed: Number.isSafeInteger(record.seed) ? record.seed : undefined });
-      // The set-up shows the resumed game's players, for the next New game.
-      const s = game.state();
-      for (const row of seatRows) {
-        const i = s.players.findIndex((p) => p.color === row.color);
-        row.select.value = i < 0 ? 'off' : levels[i] ?? 'human';
-      }
     });
   }
 
@@ -219,7 +221,7 @@ export function mountPlay(root, ctx) {
     stayBtn.disabled = !(humanTurn && s.phase === 'move');
     rotateBtn.disabled = !(humanTurn && s.phase === 'shift');
     if (s.winner !== null) {
-      status.textContent = `${cap(s.players[s.winner].color)} wins after ${s.turns} turns!`;
+      status.textContent = `${s.ending}.`; // the engine's words
       status.className = 'labyrinth-status win';
     } else if (mover) {
       const who = `${cap(mover.color)} (${controlName(mover.control, levels[s.toMove])})`;
@@ -295,8 +297,8 @@ export function mountPlay(root, ctx) {
     const seat = s.toMove;
     const who = `Your strategy (${cap(s.players[seat].color)}), turn ${s.turns + 1}`;
     if (s.phase !== 'shift') {
-      // Half a turn played already (a game resumed mid-turn): the greedy AI finishes it.
-      try { g.aiMove('greedy'); } catch (e) { message(`${who}: the greedy AI could not finish the turn: ${e.message ?? e}`); return; }
+      // Half a turn played already (a game resumed mid-turn): the engine's fallback (the greedy AI) finishes it.
+      try { g.fallbackMove(); } catch (e) { message(`${who}: the greedy AI could not finish the turn: ${e.message ?? e}`); return; }
       render();
       return;
     }
@@ -326,8 +328,7 @@ export function mountPlay(root, ctx) {
     thinking = false;
     if (reason) {
       try {
-        g.aiMove('greedy');
-        g.aiMove('greedy');
+        g.fallbackMove(); // the engine's move for a failed seat (the greedy AI's), the whole turn
       } catch (e) { message(`${who}: ${reason}; the greedy AI could not play either: ${e.message ?? e}`); render(); return; }
       message(`${who}: ${reason} — the greedy AI played this turn`);
     }

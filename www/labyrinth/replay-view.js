@@ -32,7 +32,7 @@ export function mountReplay(root, ctx) {
       const s = game.state();
       board.set({ state: s, interactive: false });
       extra.set(s.extra, s.extra.dir);
-      info.textContent = `${s.ravensburger ? 'Ravensburger' : 'Assignment'} rules · turn ${s.turns + (s.winner === null ? 1 : 0)}${s.winner !== null ? ` · ${cap(s.players[s.winner].color)} wins` : ''}`;
+      info.textContent = `${s.ravensburger ? 'Ravensburger' : 'Assignment'} rules · turn ${s.turns + (s.winner === null ? 1 : 0)}${s.ending ? ` · ${s.ending}` : ''}`;
       legend.replaceChildren(el('table', { class: 'labyrinth-legend-table' },
         el('tr', {}, el('th', {}, 'Player'), el('th', {}, 'Cards left')),
         ...s.players.map((p, i) => el('tr', { class: i === s.toMove ? 'mover' : '' },

@@ -148,10 +148,10 @@ export function mountPlay(root, ctx) {
     current.session = session;
     show(null, false);
     while (my === generation) {
-      const st = game.state();
+      const st = game.state(human);
       if (st.phase === 'over') {
-        note.textContent = st.winner === human ? `You win ${st.totals[human]} to ${st.totals[1 - human]}!` : `${opp.label} wins ${st.totals[1 - human]} to ${st.totals[human]}.`;
-        note.className = st.winner === human ? 'status pass' : 'status';
+        note.textContent = st.ending; // the engine's words, "You win 100 to 57!"
+        note.className = st.ranks[human] === 1 ? 'status pass' : 'status';
         current.over = true;
         finished = asReplay(current);
         changed();
@@ -174,11 +174,18 @@ export function mountPlay(root, ctx) {
       } else {
         await sleep(250);
         const r = await session.decide(game.situation());
+        if (my !== generation) return;
         if (r.error) {
-          note.textContent = `${opp.label} failed: ${r.error} — counted as “hold”.`;
+          // The engine plays its fallback for a failed strategy (hold).
+          const played = game.fallbackMove();
+          note.textContent = `${opp.label} failed: ${r.error} — counted as “${played}”.`;
           note.className = 'status error';
+          logMove();
+          show(null, false);
+          await sleep(380);
+          continue;
         }
-        answer = r.error ? false : r.answer;
+        answer = r.answer;
       }
       if (my !== generation) return;
       game.decide(answer);

@@ -187,9 +187,9 @@ export function mountLab(root, ctx) {
   }
 
   function show({ summary, link, printed, problems }, seats, seat) {
-    const best = Math.max(...summary.scores);
-    status.className = summary.scores[seat] === best ? 'status pass' : 'status';
-    status.textContent = summary.scores[seat] === best ? 'Your bot has the best score.' : 'Game over.';
+    const first = summary.winners.includes(seat); // the engine's ranking (a tie shares first place)
+    status.className = first ? 'status pass' : 'status';
+    status.textContent = first ? (summary.winners.length > 1 ? 'Your bot shares the best score.' : 'Your bot has the best score.') : 'Game over.';
     const names = seats.map((s, i) => (i === seat ? 'your bot' : s));
     results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-scores' },
       el('thead', {}, el('tr', {}, el('th', {}, 'punter'), el('th', {}, 'score'), el('th', {}, 'timeouts'), el('th', {}, 'passed for it'))),

@@ -5,14 +5,7 @@ import { colorOf } from './map-view.js';
 
 const fmt = (n) => Number(n).toLocaleString('en-US');
 
-/** Display names: "You" for the human seat, else the team or bot name. */
-export function punterNames(s) {
-  const names = s.teams.map((t, p) => (s.seats[p] === 'human' ? 'You' : t || `P${p}`));
-  // Two seats with the same name (two greedy bots) are told apart by their seat number.
-  return names.map((n, p) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} ${p + 1}` : n));
-}
-
-/** createLegend(testid) → { box, set(state, ids, { futures: which punters' futures to show }) } */
+/** createLegend(testid) → { box, set(state, ids) }: the futures shown are those the state holds (null: hidden). */
 export function createLegend(testid) {
   const body = el('tbody');
   const head = el('tr');
@@ -20,20 +13,19 @@ export function createLegend(testid) {
   const box = el('div', { class: 'punter-legend-wrap' }, table);
   return {
     box,
-    set(s, ids, { showFutures = () => true } = {}) {
-      const [futures, splurges, options] = s.settings;
+    set(s, ids) {
+      const { futures, splurges, options } = s.settings;
       const cols = ['', 'Punter', 'Score'];
       if (splurges) cols.push('Credit');
       if (options) cols.push('Opt');
       if (futures) cols.push('Futures');
       const titles = { Credit: 'Credit for splurges', Opt: 'Options left to buy' };
       head.replaceChildren(...cols.map((c, i) => el('th', { class: i >= 2 && c !== 'Futures' ? 'num' : '', title: titles[c] }, c === 'Opt' ? 'Opt.' : c)));
-      const names = punterNames(s);
-      const best = Math.max(...s.scores);
+      const { names } = s;
       body.replaceChildren(...s.scores.map((score, p) => {
         const swatch = el('span', { class: 'swatch' });
         swatch.style.background = colorOf(p);
-        const row = el('tr', { class: `${s.mover === p ? 'mover' : ''} ${s.over && score === best ? 'best' : ''}`, 'data-punter': String(p) },
+        const row = el('tr', { class: `${s.mover === p ? 'mover' : ''} ${s.ranks[p] === 1 ? 'best' : ''}`, 'data-punter': String(p) },
           el('td', {}, swatch),
           el('td', { class: 'name' }, names[p], s.mover === p ? el('span', { class: 'to-move', title: 'to move' }, ' ◂') : null,
             s.seats[p] !== 'human' && s.seats[p] !== 'log' ? el('span', { class: 'muted' }, ' (bot)') : null),
@@ -41,8 +33,8 @@ export function createLegend(testid) {
         if (splurges) row.append(el('td', { class: 'num' }, String(s.credit[p])));
         if (options) row.append(el('td', { class: 'num' }, String(s.optionsLeft[p])));
         if (futures) {
-          const bids = s.futures[p] ?? [];
-          row.append(el('td', { class: 'futures' }, !showFutures(p) ? el('span', { class: 'muted' }, bids.length ? 'hidden' : '—')
+          const bids = s.futures[p];
+          row.append(el('td', { class: 'futures' }, !bids ? el('span', { class: 'muted' }, 'hidden')
             : bids.length ? bids.map(([m, t, ok]) => el('span', { class: ok ? 'fut ok' : 'fut no', title: `mine ${ids[m]} → site ${ids[t]}: ${ok ? 'connected' : 'not connected'}` },
               `${ids[m]}→${ids[t]} ${ok ? '✓' : '✗'}`)) : el('span', { class: 'muted' }, '—')));
         }

@@ -6,7 +6,7 @@
 import { el, fileText, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { createMapView, mapHeight } from './map-view.js';
-import { createLegend, punterNames } from './legend.js';
+import { createLegend } from './legend.js';
 import { isBundled, loadMap } from './maps.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 
@@ -52,6 +52,10 @@ export function mountPlay(root, ctx) {
   let botTimer = null;
   let message = null; // [text, kind] shown once under the status
   let lastState = null;
+  let lastLegal = null; // the engine's legal moves when you are to move, else null
+  let you = -1; // your seat in the game (-1: you watch the bots)
+  /** The position as you may see it (the engine leaves out the futures you may not see). */
+  const stateOf = (g) => g.state(you >= 0 ? you : undefined);
 
   // ----- The form -----
   const mapSelect = el('select', { 'aria-label': 'Map', 'data-testid': 'punter-map' },
@@ -171,8 +175,8 @@ export function mountPlay(root, ctx) {
     setFuture(Number(mineSelect.value), Number(t));
   });
   function setFuture(mine, target) {
-    // One future per mine (a later bid replaces it, as the server does).
-    futures = futures.filter(([m]) => m !== mine).concat([[mine, target]]);
+    // The engine's rule: one future per mine, a later bid replacing the earlier one.
+    futures = engine.punterAddBid(futures, mine, target);
     pickMine = null;
     renderFutures();
     showPreview();
@@ -312,8 +316,9 @@ export function mountPlay(root, ctx) {
   function adopt(g) {
     game?.free();
     game = g;
+    you = game.state().seats.indexOf('human');
     geometry = game.geometry();
-    mapKey = `game:${game.state().map}:${Math.random()}`;
+    mapKey = `game:${stateOf(game).map}:${Math.random()}`;
     mode = 'game';
     autoPass = false;
     message = null;
@@ -326,7 +331,7 @@ export function mountPlay(root, ctx) {
   function save() {
     if (!game) return;
     const n = game.length;
-    kept.write(game.link(n), n, { seats: game.state().seats });
+    kept.write(game.link(n), n, { seats: stateOf(game).seats });
   }
   addEventListener('pagehide', () => { if (linkTimer) save(); });
 
@@ -350,7 +355,7 @@ export function mountPlay(root, ctx) {
   }
 
   // ----- Moves -----
-  const names = () => (lastState ? punterNames(lastState) : []);
+  const names = () => lastState?.names ?? [];
   function humanToMove() {
     const s = lastState;
     return Boolean(game && mode === 'game' && s && !s.over && s.mover !== null && s.seats[s.mover] === 'human');
@@ -394,9 +399,8 @@ export function mountPlay(root, ctx) {
 
   function clickRiver(r) {
     if (mode === 'setup') return;
-    // Someone's river: an option when the game has them (the engine says whether it is legal).
-    const owner = game.owners()[r];
-    move(owner >= 0 && lastState?.settings[2] ? 'option' : 'claim', r);
+    // An option when the engine lists one on this river now, else a claim (its reason if not legal).
+    move(lastLegal?.options.includes(r) ? 'option' : 'claim', r);
   }
   function clickSite(i) {
     if (mode === 'setup') {
@@ -410,7 +414,7 @@ export function mountPlay(root, ctx) {
       setFuture(pickMine, id);
       return;
     }
-    if (!lastState?.settings[1]) { say('Splurges are off in this game: click a river to claim it.', 'info'); return; }
+    if (!lastState?.settings.splurges) { say('Splurges are off in this game: click a river to claim it.', 'info'); return; }
     move('splurge-to', i);
   }
   passBtn.addEventListener('click', () => move('pass'));
@@ -445,11 +449,11 @@ export function mountPlay(root, ctx) {
     do {
       if (autoPass && humanToMove()) {
         game.play('pass', 0);
-        lastState = game.state();
+        lastState = stateOf(game);
         continue;
       }
       const r = game.runBots(instant ? 4 : 1);
-      lastState = game.state();
+      lastState = stateOf(game);
       if (r !== 'running') break;
     } while (instant && performance.now() < until && !lastState.over);
     refresh();
@@ -468,28 +472,26 @@ export function mountPlay(root, ctx) {
       return;
     }
     const n = names();
-    const you = s.seats.indexOf('human');
     let text;
     let kind = '';
     if (s.over) {
-      const best = Math.max(...s.scores);
-      const winners = s.scores.map((v, p) => (v === best ? n[p] : null)).filter(Boolean);
-      text = `Game over after ${s.turns.toLocaleString('en-US')} turns. ${winners.length > 1 ? `A tie: ${winners.join(', ')}` : winners[0] === 'You' ? 'You win' : `${winners[0]} wins`} with ${best.toLocaleString('en-US')}.`;
-      kind = you >= 0 && s.scores[you] === best ? 'win' : 'over';
+      text = s.ending;
+      kind = s.winners.includes(you) ? 'win' : 'over';
     } else if (humanToMove()) {
       text = s.route.length
         ? `Your splurge: ${s.route.length - 1} river${s.route.length === 2 ? '' : 's'} so far (credit ${s.credit[s.mover]}). Click the next site, or End splurge.`
-        : `Your turn (turn ${s.turn + 1} of ${s.turns.toLocaleString('en-US')}): click a free river to claim it${s.settings[2] ? ', someone’s river to buy an option' : ''}${s.settings[1] ? ', or sites to splurge' : ''}.`;
+        : `Your turn (turn ${s.turn + 1} of ${s.turns.toLocaleString('en-US')}): click a free river to claim it${s.settings.options ? ', someone’s river to buy an option' : ''}${s.settings.splurges ? ', or sites to splurge' : ''}.`;
       kind = 'you';
     } else {
       text = `Turn ${s.turn + 1} of ${s.turns.toLocaleString('en-US')}: ${n[s.mover]} is moving…`;
     }
     status.textContent = text;
     status.className = `punter-status ${kind}`;
-    const mine = humanToMove();
-    passBtn.disabled = !mine || s.route.length > 0;
-    endBtn.hidden = !s.settings[1];
-    endBtn.disabled = !mine || !s.route.length;
+    // What the engine allows you now.
+    const legal = humanToMove() ? lastLegal : null;
+    passBtn.disabled = !legal?.pass;
+    endBtn.hidden = !s.settings.splurges;
+    endBtn.disabled = !legal?.end;
     finish.disabled = s.over;
     toReplay.disabled = false;
     renderNote();
@@ -498,17 +500,18 @@ export function mountPlay(root, ctx) {
   let linkTimer = null;
   function refresh() {
     if (!game) { render(); return; }
-    lastState = game.state();
+    lastState = stateOf(game);
     if (mode !== 'game') { render(); return; }
     const s = lastState;
-    const you = s.seats.indexOf('human');
     const legal = humanToMove() ? game.legal() : null;
+    lastLegal = legal;
     view.set({
-      key: mapKey, geometry, owners: game.owners(), holders: s.settings[2] ? game.optionHolders() : null, names: names(),
-      futures: s.futures.flatMap((bids, p) => (p === you || you < 0 || s.over ? bids.map(([m, t, ok]) => [m, t, ok, p]) : [])),
+      key: mapKey, geometry, owners: game.owners(), holders: s.settings.options ? game.optionHolders() : null, names: names(),
+      // The engine gives only the futures you may see (null for the others').
+      futures: s.futures.flatMap((bids, p) => (bids ?? []).map(([m, t, ok]) => [m, t, ok, p])),
       legal, route: s.route, mover: s.mover, sitesFirst: s.route.length > 0,
     });
-    legend.set(s, geometry.ids, { showFutures: (p) => p === you || you < 0 || s.over });
+    legend.set(s, geometry.ids);
     render();
     // The link follows the game: soon after a move, at most every 1.5 s while bots play a long game.
     const busy = s.length > 2000 && !s.over && !humanToMove();

@@ -4,7 +4,7 @@
 import { el, fileText, followLink, linkField, saveText, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createMapView, mapHeight } from './map-view.js';
-import { createLegend, createPlot, punterNames } from './legend.js';
+import { createLegend, createPlot } from './legend.js';
 import { isBundled, loadMap, mapUrl } from './maps.js';
 
 const EXAMPLE = 'examples/full1--futures-splurges-options--lambda-ag1.json';
@@ -40,8 +40,8 @@ export function mountReplay(root, ctx) {
       game.seek(t);
       const s = game.state();
       view.set({
-        key, geometry, owners: game.owners(), holders: s.settings[2] ? game.optionHolders() : null, names: punterNames(s),
-        futures: s.futures.flatMap((bids, p) => bids.map(([m, tg, ok]) => [m, tg, ok, p])), route: s.route, mover: s.mover,
+        key, geometry, owners: game.owners(), holders: s.settings.options ? game.optionHolders() : null, names: s.names,
+        futures: s.futures.flatMap((bids, p) => (bids ?? []).map(([m, tg, ok]) => [m, tg, ok, p])), route: s.route, mover: s.mover,
       });
       legend.set(s, geometry.ids);
       plot.mark(t);
@@ -68,7 +68,7 @@ export function mountReplay(root, ctx) {
       el('div', { class: 'row' }, exportBtn),
       link.box));
 
-  const extensions = (s) => ['futures', 'splurges', 'options'].filter((_, i) => s.settings[i]).join(', ') || 'no extensions';
+  const extensions = (s) => Object.keys(s.settings).filter((k) => s.settings[k]).join(', ') || 'no extensions';
 
   /** Shows `g` (a PunterGame this view now owns) at position `t`. */
   function show(g, t, label, { link: isLink = false } = {}) {
