@@ -200,8 +200,15 @@ test('a strategy that fails in the Play tab: the engine\'s fallback (hold) is pl
   await page.click('[data-testid=tab-play]');
   await page.selectOption('[data-testid=opponent]', 'mine');
   await page.selectOption('[aria-label="Who starts"]', '1');
+  // Every status the page shows is recorded: the game goes on at once, so the message may be
+  // replaced before a poll would see it.
+  await page.evaluate(() => {
+    const box = document.querySelector('[data-testid=play-status]');
+    window.statuses = [];
+    new MutationObserver(() => window.statuses.push(box.textContent)).observe(box, { subtree: true, childList: true, characterData: true });
+  });
   await page.click('[data-testid=new-game]');
-  await page.waitForFunction(() => /failed: .*nope.* — counted as “hold · \d+ banked”/.test(document.querySelector('[data-testid=play-status]').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => window.statuses.some((t) => /failed: .*nope.* — counted as “hold · \d+ banked”/.test(t)), null, { timeout: 30000 });
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=play-log] li')].some((li) => /· hold · \d+ banked$/.test(li.textContent)));
   assert.deepEqual(page.errors, []);
   await page.context().close();
