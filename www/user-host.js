@@ -4,7 +4,8 @@
 // own references, removes network, storage and worker APIs from the global object and their
 // prototypes, hides the message channel from user code, and refuses to run at all if any of it
 // is still reachable. The parent (www/user-code.js over www/worker-rpc.js) times every call and
-// accepts only answers carrying its request's nonce; user code never sees a nonce.
+// accepts only answers carrying its request's nonce; user code never sees a nonce. Answers leave
+// as JSON text, measured here first: one over the call's `maxChars` is not posted at all.
 'use strict';
 (() => {
   const G = self;
@@ -13,7 +14,7 @@
   const post = G.postMessage.bind(G);
   const realAdd = EventTarget.prototype.addEventListener;
   const dataOf = getOwnPropertyDescriptor(MessageEvent.prototype, 'data').get;
-  const { stringify, parse } = JSON;
+  const { stringify } = JSON;
   const FunctionCtor = Function;
   const indirectEval = eval;
   const SyntaxErrorCtor = SyntaxError;
@@ -149,8 +150,10 @@
     try { m = apply(execRe, /<anonymous>:(\d+):(\d+)/, [String(err?.stack ?? '')]); } catch { /* no place */ }
     return m ? ` (line ${Number(m[1]) - 3}, column ${m[2]})` : '';
   };
+  const MAX_ERROR = 300;
+  const cut = (text) => (text.length > MAX_ERROR ? `${text.slice(0, MAX_ERROR)}…` : text);
   const describe = (err) => {
-    try { return `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}${where(err)}`; } catch { return 'an error that cannot be shown'; }
+    try { return `${cut(`${err?.name ?? 'Error'}: ${err?.message ?? String(err)}`)}${where(err)}`; } catch { return 'an error that cannot be shown'; }
   };
 
   // V8's new Function reports no place for a syntax error: find it from prefixes of the source.
@@ -192,12 +195,16 @@
     return ` (line ${line}, column ${start})`;
   }
 
-  /** A value that can leave the worker: primitives as they are, anything else as JSON data. */
-  const plain = (v) => {
-    if (v === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof v)) return v;
-    if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw new Error(`a ${typeof v}`);
-    return parse(stringify(v));
-  };
+  /** The answer as JSON text, measured before it leaves: { json } (null: undefined) or { tooLong }. */
+  function answer(value, maxChars) {
+    if (value === undefined) return { json: null };
+    const type = typeof value;
+    if (type === 'function' || type === 'symbol' || type === 'bigint') throw new Error(`returned a ${type}, which cannot leave the sandbox`);
+    let json;
+    try { json = stringify(value); } catch (err) { throw new Error(`returned a ${type} that cannot be written as JSON: ${describe(err)}`); }
+    if (typeof json !== 'string') throw new Error(`returned a ${type} that cannot be written as JSON`);
+    return json.length > maxChars ? { tooLong: json.length } : { json };
+  }
 
   let session = null;
   function start(m) {
@@ -228,7 +235,7 @@
     if (typeof fn !== 'function') throw new Error(`${m.fn} is not defined`);
     let value;
     try { value = fn(...session.game.args(m.view, session)); } catch (err) { throw new Error(`threw ${describe(err)}`); }
-    try { return plain(value); } catch { throw new Error(`returned ${show(typeof value)}, which cannot leave the sandbox`); }
+    return answer(value, m.maxChars);
   }
 
   // import() cannot be switched off from JavaScript; only this worker's own CSP header refuses

@@ -6,6 +6,7 @@
 // `openSeat` lends it one seat of a game the page plays (the Play tab, through the worker's
 // `session`/`decide` requests).
 import { UserSession, show } from '../user-code.js';
+import { freeAfter } from '../engine.js';
 
 const LOAD_MS = 2000;
 const TURN_MS = 500;
@@ -85,44 +86,45 @@ export async function runLabyrinthGame(engine, { source, game: g, levels, seed, 
   const mine = g % n;
   const seatLevels = Array.from({ length: n }, (_, s) => (s === mine ? 'js' : levels[(s - (s > mine ? 1 : 0)) % levels.length]));
   const game = new engine.LabyrinthGame(seatLevels.map((l, s) => `${colours[s]}:ai`), Boolean(ravensburger), engine.seatSeed(seed, g));
-  const started = await startStrategy(source, engine.seatSeed(seed, 100 + g));
-  printed += started.printed;
-  if (started.error) { game.free(); throw new Error(`your strategy does not load: ${started.error}`); }
-  const { session } = started;
-  const ask = turnsOf(session);
-  try {
-    for (;;) {
-      if (ctx.cancelled) throw new Error('cancelled');
-      const s = game.state();
-      if (s.winner !== null || s.turns >= MAX_TURNS) break;
-      if (s.toMove !== mine) {
-        game.aiMove(seatLevels[s.toMove]);
-        continue;
-      }
-      const r = await ask(game.view(mine));
-      if (printed.length < 20000) printed += r.printed;
-      let problem = r.error;
-      if (!problem) {
-        try {
-          const { insertion, rotation, row, column } = r.answer;
-          game.playTurn(insertion, rotation, row, column);
-        } catch (e) {
-          problem = e.message;
+  return freeAfter(game, async () => {
+    const started = await startStrategy(source, engine.seatSeed(seed, 100 + g));
+    printed += started.printed;
+    if (started.error) throw new Error(`your strategy does not load: ${started.error}`);
+    const { session } = started;
+    const ask = turnsOf(session);
+    try {
+      for (;;) {
+        if (ctx.cancelled) throw new Error('cancelled');
+        const s = game.state();
+        if (s.winner !== null || s.turns >= MAX_TURNS) break;
+        if (s.toMove !== mine) {
+          game.aiMove(seatLevels[s.toMove]);
+          continue;
+        }
+        const r = await ask(game.view(mine));
+        if (printed.length < 20000) printed += r.printed;
+        let problem = r.error;
+        if (!problem) {
+          try {
+            const { insertion, rotation, row, column } = r.answer;
+            game.playTurn(insertion, rotation, row, column);
+          } catch (e) {
+            problem = e.message;
+          }
+        }
+        if (problem) {
+          if (problems.length < 200) problems.push({ game: g + 1, turn: s.turns + 1, message: problem });
+          game.aiMove('greedy');
+          game.aiMove('greedy');
         }
       }
-      if (problem) {
-        if (problems.length < 200) problems.push({ game: g + 1, turn: s.turns + 1, message: problem });
-        game.aiMove('greedy');
-        game.aiMove('greedy');
-      }
+      const s = game.state();
+      return {
+        seat: mine, winner: s.winner === null ? null : s.players[s.winner].color, won: s.winner === mine,
+        turns: s.turns, link: game.link(game.length), problems, printed,
+      };
+    } finally {
+      session.close();
     }
-    const s = game.state();
-    return {
-      seat: mine, winner: s.winner === null ? null : s.players[s.winner].color, won: s.winner === mine,
-      turns: s.turns, link: game.link(game.length), problems, printed,
-    };
-  } finally {
-    session.close();
-    game.free();
-  }
+  });
 }

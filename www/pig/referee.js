@@ -2,6 +2,7 @@
 // seats. Built-in and Scheme strategies run inside the engine (Scheme with a deterministic step
 // budget); JavaScript strategies run in the user-code host through UserSession, timed from here.
 import { UserSession } from '../user-code.js';
+import { freeAfter } from '../engine.js';
 
 const JS_DECISION_LIMIT_MS = 50;
 const JS_BACKSTOP_MS = 1000;
@@ -83,31 +84,36 @@ export async function runMatch(engine, what, ctx, kind = 'match') {
   const create = CONTESTS[kind];
   if (!create) throw new Error(`no Pig contest “${kind}”`);
   const { match, entrants, target } = create(engine, what);
-  let seats = [];
-  try {
-    seats = await openJsSeats(engine, entrants, target, match);
-    let lastReport = 0;
-    for (;;) {
-      if (ctx.cancelled) throw new Error('cancelled');
-      const step = match.advance(400);
-      if (step.status === 'finished') break;
-      if (step.status === 'ask') {
-        const q = step.query;
-        const r = await seats[q.entrant].decide(q.args);
-        // Too slow or no answer at all: the engine counts it as that seat's timeout.
-        if (r.timeout) match.answerTimeout(r.error, r.printed);
-        else match.answer(r.answer, r.error ?? undefined, r.printed);
-      }
-      const now = performance.now();
-      if (now - lastReport > PROGRESS_EVERY_MS) {
-        lastReport = now;
-        ctx.progress(match.summary());
-        await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
-      }
+  return freeAfter(match, async () => {
+    const seats = await openJsSeats(engine, entrants, target, match);
+    try {
+      return await play(match, seats, ctx);
+    } finally {
+      seats.forEach((s) => s?.close());
     }
-    return { summary: match.summary(), logs: match.logs(), failures: match.failures() };
-  } finally {
-    seats.forEach((s) => s?.close());
-    match.free();
+  });
+}
+
+/** Plays `match` to its end, asking `seats` (JavaScript ones; null: the engine decides). */
+async function play(match, seats, ctx) {
+  let lastReport = 0;
+  for (;;) {
+    if (ctx.cancelled) throw new Error('cancelled');
+    const step = match.advance(400);
+    if (step.status === 'finished') break;
+    if (step.status === 'ask') {
+      const q = step.query;
+      const r = await seats[q.entrant].decide(q.args);
+      // Too slow or no answer at all: the engine counts it as that seat's timeout.
+      if (r.timeout) match.answerTimeout(r.error, r.printed);
+      else match.answer(r.answer, r.error ?? undefined, r.printed);
+    }
+    const now = performance.now();
+    if (now - lastReport > PROGRESS_EVERY_MS) {
+      lastReport = now;
+      ctx.progress(match.summary());
+      await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
+    }
   }
+  return { summary: match.summary(), logs: match.logs(), failures: match.failures() };
 }

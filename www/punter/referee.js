@@ -3,6 +3,7 @@
 // the user's `punter(message)` runs in the user-code host through UserSession, timed here with
 // the official limits (10 s for setup, 1 s per move; ten timeouts make a zombie).
 import { UserSession } from '../user-code.js';
+import { freeAfter } from '../engine.js';
 
 const BACKSTOP_EXTRA_MS = 1000;
 const LOAD_MS = 2000;
@@ -38,40 +39,40 @@ export async function runPunterArenaGame(engine, { mapName, mapText, bots, sourc
 
 async function playGame(engine, { mapName, mapText, seats, sources, settings, seed }, ctx, sessions) {
   const match = new engine.PunterMatch(mapName, mapText, seats, settings, seed);
+  return freeAfter(match, () => play(match, { seats, sources }, ctx, sessions));
+}
+
+async function play(match, { seats, sources }, ctx, sessions) {
   const problems = [];
   let printed = '';
   const addPrinted = (p) => { if (p && printed.length < 20000) printed += p; };
-  try {
-    for (const [i, kind] of seats.entries()) {
-      if (kind !== 'js') continue;
-      const started = await UserSession.start({ game: 'punter', source: sources[i] ?? '', seed: match.seatSeed(i), loadMs: LOAD_MS });
-      addPrinted(started.printed);
-      if (started.error) throw new Error(`seat ${i + 1} does not load: ${started.error}`);
-      sessions.set(i, started.session);
-    }
-    let lastReport = 0;
-    for (;;) {
-      if (ctx.cancelled) throw new Error('cancelled');
-      const step = match.next(200);
-      if (step.status === 'over') break;
-      if (step.status === 'ask') {
-        const session = sessions.get(step.seat);
-        const r = await session.call('punter', JSON.parse(step.message), { limitMs: step.limitMs, backstopMs: step.limitMs + BACKSTOP_EXTRA_MS });
-        addPrinted(r.printed);
-        const timedOut = Boolean(r.timeout || r.slow);
-        const text = r.error ? undefined : JSON.stringify(r.answer ?? null);
-        const reply = match.reply(step.seat, text, r.error ?? undefined, timedOut);
-        if (reply.rejected && problems.length < 200) problems.push({ seat: step.seat, phase: step.phase, message: reply.rejected });
-      }
-      const now = performance.now();
-      if (now - lastReport > PROGRESS_EVERY_MS) {
-        lastReport = now;
-        ctx.progress(match.summary());
-        await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
-      }
-    }
-    return { summary: match.summary(), link: match.link(), printed, problems };
-  } finally {
-    match.free();
+  for (const [i, kind] of seats.entries()) {
+    if (kind !== 'js') continue;
+    const started = await UserSession.start({ game: 'punter', source: sources[i] ?? '', seed: match.seatSeed(i), loadMs: LOAD_MS });
+    addPrinted(started.printed);
+    if (started.error) throw new Error(`seat ${i + 1} does not load: ${started.error}`);
+    sessions.set(i, started.session);
   }
+  let lastReport = 0;
+  for (;;) {
+    if (ctx.cancelled) throw new Error('cancelled');
+    const step = match.next(200);
+    if (step.status === 'over') break;
+    if (step.status === 'ask') {
+      const session = sessions.get(step.seat);
+      const r = await session.call('punter', JSON.parse(step.message), { limitMs: step.limitMs, backstopMs: step.limitMs + BACKSTOP_EXTRA_MS });
+      addPrinted(r.printed);
+      const timedOut = Boolean(r.timeout || r.slow);
+      const text = r.error ? undefined : r.json ?? 'null';
+      const reply = match.reply(step.seat, text, r.error ?? undefined, timedOut);
+      if (reply.rejected && problems.length < 200) problems.push({ seat: step.seat, phase: step.phase, message: reply.rejected });
+    }
+    const now = performance.now();
+    if (now - lastReport > PROGRESS_EVERY_MS) {
+      lastReport = now;
+      ctx.progress(match.summary());
+      await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
+    }
+  }
+  return { summary: match.summary(), link: match.link(), printed, problems };
 }
