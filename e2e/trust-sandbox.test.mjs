@@ -116,11 +116,17 @@ const fake = (e) => {
 self.onmessage = fake;
 self.addEventListener('message', fake);
 addEventListener('message', fake, true);
+// Listeners added by a bare call, or for a type that only turns into "message" when converted,
+// never hear a message either.
+let heard = 0;
+addEventListener('message', () => { heard += 1; });
+addEventListener({ toString: () => 'message' }, () => { heard += 1; });
 function player(my, other, accum, current, state) {
-  return 'never';
+  return heard ? 'heard ' + heard : 'never';
 }`);
   const failures = await page.textContent('[data-testid=lab-results] .failures');
   assert.match(failures, /returned "never", expected true or false/);
+  assert.doesNotMatch(failures, /heard/);
   const [a, b] = (await page.textContent('[data-testid=lab-results] [data-testid=wins]')).split('–').map(Number);
   assert.equal(a + b, 49);
   await page.context().close();

@@ -92,8 +92,10 @@
     }
   }
   function addEventListener(type, listener, options) {
-    if (this === G && (type === 'message' || type === 'messageerror')) return undefined;
-    return apply(realAdd, this, [type, listener, options]);
+    const kind = typeof type === 'string' ? type : StringOf(type); // converted once, then checked
+    const global = this === G || this === undefined || this === null; // a bare call means the global
+    if (global && (kind === 'message' || kind === 'messageerror')) return undefined;
+    return apply(realAdd, this, [kind, listener, options]);
   }
   defineProperty(EventTargetProto, 'addEventListener', { value: addEventListener, writable: false, configurable: false });
 
