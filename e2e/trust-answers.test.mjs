@@ -121,3 +121,24 @@ test('an engine object is freed after its run; when the run failed, its own erro
   assert.deepEqual(outcome, { failed: 'RuntimeError: unreachable', value: 42, thrown: 'cause', freed: 2 });
   await page.context().close();
 });
+
+test('a sandbox worker whose engine trapped is replaced: the error is reported as itself, the next run starts afresh', async () => {
+  // Served with one more request that traps as the engine would (a wasm RuntimeError).
+  const patched = await serve({
+    patch: { '/www/sandbox-worker.js': (text) => text.replace('serveRpc({', "serveRpc({\n  trap: () => { throw new WebAssembly.RuntimeError('unreachable'); },") },
+  });
+  const page = await openPage(browser, patched.url);
+  const outcome = await page.evaluate(async () => {
+    const { Sandbox } = await import('./www/sandbox.js');
+    const sandbox = new Sandbox();
+    const trapped = await sandbox.run('trap', {});
+    const ended = sandbox.rpc.worker === null;
+    const text = await (await fetch('maps/punter/lambda.json')).text();
+    const next = await sandbox.run('punter', { mapName: 'lambda.json', mapText: text, seats: ['greedy', 'random'], sources: {}, settings: {}, seed: 1 });
+    sandbox.rpc.close();
+    return { trapped, ended, nextOk: next.ok, over: next.value?.summary.over };
+  });
+  assert.deepEqual(outcome, { trapped: { ok: false, kind: 'error', error: 'unreachable', printed: undefined, ms: outcome.trapped.ms }, ended: true, nextOk: true, over: true });
+  await page.context().close();
+  patched.close();
+});
