@@ -145,3 +145,12 @@ test('user code replacing built-ins at its top level does not break the host: lo
   assert.equal(broken.error, "TypeError: Cannot read properties of null (reading 'x') (line 31, column 6)");
   await page.context().close();
 });
+
+test('a top-level return is a load error with its reason, not a silent host', async () => {
+  const page = await openPage(browser, server.url);
+  const early = await session(page, 'return null;\nfunction player() { return true; }');
+  assert.equal(early.error, 'the code must define function player(myTotal, otherTotal, accum, current, state)');
+  const trap = await session(page, 'return { get 0() { throw new RangeError("got you"); } };\nfunction player() { return true; }');
+  assert.match(trap.error, /^RangeError: got you \(line 1, column \d+\)$/);
+  await page.context().close();
+});

@@ -221,12 +221,16 @@
       return fail(err instanceof SyntaxErrorCtor ? syntaxError(source, err.message) : describe(err));
     }
     // From here on user code has run: only what was taken above.
-    let found;
-    try { found = compiled(); } catch (err) { return fail(describe(err)); }
     const fns = { __proto__: null };
     const defined = [];
-    for (let i = 0; i < names.length; i += 1) {
-      if (typeof found[i] === 'function') { fns[names[i]] = found[i]; append(defined, names[i]); }
+    try {
+      const found = compiled(); // the functions, or whatever a top-level `return` gave
+      for (let i = 0; i < names.length && found !== null && typeof found === 'object'; i += 1) {
+        const fn = found[i];
+        if (typeof fn === 'function') { fns[names[i]] = fn; append(defined, names[i]); }
+      }
+    } catch (err) {
+      return fail(describe(err));
     }
     if (!defined.length) return fail(`the code must define ${game.want}`);
     session = { game, fns, state: game.init() };
@@ -267,7 +271,12 @@
   }, true]); // capture: before any listener that slipped through
   function handle(m) {
     takePrinted();
-    const r = m.type === 'start' ? start(m) : m.type === 'call' ? call(m) : ok(undefined);
+    let r;
+    try {
+      r = m.type === 'start' ? start(m) : m.type === 'call' ? call(m) : ok(undefined);
+    } catch (err) { // not expected: a reply all the same, rather than the parent's timeout
+      r = fail(`the sandbox failed: ${describe(err)}`);
+    }
     post(r.error === null
       ? { nonce: m.nonce, value: r.value, printed: takePrinted() }
       : { nonce: m.nonce, error: r.error, printed: takePrinted() });
