@@ -29,15 +29,18 @@ export function arcade(...args) {
 
 /**
  * Serves the repository; `onRequest(req)` sees every request (WebSocket upgrades included);
- * `csp: false` leaves out the Content-Security-Policy headers (as a plain static host would).
+ * `csp: false` leaves out the Content-Security-Policy headers (as a plain static host would);
+ * `patch[path](text)` serves that file's text changed (e.g. '/www/user-host.js').
  */
-export async function serve({ onRequest = () => {}, csp = true } = {}) {
+export async function serve({ onRequest = () => {}, csp = true, patch = {} } = {}) {
   const server = createServer(async (req, res) => {
     onRequest(req);
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(ROOT, path.endsWith('/') ? `${path}index.html` : path);
     try {
-      const body = await readFile(file);
+      const original = await readFile(file);
+      const edit = Object.hasOwn(patch, path) ? patch[path] : null;
+      const body = edit ? edit(original.toString('utf8')) : original;
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         ...(csp ? { 'content-security-policy': file === join(ROOT, CSP.userHostPath) ? CSP.userHost : CSP.page } : {}),

@@ -8,3 +8,20 @@ export function loadEngine() {
   ready ??= init().then(() => bindings);
   return ready;
 }
+
+/**
+ * Resolves to what `body()` resolves to, then frees the engine `object`. When the body fails,
+ * its error is the one thrown: an engine trap leaves the object borrowed, so freeing it then
+ * throws wasm-bindgen's "recursive use of an object" error, which would hide the cause.
+ */
+export async function freeAfter(object, body) {
+  let value;
+  try {
+    value = await body();
+  } catch (err) {
+    try { object.free(); } catch { /* left borrowed by the failure reported here */ }
+    throw err;
+  }
+  object.free();
+  return value;
+}

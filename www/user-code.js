@@ -1,12 +1,42 @@
 // The trusted side of the one sandbox protocol for user JavaScript, every game: start a
 // session (game, source, seed), call it with a view (the parent sends the seat's view and gets
 // the move back), stop. The user's code runs in www/user-host.js; this side measures each
-// call's time itself and checks the answer's type. The watchdog is WorkerRpc's.
+// call's time itself, bounds what it takes (ANSWER_CHARS, errors, printed output) before any
+// other work, and checks the answer's type. The watchdog is WorkerRpc's.
 import { WorkerRpc } from './worker-rpc.js';
 
 const HOST = new URL('./user-host.js', import.meta.url);
 
-export const show = (v) => (typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'undefined' : JSON.stringify(v) ?? String(v));
+/**
+ * The most characters of JSON text an answer may have, per game and function. The host refuses
+ * a longer answer before posting it; this side checks the length again before parsing it.
+ */
+export const ANSWER_CHARS = {
+  pig: { player: 256 }, // true or false
+  lifter: {
+    // A route beyond the mine's cells is not played (the contest's rule); the largest mine is
+    // 4000 × 4000 (LIMITS in src/inputs.rs). Two more for the quotes.
+    solve: 4000 * 4000 + 2,
+    next: 256, // one command
+  },
+  labyrinth: { turn: 1024 }, // { rotation, insertion, row, column }
+  punter: { punter: 16 << 20 }, // a protocol message: 16 MiB (LIMITS in src/inputs.rs)
+};
+/** Most characters of an error and of a call's printed output taken from the host (it keeps
+ * 20,000 of the output and a few hundred of an error; this only stops a host that did not). */
+const MAX_ERROR_CHARS = 1000;
+const MAX_PRINTED_CHARS = 20100;
+/** Most characters of an answer a message quotes. */
+const QUOTE_CHARS = 200;
+
+const cut = (text, max) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+
+/** An answer as a message quotes it: JSON, at most QUOTE_CHARS characters of it. */
+export const show = (v) => {
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'string' && v.length > QUOTE_CHARS) return `${JSON.stringify(v.slice(0, QUOTE_CHARS))}… (${v.length} characters)`;
+  return cut(JSON.stringify(v) ?? String(v), QUOTE_CHARS);
+};
 
 // What each game's functions must return (checked here, on the side the user cannot touch).
 const ANSWERS = {
@@ -21,6 +51,24 @@ const ANSWERS = {
   punter: { punter: (v) => (v !== null && typeof v === 'object' ? null : `returned ${show(v)}, expected a protocol message object such as {"claim": {…}}`) },
 };
 
+/**
+ * The host's reply to a call — { json: the answer's JSON text, or null for undefined } or
+ * { tooLong: its length } — read within `maxChars`: { value, json } or { error }. The length is
+ * checked before the text is parsed.
+ */
+function readAnswer(reply, maxChars) {
+  const json = reply?.json;
+  const chars = typeof reply?.tooLong === 'number' ? reply.tooLong : typeof json === 'string' ? json.length : 0;
+  if (chars > maxChars) return { error: `returned an answer of ${chars} characters; the limit is ${maxChars}` };
+  if (json === null) return { value: undefined, json: null };
+  if (typeof json !== 'string') return { error: 'the sandbox sent an answer that is not JSON text' };
+  try {
+    return { value: JSON.parse(json), json };
+  } catch {
+    return { error: 'the sandbox sent an answer that is not JSON text' };
+  }
+}
+
 export class UserSession {
   /**
    * Loads `source` for `game` (its top level runs within `loadMs`). Resolves to
@@ -29,11 +77,15 @@ export class UserSession {
   static async start({ game, source, seed, loadMs }) {
     const rpc = new WorkerRpc(HOST, { module: false });
     const r = await rpc.call({ type: 'start', game, source, seed }, { backstopMs: loadMs });
-    const printed = r.printed ?? '';
-    if (r.ok) return { session: new UserSession(rpc, game), defined: r.value.defined, printed };
+    const printed = typeof r.printed === 'string' ? cut(r.printed, MAX_PRINTED_CHARS) : '';
+    const names = Object.keys(ANSWER_CHARS[game] ?? {});
+    const defined = r.value?.defined;
+    if (r.ok && Array.isArray(defined) && defined.length <= names.length && defined.every((n) => names.includes(n))) {
+      return { session: new UserSession(rpc, game), defined, printed };
+    }
     rpc.close();
     if (r.kind === 'timeout') return { error: `loading did not finish within ${loadMs} ms (a loop at the top level?)`, printed };
-    return { error: r.error ?? 'the sandbox did not start', printed };
+    return { error: typeof r.error === 'string' ? cut(r.error, MAX_ERROR_CHARS) : 'the sandbox did not start', printed };
   }
 
   constructor(rpc, game) {
@@ -43,23 +95,27 @@ export class UserSession {
   }
 
   /**
-   * Calls the user's `fn` with `view`. Resolves to { answer, error, printed, ms }; `error` names
-   * what went wrong (threw, took longer than `limitMs` — then also `slow` —, wrong type). After `backstopMs` without
-   * an answer the host is terminated: { timeout: true }, and every later call says so too.
+   * Calls the user's `fn` with `view`. Resolves to { answer, json, error, printed, ms } (`json`:
+   * the answer's JSON text); `error` names what went wrong (threw, took longer than `limitMs` —
+   * then also `slow` —, over the game's size limit, wrong type). After `backstopMs` without an
+   * answer the host is terminated: { timeout: true }, and every later call says so too.
    */
   async call(fn, view, { limitMs, backstopMs }) {
     if (this.dead) return { answer: null, error: this.dead, printed: '', ms: 0, timeout: true };
-    const r = await this.rpc.call({ type: 'call', fn, view }, { backstopMs });
-    const base = { answer: null, printed: r.printed ?? '', ms: r.ms };
+    const maxChars = ANSWER_CHARS[this.game]?.[fn] ?? 0;
+    const r = await this.rpc.call({ type: 'call', fn, view, maxChars }, { backstopMs });
+    const base = { answer: null, printed: typeof r.printed === 'string' ? cut(r.printed, MAX_PRINTED_CHARS) : '', ms: r.ms };
+    const error = typeof r.error === 'string' ? cut(r.error, MAX_ERROR_CHARS) : 'the sandbox failed';
     if (!r.ok && r.kind !== 'error') {
-      this.dead = r.kind === 'timeout' ? `no answer within ${backstopMs} ms` : r.error;
+      this.dead = r.kind === 'timeout' ? `no answer within ${backstopMs} ms` : error;
       this.rpc.close();
       return { ...base, error: this.dead, timeout: true };
     }
-    if (!r.ok) return { ...base, error: r.error };
+    if (!r.ok) return { ...base, error };
     if (r.ms > limitMs) return { ...base, error: `took ${Math.round(r.ms)} ms, the limit is ${limitMs} ms per call`, slow: true };
-    const wrong = ANSWERS[this.game]?.[fn]?.(r.value) ?? null;
-    return wrong ? { ...base, error: wrong } : { ...base, answer: r.value, error: null };
+    const read = readAnswer(r.value, maxChars);
+    const wrong = read.error ?? ANSWERS[this.game]?.[fn]?.(read.value) ?? null;
+    return wrong ? { ...base, error: wrong } : { ...base, answer: read.value, json: read.json, error: null };
   }
 
   /** Ends the session (terminates the host). */

@@ -1,165 +1,169 @@
 // The one host for user JavaScript, every game. A classic worker with no imports, served with
 // `Content-Security-Policy: default-src 'none'; script-src 'unsafe-eval'` (new Function works;
-// import(), fetch and every other request are refused). Before any user code runs it keeps its
-// own references, removes network, storage and worker APIs from the global object and their
-// prototypes, hides the message channel from user code, and refuses to run at all if any of it
-// is still reachable. The parent (www/user-code.js over www/worker-rpc.js) times every call and
-// accepts only answers carrying its request's nonce; user code never sees a nonce.
+// import(), fetch and every other request are refused). Before any user code runs it takes what
+// it needs, then leaves on the global object and its prototypes only an allow-list (ALLOWED:
+// ECMAScript's built-ins and the few worker functions user code is promised, see
+// docs/JAVASCRIPT-API.md) and deletes everything else (navigator, network, storage, workers …);
+// it refuses to run user code if anything else is still reachable. The message channel is hidden
+// from user code. The parent (www/user-code.js over www/worker-rpc.js) times every call, bounds
+// and checks the answers, and accepts only answers carrying its request's nonce.
+//
+// User code may replace any built-in (Array.prototype[Symbol.iterator], String.prototype.slice,
+// JSON.stringify, String, Promise.prototype.then …), and the host must answer as before. So once
+// user code has run the host calls only functions taken here, through Reflect.apply, never a
+// method looked up later; it uses no for-of, spread or array destructuring (the array iterator),
+// writes arrays with defineProperty (no setters) and reads only its own objects' own properties.
 'use strict';
 (() => {
   const G = self;
-  const { defineProperty, getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf } = Object;
-  const apply = Reflect.apply;
-  const post = G.postMessage.bind(G);
-  const realAdd = EventTarget.prototype.addEventListener;
-  const dataOf = getOwnPropertyDescriptor(MessageEvent.prototype, 'data').get;
-  const { stringify, parse } = JSON;
+  const { apply, defineProperty, deleteProperty, getOwnPropertyDescriptor, getPrototypeOf, ownKeys } = Reflect;
+  const ObjectProto = Object.prototype;
+  const StringOf = String;
+  const NumberOf = Number;
+  const stringify = JSON.stringify;
+  const sliceOf = String.prototype.slice;
+  const execRe = RegExp.prototype.exec;
+  const imul = Math.imul;
   const FunctionCtor = Function;
   const indirectEval = eval;
   const SyntaxErrorCtor = SyntaxError;
-  const execRe = RegExp.prototype.exec;
+  const promiseThen = Promise.prototype.then;
+  const post = G.postMessage.bind(G);
+  const EventTargetProto = EventTarget.prototype;
+  const realAdd = EventTargetProto.addEventListener;
+  const dataOf = getOwnPropertyDescriptor(MessageEvent.prototype, 'data').get;
   const preventDefault = Event.prototype.preventDefault;
+  const now = performance.now.bind(performance);
 
-  // What user code must not reach: network, storage, other workers and contexts.
-  const GLOBALS = [
-    'fetch', 'XMLHttpRequest', 'XMLHttpRequestEventTarget', 'XMLHttpRequestUpload', 'WebSocket',
-    'WebSocketStream', 'EventSource', 'WebTransport', 'importScripts', 'Worker', 'SharedWorker',
-    'ServiceWorker', 'ServiceWorkerContainer', 'BroadcastChannel', 'indexedDB', 'IDBFactory',
-    'IDBDatabase', 'IDBObjectStore', 'IDBRequest', 'IDBOpenDBRequest', 'IDBTransaction', 'IDBIndex',
-    'IDBCursor', 'caches', 'CacheStorage', 'Cache', 'StorageManager', 'LockManager', 'Lock',
-    'FileSystemHandle', 'FileSystemDirectoryHandle', 'FileSystemFileHandle',
-    'FileSystemSyncAccessHandle', 'webkitRequestFileSystem', 'webkitRequestFileSystemSync',
-    'webkitResolveLocalFileSystemURL', 'webkitResolveLocalFileSystemSyncURL', 'Notification',
-    'FontFace', 'fonts', 'RTCPeerConnection', 'RTCDataChannel', 'PushManager',
-  ];
-  const NAVIGATOR = ['storage', 'locks', 'serviceWorker', 'permissions', 'usb', 'hid', 'serial', 'bluetooth', 'sendBeacon'];
+  const cut = (text, max) => (text.length > max ? `${apply(sliceOf, text, [0, max])}…` : text);
+  // Descriptors without a prototype: user code may define Object.prototype.get.
+  const append = (list, value) => defineProperty(list, list.length, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
 
-  const thrower = (name) => function blocked() {
-    throw new Error(`${name} is not available to user code (no network, storage or workers)`);
-  };
-  const lock = (owner, name, value) => {
-    const d = getOwnPropertyDescriptor(owner, name);
-    if (!d) return;
-    if (d.configurable) defineProperty(owner, name, { value, writable: false, configurable: false, enumerable: false });
-    else if (d.writable) owner[name] = value;
-  };
-  /** Replaces `name` wherever it lives on `object`'s prototype chain. */
-  const block = (object, name) => {
-    for (let o = object; o; o = getPrototypeOf(o)) {
-      const d = getOwnPropertyDescriptor(o, name);
-      if (d) lock(o, name, typeof d.value === 'function' ? thrower(name) : undefined);
+  // What user code may see on the global object and its prototypes; everything else is deleted.
+  const ALLOWED = { __proto__: null };
+  const ECMASCRIPT = `globalThis Infinity NaN undefined eval isFinite isNaN parseFloat parseInt decodeURI
+    decodeURIComponent encodeURI encodeURIComponent escape unescape Object Function Boolean Symbol Error
+    AggregateError EvalError RangeError ReferenceError SyntaxError TypeError URIError SuppressedError Number
+    BigInt Math Date String RegExp Array Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array
+    Int32Array Uint32Array BigInt64Array BigUint64Array Float16Array Float32Array Float64Array Map Set
+    WeakMap WeakSet WeakRef FinalizationRegistry ArrayBuffer SharedArrayBuffer DataView Atomics JSON
+    Iterator Promise Proxy Reflect DisposableStack AsyncDisposableStack Intl Temporal`;
+  // `console` and `performance` are the host's own (below); the message channel is locked.
+  const WORKER = `self console performance setTimeout clearTimeout setInterval clearInterval queueMicrotask
+    structuredClone atob btoa TextEncoder TextDecoder postMessage onmessage onmessageerror
+    addEventListener removeEventListener`;
+  for (const name of `${ECMASCRIPT} ${WORKER}`.trim().split(/\s+/)) ALLOWED[name] = true;
+
+  const scopes = []; // the global object and its prototypes, up to Object.prototype
+  for (let o = G; o && o !== ObjectProto; o = getPrototypeOf(o)) scopes.push(o);
+  for (const o of scopes) {
+    for (const key of ownKeys(o)) {
+      if (typeof key !== 'string' || (ALLOWED[key] && key !== 'console' && key !== 'performance')) continue;
+      if (!deleteProperty(o, key)) { try { o[key] = undefined; } catch { /* checked below */ } }
     }
-  };
-  /** Every method of an interface's prototype throws (in case an instance leaks anyway). */
-  const neuter = (proto) => {
-    if (!proto) return;
-    for (const key of getOwnPropertyNames(proto)) {
-      const d = getOwnPropertyDescriptor(proto, key);
-      if (key !== 'constructor' && typeof d.value === 'function') lock(proto, key, thrower(key));
-    }
-  };
-
-  for (const name of GLOBALS) {
-    const v = G[name];
-    if (typeof v === 'function' && v.prototype) neuter(v.prototype);
-    block(G, name);
   }
-  for (const name of NAVIGATOR) block(G.navigator, name);
-  // User code cannot post, listen for messages or replace the host's handler.
+  const own = (value) => ({ __proto__: null, value, writable: true, configurable: true, enumerable: false });
   const noop = function postMessage() {};
-  for (let o = G; o; o = getPrototypeOf(o)) if (getOwnPropertyDescriptor(o, 'postMessage')) lock(o, 'postMessage', noop);
-  for (const name of ['onmessage', 'onmessageerror']) {
-    for (let o = G; o; o = getPrototypeOf(o)) {
-      if (getOwnPropertyDescriptor(o, name)?.configurable) {
-        defineProperty(o, name, { get: () => null, set: () => {}, configurable: false });
-      }
+  const MAX_PRINTED = 20000;
+  let printed = '';
+  const text = (v) => {
+    if (typeof v === 'string') return v;
+    try { return StringOf(apply(stringify, undefined, [v])); } catch { /* not JSON */ }
+    try { return StringOf(v); } catch { return '(a value that cannot be shown)'; }
+  };
+  function log(...xs) {
+    if (printed.length > MAX_PRINTED) return;
+    let line = '';
+    for (let i = 0; i < xs.length; i += 1) line += `${i ? ' ' : ''}${text(xs[i])}`;
+    printed += `${line}\n`;
+    if (printed.length > MAX_PRINTED) printed = `${apply(sliceOf, printed, [0, MAX_PRINTED])}… (output cut)\n`;
+  }
+  const takePrinted = () => { const out = printed; printed = ''; return out; };
+  const consoleObject = { log, info: log, warn: log, error: log, debug: log };
+  const performanceObject = { now };
+  defineProperty(G, 'console', own(consoleObject));
+  defineProperty(G, 'performance', own(performanceObject));
+  // User code cannot post, listen for messages or replace the host's handler.
+  for (let i = 0; i < scopes.length; i += 1) {
+    const o = scopes[i];
+    if (getOwnPropertyDescriptor(o, 'postMessage')) defineProperty(o, 'postMessage', { value: noop, writable: false, configurable: false });
+    for (const name of ['onmessage', 'onmessageerror']) {
+      if (getOwnPropertyDescriptor(o, name)?.configurable) defineProperty(o, name, { get: () => null, set: () => {}, configurable: false });
     }
   }
-  lock(EventTarget.prototype, 'addEventListener', function addEventListener(type, listener, options) {
-    if (this === G && (type === 'message' || type === 'messageerror')) return undefined;
-    return apply(realAdd, this, [type, listener, options]);
-  });
+  function addEventListener(type, listener, options) {
+    const kind = typeof type === 'string' ? type : StringOf(type); // converted once, then checked
+    const global = this === G || this === undefined || this === null; // a bare call means the global
+    if (global && (kind === 'message' || kind === 'messageerror')) return undefined;
+    return apply(realAdd, this, [kind, listener, options]);
+  }
+  defineProperty(EventTargetProto, 'addEventListener', { value: addEventListener, writable: false, configurable: false });
 
-  // Fail closed: anything still reachable means no user code runs in this worker.
+  // Fail closed: anything reachable that is not allowed (or not the host's own) means no user
+  // code runs in this worker. A primitive that cannot be deleted (a constant) reaches nothing.
   try { G.onmessage = () => {}; } catch { /* locked */ }
-  const leaks = [
-    ...GLOBALS.filter((n) => G[n] !== undefined && G[n]?.name !== 'blocked'),
-    ...NAVIGATOR.filter((n) => G.navigator?.[n] !== undefined && G.navigator[n]?.name !== 'blocked'),
-    ...(G.postMessage !== noop ? ['postMessage'] : []),
-    ...(EventTarget.prototype.addEventListener === realAdd ? ['addEventListener'] : []),
-    ...(G.onmessage !== null ? ['onmessage'] : []),
-  ];
+  const leaks = [];
+  for (const o of scopes) {
+    for (const key of ownKeys(o)) {
+      const d = getOwnPropertyDescriptor(o, key);
+      const primitive = 'value' in d && (d.value === null || (typeof d.value !== 'object' && typeof d.value !== 'function'));
+      const hostsOwn = key === 'console' || key === 'performance'; // only on the global object itself
+      if (typeof key === 'string' && !(ALLOWED[key] && (!hostsOwn || o === G)) && !primitive) leaks.push(key);
+    }
+  }
+  for (const name of ['navigator', 'fetch', 'indexedDB', 'caches', 'importScripts', 'Worker', 'WebSocket', 'XMLHttpRequest', 'location']) {
+    if (G[name] !== undefined) leaks.push(name);
+  }
+  if (G.postMessage !== noop) leaks.push('postMessage');
+  if (EventTargetProto.addEventListener !== addEventListener) leaks.push('addEventListener');
+  if (G.onmessage !== null) leaks.push('onmessage');
+  if (G.console !== consoleObject || G.performance !== performanceObject) leaks.push('console or performance');
 
-  // Seeded Math.random (mulberry32) so runs reproduce; console output captured and bounded.
+  // Seeded Math.random (mulberry32) so runs reproduce.
   const seeded = (seed) => {
     let a = (seed >>> 0) ^ 0x9e3779b9;
     return () => {
       a = (a + 0x6d2b79f5) >>> 0;
       let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      t = imul(t ^ (t >>> 15), t | 1);
+      t ^= t + imul(t ^ (t >>> 7), t | 61);
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
   };
-  const MAX_PRINTED = 20000;
-  let printed = '';
-  const show = (v) => {
-    if (typeof v === 'string') return v;
-    try { return String(stringify(v)); } catch { return String(v); }
-  };
-  const log = (...xs) => {
-    if (printed.length > MAX_PRINTED) return;
-    printed += `${xs.map(show).join(' ')}\n`;
-    if (printed.length > MAX_PRINTED) printed = `${printed.slice(0, MAX_PRINTED)}… (output cut)\n`;
-  };
-  for (const k of ['log', 'info', 'warn', 'error', 'debug']) G.console[k] = log;
-  const takePrinted = () => { const out = printed; printed = ''; return out; };
 
   // Games: the functions user code may define, and how a view becomes their arguments.
   const GAMES = {
+    __proto__: null,
     pig: {
       names: ['player'],
       want: 'function player(myTotal, otherTotal, accum, current, state)',
       args: (view, session) => [view[0], view[1], view[2], view[3], session.state],
-      init: () => ({ state: [0] }),
+      init: () => [0],
     },
-    lifter: {
-      names: ['solve', 'next'],
-      want: 'function solve(map) or function next(state)',
-      args: (view) => [view],
-      init: () => ({}),
-    },
-    labyrinth: {
-      names: ['turn'],
-      want: 'function turn(view) returning { rotation, insertion, row, column }',
-      args: (view) => [view],
-      init: () => ({}),
-    },
-    punter: {
-      names: ['punter'],
-      want: 'function punter(message) answering the official protocol messages',
-      args: (view) => [view],
-      init: () => ({}),
-    },
+    lifter: { names: ['solve', 'next'], want: 'function solve(map) or function next(state)', args: (view) => [view], init: () => null },
+    labyrinth: { names: ['turn'], want: 'function turn(view) returning { rotation, insertion, row, column }', args: (view) => [view], init: () => null },
+    punter: { names: ['punter'], want: 'function punter(message) answering the official protocol messages', args: (view) => [view], init: () => null },
   };
 
   const HEAD = '"use strict";\n'; // new Function adds two lines: user line 1 is line 4
+  const MAX_ERROR = 300;
   const where = (err) => {
     let m = null;
-    try { m = apply(execRe, /<anonymous>:(\d+):(\d+)/, [String(err?.stack ?? '')]); } catch { /* no place */ }
-    return m ? ` (line ${Number(m[1]) - 3}, column ${m[2]})` : '';
+    try { m = apply(execRe, /<anonymous>:(\d+):(\d+)/, [StringOf(err?.stack ?? '')]); } catch { /* no place */ }
+    return m ? ` (line ${NumberOf(m[1]) - 3}, column ${m[2]})` : '';
   };
   const describe = (err) => {
-    try { return `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}${where(err)}`; } catch { return 'an error that cannot be shown'; }
+    try { return `${cut(`${err?.name ?? 'Error'}: ${err?.message ?? StringOf(err)}`, MAX_ERROR)}${where(err)}`; } catch { return 'an error that cannot be shown'; }
   };
 
   // V8's new Function reports no place for a syntax error: find it from prefixes of the source.
   // A prefix that ends before the bad token fails differently (end of input, or not at all).
   // Prefixes are parsed as a script that throws before its first statement, so nothing runs
-  // (new Function would close an open brace with its own "})" and blur the message).
+  // (new Function would close an open brace with its own "})" and blur the message). This runs
+  // only when the source did not compile, so no user code has run (one start per worker).
   const CUT_MESSAGES = ['Invalid or unexpected token', 'Unterminated template literal', 'missing ) after argument list'];
-  const syntaxMessage = (text) => {
-    try { indirectEval(`"use strict"; throw 0;\n${text}`); return null; } catch (e) { return e instanceof SyntaxErrorCtor ? e.message : null; }
+  const syntaxMessage = (source) => {
+    try { indirectEval(`"use strict"; throw 0;\n${source}`); return null; } catch (e) { return e instanceof SyntaxErrorCtor ? e.message : null; }
   };
   /** "Message (line L, column C)" for source that new Function refused with `fallback`. */
   function syntaxError(source, fallback) {
@@ -182,78 +186,100 @@
       while (lo < line) { const mid = (lo + line) >> 1; if (fails(mid)) line = mid; else lo = mid + 1; }
     }
     const before = lines.slice(0, line - 1).join('\n') + (line > 1 ? '\n' : '');
-    const text = lines[line - 1];
-    let end = text.length;
-    for (let c = 1; c <= text.length; c += 1) if (syntaxMessage(before + text.slice(0, c)) === message) { end = c; break; }
+    const row = lines[line - 1];
+    let end = row.length;
+    for (let c = 1; c <= row.length; c += 1) if (syntaxMessage(before + row.slice(0, c)) === message) { end = c; break; }
     const quoted = /'([^']+)'/.exec(message);
     let start = end;
-    if (quoted && text.slice(end - quoted[1].length, end) === quoted[1]) start = end - quoted[1].length + 1;
-    else while (start > 1 && /[\w$]/.test(text[start - 2]) && /[\w$]/.test(text[start - 1])) start -= 1;
+    if (quoted && row.slice(end - quoted[1].length, end) === quoted[1]) start = end - quoted[1].length + 1;
+    else while (start > 1 && /[\w$]/.test(row[start - 2]) && /[\w$]/.test(row[start - 1])) start -= 1;
     return ` (line ${line}, column ${start})`;
   }
 
-  /** A value that can leave the worker: primitives as they are, anything else as JSON data. */
-  const plain = (v) => {
-    if (v === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof v)) return v;
-    if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw new Error(`a ${typeof v}`);
-    return parse(stringify(v));
-  };
+  // Every step answers { value, error }: both own properties, so nothing is looked up elsewhere.
+  const ok = (value) => ({ value, error: null });
+  const fail = (error) => ({ value: undefined, error });
 
+  let started = false;
   let session = null;
   function start(m) {
-    if (leaks.length) throw new Error(`the sandbox could not lock down (${leaks.join(', ')}); user code does not run`);
+    if (started) return fail('a session is already running');
+    started = true;
+    if (leaks.length) return fail(`the sandbox could not lock down (${leaks.join(', ')}); user code does not run`);
     if (policyOk !== true) {
-      throw new Error('the server did not send the user-code host its Content-Security-Policy header, so user code does not run (./play sends it)');
+      return fail('the server did not send the user-code host its Content-Security-Policy header, so user code does not run (./play sends it)');
     }
     const game = GAMES[m.game];
-    if (!game || session) throw new Error(game ? 'a session is already running' : `unknown game ${m.game}`);
+    if (!game) return fail(`unknown game ${m.game}`);
     Math.random = seeded(m.seed);
     const source = String(m.source);
+    const { names } = game;
     let compiled;
     try {
-      compiled = new FunctionCtor(`${HEAD}${source}\n;return [${game.names.map((n) => `typeof ${n} === "function" ? ${n} : null`).join(', ')}];`);
+      compiled = new FunctionCtor(`${HEAD}${source}\n;return [${names.map((n) => `typeof ${n} === "function" ? ${n} : null`).join(', ')}];`);
     } catch (err) {
-      throw new Error(err instanceof SyntaxErrorCtor ? syntaxError(source, err.message) : describe(err));
+      return fail(err instanceof SyntaxErrorCtor ? syntaxError(source, err.message) : describe(err));
     }
-    let fns;
-    try { fns = compiled(); } catch (err) { throw new Error(describe(err)); }
-    const defined = game.names.filter((n, i) => typeof fns[i] === 'function');
-    if (!defined.length) throw new Error(`the code must define ${game.want}`);
-    session = { game, fns: Object.fromEntries(game.names.map((n, i) => [n, fns[i]])), ...game.init() };
-    return { defined };
+    // From here on user code has run: only what was taken above.
+    const fns = { __proto__: null };
+    const defined = [];
+    try {
+      const found = compiled(); // the functions, or whatever a top-level `return` gave
+      for (let i = 0; i < names.length && found !== null && typeof found === 'object'; i += 1) {
+        const fn = found[i];
+        if (typeof fn === 'function') { fns[names[i]] = fn; append(defined, names[i]); }
+      }
+    } catch (err) {
+      return fail(describe(err));
+    }
+    if (!defined.length) return fail(`the code must define ${game.want}`);
+    session = { game, fns, state: game.init() };
+    return ok({ defined });
   }
+
+  /** The answer as JSON text, measured before it leaves: { json } (null: undefined) or { tooLong }. */
+  function answer(value, maxChars) {
+    if (value === undefined) return ok({ json: null });
+    const type = typeof value;
+    if (type === 'function' || type === 'symbol' || type === 'bigint') return fail(`returned a ${type}, which cannot leave the sandbox`);
+    let json;
+    try { json = apply(stringify, undefined, [value]); } catch (err) { return fail(`returned a ${type} that cannot be written as JSON: ${describe(err)}`); }
+    if (typeof json !== 'string') return fail(`returned a ${type} that cannot be written as JSON`);
+    return json.length > maxChars ? ok({ tooLong: json.length }) : ok({ json });
+  }
+
   function call(m) {
-    if (!session) throw new Error('no session');
+    if (!session) return fail('no session');
     const fn = session.fns[m.fn];
-    if (typeof fn !== 'function') throw new Error(`${m.fn} is not defined`);
+    if (typeof fn !== 'function') return fail(`${m.fn} is not defined`);
     let value;
-    try { value = fn(...session.game.args(m.view, session)); } catch (err) { throw new Error(`threw ${describe(err)}`); }
-    try { return plain(value); } catch { throw new Error(`returned ${show(typeof value)}, which cannot leave the sandbox`); }
+    try { value = apply(fn, undefined, session.game.args(m.view, session)); } catch (err) { return fail(`threw ${describe(err)}`); }
+    return answer(value, m.maxChars);
   }
 
   // import() cannot be switched off from JavaScript; only this worker's own CSP header refuses
   // it. A data: module (no request) tells whether the header came: without it no user code runs.
   let policyOk = null;
-  const policyProbe = import('data:text/javascript,').then(() => { policyOk = false; }, () => { policyOk = true; });
+  const policyProbe = apply(promiseThen, import('data:text/javascript,'), [() => { policyOk = false; }, () => { policyOk = true; }]);
 
   apply(realAdd, G, ['message', (e) => {
     if (e.isTrusted !== true) return; // an own, unforgeable property: no fake messages
     const m = apply(dataOf, e, []);
     if (typeof m?.nonce !== 'string') return;
-    if (policyOk === null) policyProbe.then(() => handle(m)); // only before the first start
+    if (policyOk === null) apply(promiseThen, policyProbe, [() => handle(m)]); // only before the first start
     else handle(m);
   }, true]); // capture: before any listener that slipped through
   function handle(m) {
-    const { nonce } = m;
     takePrinted();
-    let reply;
+    let r;
     try {
-      const value = m.type === 'start' ? start(m) : m.type === 'call' ? call(m) : undefined;
-      reply = { nonce, value, printed: takePrinted() };
-    } catch (err) {
-      reply = { nonce, error: String(err?.message ?? err), printed: takePrinted() };
+      r = m.type === 'start' ? start(m) : m.type === 'call' ? call(m) : ok(undefined);
+    } catch (err) { // not expected: a reply all the same, rather than the parent's timeout
+      r = fail(`the sandbox failed: ${describe(err)}`);
     }
-    post(reply);
+    post(r.error === null
+      ? { nonce: m.nonce, value: r.value, printed: takePrinted() }
+      : { nonce: m.nonce, error: r.error, printed: takePrinted() });
   }
   // An error thrown later by user code (a timer, a promise) is not the host's crash.
   for (const type of ['error', 'unhandledrejection']) apply(realAdd, G, [type, (e) => apply(preventDefault, e, [])]);

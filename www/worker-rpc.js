@@ -12,7 +12,8 @@ export function freshNonce() {
 /**
  * The parent's side. A call resolves (never rejects) to
  *   { ok: true, value, ms }                       the worker answered (`printed` passed along)
- *   { ok: false, kind: 'error', error, ms }       the worker reported an error
+ *   { ok: false, kind: 'error', error, ms }       the worker reported an error (one that broke its engine
+ *                                                 — a wasm trap — also ends the worker: the next call starts afresh)
  *   { ok: false, kind: 'timeout', ms }            silence for `backstopMs`: the worker was terminated
  *   { ok: false, kind: 'crash', error, ms }       the worker died or was terminated for another call
  * `ms` is the wall-clock time from posting the request to the answer, measured here.
@@ -74,8 +75,10 @@ export class WorkerRpc {
           if ('progress' in m) {
             if (!cancelled) arm(backstopMs);
             onProgress(m.progress);
-          } else if (typeof m.error === 'string') settle({ ok: false, kind: 'error', error: m.error, printed: m.printed });
-          else settle({ ok: true, value: m.value, printed: m.printed });
+          } else if (typeof m.error === 'string') {
+            settle({ ok: false, kind: 'error', error: m.error, printed: m.printed });
+            if (m.broken === true) this.stop(`the worker's engine failed (${m.error})`);
+          } else settle({ ok: true, value: m.value, printed: m.printed });
         },
         end: (reason, mine) => settle(mine
           ? { ok: false, kind: cancelled ? 'cancelled' : 'timeout' }
@@ -104,7 +107,8 @@ export class WorkerRpc {
 /**
  * The worker's side for trusted module workers: `handlers[type](message, ctx)` returns (or
  * resolves to) the answer; `ctx.progress(v)` reports on the way; `ctx.cancelled` turns true
- * after the parent cancels this request. A thrown error is answered as `{ error }`.
+ * after the parent cancels this request. A thrown error is answered as `{ error }`; a wasm trap
+ * (WebAssembly.RuntimeError) leaves the engine unusable, so it is answered `{ error, broken }`.
  */
 export function serveRpc(handlers) {
   const cancelled = new Set();
@@ -121,7 +125,7 @@ export function serveRpc(handlers) {
       if (!handler) throw new Error(`unknown request ${m.type}`);
       postMessage({ nonce, value: await handler(m, ctx) });
     } catch (err) {
-      postMessage({ nonce, error: err?.message ?? String(err) });
+      postMessage({ nonce, error: err?.message ?? String(err), broken: err instanceof WebAssembly.RuntimeError });
     } finally {
       cancelled.delete(nonce);
     }

@@ -7,6 +7,7 @@
 // `session`/`decide` requests).
 import { UserSession, show } from '../user-code.js';
 import { playSeries } from '../referee.js';
+import { freeAfter } from '../engine.js';
 
 const LOAD_MS = 2000;
 const TURN_MS = 500;
@@ -82,7 +83,7 @@ export async function openSeat(engine, entrant, seed) {
 export async function runLabyrinthGame(engine, { source, game: g, levels, seed, ravensburger }, ctx) {
   const entrants = ['js', ...levels];
   const series = new engine.LabyrinthSeries(entrants, ['your strategy', ...levels], entrants.length, Boolean(ravensburger), seed, g, 1);
-  try {
+  return freeAfter(series, async () => {
     const open = (step) => openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed);
     const answer = (handle, { insertion, rotation, row, column }, printed) => handle.answerTurn(insertion, rotation, row, column, printed);
     const r = await playSeries(series, { open, answer }, ctx);
@@ -94,7 +95,5 @@ export async function runLabyrinthGame(engine, { source, game: g, levels, seed, 
       turns: series.turns()[0], link: played.link, printed: r.output,
       problems: r.failures.slice(0, 200).map((f) => ({ game: g + 1, turn: Math.floor(f.move_index / 2) + 1, message: f.message })),
     };
-  } finally {
-    series.free();
-  }
+  });
 }

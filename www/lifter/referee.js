@@ -1,6 +1,7 @@
 // Lifter's referee in the sandbox worker: the engine keeps the mine and the score here; the
 // user's solve(map) or next(state) runs in the user-code host through UserSession, timed here.
 import { UserSession } from '../user-code.js';
+import { freeAfter } from '../engine.js';
 
 const BACKSTOP_EXTRA_MS = 1000;
 const LOAD_MS = 2000;
@@ -10,6 +11,10 @@ const SEED = 2012;
 /** { source, name, text, budgetMs, stepLimitMs } → the result the lab shows. */
 export async function runLifter(engine, { source, name, text, budgetMs, stepLimitMs }, ctx) {
   const game = new engine.LifterGame(name, text);
+  return freeAfter(game, () => play(game, { source, text, budgetMs, stepLimitMs }, ctx));
+}
+
+async function play(game, { source, text, budgetMs, stepLimitMs }, ctx) {
   const t0 = performance.now();
   let printed = '';
   const addPrinted = (p) => { if (p && printed.length < 20000) printed += p; };
@@ -44,7 +49,7 @@ export async function runLifter(engine, { source, name, text, budgetMs, stepLimi
       try {
         game.step(r.answer.trim());
       } catch (e) {
-        return result({ kind: 'next', error: `next returned ${JSON.stringify(r.answer)} at command ${step}: ${e.message}` });
+        return result({ kind: 'next', error: `next at command ${step}: ${e.message}` }); // the engine quotes the answer
       }
       const now = performance.now();
       if (now - lastReport > PROGRESS_EVERY_MS) {
@@ -55,6 +60,5 @@ export async function runLifter(engine, { source, name, text, budgetMs, stepLimi
     }
   } finally {
     session?.close();
-    game.free();
   }
 }

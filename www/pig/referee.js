@@ -3,6 +3,7 @@
 // budget); JavaScript strategies run in the user-code host through UserSession, timed from here.
 import { UserSession } from '../user-code.js';
 import { playSeries } from '../referee.js';
+import { freeAfter } from '../engine.js';
 
 const JS_DECISION_LIMIT_MS = 50;
 const JS_BACKSTOP_MS = 1000;
@@ -83,7 +84,7 @@ export async function runMatch(engine, what, ctx, kind = 'match') {
   const create = CONTESTS[kind];
   if (!create) throw new Error(`no Pig contest “${kind}”`);
   const { match, entrants, target } = create(engine, what);
-  try {
+  return freeAfter(match, async () => {
     // Every JavaScript strategy is loaded before the first game (one that does not load ends
     // the match at once, naming it); it keeps its state from game to game.
     const seats = await openJsSeats(engine, entrants, target, match);
@@ -98,7 +99,5 @@ export async function runMatch(engine, what, ctx, kind = 'match') {
     } finally {
       seats.forEach((s) => s?.close());
     }
-  } finally {
-    match.free();
-  }
+  });
 }

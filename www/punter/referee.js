@@ -5,6 +5,7 @@
 // official limits the engine gives (10 s for setup, 1 s per move; ten timeouts make a zombie).
 import { UserSession } from '../user-code.js';
 import { playSeries } from '../referee.js';
+import { freeAfter } from '../engine.js';
 
 const BACKSTOP_EXTRA_MS = 1000;
 const LOAD_MS = 2000;
@@ -19,7 +20,7 @@ async function playGame(engine, { mapName, mapText, entrants, names, sources, se
   const handle = new engine.PunterSeries(mapName, mapText, entrants, names, settings, seed, game);
   let printed = '';
   const keep = (p) => { if (p && printed.length < PRINTED_MAX) printed += p; };
-  try {
+  return freeAfter(handle, async () => {
     const open = async (step) => {
       const started = await UserSession.start({ game: 'punter', source: sources[step.entrant] ?? '', seed: step.seed, loadMs: LOAD_MS });
       keep(started.printed);
@@ -29,19 +30,18 @@ async function playGame(engine, { mapName, mapText, entrants, names, sources, se
         async decide(message, { limitMs }) {
           const r = await session.call('punter', message, { limitMs, backstopMs: limitMs + BACKSTOP_EXTRA_MS });
           keep(r.printed);
-          return { answer: r.answer, error: r.error, timeout: Boolean(r.timeout || r.slow), stopped: Boolean(r.timeout) };
+          // The answer as the host sent it (JSON text, its size checked before it was parsed).
+          return { answer: r.json ?? 'null', error: r.error, timeout: Boolean(r.timeout || r.slow), stopped: Boolean(r.timeout) };
         },
         close() { session.close(); },
       };
     };
-    const answer = (h, a) => h.answer(JSON.stringify(a ?? null), '');
+    const answer = (h, json) => h.answer(json, '');
     const fail = (h, r) => h.fail(r.error, r.timeout, r.stopped, '');
     const progress = () => ctx.progress(handle.summary());
     await playSeries(handle, { open, answer, fail, progress }, ctx);
     return { seating: Array.from(handle.seating()), summary: handle.summary(), link: handle.link(), printed, problems: handle.remarks() };
-  } finally {
-    handle.free();
-  }
+  });
 }
 
 /**
