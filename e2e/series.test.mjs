@@ -73,3 +73,27 @@ test('a Labyrinth arena gives the same games in the CLI and in the page', async 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a Punter arena gives the same games in the CLI and in the page', async () => {
+  const cli = JSON.parse(arcade('punter', 'arena', 'strong', 'greedy', '--map', 'circle', '--games', '4', '--seed', '5', '--futures', '--splurges', '--options', '--json'));
+  const page = await openPage(browser, server.url);
+  const links = await page.evaluate(async () => {
+    const { loadEngine } = await import('./www/engine.js');
+    const { playSeries } = await import('./www/referee.js');
+    const engine = await loadEngine();
+    // As the page does: a bundled map is handed to the engine, so links name it.
+    const { loadMap } = await import('./www/punter/maps.js');
+    const text = await loadMap(engine, 'circle.json');
+    const out = [];
+    for (let g = 0; g < 4; g += 1) {
+      const handle = new engine.PunterSeries('circle.json', text, ['strong', 'greedy'], ['strong', 'greedy'], { futures: true, splurges: true, options: true }, 5, g);
+      await playSeries(handle, { open: () => { throw new Error('no outside seat'); }, answer: () => {} }, { cancelled: false });
+      out.push(handle.link());
+      handle.free();
+    }
+    return out;
+  });
+  assert.deepEqual(links, cli.links.map(fragment));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

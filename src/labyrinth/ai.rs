@@ -81,6 +81,14 @@ pub fn simple(g: &Labyrinth) -> Option<LabyrinthMove> {
 
 /// The strong AI: greedy, less the cards the next player could collect after it.
 pub fn strong(g: &Labyrinth) -> Option<LabyrinthMove> {
+    strong_estimated(g, 1, 1)
+}
+
+/// The strong AI when the next player's hand is only estimated: `g` gives that player every
+/// card it might hold (the `candidates` treasures), of which it holds `held`; a treasure it
+/// could collect counts `held / candidates` (its chance of being in the hand).
+pub fn strong_estimated(g: &Labyrinth, held: usize, candidates: usize) -> Option<LabyrinthMove> {
+    let candidates = candidates.max(1);
     choose(g, &Direction::ALL, |trial, step| {
         let mut after = trial.clone();
         let penalty = if after.go(step).is_ok() && after.winner.is_none() && after.players.len() > 1 {
@@ -88,7 +96,7 @@ pub fn strong(g: &Labyrinth) -> Option<LabyrinthMove> {
         } else {
             0
         };
-        (trial.mover().cards.len() * 2 + penalty, best_square(trial).1)
+        (trial.mover().cards.len() * 2 * candidates + penalty * held, best_square(trial).1)
     })
 }
 

@@ -24,7 +24,16 @@ impl AiSeat {
 impl Decider<Labyrinth> for AiSeat {
     fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
         let game = from_view(view)?;
-        ai::decide(self.level, &game).ok_or_else(|| "the game is over".to_string())
+        let mv = if self.level == "strong" {
+            // The next player's hand is unknown: each treasure not in this seat's hand is in it
+            // with the chance (its cards left) / (treasures not in this hand).
+            let next = (view.to_move + 1) % view.pawns.len().max(1);
+            let held = view.cards_left.get(next).copied().unwrap_or(0);
+            ai::strong_estimated(&game, held, 24 - view.cards.len())
+        } else {
+            ai::decide(self.level, &game)
+        };
+        mv.ok_or_else(|| "the game is over".to_string())
     }
 }
 

@@ -97,12 +97,17 @@ pub fn arena(args: &Args) -> Result<(), Failure> {
     for game_logs in played {
         logs.extend(game_logs?);
     }
+    let mut links = Vec::with_capacity(logs.len());
+    for log in &logs {
+        let fragment = encode_game(&log.record(seed, &names)).map_err(|(i, e)| Failure::input(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
+        links.push(format!("{}#{fragment}", args.base_url()));
+    }
     let standings = Standings::of_logs(2, &logs);
     let wins = [standings.tallies[0].wins, standings.tallies[1].wins];
     let draws = standings.tallies[0].draws;
     let mean = |i: usize| standings.tallies[i].score / f64::from(games);
     if args.flag("json") {
-        println!("{}", json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_scores": [mean(0), mean(1)] }));
+        println!("{}", json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_scores": [mean(0), mean(1)], "links": links }));
     } else {
         println!("{a} vs {b} on {}: {games} games, seats alternating, seed {seed}", params.map_name);
         println!("wins: {a} {}, {b} {}, draws {draws}; mean scores {:.1} / {:.1}", wins[0], wins[1], mean(0), mean(1));
