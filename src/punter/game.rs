@@ -81,7 +81,7 @@ fn group(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -130,7 +130,7 @@ impl Punter {
     /// seat of theirs, a replay) may see the futures of punter `of`: one's own always, the
     /// others' only once the game is over; a spectator sees them all.
     pub fn futures_shown(&self, viewer: Option<usize>, of: usize) -> bool {
-        viewer.map_or(true, |v| v == of) || self.game.is_over()
+        viewer.is_none_or(|v| v == of) || self.game.is_over()
     }
     pub fn route(&self) -> &[u32] {
         &self.route
