@@ -10,6 +10,11 @@ use super::state::{Color, Control, Labyrinth, LabyrinthMove, Phase, Player, Rule
 use super::tile::{Direction, Kind, Tile};
 use crate::arena::Decider;
 
+/// How much more the strong AI weighs what the next player could collect than its chance of
+/// holding those cards: measured over 400 two-player games against greedy (seeds 1 and 2),
+/// weights 1, 2, 3, 4, 6, 8 and 12 won 63%, 65.5%, 67.5%, 70%, 65.5%, 64.5% and 65%.
+const PENALTY_WEIGHT: usize = 4;
+
 /// A decider playing AI `level` ("simple", "greedy", "strong").
 pub struct AiSeat {
     level: &'static str,
@@ -26,10 +31,11 @@ impl Decider<Labyrinth> for AiSeat {
         let game = from_view(view)?;
         let mv = if self.level == "strong" {
             // The next player's hand is unknown: each treasure not in this seat's hand is in it
-            // with the chance (its cards left) / (treasures not in this hand).
+            // with the chance (its cards left) / (treasures not in this hand); a treasure it could
+            // collect weighs that chance times PENALTY_WEIGHT.
             let next = (view.to_move + 1) % view.pawns.len().max(1);
             let held = view.cards_left.get(next).copied().unwrap_or(0);
-            ai::strong_estimated(&game, held, 24 - view.cards.len())
+            ai::strong_estimated(&game, held * PENALTY_WEIGHT, 24 - view.cards.len())
         } else {
             ai::decide(self.level, &game)
         };
