@@ -173,11 +173,6 @@ impl LabyrinthGame {
         g.board.path(g.mover().pos, (row, column)).map_or_else(Vec::new, |p| p.into_iter().flat_map(|(r, c)| [r, c]).collect())
     }
 
-    /// The cards player `p` still holds (show them to that player only).
-    pub fn cards(&self, p: usize) -> Vec<u8> {
-        self.game().players.get(p).map(|pl| pl.cards.clone()).unwrap_or_default()
-    }
-
     /// Inserts the extra tile, turned to `dir` ("north" …), at insertion point `at` (0–11).
     pub fn shift(&mut self, at: u8, dir: &str) -> Result<(), JsValue> {
         let dir = crate::labyrinth::tile::Direction::from_name(dir).ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;

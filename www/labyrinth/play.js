@@ -237,7 +237,7 @@ export function mountPlay(root, ctx) {
           el('span', { class: 'muted' }, controlName(p.control, levels[i])), i === s.toMove ? el('span', { class: 'to-move' }, ' ◀') : null),
         el('td', { class: 'num' }, String(p.cardsLeft)), el('td', { class: 'num' }, `${p.row},${p.column}`)))));
     if (humanTurn && !hide) {
-      const mine = Array.from(game.cards(s.toMove));
+      const mine = game.view(s.toMove).cards; // what that seat may know, from the engine's view
       cards.replaceChildren(el('div', {}, el('strong', {}, `${cap(mover.color)}'s cards: `),
         mine.length ? mine.map((c, k) => el('span', { class: `card${s.ravensburger && k === 0 ? ' seek' : ''}` }, String(c))) : el('span', {}, 'none left — back to your start square!'),
         s.ravensburger && mine.length ? el('div', { class: 'muted' }, 'Ravensburger rules: find the first card first (end your move on it).') : null));
