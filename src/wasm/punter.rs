@@ -321,7 +321,7 @@ impl PunterGame {
                 })
                 .collect::<Vec<_>>(),
         );
-        let you = self.seats.iter().position(|s| matches!(s, Seat::Human)).filter(|&h| viewer.map_or(true, |v| v == h));
+        let you = self.seats.iter().position(|s| matches!(s, Seat::Human)).filter(|&h| viewer.is_none_or(|v| v == h));
         to_js(&StateJs {
             ranks: g.ranks(),
             winners: g.winners(),
