@@ -191,19 +191,19 @@ test('a corrupted kept entry is put aside with a notice and the page goes on', a
 test('a kept game or a link whose map cannot be found: one notice, the game put aside, the page working', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
   await page.evaluate(() => localStorage.clear());
-  const kept = await punterGame(page, 'sample.json');
+  const kept = await punterGame(page, 'triangle.json');
   const ctx = page.context();
-  await ctx.route('**/maps/punter/sample.json', (r) => r.fulfill({ status: 404, body: 'gone' }));
+  await ctx.route('**/maps/punter/triangle.json', (r) => r.fulfill({ status: 404, body: 'gone' }));
   await reload(page);
   await page.waitForSelector('#banner:not([hidden])');
-  assert.match(await banner(page), /Your Punter game could not be resumed\. The map “sample\.json” it needs could not be found \(HTTP 404\); it may have been renamed or removed from this page\. It was put aside/);
+  assert.match(await banner(page), /Your Punter game could not be resumed\. The map “triangle\.json” it needs could not be found \(HTTP 404\); it may have been renamed or removed from this page\. It was put aside/);
   assert.equal(await stored(page, 'arcade.kept.v2.punter.set-aside'), JSON.stringify(kept));
   await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
   // A link naming that map: the same words, the page stays.
   await page.click('#banner .banner-actions button');
   await page.evaluate((f) => { location.hash = f; }, kept.link);
   await page.waitForSelector('#banner:not([hidden])');
-  assert.match(await banner(page), /This link could not be opened\. The map “sample\.json” it needs could not be found/);
+  assert.match(await banner(page), /This link could not be opened\. The map “triangle\.json” it needs could not be found/);
   await page.click('[data-testid=punter-tab-play]');
   await page.click('[data-testid=punter-start]');
   await punterStatus(page, /Your turn \(turn 1 of 61\)/);
@@ -271,7 +271,7 @@ test('a Punter game resumed from its link at any move plays on as if it had neve
       const cut = play(new engine.PunterGame('randomMedium.json', text, seats, settings, [[], [], []], 99), k);
       const s = cut.state();
       if (s.route.length && s.seats[s.mover] !== 'human') splurging.push(k);
-      const resumed = play(engine.PunterGame.resume(cut.link(cut.length), seats));
+      const resumed = play(engine.PunterGame.resume(cut.link(cut.length), seats, { 'randomMedium.json': text }));
       if (resumed.link(resumed.length) !== full) differ.push(k);
       cut.free();
       resumed.free();

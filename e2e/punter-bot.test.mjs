@@ -53,8 +53,7 @@ test('a JavaScript bot plays a whole game through the official protocol', async 
   const scores = await page.evaluate(async (l) => {
     const e = await import('./www/engine.js').then((m) => m.loadEngine());
     const text = await (await fetch('maps/punter/lambda.json')).text();
-    e.punterRegisterMap(e.punterLinkMap(l), text);
-    return e.PunterGame.fromLink(l).state().scores;
+    return e.PunterGame.fromLink(l, { [e.punterLinkMap(l)]: text }).state().scores;
   }, link);
   assert.deepEqual(scores, summary.scores);
   assert.deepEqual(page.errors, []);

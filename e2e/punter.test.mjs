@@ -32,7 +32,8 @@ async function clickMap(page, canvas, kind, i) {
 /** The owners of the rivers in a shared game (read through the engine from its link). */
 const ownersOf = (page, link) => page.evaluate(async (l) => {
   const engine = await import('./www/engine.js').then((e) => e.loadEngine());
-  const g = engine.PunterGame.fromLink(l);
+  const { prepareLink } = await import('./www/punter/maps.js');
+  const g = engine.PunterGame.fromLink(l, await prepareLink(l, engine));
   const owners = Array.from(g.owners());
   g.free();
   return owners;

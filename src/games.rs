@@ -33,7 +33,13 @@ pub fn link_kind(kind: &str) -> Option<&'static LinkKind> {
 /// Opens any link: a full URL, a `#fragment` or a bare fragment, raw or %-escaped. The only
 /// way the page (through wasm) and the CLI open a link.
 pub fn open_link(link: &str) -> Result<Opened, LinkError> {
-    open_among(link_kinds(), link)
+    open_link_with(link, Vec::new())
+}
+
+/// Opens any link with `assets` (name, text) at hand: what a link names but this build does
+/// not carry (the page hands in the maps it has loaded).
+pub fn open_link_with(link: &str, assets: Vec<(String, String)>) -> Result<Opened, LinkError> {
+    open_among(link_kinds(), link, assets)
 }
 
 /// Every format read from strangers: each game's, then links.

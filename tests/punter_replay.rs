@@ -166,3 +166,33 @@ fn the_gain_of_a_river_is_what_claiming_it_adds() {
         }
     }
 }
+
+#[test]
+fn the_bundled_map_hashes_are_those_of_the_map_files() {
+    use lambda_arcade::link::content_hash;
+    use lambda_arcade::punter::maps;
+    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/punter")).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json")).count();
+    assert_eq!(maps::BUNDLED.len(), files, "every map served with the page is bundled");
+    for &(name, hash) in maps::BUNDLED {
+        let text = std::fs::read_to_string(format!("{}/maps/punter/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(content_hash(&text), hash, "{name}");
+        assert_eq!(maps::bundled(name), Some(text.as_str()), "{name} is compiled in");
+        assert!(maps::is_bundled(name, &text) && !maps::is_bundled(name, &format!("{text} ")), "{name}");
+    }
+}
+
+#[test]
+fn a_link_naming_a_bundled_map_opens_with_the_map_handed_in() {
+    use lambda_arcade::link::{decode_game_with, encode_game, GameRecord};
+    use lambda_arcade::punter::{Punter, PunterParams, Settings};
+    let params = PunterParams::bundled("circle.json", 2, Settings::default()).unwrap();
+    let text = params.map_text.to_string();
+    let link = encode_game(&GameRecord::<Punter> { params, seed: 1, players: vec![], moves: vec![], view: 0 }).unwrap();
+    assert!(link.len() < 100, "the map travels by name: {link}");
+    // A map handed in is what the link reads (the page's build carries none); a different text
+    // under the same name is refused, not taken for the shared map.
+    let d = decode_game_with::<Punter>(&link, vec![("circle.json".into(), text.clone())]).unwrap();
+    assert_eq!(&*d.record.params.map_text, text.as_str());
+    let e = decode_game_with::<Punter>(&link, vec![("circle.json".into(), format!("{text} "))]).unwrap_err();
+    assert_eq!(e.code(), "missing-asset", "{e}");
+}

@@ -73,8 +73,7 @@ mod bad_inputs;
 
 #[wasm_bindgen_test]
 fn every_bad_input_gives_the_native_message() {
-    // The page hands its maps over once loaded; the catalogue's Punter cases use `sample`.
-    lambda_arcade::punter::maps::register("sample.json", include_str!("../maps/punter/sample.json"));
+    // The catalogue's Punter cases use `sample`, which the page's build carries.
     let wrong = bad_inputs::mismatches();
     assert!(wrong.is_empty(), "{} cases differ:\n{}", wrong.len(), wrong.join("\n"));
 }
@@ -90,7 +89,6 @@ fn random_pig_and_lifter_games_have_the_native_fingerprints() {
 
 #[wasm_bindgen_test]
 fn random_punter_games_have_the_native_fingerprint() {
-    random_games::register_punter_maps();
     assert_eq!(random_games::punter(), native("punter"));
 }
 

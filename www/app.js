@@ -98,14 +98,14 @@ async function main() {
   /** The first word of a link (its kind), when it looks like one. */
   const kindOf = (text) => /^(?:.*#)?([a-z-]+)\/\d/.exec(text)?.[1];
   /**
-   * Loads what a link needs before the engine opens it (a Punter map); never throws, returns a
-   * `MissingAsset` when the map could not be loaded (else openLink reports what is wrong).
+   * Loads what a link needs before the engine opens it (a Punter map); never throws: { assets }
+   * to hand the engine with the link, or { missing }, a `MissingAsset` when the map could not be
+   * loaded (else openLink reports what is wrong).
    */
   async function prepare(text) {
     const game = byKind.get(kindOf(text));
-    if (!game?.prepareLink) return null;
-    try { await game.prepareLink(text, engine); } catch (e) { return e instanceof MissingAsset ? e : null; }
-    return null;
+    if (!game?.prepareLink) return {};
+    try { return { assets: await game.prepareLink(text, engine) }; } catch (e) { return { missing: e instanceof MissingAsset ? e : null }; }
   }
   /** Why a link did not open: the typed missing asset when that is the reason. */
   const failure = (r, missing) => missing
@@ -117,8 +117,8 @@ async function main() {
    * through this (www/kept.js).
    */
   app.reopen = async (text) => {
-    const missing = await prepare(text);
-    const r = openLink(text);
+    const { assets, missing } = await prepare(text);
+    const r = openLink(text, assets);
     if (!r.ok) throw failure(r, missing);
     return r;
   };
@@ -130,9 +130,9 @@ async function main() {
   /** Opens a share link (a full URL, `#fragment` or bare fragment) through the engine. */
   async function openText(text) {
     const ticket = ++newest;
-    const missing = await prepare(text);
+    const { assets, missing } = await prepare(text);
     if (ticket !== newest) return false;
-    const r = openLink(text);
+    const r = openLink(text, assets);
     if (!r.ok) {
       app.notice(`This link could not be opened. ${problem(failure(r, missing))}`);
       // The game the link was meant for, when the engine could tell (else its first word).
@@ -175,8 +175,8 @@ async function main() {
     if (read.error) { app.notice(`${file.name} could not be read: ${read.error}`); return; }
     const text = read.text.trim();
     const view = pages[currentId]?.view;
-    await prepare(text);
-    if (!openLink(text).ok && view?.dropFile?.(file.name, text)) return;
+    const { assets } = await prepare(text);
+    if (!openLink(text, assets).ok && view?.dropFile?.(file.name, text)) return;
     await openText(text);
   }
   const fileInput = el('input', { type: 'file', accept: '.txt,text/plain', hidden: true, 'data-testid': 'open-link-file' });

@@ -162,12 +162,12 @@ impl LinkParams for LifterParams {
     const VERSION: u32 = 2;
 
     fn write_params(&self, w: &mut BitWriter) {
-        write_asset(w, &self.name, &self.text, maps::official);
+        write_asset(w, &self.name, &self.text, |n, t| maps::official(n) == Some(t));
     }
 
     fn read_params(r: &mut BitReader, version: u32) -> Result<Self, LinkError> {
         if version >= 2 {
-            let a = read_asset(r, MAX_MAP_NAME, MAX_MAP_TEXT, maps::official)?;
+            let a = read_asset(r, MAX_MAP_NAME, MAX_MAP_TEXT, maps::official, |n, t| maps::official(n) == Some(t))?;
             return Ok(LifterParams { name: a.name, text: a.text });
         }
         match r.bits(8)? {

@@ -20,9 +20,10 @@ pub fn content_hash(text: &str) -> u32 {
     crc32fast::hash(text.as_bytes())
 }
 
-/// Writes `name` + hash when `bundled(name)` is exactly `text`, else `name` + the text.
-pub fn write_asset(w: &mut BitWriter, name: &str, text: &str, bundled: impl Fn(&str) -> Option<&'static str>) {
-    if bundled(name) == Some(text) {
+/// Writes `name` + hash when `text` is exactly the bundled asset `name` (`is_bundled`), else
+/// `name` + the text.
+pub fn write_asset(w: &mut BitWriter, name: &str, text: &str, is_bundled: impl Fn(&str, &str) -> bool) {
+    if is_bundled(name, text) {
         w.bits(BY_NAME, 8);
         w.string(name);
         w.bits(u64::from(content_hash(text)), 32);
@@ -33,19 +34,21 @@ pub fn write_asset(w: &mut BitWriter, name: &str, text: &str, bundled: impl Fn(&
     }
 }
 
-/// Reads what [`write_asset`] wrote. A reference whose hash no longer matches the bundled
-/// asset is refused: the game would not be the one that was shared.
+/// Reads what [`write_asset`] wrote. A reference is read as the asset handed in with the link
+/// ([`BitReader::asset`]) or, failing that, the one compiled in (`bundled`); one whose hash no
+/// longer matches is refused: the game would not be the one that was shared.
 pub fn read_asset(
     r: &mut BitReader,
     max_name: usize,
     max_text: usize,
     bundled: impl Fn(&str) -> Option<&'static str>,
+    is_bundled: impl Fn(&str, &str) -> bool,
 ) -> Result<Asset, LinkError> {
     match r.bits(8)? {
         BY_NAME => {
             let name = r.string(max_name)?;
             let hash = r.bits(32)? as u32;
-            let text = bundled(&name).ok_or_else(|| LinkError::MissingAsset(format!("this page has no bundled \"{name}\"")))?;
+            let text = r.asset(&name).or_else(|| bundled(&name)).ok_or_else(|| LinkError::MissingAsset(format!("this page has no bundled \"{name}\"")))?;
             if content_hash(text) != hash {
                 return Err(LinkError::MissingAsset(format!(
                     "the bundled \"{name}\" has changed since this link was made"
@@ -56,7 +59,7 @@ pub fn read_asset(
         WITH_TEXT => {
             let name = r.string(max_name)?;
             let text = r.string(max_text)?;
-            let bundled = bundled(&name) == Some(text.as_str());
+            let bundled = is_bundled(&name, &text);
             Ok(Asset { name, text, bundled })
         }
         t => Err(LinkError::Malformed(format!("unknown asset kind {t}"))),

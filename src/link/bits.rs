@@ -57,11 +57,24 @@ impl BitWriter {
 pub struct BitReader<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// Assets handed in with the link (name, text): what a bundled asset it names reads as
+    /// when this build does not have it compiled in.
+    assets: &'a [(String, String)],
 }
 
 impl<'a> BitReader<'a> {
     pub fn new(bytes: &'a [u8]) -> Self {
-        BitReader { bytes, pos: 0 }
+        BitReader { bytes, pos: 0, assets: &[] }
+    }
+
+    /// A reader that finds the `assets` handed in with the link.
+    pub fn with_assets(bytes: &'a [u8], assets: &'a [(String, String)]) -> Self {
+        BitReader { bytes, pos: 0, assets }
+    }
+
+    /// The text of the asset `name` handed in with the link.
+    pub fn asset(&self, name: &str) -> Option<&'a str> {
+        self.assets.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str())
     }
 
     pub fn bits(&mut self, n: u32) -> Result<u64, LinkError> {

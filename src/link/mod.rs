@@ -7,9 +7,9 @@ mod bits;
 mod record;
 pub mod registry;
 
-pub use asset::{peek_asset_name, read_asset, write_asset, Asset};
+pub use asset::{content_hash, peek_asset_name, read_asset, write_asset, Asset};
 pub use bits::{width, BitReader, BitWriter};
-pub use record::{decode_game, decode_record, encode_game, Decoded, GameRecord, LinkParams};
+pub use record::{decode_game, decode_game_with, decode_record, encode_game, Decoded, GameRecord, LinkParams};
 pub use registry::{open_among, LinkKind, Opened};
 
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
@@ -106,6 +106,17 @@ pub struct Envelope {
     pub body: Vec<u8>,
     /// False when the checksum failed; the body is then best-effort.
     pub intact: bool,
+    /// Assets handed in by whoever opens the link (name, text): the page's loaded maps, for a
+    /// link that names a bundled map its build does not carry.
+    pub assets: Vec<(String, String)>,
+}
+
+impl Envelope {
+    /// The same link, opened with `assets` at hand.
+    pub fn with_assets(mut self, assets: Vec<(String, String)>) -> Envelope {
+        self.assets = assets;
+        self
+    }
 }
 
 fn checksum(body: &[u8]) -> [u8; 2] {
@@ -196,7 +207,7 @@ pub fn unpack(kind: &str, version: u32, data: &str) -> Result<Envelope, LinkErro
             Ok(raw) => raw,
             // Cut inside the compressed data: keep what inflated, without its checksum.
             Err(e) if e.status == TINFLStatus::FailedCannotMakeProgress && !e.output.is_empty() => {
-                return Ok(Envelope { kind: kind.to_string(), version, body: e.output, intact: false });
+                return Ok(Envelope { kind: kind.to_string(), version, body: e.output, intact: false, assets: Vec::new() });
             }
             Err(e) if e.status == TINFLStatus::HasMoreOutput => {
                 return Err(LinkError::TooLarge { what: "unpacked link size".into(), value: MAX_BODY as u64 + 1, max: MAX_BODY as u64 });
@@ -210,5 +221,5 @@ pub fn unpack(kind: &str, version: u32, data: &str) -> Result<Envelope, LinkErro
     }
     let sum = raw.split_off(raw.len() - 2);
     let intact = sum == checksum(&raw);
-    Ok(Envelope { kind: kind.to_string(), version, body: raw, intact })
+    Ok(Envelope { kind: kind.to_string(), version, body: raw, intact, assets: Vec::new() })
 }

@@ -76,7 +76,16 @@ pub fn decode_game<G: Game>(link: &str) -> Result<Decoded<G>, LinkError>
 where
     G::Params: LinkParams,
 {
-    let env = open(link)?;
+    decode_game_with(link, Vec::new())
+}
+
+/// Decodes a link for game `G` with `assets` (name, text) at hand, for a link that names a
+/// bundled asset this build does not carry (the page hands in the maps it has loaded).
+pub fn decode_game_with<G: Game>(link: &str, assets: Vec<(String, String)>) -> Result<Decoded<G>, LinkError>
+where
+    G::Params: LinkParams,
+{
+    let env = open(link)?.with_assets(assets);
     if env.kind != G::ID {
         return Err(LinkError::UnknownKind { kind: env.kind, known: Vec::new() });
     }
@@ -100,7 +109,7 @@ where
         let view = r.varint()? as usize;
         Ok((params, seed, players, count, view))
     };
-    let mut r = BitReader::new(&env.body);
+    let mut r = BitReader::with_assets(&env.body, &env.assets);
     let (params, seed, players, count, view) =
         header(&mut r).map_err(|e| if env.intact || matches!(e, LinkError::TooLarge { .. }) { e } else { LinkError::Checksum })?;
     let mut game = G::new(&params)

@@ -17,7 +17,7 @@ impl LinkParams for PunterParams {
     const VERSION: u32 = 1;
 
     fn write_params(&self, w: &mut BitWriter) {
-        write_asset(w, &self.map_name, &self.map_text, maps::bundled);
+        write_asset(w, &self.map_name, &self.map_text, maps::is_bundled);
         w.varint(self.punters as u64);
         let s = self.settings;
         w.bits(u64::from(s.futures) << 2 | u64::from(s.splurges) << 1 | u64::from(s.options), 3);
@@ -32,7 +32,7 @@ impl LinkParams for PunterParams {
     }
 
     fn read_params(r: &mut BitReader, _version: u32) -> Result<Self, LinkError> {
-        let asset = read_asset(r, 128, MAX_MAP_TEXT, maps::bundled)?;
+        let asset = read_asset(r, 128, MAX_MAP_TEXT, maps::bundled, maps::is_bundled)?;
         let punters = r.bounded(MAX_PUNTERS as u64, "punter count")? as usize;
         let flags = r.bits(3)?;
         let settings = Settings { futures: flags & 4 != 0, splurges: flags & 2 != 0, options: flags & 1 != 0 };
@@ -75,7 +75,7 @@ fn open_link(env: &Envelope) -> Result<Opened, LinkError> {
         game: "punter",
         problem: d.problem.clone(),
         data: json!({
-            "map": p.map_name, "bundled": maps::bundled(&p.map_name) == Some(&*p.map_text),
+            "map": p.map_name, "bundled": maps::is_bundled(&p.map_name, &p.map_text),
             "punters": p.punters, "settings": settings, "futures": p.futures, "players": d.record.players,
             "codes": codes, "view": d.record.view,
         }),

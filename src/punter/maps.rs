@@ -1,24 +1,53 @@
-//! The official maps by file name: the bundled ones (natively compiled in; in the page, handed
-//! over by the page once it has loaded them), so that links and logs can name a map instead of
-//! carrying it.
+//! The official maps by file name, so that links and logs can name a map instead of carrying
+//! it. Every build knows each bundled map's content hash (`BUNDLED`): a link names a map when
+//! its text is exactly the bundled one. A native build also has the texts compiled in; the page
+//! does not (they are served with it and loaded when needed), so it hands a map's text in when
+//! it opens a link that names it (`link::Envelope::with_assets`). Nothing here changes at run
+//! time.
 
-use std::sync::{Mutex, OnceLock};
+use crate::link::content_hash;
 
-/// File names of the bundled maps (served with the page from `maps/punter/`).
-pub const NAMES: &[&str] = &[
-    "lambda.json", "circle.json", "triangle.json", "randomMedium.json", "randomSparse.json", "tube.json",
-    "boston.json", "junction.json", "icfp-coauthors-pj.json", "star.json", "gothenburg.json", "nara.json",
-    "vancouver.json", "oxford-10000.json", "edinburgh-10000.json", "sample.json", "edinburgh-sparse.json",
-    "oxford-sparse.json", "oxford-center-sparse.json", "oxford2-sparse-2.json", "van-city-sparse.json",
-    "lambda-contest-time.json",
+/// The bundled maps (served with the page from `maps/punter/`) and the CRC-32 of their text;
+/// `tests/punter_replay.rs` checks the hashes against the files.
+pub const BUNDLED: &[(&str, u32)] = &[
+    ("lambda.json", 0xe987652f),
+    ("circle.json", 0x8fe93b5f),
+    ("triangle.json", 0x32a1c714),
+    ("randomMedium.json", 0x1cdeadc1),
+    ("randomSparse.json", 0xe5e1ad4c),
+    ("tube.json", 0xf2252e8c),
+    ("boston.json", 0x046387f2),
+    ("junction.json", 0x12f9ec91),
+    ("icfp-coauthors-pj.json", 0x180558f5),
+    ("star.json", 0xbe348027),
+    ("gothenburg.json", 0xc725a885),
+    ("nara.json", 0x41dc4338),
+    ("vancouver.json", 0x66d7da7e),
+    ("oxford-10000.json", 0x227db6c8),
+    ("edinburgh-10000.json", 0x086e7fde),
+    ("sample.json", 0x888bd320),
+    ("edinburgh-sparse.json", 0x6dca9e2d),
+    ("oxford-sparse.json", 0x9883162f),
+    ("oxford-center-sparse.json", 0xa39b3114),
+    ("oxford2-sparse-2.json", 0xab551433),
+    ("van-city-sparse.json", 0x997afa73),
+    ("lambda-contest-time.json", 0x6fec3774),
 ];
+
+/// File names of the bundled maps.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUNDLED.iter().map(|&(n, _)| n)
+}
+
+/// Whether `text` is exactly the bundled map `name`.
+pub fn is_bundled(name: &str, text: &str) -> bool {
+    BUNDLED.iter().any(|&(n, h)| n == name && h == content_hash(text))
+}
 
 #[cfg(not(target_arch = "wasm32"))]
 macro_rules! embedded {
     ($($name:literal),* $(,)?) => {
-        fn embedded() -> Vec<(String, &'static str)> {
-            vec![$(($name.to_string(), include_str!(concat!("../../maps/punter/", $name)))),*]
-        }
+        const EMBEDDED: &[(&str, &str)] = &[$(($name, include_str!(concat!("../../maps/punter/", $name)))),*];
     };
 }
 
@@ -31,32 +60,11 @@ embedded!(
     "lambda-contest-time.json",
 );
 
+/// The page's build carries only the small map its input checks referee protocol messages on.
 #[cfg(target_arch = "wasm32")]
-fn embedded() -> Vec<(String, &'static str)> {
-    Vec::new()
-}
+const EMBEDDED: &[(&str, &str)] = &[("sample.json", include_str!("../../maps/punter/sample.json"))];
 
-fn registry() -> &'static Mutex<Vec<(String, &'static str)>> {
-    static MAPS: OnceLock<Mutex<Vec<(String, &'static str)>>> = OnceLock::new();
-    MAPS.get_or_init(|| Mutex::new(embedded()))
-}
-
-/// The bundled map of this file name, if this build has it.
+/// The text of the bundled map `name`, when this build has it compiled in.
 pub fn bundled(name: &str) -> Option<&'static str> {
-    let maps = registry().lock().ok()?;
-    maps.iter().find(|(n, _)| n == name).map(|&(_, t)| t)
-}
-
-/// Makes a bundled map known (the page does this for the maps it has loaded). Only names in
-/// [`NAMES`] are taken, each once.
-pub fn register(name: &str, text: &str) -> bool {
-    if !NAMES.contains(&name) {
-        return false;
-    }
-    let Ok(mut maps) = registry().lock() else { return false };
-    if maps.iter().any(|(n, _)| n == name) {
-        return true;
-    }
-    maps.push((name.to_string(), Box::leak(text.to_string().into_boxed_str())));
-    true
+    EMBEDDED.iter().find(|&&(n, _)| n == name).map(|&(_, t)| t)
 }

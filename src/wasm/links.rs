@@ -21,11 +21,12 @@ enum OpenedJs {
     Err { ok: bool, error: ErrorJs },
 }
 
-/// Opens any link (URL, `#fragment` or fragment, raw or %-escaped). Never throws:
+/// Opens any link (URL, `#fragment` or fragment, raw or %-escaped), with `assets`
+/// (`{ name: text }`, optional) handed in for a bundled map it names. Never throws:
 /// `{ ok: true, kind, version, game, problem, data }` or `{ ok: false, error: { code, message, kind } }`.
 #[wasm_bindgen(js_name = openLink)]
-pub fn open_link(text: &str) -> Result<JsValue, JsValue> {
-    let out = match games::open_link(text) {
+pub fn open_link(text: &str, assets: JsValue) -> Result<JsValue, JsValue> {
+    let out = match games::open_link_with(text, super::assets_of(assets)?) {
         Ok(o) => OpenedJs::Ok { ok: true, kind: o.kind, version: o.version, game: o.game, problem: o.problem, data: o.data },
         Err(e) => {
             let kind = match &e {

@@ -32,6 +32,15 @@ pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, 
         .map_err(js_error)
 }
 
+/// Assets the page hands in with a link, `{ name: text }` (or nothing), as (name, text) pairs.
+pub(crate) fn assets_of(v: JsValue) -> Result<Vec<(String, String)>, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(Vec::new());
+    }
+    let map: std::collections::BTreeMap<String, String> = serde_wasm_bindgen::from_value(v).map_err(js_error)?;
+    Ok(map.into_iter().collect())
+}
+
 /// A seed as a JavaScript number: its low 53 bits, so it travels exactly.
 pub(crate) fn js_seed(seed: u64) -> f64 {
     (seed & ((1 << 53) - 1)) as f64

@@ -5,7 +5,7 @@
 use super::{js_error, to_js};
 use crate::arena::{Decider, MatchSeeds};
 use crate::game::{Actor, Game};
-use crate::link::{decode_game, GameRecord};
+use crate::link::{decode_game_with, GameRecord};
 use crate::punter::bots::{bids, bot, BOT_NAMES};
 use crate::punter::links::link_map;
 use crate::punter::log::{export, GameLog};
@@ -25,16 +25,10 @@ struct Named {
 /// The bundled maps' file names, in the official order.
 #[wasm_bindgen(js_name = punterMaps)]
 pub fn punter_maps() -> Vec<String> {
-    maps::NAMES.iter().map(|s| s.to_string()).collect()
+    maps::names().map(str::to_string).collect()
 }
 
-/// Hands a bundled map the page has loaded to the engine (links name it instead of carrying it).
-#[wasm_bindgen(js_name = punterRegisterMap)]
-pub fn punter_register_map(name: &str, text: &str) -> bool {
-    maps::register(name, text)
-}
-
-/// The map a punter link needs (to load and register before opening the link).
+/// The map a punter link needs (to load and hand in when opening the link).
 #[wasm_bindgen(js_name = punterLinkMap)]
 pub fn punter_link_map(link: &str) -> Result<String, JsValue> {
     link_map(link).map_err(js_error)
@@ -241,10 +235,11 @@ impl PunterGame {
         Ok(PunterGame { tape, seats })
     }
 
-    /// The game a punter link holds (its map registered first, see `punterLinkMap`).
+    /// The game a punter link holds; `assets` ({ name: text }) hands in the bundled map it
+    /// names (see `punterLinkMap`).
     #[wasm_bindgen(js_name = fromLink)]
-    pub fn from_link(link: &str) -> Result<PunterGame, JsValue> {
-        let d = decode_game::<Punter>(link).map_err(js_error)?;
+    pub fn from_link(link: &str, assets: JsValue) -> Result<PunterGame, JsValue> {
+        let d = decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?;
         let view = d.record.view;
         let punters = d.record.params.punters;
         let mut tape = Tape::new(d.record).map_err(js_error)?;
@@ -252,14 +247,14 @@ impl PunterGame {
         Ok(PunterGame { tape, seats: (0..punters).map(|_| Seat::Log).collect() })
     }
 
-    /// A game to play on from a punter link (its map registered first), `seats` as for `new`.
+    /// A game to play on from a punter link (`assets` as for `fromLink`), `seats` as for `new`.
     /// The bots go on exactly as if the game had never stopped: `greedy` and `strong` decide
     /// from their view alone, except that `strong` remembers the rest of a splurge it is making,
     /// so a bot's unfinished splurge at the end of the link is dropped and made again from the
     /// same view; `random`'s draws are re-derived from its turns in the record (no bot is asked
     /// for a move it made).
-    pub fn resume(link: &str, seats: Vec<String>) -> Result<PunterGame, JsValue> {
-        let d = decode_game::<Punter>(link).map_err(js_error)?;
+    pub fn resume(link: &str, seats: Vec<String>, assets: JsValue) -> Result<PunterGame, JsValue> {
+        let d = decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?;
         if seats.len() != d.record.params.punters {
             return Err(js_error(format!("the game has {} punters, not {}", d.record.params.punters, seats.len())));
         }

@@ -9,7 +9,7 @@ use lambda_arcade::game::{Actor, Game};
 use lambda_arcade::labyrinth::game::LabyrinthParams;
 use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Rules};
 use lambda_arcade::lifter::{maps as lifter_maps, Command, Lifter, LifterParams};
-use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkParams};
+use lambda_arcade::link::{decode_game_with, encode_game, GameRecord, LinkParams};
 use lambda_arcade::pig::{Pig, PigParams};
 use lambda_arcade::punter::{Punter, PunterParams, Settings};
 use lambda_arcade::rng::{below, stream, Rng};
@@ -52,7 +52,9 @@ where
     }
     let record = GameRecord::<G> { params, seed, players: vec![], moves, view: usize::MAX };
     let link = encode_game(&record).expect("a played game encodes");
-    let decoded = decode_game::<G>(&link).expect("its link opens");
+    // A link names a bundled Punter map; the page's build hands its text in, as the page does.
+    let assets = if G::ID == "punter" { PUNTER_MAPS.iter().map(|&(n, t)| (n.to_string(), t.to_string())).collect() } else { Vec::new() };
+    let decoded = decode_game_with::<G>(&link, assets).expect("its link opens");
     assert!(decoded.problem.is_none() && decoded.record.moves == record.moves && decoded.game == game, "link round trip");
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for seat in 0..game.seats() {
@@ -111,14 +113,6 @@ pub fn lifter() -> u64 {
             moves[below(rng, moves.len() as u64) as usize]
         })
     })
-}
-
-/// Makes the maps known to the link registry, as the page does once it has loaded them (a
-/// native build has them compiled in); links then name the map instead of carrying it.
-pub fn register_punter_maps() {
-    for (name, text) in PUNTER_MAPS {
-        lambda_arcade::punter::maps::register(name, text);
-    }
 }
 
 pub fn punter() -> u64 {

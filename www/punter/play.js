@@ -7,7 +7,7 @@ import { el, fileText, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
-import { isBundled, loadMap } from './maps.js';
+import { assetsFor, isBundled, loadMap } from './maps.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
@@ -339,7 +339,7 @@ export function mountPlay(root, ctx) {
   function restore() {
     return reopenKept(ctx.app, kept, async ({ kind, data }, record) => {
       if (kind !== 'punter' || !Array.isArray(record.seats) || record.seats.length !== data.punters) throw new Error('it is not a Punter game of yours');
-      const g = engine.PunterGame.resume(record.link, record.seats);
+      const g = engine.PunterGame.resume(record.link, record.seats, assetsFor(engine, record.link));
       const text = g.mapText();
       adopt(g);
       if (!data.bundled) {

@@ -5,7 +5,7 @@ import { el, fileText, followLink, linkField, saveText, shareUrl } from '../dom.
 import { createReplay } from '../replay.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend, createPlot } from './legend.js';
-import { isBundled, loadMap, mapUrl } from './maps.js';
+import { assetsFor, isBundled, loadMap, mapUrl } from './maps.js';
 
 const EXAMPLE = 'examples/full1--futures-splurges-options--lambda-ag1.json';
 const PLOT_SAMPLES = 300;
@@ -152,7 +152,8 @@ export function mountReplay(root, ctx) {
     opened += 1;
     let copy;
     try {
-      copy = engine.PunterGame.fromLink(g.link(g.length));
+      const link = g.link(g.length);
+      copy = engine.PunterGame.fromLink(link, assetsFor(engine, link));
     } catch (e) {
       fail(`Your game could not be opened here: ${e.message ?? e}`);
       return;
@@ -164,7 +165,7 @@ export function mountReplay(root, ctx) {
     /** A share link (its map already loaded by the page). Throws the engine's message. */
     openLink(text) {
       opened += 1;
-      const g = engine.PunterGame.fromLink(text);
+      const g = engine.PunterGame.fromLink(text, assetsFor(engine, text));
       show(g, g.position(), 'A shared game', { link: true });
     },
     openLog,
