@@ -27,6 +27,8 @@ serveRpc({
   'punter-arena-game': async (m, ctx) => runPunterArenaGame(await loadEngine(), m.params, ctx),
   /** One game of your Labyrinth strategy against the AIs (seats rotate with the game). */
   'labyrinth-game': async (m, ctx) => runLabyrinthGame(await loadEngine(), m.params, ctx),
+  /** An input read as the product reads it, off the main thread: { format, text } → summary (or the message). */
+  'check-input': async (m) => (await loadEngine()).checkInput(m.params.format, m.params.text),
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
   session: async (m) => {
     const open = SEATS[m.game];

@@ -45,6 +45,15 @@ export class Sandbox {
     return r;
   }
 
+  /**
+   * Reads `text` as input `format` in the worker, so a huge or broken file never freezes the
+   * page: null when it reads, else the engine's message.
+   */
+  async check(format, text) {
+    const r = await this.rpc.call({ type: 'check-input', params: { format, text } }, { backstopMs: BACKSTOP_MS });
+    return r.ok ? null : (r.error ?? sandboxError(r).message);
+  }
+
   /** A strategy answering one view at a time: start (game, entrant, seed, limits), decide, stop. */
   async session(entrant, seed, target = 100, game = 'pig') {
     const r = await this.rpc.call({ type: 'session', game, entrant, seed, limits: { target } }, { backstopMs: BACKSTOP_MS });

@@ -53,6 +53,14 @@ pub fn text_of(bytes: &[u8]) -> Result<String, JsValue> {
     crate::inputs::text_of(bytes).map(str::to_string).map_err(js_error)
 }
 
+/// Reads `text` as the input format `format` ("punter-map", "lifter-map", …) the way the product
+/// does: its one-line summary, or throws the user's message (with its place). The page runs it
+/// in the sandbox worker before parsing a large file on the main thread.
+#[wasm_bindgen(js_name = checkInput)]
+pub fn check_input(format: &str, text: &str) -> Result<String, JsValue> {
+    crate::games::check(format, text).map_err(js_error)
+}
+
 /// A fresh random seed for a new game or match (the engines themselves never draw one).
 #[wasm_bindgen(js_name = freshSeed)]
 pub fn fresh_seed() -> f64 {

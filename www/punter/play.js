@@ -9,6 +9,7 @@ import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
+import { sandbox } from '../sandbox.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
 
@@ -226,8 +227,13 @@ export function mountPlay(root, ctx) {
     let name = fileName.trim() || 'my-map.json';
     if (!/\.json$/i.test(name)) name += '.json';
     if (isBundled(engine, name)) name = `my-${name}`; // a bundled name means the bundled map
-    const error = await chooseMap(name, text);
+    // Read first in the sandbox worker: a broken or huge map is refused there, with its place or
+    // the limit, while the page stays responsive; only a map that reads is parsed here to draw.
+    const shown = mapInfo.textContent;
+    mapInfo.textContent = `Reading ${fileName || 'the map'}…`;
+    const error = (await sandbox.check('punter-map', text)) ?? await chooseMap(name, text);
     if (error) {
+      mapInfo.textContent = shown; // the form keeps its map
       mapError.textContent = `${fileName || 'This map'} does not load: ${error}`;
       mapError.className = 'status error';
       return false;
