@@ -97,3 +97,28 @@ test('a Punter arena gives the same games in the CLI and in the page', async () 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a Lifter route gives the same game in the CLI and in the page (one player: no series)', async () => {
+  const cases = [['contest1', 'DLRDDUULLLDDL'], ['flood1', 'LLLLDDRRRDDLLLWWWRRRA'], ['trampoline1', 'RRRRLLLLDDDDUURRW'], ['beard1', 'DDDLLLSRRRUUUW'], ['horock1', 'LLDDRRUUWWLLDD']];
+  const cli = cases.map(([map, route]) => ({ run: JSON.parse(arcade('lifter', 'run', map, route)), link: fragment(arcade('lifter', 'link', map, route, '--view', '0')) }));
+  const page = await openPage(browser, server.url);
+  const inPage = await page.evaluate(async (list) => {
+    const { loadEngine } = await import('./www/engine.js');
+    const engine = await loadEngine();
+    const official = engine.lifterOfficialMaps();
+    return list.map(([map, route]) => {
+      const g = new engine.LifterGame(map, official.find((o) => o.name === map).text);
+      g.setRoute(route);
+      const s = g.state();
+      const out = { score: s.score, link: g.link(0) };
+      g.free();
+      return out;
+    });
+  }, cases);
+  inPage.forEach((p, i) => {
+    assert.equal(p.score, cli[i].run.score, cases[i][0]);
+    assert.equal(p.link, cli[i].link, cases[i][0]);
+  });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

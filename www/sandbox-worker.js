@@ -4,10 +4,10 @@
 // `decide`, `stop`): a Pig strategy or a Labyrinth strategy playing one seat of a page's game.
 import { loadEngine } from './engine.js';
 import { serveRpc } from './worker-rpc.js';
-import { openSeat, runMatch } from './pig/referee.js';
-import { runLifter } from './lifter/referee.js';
-import { runPunter, runPunterArenaGame } from './punter/referee.js';
-import { openSeat as openLabyrinthSeat, runLabyrinthGame } from './labyrinth/referee.js';
+import { openSeat, runMatch } from './pig/seats.js';
+import { runLifter } from './lifter/user-run.js';
+import { runPunter, runPunterArenaGame } from './punter/seats.js';
+import { openSeat as openLabyrinthSeat, runLabyrinthGame } from './labyrinth/seats.js';
 
 // Games whose seats a strategy can take one view at a time (the Play tabs).
 const SEATS = { pig: openSeat, labyrinth: openLabyrinthSeat };

@@ -61,6 +61,14 @@ pub fn check_input(format: &str, text: &str) -> Result<String, JsValue> {
     crate::games::check(format, text).map_err(js_error)
 }
 
+/// The seed of entrant `i`'s own randomness in a game or match with this seed
+/// (`arena::MatchSeeds::entrant`, the one derivation for every strategy, built-in, Scheme or
+/// JavaScript); a series hands its per-game seeds out itself.
+#[wasm_bindgen(js_name = entrantSeed)]
+pub fn entrant_seed(seed: f64, i: usize) -> f64 {
+    js_seed(crate::arena::MatchSeeds(seed as u64).entrant(i))
+}
+
 /// A fresh random seed for a new game or match (the engines themselves never draw one).
 #[wasm_bindgen(js_name = freshSeed)]
 pub fn fresh_seed() -> f64 {

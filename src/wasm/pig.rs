@@ -100,13 +100,6 @@ pub fn pig_timeline(target: u32, moves: &[u8]) -> Result<JsValue, JsValue> {
     to_js(&states)
 }
 
-/// The seed of seat / entrant `i`'s own randomness in a game or match with this seed (the
-/// same derivation for every strategy, built-in, Scheme or JavaScript).
-#[wasm_bindgen(js_name = seatSeed)]
-pub fn seat_seed(seed: f64, i: usize) -> f64 {
-    super::js_seed(crate::arena::MatchSeeds(seed as u64).entrant(i))
-}
-
 /// A recorded game for the replay viewer: seek to any position, labels with seat and turn.
 #[wasm_bindgen]
 pub struct PigTape {

@@ -1,6 +1,6 @@
 // Your own Labyrinth strategy in JavaScript: `function turn(view)` chooses the extra tile's
 // rotation, the insertion point and where to walk. It plays in the sandbox (www/pool.js →
-// labyrinth/referee.js → user-host.js) against the AIs, in every seat in turn, a game a job on
+// labyrinth/seats.js → user-host.js) against the AIs, in every seat in turn, a game a job on
 // a pool of workers (one a core); the engine
 // referees, and a turn that fails is played by the greedy AI. The code is kept (www/kept.js) as
 // it is typed; `loadStrategy()` hands it to the Play tab, where it can take any AI seat.

@@ -4,7 +4,7 @@
 // engine's. Hands are hidden: only the human to move sees their own cards, and between two
 // human players a hand-over screen hides the board until the next one is ready.
 // Any AI seat can be "Your strategy": the code of the Your strategy tab (lab.js) plays it from
-// the sandbox (sandbox.session → labyrinth/referee.js openSeat), one session per seat per game;
+// the sandbox (sandbox.session → labyrinth/seats.js openSeat), one session per seat per game;
 // a turn that fails (throws, too slow, not allowed) is played by the greedy AI and the reason is
 // shown. The game in progress is kept (www/kept.js: its link, plus the AI level of each seat and
 // the strategies' seed) after every move; a reload reopens its link. A game opened from a link
@@ -43,7 +43,7 @@ export function mountPlay(root, ctx) {
   let extraDir = 'north';
   let revealed = null; // the human player who has said "I am …" for this turn
   let aiTimer = null;
-  let seed = 0; // the strategies' seeds come from it (seatSeed)
+  let seed = 0; // the strategies' seeds come from it (entrantSeed)
   let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
   let linked = false; // opened from a link and not played here yet: the address follows it
   let unkept = false; // not kept until a move is played here (a link's game)
@@ -271,7 +271,7 @@ export function mountPlay(root, ctx) {
   function sessionOf(seat) {
     if (!sessions.has(seat)) {
       const entrant = { kind: 'js', source: loadStrategy(), label: 'the code of the Your strategy tab' };
-      const opening = sandbox.session(entrant, engine.seatSeed(seed, seat), 100, 'labyrinth');
+      const opening = sandbox.session(entrant, engine.entrantSeed(seed, seat), 100, 'labyrinth');
       opening.catch(() => {}); // reported by the turn that waits for it
       sessions.set(seat, opening);
     }

@@ -1,5 +1,5 @@
 // Your own solver in JavaScript: `solve(map)` returns a whole route, or `next(state)` returns one
-// command at a time. It runs in the sandbox (www/sandbox.js → lifter/referee.js → user-host.js)
+// command at a time. It runs in the sandbox (www/sandbox.js → lifter/user-run.js → user-host.js)
 // with time limits; the engine scores the route.
 import { el } from '../dom.js';
 import { Sandbox } from '../sandbox.js';

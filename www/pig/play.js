@@ -138,7 +138,7 @@ export function mountPlay(root, ctx) {
     playMoves(game, resume?.moves ?? [], logMove);
     let session;
     try {
-      session = await sandbox.session(opp, engine.seatSeed(seed, 1 - human), 100); // the opponent's seat
+      session = await sandbox.session(opp, engine.entrantSeed(seed, 1 - human), 100); // the opponent's seat
     } catch (e) {
       note.textContent = `The opponent could not start: ${e.message}`;
       note.className = 'status error';

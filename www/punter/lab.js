@@ -1,5 +1,5 @@
 // Your own Punter bot in JavaScript: `function punter(message)` answers the official protocol
-// messages (setup, move, stop). It plays in the sandbox (www/pool.js → punter/referee.js →
+// messages (setup, move, stop). It plays in the sandbox (www/pool.js → punter/seats.js →
 // user-host.js) against the built-in bots, with the official time limits; the engine referees.
 // An arena's games play on a pool of workers, one a core.
 import { el } from '../dom.js';

@@ -1,5 +1,6 @@
-// Labyrinth's referee in the sandbox worker: the engine plays the built-in AIs and applies the
-// user's turns; the user's `turn(view)` runs in the user-code host through UserSession, timed
+// Labyrinth's seats in the sandbox worker: how a strategy is asked. The engine's series
+// (LabyrinthSeries, through the page's one referee loop, www/referee.js) plays the AIs and applies
+// the user's turns; the user's `turn(view)` runs in the user-code host through UserSession, timed
 // here. A turn that fails (throws, is too slow, is not allowed) is played by the greedy AI.
 // Two ways in, one session logic (`startStrategy`, `turnsOf`): `runLabyrinthGame` plays one game
 // of the strategy against the AIs (the Your strategy tab plays several on the worker pool),

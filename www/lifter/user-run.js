@@ -1,5 +1,6 @@
-// Lifter's referee in the sandbox worker: the engine keeps the mine and the score here; the
-// user's solve(map) or next(state) runs in the user-code host through UserSession, timed here.
+// Lifter's user run in the sandbox worker (one player, so no series): the engine keeps the mine
+// and the score here; the user's solve(map) or next(state) runs in the user-code host through
+// UserSession, timed here.
 import { UserSession } from '../user-code.js';
 import { freeAfter } from '../engine.js';
 

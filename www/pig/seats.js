@@ -1,6 +1,8 @@
-// Pig's referee in the sandbox worker: runs matches and tournaments' pairs in the engine and opens
-// seats. Built-in and Scheme strategies run inside the engine (Scheme with a deterministic step
-// budget); JavaScript strategies run in the user-code host through UserSession, timed from here.
+// Pig's seats in the sandbox worker: how a Pig strategy is asked (a seat of the Play tab, or an
+// entrant of a match or a tournament's pair, played by the engine's series through the page's one
+// referee loop, www/referee.js). Built-in and Scheme strategies run inside the engine (Scheme with
+// a deterministic step budget); JavaScript strategies run in the user-code host through
+// UserSession, timed from here.
 import { UserSession } from '../user-code.js';
 import { playSeries } from '../referee.js';
 import { freeAfter } from '../engine.js';
