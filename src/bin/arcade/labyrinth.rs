@@ -2,8 +2,8 @@
 
 use crate::args::Args;
 use crate::Failure;
-use lambda_arcade::game::Game;
-use lambda_arcade::labyrinth::ai::{decide, LEVELS};
+use lambda_arcade::game::{Actor, Game};
+use lambda_arcade::labyrinth::ai::LEVELS;
 use lambda_arcade::labyrinth::game::LabyrinthParams;
 use lambda_arcade::labyrinth::save;
 use crate::js_strategy::JsStrategy;
@@ -77,9 +77,8 @@ fn check(args: &Args) -> Result<(), Failure> {
 fn play(args: &Args) -> Result<(), Failure> {
     let max_turns = args.number("max-turns", 1000u32)?;
     let level = args.value("ai").unwrap_or("greedy");
-    if !LEVELS.contains(&level) {
-        return Err(Failure::usage(format!("unknown AI level \"{level}\" ({})", LEVELS.join(", "))));
-    }
+    // The AI of every seat decides from that seat's view, as in the arenas and the page.
+    let mut ai = AiSeat::new(level).ok_or_else(|| Failure::usage(format!("unknown AI level \"{level}\" ({})", LEVELS.join(", "))))?;
     let (mut game, record) = match args.positional.as_slice() {
         [path] => {
             let game = load(path, rules(args))?;
@@ -94,7 +93,8 @@ fn play(args: &Args) -> Result<(), Failure> {
     };
     let mut moves = Vec::new();
     while game.winner.is_none() && game.turns < max_turns {
-        let Some(mv) = decide(level, &game) else { break };
+        let Actor::Player(seat) = game.to_move() else { break };
+        let mv = ai.decide(&game.view(seat)).map_err(Failure::input)?;
         game.play(&mv).map_err(|e| Failure::input(format!("the AI made an illegal move: {e}")))?;
         moves.push(mv);
     }
