@@ -88,9 +88,11 @@ where
     let mut output = String::new();
     for log in series.logs() {
         let link = encode_game(&log.record(series.spec().seed, names)).map_err(|(i, e)| js_error(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
-        let best = log.returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let top: Vec<usize> = (0..log.returns.len()).filter(|&s| log.returns[s] == best).collect();
-        let winner = (!log.capped && top.len() == 1).then(|| top[0]);
+        // The engine's winners (a capped game is not over, so it has none).
+        let winner = match log.end.winners().as_slice() {
+            [seat] => Some(usize::from(*seat)),
+            _ => None,
+        };
         games.push(GameJs { game: log.game, seating: log.seating.clone(), returns: log.returns.clone(), winner, capped: log.capped, moves: log.moves.len(), link });
         if output.len() < 20_000 {
             output.push_str(&log.output);
