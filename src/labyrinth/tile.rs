@@ -69,6 +69,11 @@ impl Direction {
         Direction::ALL.into_iter().find(|d| d.name() == s)
     }
 
+    /// The extra tile's rotation a strategy answered, or why it is not one.
+    pub fn rotation(s: &str) -> Result<Direction, String> {
+        Direction::from_name(s).ok_or_else(|| format!("\"{s}\" is not a rotation (north, east, south, west)"))
+    }
+
     /// (row, column) step.
     pub fn step(self) -> (i32, i32) {
         match self {

@@ -157,7 +157,7 @@ impl LabyrinthGame {
     /// allowed (the engine's reason is thrown).
     #[wasm_bindgen(js_name = playTurn)]
     pub fn play_turn(&mut self, at: u8, dir: &str, row: u8, column: u8) -> Result<(), JsValue> {
-        let dir = crate::labyrinth::tile::Direction::from_name(dir).ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;
+        let dir = crate::labyrinth::tile::Direction::rotation(dir).map_err(js_error)?;
         let [shift, go] = self.game().turn_moves(at, dir, (row, column)).map_err(js_error)?;
         self.play(shift)?;
         self.play(go)

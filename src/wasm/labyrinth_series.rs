@@ -52,7 +52,7 @@ impl LabyrinthSeries {
     pub fn answer_turn(&mut self, insertion: u32, rotation: &str, row: u32, column: u32, printed: &str) {
         let small = |x: u32| u8::try_from(x).map_err(|_| format!("{x} is out of range"));
         let turn = (|| {
-            let dir = Direction::from_name(rotation).ok_or_else(|| format!("\"{rotation}\" is not a rotation (north, east, south, west)"))?;
+            let dir = Direction::rotation(rotation)?;
             self.series.current().turn_moves(small(insertion)?, dir, (small(row)?, small(column)?)).map_err(|e| e.to_string())
         })();
         match turn {

@@ -217,7 +217,7 @@ fn js_turn(game: &Labyrinth, answer: &serde_json::Value) -> Result<Vec<Labyrinth
     let field = |k: &str| answer.get(k).ok_or_else(|| format!("the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"));
     let number = |k: &str| field(k)?.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("\"{k}\" is not a small whole number"));
     let rotation = field("rotation")?.as_str().ok_or("\"rotation\" is not a string")?;
-    let dir = Direction::from_name(rotation).ok_or_else(|| format!("\"{rotation}\" is not a rotation (north, east, south, west)"))?;
+    let dir = Direction::rotation(rotation)?;
     game.turn_moves(number("insertion")?, dir, (number("row")?, number("column")?)).map(Vec::from).map_err(|e| e.to_string())
 }
 
