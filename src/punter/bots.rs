@@ -31,6 +31,24 @@ pub fn bot(name: &str, seed: u64) -> Option<Box<dyn Decider<Punter>>> {
     }
 }
 
+/// The entrants of game `game` of the series of `seed`: per name a built-in bot, fresh and
+/// seeded for that game, or `None` for "js" (a bot answering from outside the engine). The CLI
+/// and the page seat the same bots this way, so the same series gives the same games.
+pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<crate::arena::Deciders<Punter>, String> {
+    let seeds = crate::arena::MatchSeeds(seed);
+    names
+        .iter()
+        .enumerate()
+        .map(|(e, name)| match name.as_str() {
+            "js" => Ok(None),
+            other => bot(other, seeds.entrant_game(e, game)).map(Some).ok_or_else(|| {
+                let known: Vec<&str> = BOT_NAMES.iter().map(|(n, _)| *n).collect();
+                format!("unknown bot \"{other}\" (built-in: {})", known.join(", "))
+            }),
+        })
+        .collect()
+}
+
 /// A built-in bot's futures bids at setup, by site ids (only `strong` bids).
 pub fn bids(name: &str, map: &super::map::PunterMap, punter: usize) -> Vec<(u64, u64)> {
     match name {

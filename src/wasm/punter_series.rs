@@ -9,7 +9,7 @@ use super::{js_error, js_seed, to_js};
 use crate::arena::{seating, Answer, MatchSeeds, Series, SeriesSpec, Step};
 use crate::game::{Actor, Game};
 use crate::link::encode_game;
-use crate::punter::bots::bot;
+use crate::punter::bots::entrants;
 use crate::punter::protocol::{Message, ProtocolSeat};
 use crate::punter::{Punter, PunterParams};
 use serde::Serialize;
@@ -95,13 +95,7 @@ impl PunterSeries {
     /// Seats everyone and starts the game (after setup): built-in bots in the engine, the
     /// JavaScript seats answered from outside.
     fn start(&mut self) -> Result<(), JsValue> {
-        let mut deciders = Vec::new();
-        for (e, name) in self.entrants.iter().enumerate() {
-            deciders.push(match name.as_str() {
-                "js" => None,
-                other => Some(bot(other, MatchSeeds(self.seed).entrant_game(e, self.game)).ok_or_else(|| js_error(format!("unknown bot \"{other}\"")))?),
-            });
-        }
+        let deciders = entrants(&self.entrants, self.seed, self.game).map_err(js_error)?;
         let spec = SeriesSpec { first: self.game, zombie_after: Some(ZOMBIE_AFTER), ..SeriesSpec::new(self.params.clone(), 1, self.seed) };
         let mut series = Series::new(spec, deciders).map_err(js_error)?;
         for seat in 0..self.seats.len() {

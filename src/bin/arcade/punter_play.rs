@@ -3,9 +3,9 @@
 
 use crate::args::Args;
 use crate::Failure;
-use lambda_arcade::arena::{Deciders, MatchSeeds, Series, SeriesSpec, Standings};
+use lambda_arcade::arena::{Series, SeriesSpec, Standings};
 use lambda_arcade::link::{encode_game, GameRecord};
-use lambda_arcade::punter::bots::{bot, BOT_NAMES};
+use lambda_arcade::punter::bots::entrants;
 use lambda_arcade::punter::log::export;
 use lambda_arcade::punter::{maps, GameLog, Punter, PunterParams, Settings};
 use serde_json::json;
@@ -26,25 +26,11 @@ pub fn params(map: &str, punters: usize, settings: Settings) -> Result<PunterPar
     PunterParams::new(&file, text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{map}: {e}")))
 }
 
-/// The bots `names`, entrant `i` seeded by `seed_of(i)`.
-fn deciders(names: &[String], seed_of: impl Fn(usize) -> u64) -> Result<Deciders<Punter>, Failure> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            bot(n, seed_of(i)).map(Some).ok_or_else(|| {
-                let known: Vec<&str> = BOT_NAMES.iter().map(|(n, _)| *n).collect();
-                Failure::usage(format!("unknown bot \"{n}\" (built-in: {})", known.join(", ")))
-            })
-        })
-        .collect()
-}
-
 /// Game `game` of the series of `seed` between the bots `names` (fresh bots, seeded for that
 /// game; seats rotating with the game; each bot bids its futures for the seat it takes).
 fn run(params: PunterParams, names: &[String], seed: u64, game: u32) -> Result<Series<Punter>, Failure> {
     let spec = SeriesSpec { first: game, ..SeriesSpec::new(params, 1, seed) };
-    let deciders = deciders(names, |i| MatchSeeds(seed).entrant_game(i, game))?;
+    let deciders = entrants(names, seed, game).map_err(Failure::usage)?;
     Series::new(spec, deciders).map_err(Failure::input)?.run().map_err(Failure::input)
 }
 
