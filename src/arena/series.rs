@@ -207,8 +207,8 @@ impl<G: MatchRules> Series<G> {
         let g = self.game_number();
         let seeds = MatchSeeds(self.spec.seed);
         let mut params = G::game_params(&self.spec.params, seeds.deal(g));
-        let seats = G::new(&params).map_err(|e| e.to_string())?.seats();
-        for seat in 0..seats {
+        // Every game of a series has the seats of the first (built from the same parameters).
+        for seat in 0..self.game.seats() {
             let entrant = self.entrant_in(g, seat as u8);
             if let Some(d) = self.deciders[entrant].as_mut() {
                 d.prepare(&mut params, seat as u8, seeds.entrant_game(entrant, g));
