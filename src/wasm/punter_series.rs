@@ -65,8 +65,8 @@ pub struct PunterSeries {
     zombies: Vec<bool>,
     series: Option<Series<Punter>>,
     phase: Phase,
-    remarks: Vec<Remark>,
-    rejected: Vec<u32>,
+    /// What the referee said in setup (a move's failures are the series' own).
+    setup_remarks: Vec<Remark>,
 }
 
 impl PunterSeries {
@@ -147,7 +147,7 @@ impl PunterSeries {
         let params = PunterParams::new(map_name, map_text, n, settings, Vec::new()).map_err(js_error)?;
         let mut s = PunterSeries {
             params, entrants, names, game, seed: seed as u64, seats: vec![None; n], zombies: vec![false; n], series: None,
-            phase: Phase::Over, remarks: Vec::new(), rejected: vec![0; n],
+            phase: Phase::Over, setup_remarks: Vec::new(),
         };
         for seat in 0..n {
             if s.entrants[s.entrant_in(seat)] == "js" {
@@ -216,8 +216,6 @@ impl PunterSeries {
                     Ok(steps) => series.answer(Answer::Turn(steps), printed),
                     Err(why) => {
                         series.answer(Answer::Failed(why.clone()), printed);
-                        self.rejected[seat] += 1;
-                        self.remark(seat, "move", why.clone());
                         return reply("pass", Some(why), None);
                     }
                 }
@@ -248,12 +246,7 @@ impl PunterSeries {
             }
             Phase::Play => {
                 let Some(series) = self.series.as_mut() else { return Err(js_error("the game has not started")) };
-                let seat = series.current().acting_seat().map_or(0, usize::from);
                 series.answer(if timeout { Answer::TimedOut(message.clone()) } else { Answer::Failed(message.clone()) }, printed);
-                if !timeout {
-                    self.rejected[seat] += 1;
-                }
-                self.remark(seat, "move", message.clone());
                 reply("pass", Some(message), None)
             }
             Phase::Stop(seat) => {
@@ -282,7 +275,10 @@ impl PunterSeries {
         let timeouts = (0..self.seats.len()).map(|s| self.series.as_ref().map_or(0, |x| x.timeouts()[self.entrant_in(s)])).collect();
         let (scores, turn, turns) = end.map_or((vec![0; self.seats.len()], 0, 0), |g| (g.game().scores(), g.game().turn(), g.game().turns()));
         let (ranks, winners) = end.map_or((Vec::new(), Vec::new()), |g| (g.ranks(), g.winners()));
-        to_js(&S { scores, timeouts, rejected: self.rejected.clone(), turn, turns, over: matches!(self.phase, Phase::Over), ranks, winners })
+        // Answers played as a pass: the series' failures that were not timeouts.
+        let failures = self.series.as_ref().map_or(&[][..], |x| x.failures());
+        let rejected = (0..self.seats.len()).map(|s| failures.iter().filter(|f| usize::from(f.seat) == s && !f.timeout).count() as u32).collect();
+        to_js(&S { scores, timeouts, rejected, turn, turns, over: matches!(self.phase, Phase::Over), ranks, winners })
     }
 
     /// Who sits where: the entrant in each seat.
@@ -291,9 +287,11 @@ impl PunterSeries {
     }
 
     /// What the referee said of the JavaScript bots' answers: [{ seat, phase, message }] (at
-    /// most 200).
+    /// most 200): setup's, then every move played as a pass (the series' failures).
     pub fn remarks(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.remarks)
+        let moves = self.series.iter().flat_map(|s| s.failures()).map(|f| Remark { seat: usize::from(f.seat), phase: "move", message: f.message.clone() });
+        let all: Vec<Remark> = self.setup_remarks.iter().cloned().chain(moves).take(200).collect();
+        to_js(&all)
     }
 
     /// Share link fragment of the game so far, viewed at its end.
@@ -313,14 +311,9 @@ impl PunterSeries {
 }
 
 impl PunterSeries {
-    fn remark(&mut self, seat: usize, phase: &'static str, message: String) {
-        if self.remarks.len() < 200 {
-            self.remarks.push(Remark { seat, phase, message });
-        }
-    }
     fn after_setup(&mut self, seat: usize, said: Option<String>) -> Result<(), JsValue> {
         if let Some(message) = said {
-            self.remark(seat, "setup", message);
+            self.setup_remarks.push(Remark { seat, phase: "setup", message });
         }
         match self.js_seat_from(seat + 1) {
             Some(next) => self.phase = Phase::Setup(next),
