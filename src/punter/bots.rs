@@ -32,7 +32,7 @@ pub fn bot(name: &str, seed: u64) -> Option<Box<dyn Decider<Punter>>> {
 }
 
 /// The entrants of game `game` of the series of `seed`: per name a built-in bot, fresh and
-/// seeded for that game, or `None` for "js" (a bot answering from outside the engine). The CLI
+/// seeded for that game, or `None` for a punter outside the engine ([`is_outside`]). The CLI
 /// and the page seat the same bots this way, so the same series gives the same games.
 pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<crate::arena::Deciders<Punter>, String> {
     let seeds = crate::arena::MatchSeeds(seed);
@@ -40,13 +40,20 @@ pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<crate::arena::
         .iter()
         .enumerate()
         .map(|(e, name)| match name.as_str() {
-            "js" => Ok(None),
+            outside if is_outside(outside) => Ok(None),
             other => bot(other, seeds.entrant_game(e, game)).map(Some).ok_or_else(|| {
                 let known: Vec<&str> = BOT_NAMES.iter().map(|(n, _)| *n).collect();
                 format!("unknown bot \"{other}\" (built-in: {})", known.join(", "))
             }),
         })
         .collect()
+}
+
+/// Whether an entrant is a punter outside the engine that speaks the official protocol: "js"
+/// (a JavaScript bot in the page), "exe:COMMAND" (a program run by the CLI, offline mode) or
+/// "online" (a punter connected to `arcade punter serve`).
+pub fn is_outside(name: &str) -> bool {
+    name == "js" || name == "online" || name.starts_with("exe:")
 }
 
 /// A built-in bot's futures bids at setup, by site ids (only `strong` bids).

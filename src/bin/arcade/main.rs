@@ -13,8 +13,11 @@ mod parallel;
 mod pig;
 mod pig_bench;
 mod pig_tournament;
+mod process;
 mod punter;
+mod punter_offline;
 mod punter_play;
+mod punter_seats;
 mod rails_bench;
 mod timing;
 

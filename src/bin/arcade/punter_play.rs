@@ -3,9 +3,9 @@
 
 use crate::args::Args;
 use crate::Failure;
-use lambda_arcade::arena::{Series, SeriesSpec, Standings};
+use crate::punter_seats::{Played, Problem};
+use lambda_arcade::arena::Standings;
 use lambda_arcade::link::{encode_game, GameRecord};
-use lambda_arcade::punter::bots::entrants;
 use lambda_arcade::punter::log::export;
 use lambda_arcade::punter::{maps, GameLog, Punter, PunterParams, Settings};
 use serde_json::json;
@@ -26,12 +26,11 @@ pub fn params(map: &str, punters: usize, settings: Settings) -> Result<PunterPar
     PunterParams::new(&file, text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{map}: {e}")))
 }
 
-/// Game `game` of the series of `seed` between the bots `names` (fresh bots, seeded for that
-/// game; seats rotating with the game; each bot bids its futures for the seat it takes).
-fn run(params: PunterParams, names: &[String], seed: u64, game: u32) -> Result<Series<Punter>, Failure> {
-    let spec = SeriesSpec { first: game, ..SeriesSpec::new(params, 1, seed) };
-    let deciders = entrants(names, seed, game).map_err(Failure::usage)?;
-    Series::new(spec, deciders).map_err(Failure::input)?.run().map_err(Failure::input)
+/// Game `game` of the series of `seed` between `names`: built-in bots (fresh, seeded for that
+/// game; each bids its futures for the seat it takes) and `exe:` programs; seats rotating with
+/// the game.
+fn run(params: PunterParams, names: &[String], seed: u64, game: u32) -> Result<Played, Failure> {
+    crate::punter_seats::play_game(params, names, seed, game, 1.0)
 }
 
 /// `arcade punter play MAP --bots a,b,… [--futures] [--splurges] [--options] [--seed S] [--log FILE] [--json]`
@@ -43,9 +42,8 @@ pub fn play(args: &Args) -> Result<(), Failure> {
     }
     let seed = args.number("seed", 1u64)?;
     let params = params(map, names.len(), settings(args))?;
-    let runner = run(params, &names, seed, 0)?;
-    let params = runner.current_params().clone();
-    let log = runner.logs().first().ok_or_else(|| Failure::input("no game was played"))?;
+    let Played { log, problems } = run(params, &names, seed, 0)?;
+    let params = log.params.clone();
     let scores = log.end.game().scores();
     let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.clone(), moves: log.moves.clone(), view: log.moves.len() };
     let link = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
@@ -55,15 +53,26 @@ pub fn play(args: &Args) -> Result<(), Failure> {
         std::fs::write(path, text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
     }
     if args.flag("json") {
-        println!("{}", json!({ "scores": scores, "link": link, "moves": log.moves.len() }));
+        println!("{}", json!({ "scores": scores, "link": link, "moves": log.moves.len(), "problems": problems }));
     } else {
         println!("{} on {} ({} punters, seed {seed})", names.join(" vs "), params.map_name, names.len());
         for (p, (n, s)) in names.iter().zip(&scores).enumerate() {
             println!("  punter {p} {n:<8} {s}");
         }
+        print_problems(&problems, &names);
         println!("link: {link}");
     }
     Ok(())
+}
+
+/// The referee's remarks on outside programs, at most 20 lines.
+fn print_problems(problems: &[Problem], names: &[String]) {
+    for p in problems.iter().take(20) {
+        println!("  game {}, {} ({}), {}: {}", p.game + 1, names.get(p.entrant).map_or("?", String::as_str), p.seat, p.phase, p.message);
+    }
+    if problems.len() > 20 {
+        println!("  … and {} more remarks", problems.len() - 20);
+    }
 }
 
 /// `arcade punter arena A B [--map MAP] [--games N] [--seed S] [flags] [--json]`: seats alternate.
@@ -78,10 +87,17 @@ pub fn arena(args: &Args) -> Result<(), Failure> {
     let params = params(args.value("map").unwrap_or("lambda"), 2, settings(args))?;
     // Each game is a match of its own (fresh bots, its own seed, seats alternating): games run
     // at once on every core and are counted in game order.
-    let played = crate::parallel::map(games as usize, |g| run(params.clone(), &names, seed, g as u32).map(|r| r.logs().to_vec()));
-    let mut logs = Vec::with_capacity(games as usize);
-    for game_logs in played {
-        logs.extend(game_logs?);
+    // Programs are timed, so games with one run one at a time, as the contest ran them.
+    let play = |g: usize| run(params.clone(), &names, seed, g as u32);
+    let played = match names.iter().any(|n| crate::punter_seats::command_of(n).is_some()) {
+        true => (0..games as usize).map(play).collect(),
+        false => crate::parallel::map(games as usize, play),
+    };
+    let (mut logs, mut problems) = (Vec::with_capacity(games as usize), Vec::new());
+    for game in played {
+        let game = game?;
+        logs.push(game.log);
+        problems.extend(game.problems);
     }
     let mut links = Vec::with_capacity(logs.len());
     for log in &logs {
@@ -93,10 +109,11 @@ pub fn arena(args: &Args) -> Result<(), Failure> {
     let draws = standings.tallies[0].draws;
     let mean = |i: usize| standings.tallies[i].score / f64::from(games);
     if args.flag("json") {
-        println!("{}", json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_scores": [mean(0), mean(1)], "links": links }));
+        println!("{}", json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_scores": [mean(0), mean(1)], "links": links, "problems": problems }));
     } else {
         println!("{a} vs {b} on {}: {games} games, seats alternating, seed {seed}", params.map_name);
         println!("wins: {a} {}, {b} {}, draws {draws}; mean scores {:.1} / {:.1}", wins[0], wins[1], mean(0), mean(1));
+        print_problems(&problems, &names);
     }
     Ok(())
 }

@@ -247,13 +247,13 @@ impl ProtocolMove {
         ProtocolMove::new(punter, Move::Pass)
     }
 
-    /// Reads the move of an object that has exactly one of the move keys (others are ignored).
+    /// Reads the move of an object as the official server did: the first of the move keys, in
+    /// the order claim, pass, splurge, option, whose value is not `null` is the move; the other
+    /// keys are ignored (a bot written with optional fields answers
+    /// `{"claim":{…},"option":null,…}`, and the server played the claim).
     fn from_object(obj: &Map<String, Value>, path: &str) -> Result<ProtocolMove, ProtocolError> {
-        let present: Vec<&str> = MOVE_KEYS.iter().copied().filter(|k| obj.contains_key(*k)).collect();
-        let key = match present.as_slice() {
-            [key] => *key,
-            [] => return Err(shape(path, "expected a move: one of \"claim\", \"pass\", \"splurge\", \"option\"")),
-            more => return Err(shape(path, format!("more than one move in one message: {}", more.join(", ")))),
+        let Some(key) = MOVE_KEYS.iter().copied().find(|k| obj.get(*k).is_some_and(|v| !v.is_null())) else {
+            return Err(shape(path, "expected a move: one of \"claim\", \"pass\", \"splurge\", \"option\""));
         };
         let bpath = join(path, key);
         let body = object(field(obj, key, path)?, &bpath)?;

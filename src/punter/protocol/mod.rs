@@ -32,12 +32,14 @@ use std::fmt;
 mod convert;
 mod framing;
 mod messages;
+mod outside;
 mod referee;
 mod seat;
 
 pub use convert::*;
 pub use framing::*;
 pub use messages::*;
+pub use outside::{Next, Phase, ProtocolGame, Remark, Request, Verdict, MOVE_MS, SETUP_MS};
 pub use referee::*;
 pub use seat::*;
 

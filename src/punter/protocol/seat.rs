@@ -67,14 +67,19 @@ impl ProtocolSeat {
         MoveRequest { moves: Self::last_moves(game, moves, |_, _| true), state: self.state.clone() }
     }
 
-    /// Its answer on its turn: the rails moves of the turn, or why it is played as a pass
-    /// (malformed: the state is kept; illegal: the new state is taken, as the server did).
-    pub fn answer(&mut self, game: &Punter, moves: &[PunterMove], reply: &Value) -> Result<Vec<PunterMove>, String> {
+    /// Its answer on its turn: the rails moves of the turn with a note when the answer names
+    /// another punter (played for this one all the same, as the server did), or why it is
+    /// played as a pass (malformed: the state is kept; illegal: the new state is taken, as the
+    /// server did).
+    pub fn answer(&mut self, game: &Punter, moves: &[PunterMove], reply: &Value) -> Result<(Vec<PunterMove>, Option<String>), String> {
         self.heard = group_turns(game.game().map(), moves).map(|t| t.len());
         let answer = Answer::from_json(reply).map_err(|e| format!("malformed answer: {e}"))?;
         self.state = answer.state;
+        let (p, named) = (self.punter, answer.mv.punter);
+        let note = (named != p as u64).then(|| format!("the move names punter {named} (this bot is punter {p}); played for punter {p}, as the official server did"));
         let mv = answer.mv.mv;
-        game.game().check_move(&mv).and_then(|()| to_punter_moves(game.game().map(), &mv)).map_err(|why| format!("illegal move: {why}"))
+        let steps = game.game().check_move(&mv).and_then(|()| to_punter_moves(game.game().map(), &mv)).map_err(|why| format!("illegal move: {why}"))?;
+        Ok((steps, note))
     }
 
     /// The stop message: the moves it has not been told of, the scores and its state.

@@ -1,0 +1,96 @@
+//! A punter program in offline mode, as the contest ran entries (task 1.3 §4.3, `lamduct`):
+//! a fresh process for every request; it says `{"me": name}`, hears `{"you": name}`, then
+//! gets the request (setup, move or stop, its state inside) and answers once. The clock runs
+//! from just before the request is sent until the answer is read; the program's process group
+//! is killed once it has answered (or at the limit).
+
+use crate::process::{describe, stderr_note, Output, Program};
+use lambda_arcade::punter::protocol::{frame, Decoder, MAX_MESSAGE_BYTES};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// How long a program may take to start and say its name (the official server's handshake
+/// limit).
+pub const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// What came of one request.
+#[derive(Debug)]
+pub enum Reply {
+    /// A JSON answer (whether it is a good move is the referee's business).
+    Answer(Value),
+    /// No usable answer: `timeout` when it was too slow; `gone` when it crashed, wrote
+    /// something that is not a message, or flooded (the official server made such a punter a
+    /// zombie).
+    Fault { message: String, timeout: bool, gone: bool },
+}
+
+/// Asks the program `command` one request within `limit`; also returns its stderr's tail.
+pub fn ask(command: &str, request: &Value, limit: Duration) -> (Reply, String) {
+    let mut program = match Program::start(command, MAX_MESSAGE_BYTES + 64) {
+        Ok(p) => p,
+        Err(e) => return (gone(format!("cannot start \"{command}\": {e}")), String::new()),
+    };
+    let mut decoder = Decoder::new();
+    let hello = match next_message(&mut program, &mut decoder, "handshake", HANDSHAKE) {
+        Ok(v) => v,
+        Err(fault) => return finish(program, fault, "before its handshake"),
+    };
+    let Some(name) = hello.get("me").and_then(Value::as_str).map(str::to_string) else {
+        let fault = gone(format!("expected the handshake {{\"me\": name}}, got {}", brief(&hello)));
+        return finish(program, fault, "");
+    };
+    let mut bytes = frame(&json!({ "you": name }).to_string()).into_bytes();
+    bytes.extend_from_slice(frame(&request.to_string()).as_bytes());
+    program.send(bytes);
+    let reply = match next_message(&mut program, &mut decoder, "answer", limit) {
+        Ok(v) => Reply::Answer(v),
+        Err(fault) => return finish(program, fault, ""),
+    };
+    program.kill();
+    let stderr = program.stderr();
+    (reply, stderr)
+}
+
+fn gone(message: String) -> Reply {
+    Reply::Fault { message, timeout: false, gone: true }
+}
+
+fn finish(mut program: Program, fault: Reply, when: &str) -> (Reply, String) {
+    program.kill();
+    let stderr = program.stderr();
+    let fault = match fault {
+        Reply::Fault { message, timeout, gone } => {
+            let when = if when.is_empty() { String::new() } else { format!(" {when}") };
+            Reply::Fault { message: format!("{message}{when}{}", stderr_note(&stderr)), timeout, gone }
+        }
+        answer => answer,
+    };
+    (fault, stderr)
+}
+
+/// The next whole message of its stdout, by `deadline`.
+fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, limit: Duration) -> Result<Value, Reply> {
+    let deadline = Instant::now() + limit;
+    loop {
+        match decoder.next_value() {
+            Ok(Some(v)) => return Ok(v),
+            Ok(None) => {}
+            Err(e) => return Err(gone(format!("wrote something that is not a message: {e}"))),
+        }
+        match program.read(deadline) {
+            Output::Bytes(b) => decoder.push(&b),
+            Output::Flooded => return Err(gone(format!("wrote more than {} MiB without a whole message", MAX_MESSAGE_BYTES >> 20))),
+            Output::Waiting => return Err(Reply::Fault { message: format!("no {what} within {} s", limit.as_secs_f64()), timeout: true, gone: false }),
+            Output::Closed => {
+                let how = program.wait_until(Instant::now() + Duration::from_millis(200)).map_or("closed its output".to_string(), describe);
+                let partial = if decoder.buffered() > 0 { format!(" in the middle of a message ({} bytes)", decoder.buffered()) } else { String::new() };
+                return Err(gone(format!("ended ({how}) without answering{partial}")));
+            }
+        }
+    }
+}
+
+fn brief(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 60 { format!("{}…", s.chars().take(60).collect::<String>()) } else { s }
+}

@@ -1,0 +1,64 @@
+//! A game of Punter between built-in bots and outside programs (`exe:COMMAND`, offline mode),
+//! on the engine's `ProtocolGame` (the same state machine the page's JavaScript bots go
+//! through): the engine writes every message and judges every answer; this runs the programs
+//! and keeps the clock.
+
+use crate::punter_offline::{ask, Reply};
+use crate::Failure;
+use lambda_arcade::arena::GameLog;
+use lambda_arcade::punter::protocol::{Next, ProtocolGame};
+use lambda_arcade::punter::{Punter, PunterParams};
+use std::time::Duration;
+
+/// What the referee said of an outside seat.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Problem {
+    pub game: u32,
+    pub seat: usize,
+    pub entrant: usize,
+    pub phase: &'static str,
+    pub message: String,
+}
+
+pub struct Played {
+    pub log: GameLog<Punter>,
+    pub problems: Vec<Problem>,
+}
+
+/// Whether a seat name is a program run in offline mode: "exe:COMMAND".
+pub fn command_of(name: &str) -> Option<&str> {
+    name.strip_prefix("exe:")
+}
+
+/// Plays game `game` of the series of `seed` between `names` (built-in bots and `exe:`
+/// programs; seats rotating with the game). `limits` scales the official time limits (1.0: the
+/// official 10 s setup and 1 s a move).
+pub fn play_game(params: PunterParams, names: &[String], seed: u64, game: u32, limits: f64) -> Result<Played, Failure> {
+    for name in names {
+        if command_of(name).is_some_and(|c| c.trim().is_empty()) {
+            return Err(Failure::usage("an exe: seat needs a command, e.g. exe:./punter or \"exe:python3 bot.py\""));
+        }
+    }
+    let mut g = ProtocolGame::new(params, names, seed, game).map_err(Failure::usage)?;
+    loop {
+        match g.next(u32::MAX).map_err(Failure::input)? {
+            Next::Over => break,
+            Next::Running => {}
+            Next::Ask(request) => {
+                let name = &names[request.entrant];
+                let command = command_of(name).ok_or_else(|| Failure::usage(format!("entrant \"{name}\" cannot be asked here (use a built-in bot or exe:COMMAND)")))?;
+                let limit = Duration::from_secs_f64(f64::from(request.phase.limit_ms()) / 1000.0 * limits);
+                let (reply, _stderr) = ask(command, &request.message, limit);
+                match reply {
+                    Reply::Answer(v) => g.answer(Ok(v), ""),
+                    Reply::Fault { message, timeout, gone } => g.fail(&message, timeout, gone, ""),
+                }
+                .map_err(Failure::input)?;
+            }
+        }
+    }
+    let seating = g.seating();
+    let problems = g.remarks().map(|r| Problem { game, seat: r.seat, entrant: seating[r.seat], phase: r.phase.name(), message: r.message }).collect();
+    let log = g.series().and_then(|s| s.logs().first().cloned()).ok_or_else(|| Failure::input("no game was played"))?;
+    Ok(Played { log, problems })
+}

@@ -1,0 +1,353 @@
+//! One game of a Punter series in which some seats are punters outside the engine that speak
+//! the official protocol: a JavaScript bot in the page's sandbox, a contestant's program run
+//! by the CLI (offline mode, `exe:`), a punter connected to `arcade punter serve` (online
+//! mode). Every host drives the same state machine: setup for the outside seats in seat order,
+//! then the game on the shared series (which keeps the turns, timeouts, zombies and the pass
+//! played for a failed answer), then the stop message to each outside seat. The host only
+//! carries the messages and keeps the clock.
+
+use super::*;
+use crate::arena::{seating, Answer as SeriesAnswer, Series, SeriesSpec, Step};
+use crate::game::Actor;
+use crate::punter::bots::{entrants, is_outside};
+
+/// The official time limits, in milliseconds.
+pub const SETUP_MS: u32 = 10_000;
+pub const MOVE_MS: u32 = 1_000;
+
+/// What an outside seat is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Setup,
+    Move,
+    Stop,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "setup",
+            Phase::Move => "move",
+            Phase::Stop => "stop",
+        }
+    }
+    /// The official limit for an answer, in milliseconds.
+    pub fn limit_ms(self) -> u32 {
+        if self == Phase::Setup { SETUP_MS } else { MOVE_MS }
+    }
+}
+
+/// A question for the outside punter in `seat`: the message to send (JSON, without `n:`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub phase: Phase,
+    pub seat: usize,
+    pub entrant: usize,
+    pub message: Value,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Next {
+    /// An outside seat must answer; then [`ProtocolGame::answer`] or [`ProtocolGame::fail`].
+    Ask(Request),
+    /// Built-in bots played; call again.
+    Running,
+    Over,
+}
+
+/// What the referee made of an answer: the move as played ("pass" when rejected), why it was
+/// rejected, and a note on what was accepted though not exact.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub played: String,
+    pub rejected: Option<String>,
+    pub note: Option<String>,
+}
+
+/// A remark of the referee on an outside seat's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Remark {
+    pub seat: usize,
+    pub phase: Phase,
+    pub message: String,
+}
+
+enum State {
+    /// Asking the outside seats for "ready", in seat order, from this seat on.
+    Setup(usize),
+    Play,
+    Stop(usize),
+    Over,
+}
+
+pub struct ProtocolGame {
+    params: PunterParams,
+    entrants: Vec<String>,
+    game: u32,
+    seed: u64,
+    /// Per seat: the protocol side of an outside punter.
+    seats: Vec<Option<ProtocolSeat>>,
+    /// Seats that cannot be asked again after setup: zombies from the start.
+    zombies: Vec<bool>,
+    series: Option<Series<Punter>>,
+    state: State,
+    setup_remarks: Vec<Remark>,
+    /// Notes on answers played though not exact (a move naming another punter), at most 100.
+    move_notes: Vec<Remark>,
+}
+
+impl ProtocolGame {
+    /// Game `game` of the series of `seed` between `entrants` (per entrant a built-in bot's
+    /// name, or an outside punter: "js", "exe:COMMAND", "online"); entrants sit in the rotation
+    /// of `arena::seating`.
+    pub fn new(params: PunterParams, entrants: &[String], seed: u64, game: u32) -> Result<ProtocolGame, String> {
+        let n = entrants.len();
+        if !(2..=crate::punter::state::MAX_PUNTERS).contains(&n) {
+            return Err(format!("a game needs 2 to {} punters", crate::punter::state::MAX_PUNTERS));
+        }
+        if params.punters != n {
+            return Err(format!("the game is set up for {} punters, but {n} entrants are seated", params.punters));
+        }
+        let mut g = ProtocolGame {
+            params,
+            entrants: entrants.to_vec(),
+            game,
+            seed,
+            seats: vec![None; n],
+            zombies: vec![false; n],
+            series: None,
+            state: State::Over,
+            setup_remarks: Vec::new(),
+            move_notes: Vec::new(),
+        };
+        for seat in 0..n {
+            if is_outside(&g.entrants[g.entrant_in(seat)]) {
+                g.seats[seat] = Some(ProtocolSeat::new(seat));
+            }
+        }
+        match g.outside_from(0) {
+            Some(seat) => g.state = State::Setup(seat),
+            None => g.start()?,
+        }
+        Ok(g)
+    }
+
+    /// Entrant in `seat`.
+    pub fn entrant_in(&self, seat: usize) -> usize {
+        seating(self.entrants.len(), 0, self.game, seat as u8)
+    }
+    /// Who sits where: the entrant in each seat.
+    pub fn seating(&self) -> Vec<usize> {
+        (0..self.seats.len()).map(|s| self.entrant_in(s)).collect()
+    }
+    pub fn is_outside_seat(&self, seat: usize) -> bool {
+        self.seats.get(seat).is_some_and(Option::is_some)
+    }
+    pub fn game_number(&self) -> u32 {
+        self.game
+    }
+    pub fn is_over(&self) -> bool {
+        matches!(self.state, State::Over)
+    }
+    /// The phase an outside seat is asked in now (`None` once over).
+    pub fn phase(&self) -> Option<Phase> {
+        match self.state {
+            State::Setup(_) => Some(Phase::Setup),
+            State::Play => Some(Phase::Move),
+            State::Stop(_) => Some(Phase::Stop),
+            State::Over => None,
+        }
+    }
+    /// The series, once setup is over.
+    pub fn series(&self) -> Option<&Series<Punter>> {
+        self.series.as_ref()
+    }
+    /// The parameters: the map, the settings and (after setup) everyone's futures.
+    pub fn params(&self) -> &PunterParams {
+        self.series.as_ref().map_or(&self.params, Series::current_params)
+    }
+
+    fn outside_from(&self, from: usize) -> Option<usize> {
+        (from..self.seats.len()).find(|&s| self.seats[s].is_some())
+    }
+
+    /// Seats everyone and starts the game (after setup).
+    fn start(&mut self) -> Result<(), String> {
+        let deciders = entrants(&self.entrants, self.seed, self.game)?;
+        let spec = SeriesSpec { first: self.game, zombie_after: Some(ZOMBIE_AFTER), ..SeriesSpec::new(self.params.clone(), 1, self.seed) };
+        let mut series = Series::new(spec, deciders)?;
+        for seat in 0..self.seats.len() {
+            if self.zombies[seat] {
+                series.make_zombie(self.entrant_in(seat));
+            }
+        }
+        self.series = Some(series);
+        self.state = State::Play;
+        Ok(())
+    }
+
+    fn request(&self, phase: Phase, seat: usize, message: Value) -> Next {
+        Next::Ask(Request { phase, seat, entrant: self.entrant_in(seat), message })
+    }
+
+    /// Plays built-in bots for at most `max` decisions, then says who must answer what.
+    pub fn next(&mut self, max: u32) -> Result<Next, String> {
+        Ok(match self.state {
+            State::Setup(seat) => {
+                let message = self.seats[seat].as_ref().map(|p| p.setup(&self.params).to_json()).unwrap_or_default();
+                self.request(Phase::Setup, seat, message)
+            }
+            State::Play => {
+                let series = self.series.as_mut().ok_or("the game has not started")?;
+                match series.advance(max) {
+                    Step::Running => Next::Running,
+                    Step::Finished => {
+                        self.state = self.outside_from(0).map_or(State::Over, State::Stop);
+                        if self.is_over() { Next::Over } else { Next::Running }
+                    }
+                    Step::Ask(q) => {
+                        let seat = usize::from(q.seat);
+                        let protocol = self.seats[seat].as_ref().ok_or_else(|| format!("seat {seat} is not an outside punter"))?;
+                        let message = protocol.move_request(series.current(), series.current_moves()).to_json();
+                        self.request(Phase::Move, seat, message)
+                    }
+                }
+            }
+            State::Stop(seat) => {
+                let message = match (self.seats[seat].as_ref(), self.end()) {
+                    (Some(p), Some((game, moves))) => p.stop(game, moves).to_json(),
+                    _ => Value::Null,
+                };
+                // A zombie is not told of the end (the server made no attempt to talk to one).
+                if self.zombies[seat] || self.series.as_ref().is_some_and(|s| s.is_zombie(self.entrant_in(seat))) {
+                    self.state = self.outside_from(seat + 1).map_or(State::Over, State::Stop);
+                    return Ok(Next::Running);
+                }
+                self.request(Phase::Stop, seat, message)
+            }
+            State::Over => Next::Over,
+        })
+    }
+
+    /// The asked seat's reply (JSON, or why it could not be read), with what it printed.
+    pub fn answer(&mut self, reply: Result<Value, String>, printed: &str) -> Result<Verdict, String> {
+        match self.state {
+            State::Setup(seat) => {
+                let outcome = match (&reply, self.seats[seat].as_mut()) {
+                    (Ok(v), Some(p)) => p.take_ready(&mut self.params, v).map_err(|e| e.to_string()),
+                    (Err(e), _) => Err(e.clone()),
+                    (_, None) => Err("not an outside seat".into()),
+                };
+                let (rejected, note) = match outcome {
+                    Ok(note) => (None, note),
+                    Err(e) => (Some(e), None),
+                };
+                self.after_setup(seat, rejected.clone().or(note.clone()))?;
+                Ok(Verdict { played: if rejected.is_some() { "pass" } else { "ready" }.into(), rejected, note })
+            }
+            State::Play => {
+                let series = self.series.as_mut().ok_or("the game has not started")?;
+                let Actor::Player(seat) = series.current().to_move() else { return Err("nobody is to move".into()) };
+                let seat = usize::from(seat);
+                let turn = match (&reply, self.seats[seat].as_mut()) {
+                    (Ok(v), Some(p)) => p.answer(series.current(), series.current_moves(), v),
+                    (Err(e), _) => Err(e.clone()),
+                    (_, None) => Err("not an outside seat".into()),
+                };
+                match turn {
+                    Ok((steps, note)) => {
+                        let played = steps.first().map_or_else(|| "pass".into(), |s| series.current().move_label(s));
+                        series.answer(SeriesAnswer::Turn(steps), printed);
+                        if let Some(message) = note.as_ref().filter(|_| self.move_notes.len() < 100) {
+                            self.move_notes.push(Remark { seat, phase: Phase::Move, message: message.clone() });
+                        }
+                        Ok(Verdict { played, rejected: None, note })
+                    }
+                    Err(why) => {
+                        series.answer(SeriesAnswer::Failed(why.clone()), printed);
+                        Ok(Verdict { played: "pass".into(), rejected: Some(why), note: None })
+                    }
+                }
+            }
+            State::Stop(seat) => {
+                self.state = self.outside_from(seat + 1).map_or(State::Over, State::Stop);
+                Ok(Verdict { played: "stop".into(), rejected: None, note: None })
+            }
+            State::Over => Err("the game is over".into()),
+        }
+    }
+
+    /// The asked seat failed: it crashed, answered garbage or nothing in time (`timeout`).
+    /// A failure in setup makes a zombie from the start; in play, `gone` (it crashed, sent
+    /// something that is not JSON, its connection closed) makes a zombie from now on, as the
+    /// official server did; otherwise the turn is a pass (a timeout counts towards ten).
+    pub fn fail(&mut self, message: &str, timeout: bool, gone: bool, printed: &str) -> Result<Verdict, String> {
+        let pass = |rejected: String| Ok(Verdict { played: "pass".into(), rejected: Some(rejected), note: None });
+        match self.state {
+            State::Setup(seat) => {
+                // Any failure in setup made a zombie of the punter (even a timeout: the
+                // server then read a pass as the "ready" and failed).
+                self.zombies[seat] = true;
+                let said = format!("a zombie from the start: {message}; it passes for the whole game and is not asked again");
+                self.after_setup(seat, Some(said.clone()))?;
+                pass(said)
+            }
+            State::Play => {
+                let series = self.series.as_mut().ok_or("the game has not started")?;
+                let Actor::Player(seat) = series.current().to_move() else { return Err("nobody is to move".into()) };
+                let entrant = seating(self.entrants.len(), 0, self.game, seat);
+                let said = if gone { format!("{message}; a zombie from now on, as the official server made it") } else { message.to_string() };
+                series.answer(if timeout { SeriesAnswer::TimedOut(said.clone()) } else { SeriesAnswer::Failed(said.clone()) }, printed);
+                if gone {
+                    series.make_zombie(entrant);
+                }
+                pass(said)
+            }
+            State::Stop(seat) => {
+                self.state = self.outside_from(seat + 1).map_or(State::Over, State::Stop);
+                Ok(Verdict { played: "stop".into(), rejected: None, note: None })
+            }
+            State::Over => Err("the game is over".into()),
+        }
+    }
+
+    fn after_setup(&mut self, seat: usize, said: Option<String>) -> Result<(), String> {
+        if let Some(message) = said {
+            self.setup_remarks.push(Remark { seat, phase: Phase::Setup, message });
+        }
+        match self.outside_from(seat + 1) {
+            Some(next) => self.state = State::Setup(next),
+            None => self.start()?,
+        }
+        Ok(())
+    }
+
+    /// The game as it ends (or stands), and its moves.
+    pub fn end(&self) -> Option<(&Punter, &[PunterMove])> {
+        let s = self.series.as_ref()?;
+        match s.logs().first() {
+            Some(log) => Some((&log.end, &log.moves)),
+            None => Some((s.current(), s.current_moves())),
+        }
+    }
+
+    /// What the referee said of the outside seats' answers: setup's, then every move played
+    /// as a pass (the series' failures), then notes on moves played though not exact.
+    pub fn remarks(&self) -> impl Iterator<Item = Remark> + '_ {
+        let moves = self.series.iter().flat_map(|s| s.failures()).map(|f| Remark { seat: usize::from(f.seat), phase: Phase::Move, message: f.message.clone() });
+        self.setup_remarks.iter().cloned().chain(moves).chain(self.move_notes.iter().cloned())
+    }
+
+    /// The game so far as a share link's record, viewed at its end; `names` label entrants.
+    pub fn record(&self, names: &[String]) -> Option<crate::link::GameRecord<Punter>> {
+        let series = self.series.as_ref()?;
+        Some(match series.logs().first() {
+            Some(log) => log.record(self.seed, names),
+            None => {
+                let players = self.seating().iter().map(|&e| names.get(e).cloned().unwrap_or_default()).collect();
+                let moves = series.current_moves().to_vec();
+                crate::link::GameRecord { params: series.current_params().clone(), seed: self.seed, players, view: moves.len(), moves }
+            }
+        })
+    }
+}
