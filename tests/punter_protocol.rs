@@ -208,12 +208,32 @@ fn wrong_shapes_name_the_field() {
     assert_eq!(pfield(PunterMessage::from_json(&json!({"splurge": {"punter": 0, "route": [1, -2]}}))), "splurge.route[1]");
     assert_eq!(pfield(PunterMessage::from_json(&json!({"claim": {"punter": 0, "source": 1}}))), "claim.target");
     assert_eq!(pfield(PunterMessage::from_json(&json!({"pass": {}}))), "pass.punter");
-    assert_eq!(pfield(PunterMessage::from_json(&json!({"pass": {"punter": 0}, "claim": {}}))), "");
+    // The first move key in the server's order (claim, pass, splurge, option) is the move.
+    assert_eq!(pfield(PunterMessage::from_json(&json!({"pass": {"punter": 0}, "claim": {}}))), "claim.punter");
     assert_eq!(pfield(PunterMessage::from_json(&json!({"ready": 0, "futures": [{"source": 1}]}))), "futures[0].target");
     let e = PunterMessage::from_json(&json!({"option": {"punter": 0, "source": 1, "target": null}})).unwrap_err();
     assert_eq!(e.to_string(), "option.target: expected a whole number ≥ 0, got null");
     let e = Answer::parse("{\"pass\":").unwrap_err();
     assert!(matches!(e, ProtocolError::Json { at: None, line: 1, .. }));
+}
+
+#[test]
+fn answers_are_read_as_the_official_server_read_them() {
+    let claim = Move::Claim { source: 1, target: 3 };
+    let read = |v: Value| Answer::from_json(&v).map(|a| a.mv.mv);
+    // A bot with optional fields: the other move keys are null (482 option moves of a
+    // 2nd-placed team of round 2 were sent so, and played).
+    let v = json!({"claim": {"punter": 0, "source": 1, "target": 3}, "pass": null, "splurge": null, "option": null, "state": null});
+    assert_eq!(read(v), Ok(claim.clone()));
+    let v = json!({"claim": null, "pass": null, "splurge": null, "option": {"punter": 0, "source": 1, "target": 3}});
+    assert_eq!(read(v), Ok(Move::Option { source: 1, target: 3 }));
+    // Several moves: the first in the order claim, pass, splurge, option.
+    let v = json!({"option": {"punter": 0, "source": 5, "target": 7}, "pass": {"punter": 0}, "claim": {"punter": 0, "source": 1, "target": 3}});
+    assert_eq!(read(v), Ok(claim));
+    let v = json!({"splurge": {"punter": 0, "route": [1, 3]}, "pass": {"punter": 0}});
+    assert_eq!(read(v), Ok(Move::Pass));
+    // Nothing but nulls is not a move.
+    assert!(read(json!({"claim": null, "pass": null})).is_err());
 }
 
 #[test]
