@@ -13,7 +13,7 @@ pub const MAX_PUNTERS: usize = 64;
 pub const ZOMBIE_AFTER: u32 = 10;
 const NOBODY: u8 = u8::MAX;
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Settings {
     pub futures: bool,
     pub splurges: bool,

@@ -4,6 +4,7 @@
 mod args;
 mod arena_bench;
 mod bench;
+mod frames;
 mod js_strategy;
 mod labyrinth;
 mod lifter;
@@ -15,9 +16,11 @@ mod pig_bench;
 mod pig_tournament;
 mod process;
 mod punter;
+mod punter_bot;
 mod punter_offline;
 mod punter_play;
 mod punter_seats;
+mod punter_serve;
 mod rails_bench;
 mod timing;
 

@@ -7,7 +7,7 @@ use serde_json::json;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-const VALUED: &[&str] = &["maps", "bots", "seed", "log", "base", "map", "games"];
+const VALUED: &[&str] = &["maps", "bots", "seed", "log", "base", "map", "games", "online", "punters", "port"];
 const FLAGS: &[&str] = &["json", "futures", "splurges", "options"];
 
 pub fn main(argv: &[String]) -> Result<(), Failure> {
@@ -17,6 +17,11 @@ pub fn main(argv: &[String]) -> Result<(), Failure> {
         Some("play") => crate::punter_play::play(&args),
         Some("arena") => crate::punter_play::arena(&args),
         Some("link") => crate::punter_play::link(&args),
+        Some("serve") => crate::punter_play::serve(&args),
+        Some("bot") => match args.positional.as_slice() {
+            [name] => crate::punter_bot::bot(name, args.value("online"), args.number("seed", 1u64)?),
+            _ => Err(Failure::usage("bot takes one built-in bot's name")),
+        },
         Some(other) => Err(Failure::usage(format!("unknown punter command \"{other}\""))),
         None => Err(Failure::usage("punter needs a command")),
     }

@@ -25,7 +25,9 @@ pub enum Reply {
 }
 
 /// Asks the program `command` one request within `limit`; also returns its stderr's tail.
-pub fn ask(command: &str, request: &Value, limit: Duration) -> (Reply, String) {
+/// Without `answers` (the stop message), it is given until `limit` to finish and its answer is
+/// `null`.
+pub fn ask(command: &str, request: &Value, limit: Duration, answers: bool) -> (Reply, String) {
     let mut program = match Program::start(command, MAX_MESSAGE_BYTES + 64) {
         Ok(p) => p,
         Err(e) => return (gone(format!("cannot start \"{command}\": {e}")), String::new()),
@@ -42,6 +44,10 @@ pub fn ask(command: &str, request: &Value, limit: Duration) -> (Reply, String) {
     let mut bytes = frame(&json!({ "you": name }).to_string()).into_bytes();
     bytes.extend_from_slice(frame(&request.to_string()).as_bytes());
     program.send(bytes);
+    if !answers {
+        program.wait_until(Instant::now() + limit);
+        return finish(program, Reply::Answer(Value::Null), "");
+    }
     let reply = match next_message(&mut program, &mut decoder, "answer", limit) {
         Ok(v) => Reply::Answer(v),
         Err(fault) => return finish(program, fault, ""),

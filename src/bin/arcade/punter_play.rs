@@ -42,7 +42,28 @@ pub fn play(args: &Args) -> Result<(), Failure> {
     }
     let seed = args.number("seed", 1u64)?;
     let params = params(map, names.len(), settings(args))?;
-    let Played { log, problems } = run(params, &names, seed, 0)?;
+    let played = run(params, &names, seed, 0)?;
+    report(args, &names, seed, played)
+}
+
+/// `arcade punter serve MAP --punters N [--port P] [--bots a,b] [flags] [--seed S] [--log FILE] [--json]`
+pub fn serve(args: &Args) -> Result<(), Failure> {
+    let [map] = args.positional.as_slice() else { return Err(Failure::usage("serve takes one map")) };
+    let punters = args.number("punters", 2usize)?;
+    let bots: Vec<String> = args.value("bots").map_or_else(Vec::new, |b| b.split(',').map(str::to_string).collect());
+    if punters < 2 || bots.len() > punters {
+        return Err(Failure::usage("--punters must be at least 2 and at least the number of --bots"));
+    }
+    let seed = args.number("seed", 1u64)?;
+    let params = params(map, punters, settings(args))?;
+    let served = crate::punter_serve::serve(params, args.number("port", 9000u16)?, punters - bots.len(), &bots, seed)?;
+    report(args, &served.names, seed, served.played)
+}
+
+/// The scores, the link, the remarks on outside programs, and the official log with `--log`.
+fn report(args: &Args, names: &[String], seed: u64, played: Played) -> Result<(), Failure> {
+    let names = names.to_vec();
+    let Played { log, problems } = played;
     let params = log.params.clone();
     let scores = log.end.game().scores();
     let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.clone(), moves: log.moves.clone(), view: log.moves.len() };

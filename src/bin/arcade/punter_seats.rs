@@ -6,7 +6,7 @@
 use crate::punter_offline::{ask, Reply};
 use crate::Failure;
 use lambda_arcade::arena::GameLog;
-use lambda_arcade::punter::protocol::{Next, ProtocolGame};
+use lambda_arcade::punter::protocol::{Next, Phase, ProtocolGame, Request};
 use lambda_arcade::punter::{Punter, PunterParams};
 use std::time::Duration;
 
@@ -34,6 +34,15 @@ pub fn command_of(name: &str) -> Option<&str> {
 /// programs; seats rotating with the game). `limits` scales the official time limits (1.0: the
 /// official 10 s setup and 1 s a move).
 pub fn play_game(params: PunterParams, names: &[String], seed: u64, game: u32, limits: f64) -> Result<Played, Failure> {
+    let mut nobody_else = |request: &Request, _: Duration| -> Result<Reply, Failure> {
+        Err(Failure::usage(format!("entrant \"{}\" cannot be asked here (use a built-in bot or exe:COMMAND)", names[request.entrant])))
+    };
+    play_game_with(params, names, seed, game, limits, &mut nobody_else)
+}
+
+/// [`play_game`] where `other` answers the outside seats that are not programs (punters
+/// connected to `arcade punter serve`) within the limit it is given.
+pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u32, limits: f64, other: &mut dyn FnMut(&Request, Duration) -> Result<Reply, Failure>) -> Result<Played, Failure> {
     for name in names {
         if command_of(name).is_some_and(|c| c.trim().is_empty()) {
             return Err(Failure::usage("an exe: seat needs a command, e.g. exe:./punter or \"exe:python3 bot.py\""));
@@ -45,10 +54,11 @@ pub fn play_game(params: PunterParams, names: &[String], seed: u64, game: u32, l
             Next::Over => break,
             Next::Running => {}
             Next::Ask(request) => {
-                let name = &names[request.entrant];
-                let command = command_of(name).ok_or_else(|| Failure::usage(format!("entrant \"{name}\" cannot be asked here (use a built-in bot or exe:COMMAND)")))?;
                 let limit = Duration::from_secs_f64(f64::from(request.phase.limit_ms()) / 1000.0 * limits);
-                let (reply, _stderr) = ask(command, &request.message, limit);
+                let reply = match command_of(&names[request.entrant]) {
+                    Some(command) => ask(command, &request.message, limit, request.phase != Phase::Stop).0,
+                    None => other(&request, limit)?,
+                };
                 match reply {
                     Reply::Answer(v) => g.answer(Ok(v), ""),
                     Reply::Fault { message, timeout, gone } => g.fail(&message, timeout, gone, ""),

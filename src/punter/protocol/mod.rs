@@ -29,6 +29,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{json, Map, Value};
 use std::fmt;
 
+mod client;
 mod convert;
 mod framing;
 mod messages;
@@ -36,6 +37,7 @@ mod outside;
 mod referee;
 mod seat;
 
+pub use client::{client_answer, client_ready};
 pub use convert::*;
 pub use framing::*;
 pub use messages::*;

@@ -1,0 +1,88 @@
+//! `arcade punter bot NAME [--online HOST:PORT]`: a built-in bot as a contest program. Offline
+//! mode (the default): one request on stdin, one answer on stdout, as `lamduct` and the
+//! contest's evaluation ran entries. Online mode: one TCP connection to a game server for the
+//! whole game. The engine's protocol client (`client_ready`, `client_answer`) decides.
+
+use crate::frames::{write, Frames};
+use crate::Failure;
+use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, ServerMessage};
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+
+/// The answer to one server message (`None`: nothing to answer).
+fn respond(name: &str, seed: u64, message: &Value, state: &mut Option<Value>) -> Result<Option<Value>, Failure> {
+    let message = ServerMessage::from_json(message).map_err(|e| Failure::input(format!("the server's message: {e}")))?;
+    match message {
+        ServerMessage::Setup(setup) => {
+            let ready = client_ready(name, seed, &setup).map_err(Failure::input)?;
+            *state = ready.state.clone();
+            Ok(Some(ready.to_json()))
+        }
+        ServerMessage::Move(mut request) => {
+            // Online, the server sends no state: the bot threads its own.
+            if request.state.is_none() {
+                request.state = state.clone();
+            }
+            let answer = client_answer(&request).map_err(Failure::input)?;
+            *state = answer.state.clone();
+            Ok(Some(answer.to_json()))
+        }
+        ServerMessage::Stop(stop) => {
+            let scores: Vec<String> = stop.scores.iter().map(|s| format!("punter {}: {}", s.punter, s.score)).collect();
+            eprintln!("game over: {}", scores.join(", "));
+            Ok(None)
+        }
+        ServerMessage::Timeout(t) => {
+            eprintln!("the server says this bot timed out ({} s)", t.seconds);
+            Ok(None)
+        }
+        ServerMessage::You(_) => Ok(None),
+    }
+}
+
+/// Says its name and reads the server's echo.
+fn handshake<R: Read>(frames: &mut Frames<R>, out: &mut impl Write, name: &str) -> Result<(), Failure> {
+    write(out, &json!({ "me": format!("arcade {name}") })).map_err(|e| Failure::input(format!("writing the handshake: {e}")))?;
+    let you = frames.read().map_err(|e| Failure::input(format!("waiting for the handshake: {e}")))?;
+    if you.get("you").is_none() {
+        return Err(Failure::input(format!("expected {{\"you\": name}}, got {you}")));
+    }
+    Ok(())
+}
+
+pub fn bot(name: &str, online: Option<&str>, seed: u64) -> Result<(), Failure> {
+    if lambda_arcade::punter::bots::bot(name, seed).is_none() {
+        let known: Vec<&str> = lambda_arcade::punter::bots::BOT_NAMES.iter().map(|(n, _)| *n).collect();
+        return Err(Failure::usage(format!("unknown bot \"{name}\" (built-in: {})", known.join(", "))));
+    }
+    match online {
+        None => {
+            let mut frames = Frames::new(std::io::stdin().lock());
+            let mut out = std::io::stdout().lock();
+            handshake(&mut frames, &mut out, name)?;
+            let message = frames.read().map_err(|e| Failure::input(format!("waiting for the request: {e}")))?;
+            if let Some(answer) = respond(name, seed, &message, &mut None)? {
+                write(&mut out, &answer).map_err(|e| Failure::input(format!("writing the answer: {e}")))?;
+            }
+            Ok(())
+        }
+        Some(address) => {
+            let stream = std::net::TcpStream::connect(address).map_err(|e| Failure::input(format!("{address}: {e}")))?;
+            let _ = stream.set_nodelay(true);
+            let mut out = stream.try_clone().map_err(|e| Failure::input(e.to_string()))?;
+            let mut frames = Frames::new(stream);
+            handshake(&mut frames, &mut out, name)?;
+            let mut state = None;
+            loop {
+                let message = frames.read().map_err(|e| Failure::input(format!("{address}: {e}")))?;
+                let stop = message.get("stop").is_some();
+                if let Some(answer) = respond(name, seed, &message, &mut state)? {
+                    write(&mut out, &answer).map_err(|e| Failure::input(format!("{address}: {e}")))?;
+                }
+                if stop {
+                    return Ok(());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! `arcade punter serve MAP --punters N [--port P] [--bots a,b] [--futures] [--splurges]
+//! [--options] [--seed S] [--log FILE] [--json]`: the contest's online game server, locally.
+//! It accepts the punters that connect over TCP (online mode: one connection each, the
+//! handshake first), seats them in the order they came, fills the remaining seats with the
+//! bots given by name or `exe:`, and referees one game on the same engine state machine as
+//! every other host. A punter too slow gets the `{"timeout": t}` notice and a pass; one whose
+//! connection breaks is a zombie.
+
+use crate::frames::{write, Frames, Missing};
+use crate::punter_offline::Reply;
+use crate::punter_seats::{play_game_with, Played};
+use crate::Failure;
+use lambda_arcade::punter::protocol::{Phase, Request};
+use lambda_arcade::punter::PunterParams;
+use serde_json::{json, Value};
+use std::net::{TcpListener, TcpStream};
+use std::time::{Duration, Instant};
+
+/// How long a punter that connected has to say its name.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+struct Online {
+    name: String,
+    frames: Frames<TcpStream>,
+    out: TcpStream,
+}
+
+/// Accepts `count` punters, each with its handshake; tells on stderr who came.
+fn accept(listener: &TcpListener, count: usize) -> Result<Vec<Online>, Failure> {
+    let mut seated = Vec::with_capacity(count);
+    while seated.len() < count {
+        let (stream, peer) = listener.accept().map_err(|e| Failure::input(format!("accepting a punter: {e}")))?;
+        let _ = stream.set_nodelay(true);
+        let Ok(out) = stream.try_clone() else { continue };
+        let mut frames = Frames::new(stream);
+        let hello = frames.read_by(Instant::now() + HANDSHAKE);
+        let name = match hello.as_ref().ok().and_then(|v| v.get("me")).and_then(Value::as_str) {
+            Some(name) => name.to_string(),
+            None => {
+                eprintln!("{peer}: no handshake ({}); connection closed", hello.err().map_or("not {\"me\": name}".into(), |e| e.to_string()));
+                continue;
+            }
+        };
+        let mut online = Online { name, frames, out };
+        if write(&mut online.out, &json!({ "you": online.name })).is_err() {
+            continue;
+        }
+        eprintln!("punter {} is {} ({peer})", seated.len(), online.name);
+        seated.push(online);
+    }
+    Ok(seated)
+}
+
+/// Asks an online punter: the request, then its answer by the limit (nothing for the stop).
+fn ask(online: &mut Online, request: &Request, limit: Duration) -> Reply {
+    let deadline = Instant::now() + limit;
+    if let Err(e) = write(&mut online.out, &request.message) {
+        return Reply::Fault { message: format!("its connection broke: {e}"), timeout: false, gone: true };
+    }
+    if request.phase == Phase::Stop {
+        return Reply::Answer(Value::Null);
+    }
+    match online.frames.read_by(deadline) {
+        Ok(v) => Reply::Answer(v),
+        Err(Missing::Late) => {
+            let _ = write(&mut online.out, &json!({ "timeout": limit.as_secs_f64() }));
+            Reply::Fault { message: format!("no answer within {} s", limit.as_secs_f64()), timeout: true, gone: false }
+        }
+        Err(Missing::Broken(why)) => Reply::Fault { message: why, timeout: false, gone: true },
+    }
+}
+
+pub struct Served {
+    pub names: Vec<String>,
+    pub played: Played,
+}
+
+/// Listens on `port` (0: any free port; the address is printed on stderr), seats `online`
+/// punters as they connect, then `bots`, and plays one game.
+pub fn serve(params: PunterParams, port: u16, online: usize, bots: &[String], seed: u64) -> Result<Served, Failure> {
+    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| Failure::input(format!("port {port}: {e}")))?;
+    let address = listener.local_addr().map_err(|e| Failure::input(e.to_string()))?;
+    eprintln!("listening on {address}: waiting for {online} punter{}", if online == 1 { "" } else { "s" });
+    let mut seated = accept(&listener, online)?;
+    let entrants: Vec<String> = (0..online).map(|_| "online".to_string()).chain(bots.iter().cloned()).collect();
+    let mut names: Vec<String> = seated.iter().map(|o| o.name.clone()).collect();
+    names.extend(bots.iter().cloned());
+    let mut other = |request: &Request, limit: Duration| -> Result<Reply, Failure> {
+        let online = seated.get_mut(request.entrant).ok_or_else(|| Failure::input(format!("entrant {} is not connected", request.entrant)))?;
+        Ok(ask(online, request, limit))
+    };
+    let played = play_game_with(params, &entrants, seed, 0, 1.0, &mut other)?;
+    Ok(Served { names, played })
+}
