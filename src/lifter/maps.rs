@@ -34,3 +34,39 @@ pub const OFFICIAL: &[(&str, &str)] = &[
 pub fn official(name: &str) -> Option<&'static str> {
     OFFICIAL.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
+
+/// The 26 official maps with the best scores known from the contest era (the bundled beard5 is
+/// the "Razors 10" copy; `beard5-variant-razors0` has no known best).
+pub const BEST_KNOWN: &[(&str, i64)] = &[
+    ("contest1", 212),
+    ("contest2", 281),
+    ("contest3", 275),
+    ("contest4", 575),
+    ("contest5", 1303),
+    ("contest6", 1177),
+    ("contest7", 869),
+    ("contest8", 1973),
+    ("contest9", 3095),
+    ("contest10", 3634),
+    ("flood1", 945),
+    ("flood2", 281),
+    ("flood3", 1303),
+    ("flood4", 1592),
+    ("flood5", 575),
+    ("trampoline1", 426),
+    ("trampoline2", 1742),
+    ("trampoline3", 5477),
+    ("beard1", 860),
+    ("beard2", 4522),
+    ("beard3", 1789),
+    ("beard4", 3103),
+    ("beard5", 666),
+    ("horock1", 760),
+    ("horock2", 747),
+    ("horock3", 2406),
+];
+
+/// The best known score of an official map.
+pub fn best_known(name: &str) -> Option<i64> {
+    BEST_KNOWN.iter().find(|(n, _)| *n == name).map(|&(_, s)| s)
+}

@@ -8,8 +8,8 @@ use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::json;
 use std::time::Instant;
 
-const VALUED: &[&str] = &["ms", "base", "view"];
-const FLAGS: &[&str] = &["end-abort"];
+const VALUED: &[&str] = &["ms", "base", "view", "maps", "seconds", "jobs"];
+const FLAGS: &[&str] = &["end-abort", "json"];
 
 pub fn main(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse(argv.get(1..).unwrap_or_default(), VALUED, FLAGS)?;
@@ -17,6 +17,7 @@ pub fn main(argv: &[String]) -> Result<(), Failure> {
         Some("run") => run(&args),
         Some("solve") => solve(&args),
         Some("link") => link(&args),
+        Some("judge") => judge(&args),
         Some(other) => Err(Failure::usage(format!("unknown lifter command \"{other}\""))),
         None => Err(Failure::usage("lifter needs a command")),
     }
@@ -78,16 +79,33 @@ fn run(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `arcade lifter solve [MAP] [--ms N]`. With MAP: the best route found in N ms (10,000 by
+/// default) as JSON. Without MAP (or `-`), the 2012 contest's interface: the map on stdin,
+/// the route alone on stdout, searching until the search is done, N ms if given, or SIGINT —
+/// on which it prints the best route so far at once.
 fn solve(args: &Args) -> Result<(), Failure> {
-    let [map] = args.positional.as_slice() else { return Err(Failure::usage("give MAP")) };
-    let (_, mine) = load_map(map)?;
-    let ms: u64 = args.number("ms", 10_000)?;
+    let contest = matches!(args.positional.as_slice(), [] | [_]) && args.positional.first().is_none_or(|m| m == "-");
+    let (mine, ms) = match args.positional.as_slice() {
+        _ if contest => {
+            let text = crate::read_text("-")?;
+            (Mine::parse(&text).map_err(|e| Failure::input(format!("standard input: {e}")))?, args.number("ms", u64::MAX)?)
+        }
+        [map] => (load_map(map)?.1, args.number("ms", 10_000)?),
+        _ => return Err(Failure::usage("give one MAP, or none to read it from standard input")),
+    };
+    let interrupted = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGINT, std::sync::Arc::clone(&interrupted))
+        .map_err(|e| Failure::input(format!("cannot watch for SIGINT: {e}")))?;
     let started = Instant::now();
     let mut solver = Solver::new(&mine);
-    while started.elapsed().as_millis() < u128::from(ms) {
+    while started.elapsed().as_millis() < u128::from(ms) && !interrupted.load(std::sync::atomic::Ordering::Relaxed) {
         if solver.work(20_000) {
             break;
         }
+    }
+    if contest {
+        println!("{}", solver.best_route());
+        return Ok(());
     }
     let out = json!({
         "route": solver.best_route(),
@@ -96,6 +114,28 @@ fn solve(args: &Args) -> Result<(), Failure> {
         "ms": started.elapsed().as_millis() as u64,
     });
     println!("{out}");
+    Ok(())
+}
+
+/// `arcade lifter judge COMMAND [--maps all|NAME,…|DIR] [--seconds 150] [--jobs N] [--json]`
+fn judge(args: &Args) -> Result<(), Failure> {
+    let [command] = args.positional.as_slice() else { return Err(Failure::usage("judge takes one COMMAND (quote it if it has spaces)")) };
+    let maps = crate::lifter_judge::maps_of(args.value("maps").unwrap_or("all"))?;
+    let seconds: f64 = args.number("seconds", 150.0)?;
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(Failure::usage("--seconds must be a positive number"));
+    }
+    let jobs = args.number("jobs", 1usize)?;
+    let base = args.base_url();
+    let results = crate::parallel::map_on(jobs, maps.len(), |i| crate::lifter_judge::judge(command, &maps[i], seconds, &base));
+    let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    if args.flag("json") {
+        for r in &results {
+            println!("{}", serde_json::to_string(r).map_err(|e| Failure::input(e.to_string()))?);
+        }
+    } else {
+        crate::lifter_judge::print_table(&results);
+    }
     Ok(())
 }
 

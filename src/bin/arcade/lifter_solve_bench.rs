@@ -7,35 +7,6 @@ use lambda_arcade::lifter::{maps, Command, Lifter, Mine};
 use serde_json::{json, Value};
 use std::time::Instant;
 
-/// The 26 official maps with the best scores known from the contest era.
-const BEST_KNOWN: &[(&str, i64)] = &[
-    ("contest1", 212),
-    ("contest2", 281),
-    ("contest3", 275),
-    ("contest4", 575),
-    ("contest5", 1303),
-    ("contest6", 1177),
-    ("contest7", 869),
-    ("contest8", 1973),
-    ("contest9", 3095),
-    ("contest10", 3634),
-    ("flood1", 945),
-    ("flood2", 281),
-    ("flood3", 1303),
-    ("flood4", 1592),
-    ("flood5", 575),
-    ("trampoline1", 426),
-    ("trampoline2", 1742),
-    ("trampoline3", 5477),
-    ("beard1", 860),
-    ("beard2", 4522),
-    ("beard3", 1789),
-    ("beard4", 3103),
-    ("beard5", 666),
-    ("horock1", 760),
-    ("horock2", 747),
-    ("horock3", 2406),
-];
 
 /// Units of work per call, as the browser worker uses.
 const SLICE: u64 = 20_000;
@@ -61,7 +32,7 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
         }
     }
     if names.is_empty() {
-        names = BEST_KNOWN.iter().map(|(n, _)| n.to_string()).collect();
+        names = maps::BEST_KNOWN.iter().map(|(n, _)| n.to_string()).collect();
     }
     let mut rows = Vec::new();
     let (mut total, mut total_best) = (0i64, 0i64);
@@ -95,7 +66,7 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
                 solver.best_score()
             )));
         }
-        let best = BEST_KNOWN.iter().find(|(n, _)| n == name).map(|&(_, s)| s);
+        let best = maps::best_known(name);
         total += solver.best_score();
         if let Some(b) = best {
             total_best += b;

@@ -9,6 +9,7 @@ mod js_strategy;
 mod labyrinth;
 mod lifter;
 mod lifter_bench;
+mod lifter_judge;
 mod lifter_solve_bench;
 mod parallel;
 mod pig;

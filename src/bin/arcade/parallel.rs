@@ -14,6 +14,17 @@ pub fn map<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
     }
 }
 
+/// `f(0) … f(n-1)` on a pool of `jobs` threads, in order (for units that are timed, such as
+/// programs judged under a time limit, where the user chooses how many share the machine).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn map_on<T: Send>(jobs: usize, n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    use rayon::prelude::*;
+    match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
+        Ok(pool) => pool.install(|| (0..n).into_par_iter().map(&f).collect()),
+        Err(_) => (0..n).map(f).collect(),
+    }
+}
+
 /// The CLI is native; `cargo test --target wasm32-unknown-unknown` still compiles it, without
 /// threads.
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,154 @@
+//! `arcade lifter judge COMMAND [--maps all|NAME,…|DIR] [--seconds 150] [--jobs N] [--json]`:
+//! a Lifter program judged as the 2012 contest judged entries (task §2–3.1): the map on its
+//! stdin; SIGINT after the time limit, after which it may still print; SIGKILL 10 s later,
+//! which scores 0; unrecognised characters in its route ignored; at most the first n × m
+//! commands counted. The route is scored by the exact engine; its process group is killed at
+//! the end, children included.
+
+use crate::process::{describe, stderr_note, Output, Program};
+use crate::Failure;
+use lambda_arcade::lifter::{maps, Command, Lifter, LifterParams, Mine};
+use lambda_arcade::link::{encode_game, GameRecord};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// The grace between SIGINT and SIGKILL.
+const GRACE: Duration = Duration::from_secs(10);
+/// Most bytes of a route read (far beyond any map's n × m).
+const ROUTE_BOUND: usize = 16 << 20;
+
+/// One map's result: the `--json` line.
+#[derive(Debug, Clone, Serialize)]
+pub struct Judged {
+    pub map: String,
+    pub score: i64,
+    pub best: Option<i64>,
+    pub seconds: f64,
+    pub route_length: usize,
+    pub link: String,
+    pub note: String,
+}
+
+/// The maps of `--maps`: "all" (the official ones with a best-known score), names, or a
+/// folder of `.map` files.
+pub fn maps_of(spec: &str) -> Result<Vec<LifterParams>, Failure> {
+    if spec == "all" {
+        return Ok(maps::BEST_KNOWN.iter().filter_map(|(name, _)| LifterParams::official(name)).collect());
+    }
+    let dir = std::path::Path::new(spec);
+    if dir.is_dir() {
+        let mut files: Vec<_> = std::fs::read_dir(dir).map_err(|e| Failure::input(format!("{spec}: {e}")))?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "map")).collect();
+        files.sort();
+        return files
+            .iter()
+            .map(|p| {
+                let text = crate::read_text(&p.to_string_lossy())?;
+                Ok(LifterParams { name: p.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned()), text })
+            })
+            .collect();
+    }
+    spec.split(',')
+        .map(|name| {
+            LifterParams::official(name.trim()).ok_or_else(|| {
+                let names: Vec<&str> = maps::OFFICIAL.iter().map(|(n, _)| *n).collect();
+                Failure::usage(format!("unknown map \"{name}\" (official: {}; or give a folder of .map files)", names.join(", ")))
+            })
+        })
+        .collect()
+}
+
+/// Runs `command` on one map under the contest's rules.
+pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> Result<Judged, Failure> {
+    let mine = Mine::parse(&params.text).map_err(|e| Failure::input(format!("{}: {e}", params.name)))?;
+    let started = Instant::now();
+    let mut notes = Vec::new();
+    let mut out = Vec::new();
+    let mut killed = false;
+    match Program::start(command, ROUTE_BOUND) {
+        Err(e) => notes.push(format!("cannot start: {e}")),
+        Ok(mut program) => {
+            program.send(params.text.clone().into_bytes());
+            let interrupt = started + Duration::from_secs_f64(seconds);
+            let mut deadline = interrupt;
+            let mut interrupted = false;
+            loop {
+                let tick = deadline.min(Instant::now() + Duration::from_millis(50));
+                match program.read(tick) {
+                    Output::Bytes(b) => out.extend_from_slice(&b),
+                    Output::Closed => break,
+                    // It exited, though a child of its may hold its output open: the group
+                    // goes, and what is left in the pipe is read.
+                    Output::Waiting if Instant::now() < deadline => {
+                        if program.exited().is_some() {
+                            program.signal(libc::SIGKILL);
+                            while let Output::Bytes(b) = program.read(Instant::now() + Duration::from_millis(200)) {
+                                out.extend_from_slice(&b);
+                            }
+                            break;
+                        }
+                    }
+                    Output::Flooded => {
+                        notes.push(format!("printed more than {} MiB; the rest was not read", ROUTE_BOUND >> 20));
+                        break;
+                    }
+                    Output::Waiting if !interrupted => {
+                        program.signal(libc::SIGINT);
+                        notes.push(format!("SIGINT at {seconds} s"));
+                        interrupted = true;
+                        deadline = interrupt + GRACE;
+                    }
+                    Output::Waiting => {
+                        killed = true;
+                        notes.push(format!("killed {} s after SIGINT: scores 0", GRACE.as_secs()));
+                        break;
+                    }
+                }
+            }
+            // Its output is closed, but it may still run (or have left children): the group
+            // goes, and the status says how it ended.
+            let status = program.wait_until(Instant::now() + Duration::from_millis(100));
+            program.kill();
+            // Ending by the SIGINT it was sent is how a contest program stops.
+            let by_sigint = |s: &std::process::ExitStatus| interrupted && std::os::unix::process::ExitStatusExt::signal(s) == Some(libc::SIGINT);
+            if let Some(status) = status.filter(|s| !s.success() && !by_sigint(s)) {
+                notes.push(format!("ended with {}{}", describe(status), stderr_note(&program.stderr())));
+            }
+        }
+    }
+    let seconds_taken = started.elapsed().as_secs_f64();
+    let text = String::from_utf8_lossy(&out);
+    let ignored = text.chars().filter(|&c| Command::from_char(c).is_none() && !c.is_whitespace()).count();
+    if ignored > 0 {
+        notes.push(format!("{ignored} characters ignored"));
+    }
+    let route = if killed { Vec::new() } else { Command::parse_route(&text) };
+    let limit = mine.width * mine.height;
+    if route.len() > limit {
+        notes.push(format!("route cut to n × m = {limit} commands (of {})", route.len()));
+    }
+    let game = Lifter::play_route(&mine, &route);
+    let played: Vec<Command> = route.iter().copied().take(game.commands() as usize).collect();
+    let record = GameRecord::<Lifter> { params: params.clone(), seed: 0, players: vec![], view: played.len(), moves: played };
+    let link = encode_game(&record).map(|f| format!("{base}#{f}")).unwrap_or_default();
+    let score = if killed { 0 } else { game.score() };
+    Ok(Judged { map: params.name.clone(), score, best: maps::best_known(&params.name), seconds: seconds_taken, route_length: route.len(), link, note: notes.join("; ") })
+}
+
+/// The table: per map the score, the best known, the percentage, the time and the link; the
+/// total closes it.
+pub fn print_table(results: &[Judged]) {
+    println!("{:<24} {:>7} {:>7} {:>7} {:>8}  link", "map", "score", "best", "%", "seconds");
+    let (mut total, mut best_total) = (0i64, 0i64);
+    for r in results {
+        let pct = r.best.map_or("-".into(), |b| format!("{:.1}", 100.0 * r.score as f64 / b as f64));
+        let best = r.best.map_or("-".into(), |b| b.to_string());
+        println!("{:<24} {:>7} {:>7} {:>7} {:>8.1}  {}", r.map, r.score, best, pct, r.seconds, r.link);
+        if !r.note.is_empty() {
+            println!("{:<24} note: {}", "", r.note);
+        }
+        total += r.score;
+        best_total += r.best.unwrap_or(0);
+    }
+    let pct = if best_total > 0 { format!("{:.1}", 100.0 * total as f64 / best_total as f64) } else { "-".into() };
+    println!("{:<24} {:>7} {:>7} {:>7}", format!("total ({} maps)", results.len()), total, best_total, pct);
+}

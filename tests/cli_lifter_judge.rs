@@ -1,0 +1,75 @@
+//! `arcade lifter judge`: programs judged under the 2012 contest's rules — the route scored by
+//! the engine, unrecognised characters ignored, the route cut at n × m, SIGINT at the limit,
+//! SIGKILL (score 0) 10 s later, and the program's children killed with it.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+const ARCADE: &str = env!("CARGO_BIN_EXE_arcade");
+
+fn arcade(args: &[&str]) -> Output {
+    Command::new(ARCADE).args(args).env_remove("ARCADE_URL").output().expect("runs")
+}
+
+/// The `--json` lines of `judge COMMAND --maps MAPS --seconds S`.
+fn judge(command: &str, maps: &str, seconds: &str) -> Vec<Value> {
+    let out = arcade(&["lifter", "judge", command, "--maps", maps, "--seconds", seconds, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn score_of(map: &str, route: &str) -> i64 {
+    let out = arcade(&["lifter", "run", map, route]);
+    serde_json::from_slice::<Value>(&out.stdout).unwrap()["score"].as_i64().unwrap()
+}
+
+#[test]
+fn a_route_is_scored_by_the_engine_with_unknown_characters_ignored() {
+    let lines = judge("cat >/dev/null; printf 'LDRD xyz\\nDLRU'", "contest1", "5");
+    assert_eq!(lines.len(), 1);
+    let r = &lines[0];
+    assert_eq!(r["map"], "contest1");
+    assert_eq!(r["best"], 212);
+    assert_eq!(r["route_length"], 8);
+    assert_eq!(r["score"], score_of("contest1", "LDRDDLRU"));
+    assert_eq!(r["note"], "3 characters ignored");
+    let opened: Value = serde_json::from_slice(&arcade(&["open", r["link"].as_str().unwrap()]).stdout).unwrap();
+    assert_eq!(opened["score"], r["score"], "the link replays the route: {opened}");
+}
+
+#[test]
+fn a_route_longer_than_the_map_is_cut_at_n_times_m() {
+    let lines = judge("cat >/dev/null; yes W | head -c 5000", "contest1", "5");
+    assert!(lines[0]["note"].as_str().unwrap().starts_with("route cut to n × m = "), "{}", lines[0]);
+}
+
+#[test]
+fn the_built_in_solver_answers_sigint_with_its_best_route() {
+    let solver = format!("{ARCADE} lifter solve");
+    let lines = judge(&solver, "contest1,flood1", "1");
+    assert_eq!(lines.len(), 2);
+    for r in &lines {
+        assert!(r["score"].as_i64().unwrap() > 0, "{r}");
+        assert!(r["seconds"].as_f64().unwrap() < 8.0, "printed when interrupted, not killed: {r}");
+    }
+}
+
+#[test]
+fn a_program_that_ignores_sigint_is_killed_and_scores_0() {
+    let lines = judge("trap '' INT; printf DDDD; sleep 60", "contest1", "0.5");
+    let r = &lines[0];
+    assert_eq!(r["score"], 0, "{r}");
+    assert!(r["note"].as_str().unwrap().contains("killed 10 s after SIGINT"), "{r}");
+}
+
+#[test]
+fn a_program_that_leaves_a_child_behind_is_judged_at_once_and_the_child_killed() {
+    let pid_file = std::env::temp_dir().join(format!("arcade-judge-{}", std::process::id()));
+    let command = format!("cat >/dev/null; sleep 300 & echo $! > {}; printf LDRD", pid_file.display());
+    let lines = judge(&command, "contest1", "30");
+    assert!(lines[0]["seconds"].as_f64().unwrap() < 20.0, "not held by the child: {}", lines[0]);
+    assert_eq!(lines[0]["route_length"], 4, "its route: {}", lines[0]);
+    let pid = std::fs::read_to_string(&pid_file).unwrap().trim().to_string();
+    let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|s| s.rsplit(')').next().map(|r| r.trim().chars().next().unwrap_or('?')));
+    assert!(matches!(state, None | Some('Z' | 'X')), "the child {pid} still runs: {state:?}");
+}
