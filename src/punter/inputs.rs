@@ -1,7 +1,8 @@
 //! The Punter formats read from strangers, as the product reads them (the game registry lists
 //! them for `arcade check`, the fuzz targets and the bad-input catalogue).
 
-use super::protocol::{Decoder, Message, PunterMessage, Referee};
+use super::protocol::{Decoder, Message, Next, Phase, ProtocolGame, PunterMessage};
+use serde_json::json;
 use super::state::MAX_PUNTERS;
 use super::{maps, GameLog, PunterMap, PunterParams, Settings};
 use crate::inputs::{InputFormat, Limit};
@@ -43,21 +44,26 @@ fn messages(text: &str) -> Result<String, String> {
     let mut decoder = Decoder::new();
     decoder.push(text.as_bytes());
     let params = PunterParams::bundled("sample.json", 2, Settings { futures: true, splurges: true, options: true }).ok_or("the sample map is missing")?;
-    let mut referee = Referee::new(params).map_err(|e| e.to_string())?;
+    // The bot's answers are punter 0's moves in a game where punter 1 passes.
+    let seats = ["js".to_string(), "js".to_string()];
+    let mut game = ProtocolGame::new(params, &seats, 0, 0)?;
     let mut count = 0;
     while let Some(value) = decoder.next_value().map_err(|e| e.to_string())? {
         count += 1;
-        match PunterMessage::from_json(&value).map_err(|e| format!("message {count}: {e}"))? {
-            PunterMessage::Answer(_) if !referee.is_over() => {
-                // The bot answers for punter 0; punter 1 passes.
-                if referee.mover() == Some(1) {
-                    referee.answer_text(r#"{"pass":{"punter":1}}"#).map_err(|e| e.to_string())?;
-                }
-                if !referee.is_over() {
-                    referee.answer_text(&value.to_string()).map_err(|e| format!("message {count}: {e}"))?;
-                }
+        if let PunterMessage::Answer(_) = PunterMessage::from_json(&value).map_err(|e| format!("message {count}: {e}"))? {
+            loop {
+                match game.next(u32::MAX)? {
+                    Next::Ask(r) if r.phase == Phase::Setup => game.answer(Ok(json!({ "ready": r.seat })), "")?,
+                    Next::Ask(r) if r.phase == Phase::Move && r.seat == 0 => {
+                        game.answer(Ok(value), "").map_err(|e| format!("message {count}: {e}"))?;
+                        break;
+                    }
+                    Next::Ask(r) if r.phase == Phase::Move => game.answer(Ok(json!({ "pass": { "punter": r.seat } })), "")?,
+                    Next::Ask(_) => game.answer(Ok(serde_json::Value::Null), "")?,
+                    Next::Running => continue,
+                    Next::Over => break,
+                };
             }
-            _ => {}
         }
     }
     decoder.finish().map_err(|e| e.to_string())?;
