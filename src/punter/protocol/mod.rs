@@ -17,9 +17,11 @@
 //!   read, before its body is buffered.
 //! * Conversions between protocol moves ([`Move`], by site ids) and the rails' [`PunterMove`]s
 //!   (rivers and sites by dense index; a splurge is `SplurgeTo` per site, then `SplurgeEnd`).
-//! * [`Referee`]: the messages a bot receives during a game of [`Punter`] and the application
-//!   of its answers, as the official server did it (see the type's notes); [`ProtocolSeat`]:
-//!   the same for one punter seated in a series (`arena::Series`), which keeps the turns.
+//! * [`ProtocolSeat`]: the messages one punter outside the engine receives during a game of
+//!   [`Punter`] and the reading of its answers, as the official server did it (see the type's
+//!   notes); [`ProtocolGame`]: the one referee of a game with such seats (setup, the series'
+//!   turns, stop) that the page, the CLI's `exe:` programs and `serve` all drive;
+//!   [`client_ready`] / [`client_answer`]: a built-in bot on the punter's side.
 
 use super::game::{Punter, PunterMove, PunterParams};
 use super::map::{MapError, PunterMap};
@@ -34,7 +36,6 @@ mod convert;
 mod framing;
 mod messages;
 mod outside;
-mod referee;
 mod seat;
 
 pub use client::{client_answer, client_ready};
@@ -42,7 +43,6 @@ pub use convert::*;
 pub use framing::*;
 pub use messages::*;
 pub use outside::{Next, Phase, ProtocolGame, Remark, Request, Verdict, MOVE_MS, SETUP_MS};
-pub use referee::*;
 pub use seat::*;
 
 /// Largest message (the JSON after `n:`) the decoder accepts: 16 MiB.

@@ -92,6 +92,8 @@ pub struct ProtocolGame {
     series: Option<Series<Punter>>,
     state: State,
     setup_remarks: Vec<Remark>,
+    /// Whether a question is out (answers without one are refused).
+    asked: bool,
     /// Notes on answers played though not exact (a move naming another punter), at most 100.
     move_notes: Vec<Remark>,
 }
@@ -119,6 +121,7 @@ impl ProtocolGame {
             state: State::Over,
             setup_remarks: Vec::new(),
             move_notes: Vec::new(),
+            asked: false,
         };
         for seat in 0..n {
             if is_outside(&g.entrants[g.entrant_in(seat)]) {
@@ -186,7 +189,8 @@ impl ProtocolGame {
         Ok(())
     }
 
-    fn request(&self, phase: Phase, seat: usize, message: Value) -> Next {
+    fn request(&mut self, phase: Phase, seat: usize, message: Value) -> Next {
+        self.asked = true;
         Next::Ask(Request { phase, seat, entrant: self.entrant_in(seat), message })
     }
 
@@ -231,6 +235,7 @@ impl ProtocolGame {
 
     /// The asked seat's reply (JSON, or why it could not be read), with what it printed.
     pub fn answer(&mut self, reply: Result<Value, String>, printed: &str) -> Result<Verdict, String> {
+        self.take_question()?;
         match self.state {
             State::Setup(seat) => {
                 let outcome = match (&reply, self.seats[seat].as_mut()) {
@@ -282,6 +287,7 @@ impl ProtocolGame {
     /// something that is not JSON, its connection closed) makes a zombie from now on, as the
     /// official server did; otherwise the turn is a pass (a timeout counts towards ten).
     pub fn fail(&mut self, message: &str, timeout: bool, gone: bool, printed: &str) -> Result<Verdict, String> {
+        self.take_question()?;
         let pass = |rejected: String| Ok(Verdict { played: "pass".into(), rejected: Some(rejected), note: None });
         match self.state {
             State::Setup(seat) => {
@@ -309,6 +315,16 @@ impl ProtocolGame {
             }
             State::Over => Err("the game is over".into()),
         }
+    }
+
+    fn take_question(&mut self) -> Result<(), String> {
+        if matches!(self.state, State::Over) {
+            return Err("the game is over".into());
+        }
+        if !std::mem::replace(&mut self.asked, false) {
+            return Err("no question is out: call next() first".into());
+        }
+        Ok(())
     }
 
     fn after_setup(&mut self, seat: usize, said: Option<String>) -> Result<(), String> {

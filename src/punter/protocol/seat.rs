@@ -3,8 +3,8 @@
 //! receives are written from the game and the moves played so far, and its answers are read
 //! into the rails moves of its turn. The series keeps the turn order, the clock's verdicts
 //! (timeouts, zombies) and the fallback (a pass); this keeps what the server kept per punter —
-//! its offline state and the last turn it heard of — with the server's conventions (see
-//! [`Referee`]): the request holds each punter's most recent move as played (a pass for one
+//! its offline state and the last turn it heard of — with the official server's conventions:
+//! the request holds each punter's most recent move as played (a pass for one
 //! that has not moved, moves turned into passes reported as passes), the stop message only
 //! the moves made since the punter last answered, and the answer's "punter" field is not
 //! checked.
