@@ -1,26 +1,72 @@
-//! `arcade lifter run|solve|link`.
+//! `arcade lifter run|solve|link`, and how `arcade merge` orders a judge's lines.
 
-use crate::args::Args;
+use crate::args::Base;
+use crate::merge::Lines;
 use crate::Failure;
 use lambda_arcade::lifter::solver::Solver;
-use lambda_arcade::lifter::{maps, Command, Lifter, LifterParams, Mine, Outcome};
+use lambda_arcade::lifter::{maps, Command as Step, Lifter, LifterParams, Mine, Outcome};
 use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::json;
 use std::time::Instant;
 
-const VALUED: &[&str] = &["ms", "base", "view"];
-const FLAGS: &[&str] = &["end-abort"];
+#[derive(clap::Subcommand, Debug)]
+#[command(after_help = "MAP is an official map name (contest1 … horock3) or a path to a .map file.\nROUTE is the commands as text (L R U D W A; others are ignored), - for standard input, or @FILE.")]
+pub enum Command {
+    /// Play ROUTE on MAP: {"score","outcome","moves","lambdas","map"}
+    Run {
+        #[command(flatten)]
+        game: MapRoute,
+        /// Score a route that stops before the end as if it aborted
+        #[arg(long)]
+        end_abort: bool,
+    },
+    /// Search a route for MAP: {"route","score","explored","ms"}
+    Solve {
+        /// An official map name (contest1 … horock3) or a .map file
+        #[arg(value_name = "MAP")]
+        map: String,
+        /// Time for the search, in milliseconds
+        #[arg(long, value_name = "N", default_value_t = 10_000)]
+        ms: u64,
+    },
+    /// A share link that replays ROUTE on MAP in the page
+    Link {
+        #[command(flatten)]
+        game: MapRoute,
+        /// The move the link shows (default: the last)
+        #[arg(long, value_name = "T")]
+        view: Option<usize>,
+        #[command(flatten)]
+        base: Base,
+    },
+}
 
-pub fn main(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv.get(1..).unwrap_or_default(), VALUED, FLAGS)?;
-    match argv.first().map(String::as_str) {
-        Some("run") => run(&args),
-        Some("solve") => solve(&args),
-        Some("link") => link(&args),
-        Some(other) => Err(Failure::usage(format!("unknown lifter command \"{other}\""))),
-        None => Err(Failure::usage("lifter needs a command")),
+/// A map and a route on it.
+#[derive(clap::Args, Debug)]
+pub struct MapRoute {
+    /// An official map name (contest1 … horock3) or a .map file
+    #[arg(value_name = "MAP")]
+    map: String,
+    /// The route: text, - for standard input, or @FILE
+    #[arg(value_name = "ROUTE")]
+    route: String,
+}
+
+pub fn main(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Run { game, end_abort } => run(game, *end_abort),
+        Command::Solve { map, ms } => solve(map, *ms),
+        Command::Link { game, view, base } => link(game, *view, base),
     }
 }
+
+/// `arcade lifter judge --json` prints a line per map; merged, they follow the official maps'
+/// order (other maps after them, by name).
+pub const JUDGE_LINES: Lines = Lines {
+    command: "lifter judge",
+    fields: &["map", "score", "best", "seconds", "route_length", "link", "note"],
+    order: |name| maps::OFFICIAL.iter().position(|(n, _)| *n == name),
+};
 
 /// An official map name, or a path to a map file.
 fn load_map(word: &str) -> Result<(LifterParams, Mine), Failure> {
@@ -52,16 +98,14 @@ fn load_route(word: &str) -> Result<String, Failure> {
     Ok(word.to_string())
 }
 
-fn map_and_route(args: &Args) -> Result<(LifterParams, Mine, Vec<Command>), Failure> {
-    let [map, route] = args.positional.as_slice() else { return Err(Failure::usage("give MAP and ROUTE")) };
-    let (params, mine) = load_map(map)?;
-    Ok((params, mine, Command::parse_route(&load_route(route)?)))
+fn map_and_route(game: &MapRoute) -> Result<(LifterParams, Mine, Vec<Step>), Failure> {
+    let (params, mine) = load_map(&game.map)?;
+    Ok((params, mine, Step::parse_route(&load_route(&game.route)?)))
 }
 
-fn run(args: &Args) -> Result<(), Failure> {
-    let (_, mine, route) = map_and_route(args)?;
+fn run(game: &MapRoute, end_abort: bool) -> Result<(), Failure> {
+    let (_, mine, route) = map_and_route(game)?;
     let game = Lifter::play_route(&mine, &route);
-    let end_abort = args.flag("end-abort");
     let (outcome, score) = match game.outcome() {
         Some(Outcome::Unfinished) | None if end_abort => ("abort", game.score_as_abort()),
         Some(o) => (o.name(), game.score()),
@@ -78,10 +122,8 @@ fn run(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-fn solve(args: &Args) -> Result<(), Failure> {
-    let [map] = args.positional.as_slice() else { return Err(Failure::usage("give MAP")) };
+fn solve(map: &str, ms: u64) -> Result<(), Failure> {
     let (_, mine) = load_map(map)?;
-    let ms: u64 = args.number("ms", 10_000)?;
     let started = Instant::now();
     let mut solver = Solver::new(&mine);
     while started.elapsed().as_millis() < u128::from(ms) {
@@ -99,13 +141,13 @@ fn solve(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-fn link(args: &Args) -> Result<(), Failure> {
-    let (params, mine, route) = map_and_route(args)?;
+fn link(game: &MapRoute, view: Option<usize>, base: &Base) -> Result<(), Failure> {
+    let (params, mine, route) = map_and_route(game)?;
     let game = Lifter::play_route(&mine, &route);
-    let moves: Vec<Command> = route.into_iter().take(game.commands() as usize).collect();
-    let view = args.number("view", moves.len())?;
+    let moves: Vec<Step> = route.into_iter().take(game.commands() as usize).collect();
+    let view = view.unwrap_or(moves.len());
     let record = GameRecord::<Lifter> { params, seed: 0, players: vec![], view: view.min(moves.len()), moves };
     let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("command {}: {e}", i + 1)))?;
-    println!("{}#{fragment}", args.base_url());
+    println!("{}#{fragment}", base.url());
     Ok(())
 }
