@@ -70,6 +70,10 @@ fn three_shards_merged_are_the_whole_run() {
         // Any order on the command line.
         let merged = stdout(merge(&[&files[2], &files[0], &files[1]]), "merge");
         assert_eq!(merged, whole, "{args:?}");
+        // Gathered into one file, a shard a line (`cat shard-*.json`, GNU parallel's output).
+        let gathered = dir.join("gathered.jsonl");
+        std::fs::write(&gathered, files.iter().rev().map(|f| std::fs::read_to_string(f).unwrap()).collect::<String>()).unwrap();
+        assert_eq!(stdout(merge(&[gathered.to_str().unwrap()]), "merge one file"), whole, "{args:?}");
         let games = serde_json::from_str::<serde_json::Value>(&whole).unwrap()["results"].as_array().unwrap().len();
         assert!(games >= 5, "{args:?}: {games} games");
         std::fs::remove_dir_all(&dir).ok();

@@ -10,7 +10,7 @@ use serde_json::json;
 use std::time::Instant;
 
 #[derive(clap::Subcommand, Debug)]
-#[command(after_help = "MAP is an official map name (contest1 … horock3) or a path to a .map file.\nROUTE is the commands as text (L R U D W A; others are ignored), - for standard input, or @FILE.")]
+#[command(after_help = "MAP is an official map name (contest1 … horock3) or a path to a .map file.\nROUTE is the commands as text (L R U D W S A; other characters are ignored), - for standard input, or @FILE.")]
 pub enum Command {
     /// Play ROUTE on MAP: {"score","outcome","moves","lambdas","map"}
     Run {

@@ -83,25 +83,40 @@ pub fn standings(entrants: usize, results: &[GameResult]) -> Standings {
     s
 }
 
-/// `arcade merge FILE…`: prints the merged JSON.
+/// `arcade merge FILE…`: prints the merged JSON. A file holds one output (a run's object, or
+/// a judge's lines) or several runs' objects, one a line (shards gathered with `cat`).
 pub fn run(files: &[String], kinds: &[Kind], lines: &[Lines]) -> Result<(), Failure> {
-    let texts = files.iter().map(|f| crate::read_text(f).map(|t| (f.as_str(), t))).collect::<Result<Vec<_>, _>>()?;
-    let run_of = |text: &str| match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(f)) if f.contains_key("command") => Some(f),
-        _ => None,
-    };
-    if texts.first().and_then(|(_, t)| run_of(t)).is_some() {
-        let mut runs = Vec::new();
-        for (file, text) in &texts {
-            runs.push((*file, run_of(text).ok_or_else(|| Failure::input(format!("{file}: not the --json output of a run (a JSON object with \"command\")")))?));
+    let (mut runs, mut items) = (Vec::new(), Vec::new());
+    for file in files {
+        let text = crate::read_text(file)?;
+        if let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(&text) {
+            if fields.contains_key("command") {
+                runs.push((file.clone(), fields));
+                continue;
+            }
         }
-        println!("{}", Value::Object(merge_runs(&runs, kinds)?));
-        return Ok(());
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let at = format!("{file}:{}", n + 1);
+            match serde_json::from_str::<Value>(line) {
+                Ok(Value::Object(fields)) if fields.contains_key("command") => runs.push((at, fields)),
+                Ok(Value::Object(fields)) => items.push((at, fields, line.trim_end().to_string())),
+                _ => return Err(Failure::input(format!("{at}: not a JSON object (merge takes the --json outputs of shards)"))),
+            }
+        }
     }
-    for line in merge_lines(&texts, lines)? {
-        println!("{line}");
+    match (runs.is_empty(), items.first()) {
+        (false, Some((at, _, _))) => Err(Failure::input(format!("{at}: a line of another kind than the runs' outputs in {}", runs[0].0))),
+        (false, None) => {
+            println!("{}", Value::Object(merge_runs(&runs, kinds)?));
+            Ok(())
+        }
+        (true, _) => {
+            for line in merge_lines(items, lines)? {
+                println!("{line}");
+            }
+            Ok(())
+        }
     }
-    Ok(())
 }
 
 /// The run's own fields: what every shard of one run shares.
@@ -111,7 +126,7 @@ fn own(kind: &Kind, fields: &Fields) -> Fields {
     own
 }
 
-fn merge_runs(runs: &[(&str, Fields)], kinds: &[Kind]) -> Result<Fields, Failure> {
+fn merge_runs(runs: &[(String, Fields)], kinds: &[Kind]) -> Result<Fields, Failure> {
     let Some((first_file, first)) = runs.first() else { return Err(Failure::usage("merge takes the files of a run's shards")) };
     let command = |f: &Fields| f.get("command").and_then(Value::as_str).unwrap_or_default().to_string();
     let kind = kinds
@@ -131,7 +146,7 @@ fn merge_runs(runs: &[(&str, Fields)], kinds: &[Kind]) -> Result<Fields, Failure
             None => Shard::WHOLE,
             Some(v) => v.as_str().and_then(|s| s.parse().ok()).ok_or_else(|| Failure::input(format!("{file}: \"shard\" is not K/N")))?,
         };
-        shards.push((shard, *file, fields));
+        shards.push((shard, file, fields));
     }
     let count = shards[0].0.count;
     if let Some((s, file, _)) = shards.iter().find(|(s, _, _)| s.count != count) {
@@ -180,28 +195,21 @@ fn check_link_bases(merged: &Fields) -> Result<(), Failure> {
 }
 
 /// The lines of every file, each item once, in the run's order.
-fn merge_lines<'t>(texts: &'t [(&str, String)], kinds: &[Lines]) -> Result<Vec<&'t str>, Failure> {
-    let mut items: Vec<(Option<usize>, String, &str, &str)> = Vec::new();
-    let mut kind: Option<&Lines> = None;
-    for (file, text) in texts {
-        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let at = format!("{file}:{}", n + 1);
-            let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(line) else {
-                return Err(Failure::input(format!("{at}: not a JSON object (merge takes the --json output of shards)")));
-            };
-            let fits = |k: &Lines| k.fields.iter().all(|f| fields.contains_key(*f));
-            let k = match kind {
-                Some(k) if fits(k) => k,
-                Some(k) => return Err(Failure::input(format!("{at}: not a line of \"{} --json\" like the others", k.command))),
-                None => kinds.iter().find(|k| fits(k)).ok_or_else(|| Failure::input(format!("{at}: not an output merge knows")))?,
-            };
-            kind = Some(k);
-            let name = fields.get(k.fields[0]).map_or_else(String::new, |v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
-            if let Some((_, _, _, other)) = items.iter().find(|i| i.1 == name) {
-                return Err(Failure::input(format!("{at}: {} \"{name}\" is also in {other}: shards of one run hold each once", k.fields[0])));
-            }
-            items.push(((k.order)(&name), name, line.trim_end(), file));
+fn merge_lines(lines: Vec<(String, Fields, String)>, kinds: &[Lines]) -> Result<Vec<String>, Failure> {
+    let Some((first_at, first, _)) = lines.first() else { return Err(Failure::input("the files hold no output")) };
+    let fits = |k: &Lines, fields: &Fields| k.fields.iter().all(|f| fields.contains_key(*f));
+    let kind = kinds.iter().find(|k| fits(k, first)).ok_or_else(|| Failure::input(format!("{first_at}: not an output merge knows")))?;
+    let first_at = first_at.clone();
+    let mut items: Vec<(Option<usize>, String, String, String)> = Vec::new();
+    for (at, fields, line) in lines {
+        if !fits(kind, &fields) {
+            return Err(Failure::input(format!("{at}: not a line of \"{} --json\" like {first_at}", kind.command)));
         }
+        let name = fields.get(kind.fields[0]).map_or_else(String::new, |v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
+        if let Some((_, _, _, other)) = items.iter().find(|i| i.1 == name) {
+            return Err(Failure::input(format!("{at}: {} \"{name}\" is also in {other}: the shards of a run hold each once", kind.fields[0])));
+        }
+        items.push(((kind.order)(&name), name, line, at));
     }
     items.sort_by(|a, b| (a.0.is_none(), a.0, &a.1).cmp(&(b.0.is_none(), b.0, &b.1)));
     Ok(items.into_iter().map(|i| i.2).collect())
