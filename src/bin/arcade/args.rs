@@ -1,57 +1,65 @@
-//! A tiny flag parser: positional words plus `--name value` and `--flag`.
+//! Options several commands share (clap's derive API; each command's own options live with
+//! the command).
 
-use crate::Failure;
-use std::collections::BTreeMap;
+use crate::shard::Shard;
 
-pub struct Args {
-    pub positional: Vec<String>,
-    options: BTreeMap<String, Option<String>>,
+/// `--base URL`: where printed links start.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Base {
+    /// Where printed links start [default: $ARCADE_URL, or http://127.0.0.1:8000/]
+    #[arg(long = "base", value_name = "URL")]
+    base: Option<String>,
 }
 
-impl Args {
-    /// `valued` lists the options that take a value, `flags` those that do not.
-    pub fn parse(argv: &[String], valued: &[&str], flags: &[&str]) -> Result<Args, Failure> {
-        let mut positional = Vec::new();
-        let mut options = BTreeMap::new();
-        let mut it = argv.iter();
-        while let Some(word) = it.next() {
-            match word.strip_prefix("--") {
-                Some(name) if valued.contains(&name) => {
-                    let value = it.next().ok_or_else(|| Failure::usage(format!("--{name} needs a value")))?;
-                    options.insert(name.to_string(), Some(value.clone()));
-                }
-                Some(name) if flags.contains(&name) => {
-                    options.insert(name.to_string(), None);
-                }
-                Some(name) => return Err(Failure::usage(format!("unknown option --{name}"))),
-                None => positional.push(word.clone()),
-            }
-        }
-        Ok(Args { positional, options })
-    }
-
-    pub fn flag(&self, name: &str) -> bool {
-        self.options.contains_key(name)
-    }
-
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.options.get(name).and_then(|v| v.as_deref())
-    }
-
-    pub fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, Failure> {
-        match self.value(name) {
-            None => Ok(default),
-            Some(v) => v.parse().map_err(|_| Failure::usage(format!("--{name} expects a number, got \"{v}\""))),
-        }
-    }
-
-    /// Base URL for printed links.
-    pub fn base_url(&self) -> String {
+impl Base {
+    /// The base URL for printed links: `--base`, or `$ARCADE_URL`, or the default; without a
+    /// fragment.
+    pub fn url(&self) -> String {
         let base = self
-            .value("base")
-            .map(str::to_string)
+            .base
+            .clone()
             .or_else(|| std::env::var("ARCADE_URL").ok())
             .unwrap_or_else(|| lambda_arcade::link::DEFAULT_BASE_URL.to_string());
         base.split('#').next().unwrap_or_default().to_string()
+    }
+}
+
+/// The two sides of a match or an arena, A and B (what they may be: the command's help).
+#[derive(clap::Args, Debug, Clone)]
+pub struct Sides {
+    /// Entrant A
+    #[arg(value_name = "A")]
+    pub a: String,
+    /// Entrant B
+    #[arg(value_name = "B")]
+    pub b: String,
+}
+
+/// `--seed S`: every random draw of a run (deals, dice, the bots' own) comes from it.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Seed {
+    /// The seed: the same seed gives the same games
+    #[arg(id = "seed", long = "seed", value_name = "S", default_value_t = 1)]
+    pub value: u64,
+}
+
+/// What an arena prints and which part of it it plays.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Output {
+    /// Print one JSON object (what `arcade merge` takes)
+    #[arg(long)]
+    pub json: bool,
+    /// Play only shard K of N (1 ≤ K ≤ N) of the run; `arcade merge` puts the shards' --json
+    /// outputs together into the whole run's (docs/SCALE.md)
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    #[command(flatten)]
+    pub base: Base,
+}
+
+impl Output {
+    /// The shard to play: the whole run without `--shard`.
+    pub fn part(&self) -> Shard {
+        self.shard.unwrap_or(Shard::WHOLE)
     }
 }

@@ -4,16 +4,40 @@
 use crate::Failure;
 use serde_json::json;
 
-pub fn main(argv: &[String]) -> Result<(), Failure> {
-    match argv.first().map(String::as_str) {
-        Some("pig") => crate::pig_bench::run(),
-        Some("lifter") => crate::lifter_bench::run(&argv[1..]),
-        Some("lifter-solver") => crate::lifter_solve_bench::run(&argv[1..]),
-        Some("rails") => {
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Pig: the optimal solve, Scheme decisions, the checker, a 10,000-game match
+    Pig,
+    /// Lifter engine steps on the official maps and the 1000×1000 maps
+    Lifter {
+        /// Where the large maps are [default: maps/lifter/extra]
+        #[arg(value_name = "EXTRA_MAPS_DIR")]
+        extra: Option<String>,
+    },
+    /// The route search against the best known scores
+    LifterSolver {
+        /// Time for each map, in milliseconds
+        #[arg(long, value_name = "N", default_value_t = 5000)]
+        ms: u64,
+        /// Official map names or .map files [default: the 26 official maps]
+        #[arg(value_name = "MAP")]
+        maps: Vec<String>,
+    },
+    /// Links and the replay tape on 10,000-move games
+    Rails,
+    /// The arenas on one core and on every core (same results)
+    Arenas,
+}
+
+pub fn main(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Pig => crate::pig_bench::run(),
+        Command::Lifter { extra } => crate::lifter_bench::run(extra.as_deref()),
+        Command::LifterSolver { ms, maps } => crate::lifter_solve_bench::run(*ms, maps),
+        Command::Rails => {
             println!("{}", json!({ "rails": [crate::pig_bench::rails_case()?, crate::lifter_bench::rails_case()?] }));
             Ok(())
         }
-        Some("arenas") => crate::arena_bench::run(),
-        _ => Err(Failure::usage("bench takes: pig, lifter, lifter-solver, rails, arenas")),
+        Command::Arenas => crate::arena_bench::run(),
     }
 }

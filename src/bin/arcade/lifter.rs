@@ -1,27 +1,95 @@
-//! `arcade lifter run|solve|link`.
+//! `arcade lifter run|solve|link|judge`, and how `arcade merge` orders a judge's lines.
 
-use crate::args::Args;
+use crate::args::{Base, Output};
+use crate::merge::Lines;
 use crate::Failure;
 use lambda_arcade::lifter::solver::Solver;
-use lambda_arcade::lifter::{maps, Command, Lifter, LifterParams, Mine, Outcome};
+use lambda_arcade::lifter::{maps, Command as Step, Lifter, LifterParams, Mine, Outcome};
 use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::json;
 use std::time::Instant;
 
-const VALUED: &[&str] = &["ms", "base", "view", "maps", "seconds", "jobs"];
-const FLAGS: &[&str] = &["end-abort", "json"];
+#[derive(clap::Subcommand, Debug)]
+#[command(after_help = "MAP is an official map name (contest1 … horock3) or a path to a .map file.\nROUTE is the commands as text (L R U D W S A; other characters are ignored), - for standard input, or @FILE.")]
+pub enum Command {
+    /// Play ROUTE on MAP: {"score","outcome","moves","lambdas","map"}
+    Run {
+        #[command(flatten)]
+        game: MapRoute,
+        /// Score a route that stops before the end as if it aborted
+        #[arg(long)]
+        end_abort: bool,
+    },
+    /// Search a route for MAP: {"route","score","explored","ms"}. Without MAP (or with -), the
+    /// 2012 contest's interface: the map on stdin, the route alone on stdout, searching until
+    /// done, --ms, or SIGINT, on which it prints its best route at once
+    Solve {
+        /// An official map name (contest1 … horock3) or a .map file; none or -: standard input
+        #[arg(value_name = "MAP")]
+        map: Option<String>,
+        /// Time for the search, in milliseconds [default: 10000 with MAP, no limit without]
+        #[arg(long, value_name = "N")]
+        ms: Option<u64>,
+    },
+    /// Judge a program as the 2012 contest did: the map on its stdin; SIGINT after --seconds,
+    /// after which it may still print; SIGKILL 10 s later (score 0); unknown characters in its
+    /// route ignored; at most n × m commands counted. A table per map (score, best known, %,
+    /// time, link) and a total; --json: one line per map
+    Judge {
+        /// The program, as a shell command (quote it), e.g. "arcade lifter solve"
+        #[arg(value_name = "COMMAND")]
+        command: String,
+        /// all (the 26 official maps), names separated by commas, or a folder of .map files
+        #[arg(long, value_name = "all|NAME,…|DIR", default_value = "all")]
+        maps: String,
+        /// Seconds until SIGINT
+        #[arg(long, value_name = "S", default_value_t = 150.0)]
+        seconds: f64,
+        /// Programs run at once
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        jobs: usize,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// A share link that replays ROUTE on MAP in the page
+    Link {
+        #[command(flatten)]
+        game: MapRoute,
+        /// The move the link shows (default: the last)
+        #[arg(long, value_name = "T")]
+        view: Option<usize>,
+        #[command(flatten)]
+        base: Base,
+    },
+}
 
-pub fn main(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv.get(1..).unwrap_or_default(), VALUED, FLAGS)?;
-    match argv.first().map(String::as_str) {
-        Some("run") => run(&args),
-        Some("solve") => solve(&args),
-        Some("link") => link(&args),
-        Some("judge") => judge(&args),
-        Some(other) => Err(Failure::usage(format!("unknown lifter command \"{other}\""))),
-        None => Err(Failure::usage("lifter needs a command")),
+/// A map and a route on it.
+#[derive(clap::Args, Debug)]
+pub struct MapRoute {
+    /// An official map name (contest1 … horock3) or a .map file
+    #[arg(value_name = "MAP")]
+    map: String,
+    /// The route: text, - for standard input, or @FILE
+    #[arg(value_name = "ROUTE")]
+    route: String,
+}
+
+pub fn main(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Run { game, end_abort } => run(game, *end_abort),
+        Command::Solve { map, ms } => solve(map.as_deref(), *ms),
+        Command::Judge { command, maps, seconds, jobs, output } => judge(command, maps, *seconds, *jobs, output),
+        Command::Link { game, view, base } => link(game, *view, base),
     }
 }
+
+/// `arcade lifter judge --json` prints a line per map; merged, they follow the official maps'
+/// order (other maps after them, by name).
+pub const JUDGE_LINES: Lines = Lines {
+    command: "lifter judge",
+    fields: &["map", "score", "best", "seconds", "route_length", "link", "note"],
+    order: |name| maps::OFFICIAL.iter().position(|(n, _)| *n == name),
+};
 
 /// An official map name, or a path to a map file.
 fn load_map(word: &str) -> Result<(LifterParams, Mine), Failure> {
@@ -53,16 +121,14 @@ fn load_route(word: &str) -> Result<String, Failure> {
     Ok(word.to_string())
 }
 
-fn map_and_route(args: &Args) -> Result<(LifterParams, Mine, Vec<Command>), Failure> {
-    let [map, route] = args.positional.as_slice() else { return Err(Failure::usage("give MAP and ROUTE")) };
-    let (params, mine) = load_map(map)?;
-    Ok((params, mine, Command::parse_route(&load_route(route)?)))
+fn map_and_route(game: &MapRoute) -> Result<(LifterParams, Mine, Vec<Step>), Failure> {
+    let (params, mine) = load_map(&game.map)?;
+    Ok((params, mine, Step::parse_route(&load_route(&game.route)?)))
 }
 
-fn run(args: &Args) -> Result<(), Failure> {
-    let (_, mine, route) = map_and_route(args)?;
+fn run(game: &MapRoute, end_abort: bool) -> Result<(), Failure> {
+    let (_, mine, route) = map_and_route(game)?;
     let game = Lifter::play_route(&mine, &route);
-    let end_abort = args.flag("end-abort");
     let (outcome, score) = match game.outcome() {
         Some(Outcome::Unfinished) | None if end_abort => ("abort", game.score_as_abort()),
         Some(o) => (o.name(), game.score()),
@@ -79,19 +145,16 @@ fn run(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `arcade lifter solve [MAP] [--ms N]`. With MAP: the best route found in N ms (10,000 by
-/// default) as JSON. Without MAP (or `-`), the 2012 contest's interface: the map on stdin,
-/// the route alone on stdout, searching until the search is done, N ms if given, or SIGINT —
-/// on which it prints the best route so far at once.
-fn solve(args: &Args) -> Result<(), Failure> {
-    let contest = matches!(args.positional.as_slice(), [] | [_]) && args.positional.first().is_none_or(|m| m == "-");
-    let (mine, ms) = match args.positional.as_slice() {
-        _ if contest => {
+/// `arcade lifter solve [MAP] [--ms N]`: with MAP, the best route found in N ms as JSON;
+/// without (or `-`), the contest's interface (the route alone; SIGINT prints it at once).
+fn solve(map: Option<&str>, ms: Option<u64>) -> Result<(), Failure> {
+    let contest = map.is_none_or(|m| m == "-");
+    let (mine, ms) = match map {
+        Some(map) if !contest => (load_map(map)?.1, ms.unwrap_or(10_000)),
+        _ => {
             let text = crate::read_text("-")?;
-            (Mine::parse(&text).map_err(|e| Failure::input(format!("standard input: {e}")))?, args.number("ms", u64::MAX)?)
+            (Mine::parse(&text).map_err(|e| Failure::input(format!("standard input: {e}")))?, ms.unwrap_or(u64::MAX))
         }
-        [map] => (load_map(map)?.1, args.number("ms", 10_000)?),
-        _ => return Err(Failure::usage("give one MAP, or none to read it from standard input")),
     };
     let interrupted = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     signal_hook::flag::register(signal_hook::consts::SIGINT, std::sync::Arc::clone(&interrupted))
@@ -117,19 +180,18 @@ fn solve(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `arcade lifter judge COMMAND [--maps all|NAME,…|DIR] [--seconds 150] [--jobs N] [--json]`
-fn judge(args: &Args) -> Result<(), Failure> {
-    let [command] = args.positional.as_slice() else { return Err(Failure::usage("judge takes one COMMAND (quote it if it has spaces)")) };
-    let maps = crate::lifter_judge::maps_of(args.value("maps").unwrap_or("all"))?;
-    let seconds: f64 = args.number("seconds", 150.0)?;
+/// `arcade lifter judge COMMAND [--maps …] [--seconds S] [--jobs N] [--json] [--shard K/N]`
+fn judge(command: &str, maps: &str, seconds: f64, jobs: usize, output: &Output) -> Result<(), Failure> {
     if !(seconds > 0.0 && seconds.is_finite()) {
         return Err(Failure::usage("--seconds must be a positive number"));
     }
-    let jobs = args.number("jobs", 1usize)?;
-    let base = args.base_url();
+    let maps = crate::lifter_judge::maps_of(maps)?;
+    let part = output.part().range(maps.len());
+    let maps = &maps[part];
+    let base = output.base.url();
     let results = crate::parallel::map_on(jobs, maps.len(), |i| crate::lifter_judge::judge(command, &maps[i], seconds, &base));
     let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
-    if args.flag("json") {
+    if output.json {
         for r in &results {
             println!("{}", serde_json::to_string(r).map_err(|e| Failure::input(e.to_string()))?);
         }
@@ -139,13 +201,13 @@ fn judge(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-fn link(args: &Args) -> Result<(), Failure> {
-    let (params, mine, route) = map_and_route(args)?;
+fn link(game: &MapRoute, view: Option<usize>, base: &Base) -> Result<(), Failure> {
+    let (params, mine, route) = map_and_route(game)?;
     let game = Lifter::play_route(&mine, &route);
-    let moves: Vec<Command> = route.into_iter().take(game.commands() as usize).collect();
-    let view = args.number("view", moves.len())?;
+    let moves: Vec<Step> = route.into_iter().take(game.commands() as usize).collect();
+    let view = view.unwrap_or(moves.len());
     let record = GameRecord::<Lifter> { params, seed: 0, players: vec![], view: view.min(moves.len()), moves };
     let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("command {}: {e}", i + 1)))?;
-    println!("{}#{fragment}", args.base_url());
+    println!("{}#{fragment}", base.url());
     Ok(())
 }

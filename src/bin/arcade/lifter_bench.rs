@@ -9,8 +9,8 @@ use std::time::Instant;
 
 const CONTEST10_ROUTE: &str = "UUUUULLLDLULLDRDDRRRLLLUULLLLLLLDLLDDDLLLLUUULLLLURRRRUULLLLLLLLUURRRRULLLUUULUUURRRUULUUURDRDURRRRRUURRRRRRRRRRRRRRRRRLLLLDDRRLLLLULLLDDDRRUDLLLDDDDDLLDDLDDRRULURRUURRDDRRRRRUURRDRLULLDDDDRRRDDDDDDDDD";
 
-pub fn run(argv: &[String]) -> Result<(), Failure> {
-    let extra_dir = argv.first().map_or("maps/lifter/extra", String::as_str);
+pub fn run(extra_dir: Option<&str>) -> Result<(), Failure> {
+    let extra_dir = extra_dir.unwrap_or("maps/lifter/extra");
     let mut out = serde_json::Map::new();
 
     // contest10: replay the reference route (201 steps, a win) many times.

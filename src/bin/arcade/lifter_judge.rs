@@ -30,8 +30,15 @@ pub struct Judged {
 }
 
 /// The maps of `--maps`: "all" (the official ones with a best-known score), names, or a
-/// folder of `.map` files.
+/// folder of `.map` files; in the order `arcade merge` keeps (the official maps' order, then
+/// the others by name), so shards merge into the whole run.
 pub fn maps_of(spec: &str) -> Result<Vec<LifterParams>, Failure> {
+    let mut maps = listed(spec)?;
+    maps.sort_by_key(|m| (maps::OFFICIAL.iter().position(|(n, _)| *n == m.name).unwrap_or(usize::MAX), m.name.clone()));
+    Ok(maps)
+}
+
+fn listed(spec: &str) -> Result<Vec<LifterParams>, Failure> {
     if spec == "all" {
         return Ok(maps::BEST_KNOWN.iter().filter_map(|(name, _)| LifterParams::official(name)).collect());
     }

@@ -11,26 +11,8 @@ use std::time::Instant;
 /// Units of work per call, as the browser worker uses.
 const SLICE: u64 = 20_000;
 
-pub fn run(argv: &[String]) -> Result<(), Failure> {
-    let mut ms: u64 = 5000;
-    let mut names: Vec<String> = Vec::new();
-    let mut args = argv.iter();
-    while let Some(a) = args.next() {
-        if a == "--ms" {
-            let v = args
-                .next()
-                .ok_or_else(|| Failure::usage("--ms needs a number of milliseconds"))?;
-            ms = v
-                .parse()
-                .map_err(|_| Failure::usage(format!("--ms needs a whole number, got \"{v}\"")))?;
-        } else if a.starts_with("--") {
-            return Err(Failure::usage(format!(
-                "unknown option \"{a}\" (bench lifter-solver takes --ms N and maps)"
-            )));
-        } else {
-            names.push(a.clone());
-        }
-    }
+pub fn run(ms: u64, maps: &[String]) -> Result<(), Failure> {
+    let mut names = maps.to_vec();
     if names.is_empty() {
         names = maps::BEST_KNOWN.iter().map(|(n, _)| n.to_string()).collect();
     }

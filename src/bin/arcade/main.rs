@@ -7,10 +7,12 @@ mod bench;
 mod frames;
 mod js_strategy;
 mod labyrinth;
+mod labyrinth_arena;
 mod lifter;
 mod lifter_bench;
 mod lifter_judge;
 mod lifter_solve_bench;
+mod merge;
 mod parallel;
 mod pig;
 mod pig_bench;
@@ -23,48 +25,66 @@ mod punter_play;
 mod punter_seats;
 mod punter_serve;
 mod rails_bench;
+mod shard;
 mod timing;
 
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
-/// The help text, with the format names from the game registry.
-fn usage() -> String {
-    USAGE.replace("{formats}", &lambda_arcade::games::format_names().join(", "))
+/// Lambda Arcade's command line: batch play, checks, share links and speed figures.
+#[derive(Parser, Debug)]
+#[command(name = "arcade", after_help = AFTER_HELP, subcommand_required = true, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
 }
 
-const USAGE: &str = "\
-usage:
-  arcade pig solve
-  arcade pig match A B [--games N] [--seed S] [--json] [--base URL]
-  arcade pig check A [--seed S] [--json] [--base URL]      (the 49-game checker against dummy)
-  arcade pig link A B [--game G] [--games N] [--seed S] [--base URL]
-  arcade pig tournament A B C… [--games N] [--seed S] [--json] [--base URL]
-                                                           (every pair plays N games; Elo table)
-  arcade lifter run MAP ROUTE [--end-abort]                 (ROUTE: text, - for stdin, @file)
-  arcade lifter solve MAP [--ms N]
-  arcade lifter link MAP ROUTE [--view T] [--base URL]
-  arcade punter replay LOG… [--maps DIR]                   (official logs: one JSON line each)
-  arcade punter play MAP [--bots greedy,random,…] [--futures] [--splurges] [--options]
-                         [--seed S] [--log FILE] [--json] [--base URL]
-  arcade punter arena A B [--map MAP] [--games N] [--seed S] [--futures] [--splurges] [--options] [--json]
-  arcade punter link LOG [--maps DIR] [--base URL]
-  arcade labyrinth new --players yellow:ai,red:human [--seed S] [--ravensburger]   (a save file)
-  arcade labyrinth check FILE                              (canonical form, or FILE:LINE:COL: message)
-  arcade labyrinth play (FILE | --seed S --players …) [--ai simple|greedy|strong] [--max-turns N] [--json]
-  arcade labyrinth arena A B [--games N] [--seed S] [--seats 2|4] [--json]
-                                                           (AI levels or .js files, seats alternating)
-  arcade labyrinth link FILE                               (a link that resumes the saved game)
-  arcade open LINK                                          (describe any share link as JSON)
-  arcade check FORMAT FILE                                  (read FILE, - for stdin, as the product does:
-        FORMAT: {formats})
-  arcade limits                                             (every input's bound, as a Markdown table)
-  arcade bench pig | lifter [EXTRA_MAPS_DIR] | rails | arenas   (speed figures, as JSON)
-  arcade bench lifter-solver [--ms N] [MAP...]              (solver vs best known scores)
+const AFTER_HELP: &str = "\
+`arcade <command> --help` tells more. Exit codes: 0 success, 1 a strategy or input failed,
+2 the command line is wrong. Links start with --base, or $ARCADE_URL, or http://127.0.0.1:8000/.";
 
-A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths
-to Scheme files defining (player my-total other-total accum current state).
-MAP is an official map name (contest1 … horock3) or a path to a .map file.
-Links start with --base, or $ARCADE_URL, or http://127.0.0.1:8000/.";
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Pig: the optimal policy, matches, CodeAbbey's checker, links, tournaments
+    #[command(subcommand)]
+    Pig(pig::Command),
+    /// Lambda Lifter: play a route, search one, links
+    #[command(subcommand)]
+    Lifter(lifter::Command),
+    /// Lambda Punter: replay official logs, games and arenas between bots, links
+    #[command(subcommand)]
+    Punter(punter::Command),
+    /// Labyrinth: new games as save files, checks, AI play, arenas, links
+    #[command(subcommand)]
+    Labyrinth(labyrinth::Command),
+    /// Describe any share link as JSON
+    Open {
+        /// A share link (an address with a fragment, or the fragment alone)
+        #[arg(value_name = "LINK")]
+        link: String,
+    },
+    /// Read FILE as the product does: what it holds, or the place of its first problem
+    Check {
+        /// The input format (the list is below)
+        #[arg(value_name = "FORMAT")]
+        format: String,
+        /// The file (- for standard input)
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
+    /// Every input's bound, as a Markdown table
+    Limits,
+    /// Speed figures, as JSON
+    #[command(subcommand)]
+    Bench(bench::Command),
+    /// Put the --json outputs of a run's shards (--shard K/N) together: the whole run's JSON
+    #[command(after_help = "Takes the outputs of `pig tournament`, `punter arena`, `labyrinth arena` (one JSON object\neach) and `lifter judge` (a JSON line per map). Refuses shards of different runs, a missing\nor repeated shard (exit 1). docs/SCALE.md: running shards on Slurm, Kubernetes, GNU parallel.")]
+    Merge {
+        /// The shards' outputs, in any order
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<String>,
+    },
+}
 
 /// A failure to report: the message and the exit code.
 pub struct Failure {
@@ -73,34 +93,39 @@ pub struct Failure {
 }
 
 impl Failure {
+    /// The command line is wrong (exit 2).
     pub fn usage(message: impl Into<String>) -> Failure {
-        Failure { message: format!("{}\n\n{}", message.into(), usage()), code: 2 }
+        Failure { message: format!("{}\n\nFor more information, try '--help'.", message.into()), code: 2 }
     }
+    /// A strategy or input failed (exit 1).
     pub fn input(message: impl Into<String>) -> Failure {
         Failure { message: message.into(), code: 1 }
     }
 }
 
+/// The command line, read by clap (help: exit 0; a wrong command line: exit 2), with the
+/// format names of `arcade check` from the game registry.
+fn command_line() -> Cli {
+    let formats = lambda_arcade::games::format_names().join(", ");
+    let help = format!("FORMAT: {formats}");
+    let cli = Cli::command().mut_subcommand("check", |c| c.after_help(help));
+    Cli::from_arg_matches(&cli.get_matches()).unwrap_or_else(|e| e.exit())
+}
+
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let result = match argv.first().map(String::as_str) {
-        Some("pig") => pig::main(&argv[1..]),
-        Some("lifter") => lifter::main(&argv[1..]),
-        Some("punter") => punter::main(&argv[1..]),
-        Some("labyrinth") => labyrinth::main(&argv[1..]),
-        Some("open") => pig::open(&argv[1..]),
-        Some("check") => check(&argv[1..]),
-        Some("limits") => {
+    let result = match command_line().command {
+        Command::Pig(c) => pig::main(&c),
+        Command::Lifter(c) => lifter::main(&c),
+        Command::Punter(c) => punter::main(&c),
+        Command::Labyrinth(c) => labyrinth::main(&c),
+        Command::Open { link } => open(&link),
+        Command::Check { format, file } => check(&format, &file),
+        Command::Limits => {
             limits();
             Ok(())
         }
-        Some("bench") => bench::main(&argv[1..]),
-        Some("help" | "--help" | "-h") => {
-            println!("{}", usage());
-            Ok(())
-        }
-        Some(other) => Err(Failure::usage(format!("unknown command \"{other}\""))),
-        None => Err(Failure::usage("no command given")),
+        Command::Bench(c) => bench::main(&c),
+        Command::Merge { files } => merge::run(&files, &[pig_tournament::MERGE, punter_play::MERGE, labyrinth_arena::MERGE], &[lifter::JUDGE_LINES]),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -111,10 +136,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// `arcade open LINK`: what a link holds, as JSON (any kind, through the link registry).
+fn open(link: &str) -> Result<(), Failure> {
+    let out = lambda_arcade::games::open_link(link).map_err(|e| Failure::input(e.to_string()))?.summary;
+    println!("{out}");
+    Ok(())
+}
+
 /// `arcade check FORMAT FILE`: what the product makes of an input (the game registry's formats).
-fn check(argv: &[String]) -> Result<(), Failure> {
+fn check(name: &str, file: &str) -> Result<(), Failure> {
     use lambda_arcade::{games, inputs};
-    let [name, file] = argv else { return Err(Failure::usage("check takes a format and a file")) };
     let format = games::format(name)
         .ok_or_else(|| Failure::usage(format!("unknown format \"{name}\" (known: {})", games::format_names().join(", "))))?;
     let bytes = read_input(file)?;

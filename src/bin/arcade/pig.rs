@@ -1,6 +1,6 @@
-//! `arcade pig …` and `arcade open`.
+//! `arcade pig …`: the optimal policy, matches, the checker, links and tournaments.
 
-use crate::args::Args;
+use crate::args::{Base, Seed, Sides};
 use crate::Failure;
 
 use lambda_arcade::link::{encode_game, GameRecord};
@@ -12,19 +12,72 @@ use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, Policy, StrategyS
 use serde_json::json;
 use std::time::Instant;
 
-const VALUED: &[&str] = &["games", "seed", "base", "game"];
-const FLAGS: &[&str] = &["json"];
+/// What a strategy may be, for the commands' help.
+pub const STRATEGIES: &str = "A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths\nto Scheme files defining (player my-total other-total accum current state).";
 
-pub fn main(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv.get(1..).unwrap_or_default(), VALUED, FLAGS)?;
-    match argv.first().map(String::as_str) {
-        Some("solve") => solve(),
-        Some("match") => play_match(&args, false),
-        Some("check") => play_match(&args, true),
-        Some("link") => game_link(&args),
-        Some("tournament") => crate::pig_tournament::run(&args),
-        Some(other) => Err(Failure::usage(format!("unknown pig command \"{other}\""))),
-        None => Err(Failure::usage("pig needs a command")),
+#[derive(clap::Subcommand, Debug)]
+#[command(after_help = STRATEGIES)]
+pub enum Command {
+    /// The optimal policy to 100 and the reference numbers (JSON)
+    Solve,
+    /// A match of A against B, seats alternating: wins, challenge score, 95% CI, link
+    #[command(after_help = STRATEGIES)]
+    Match {
+        #[command(flatten)]
+        pair: Pair,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        base: Base,
+    },
+    /// CodeAbbey's checker: 49 games of A against dummy
+    Check {
+        /// The strategy checked: a built-in (optimal, pace, holdN, coward) or a Scheme file
+        #[arg(value_name = "A")]
+        a: String,
+        #[command(flatten)]
+        seed: Seed,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        base: Base,
+    },
+    /// A share link of one game of the match of A against B
+    #[command(after_help = STRATEGIES)]
+    Link {
+        #[command(flatten)]
+        pair: Pair,
+        /// The game (1 = the first)
+        #[arg(long, value_name = "G", default_value_t = 1)]
+        game: u32,
+        #[command(flatten)]
+        base: Base,
+    },
+    /// Every pair of strategies plays N games: standings with win rates and Elo, and a link
+    Tournament(crate::pig_tournament::TournamentArgs),
+}
+
+/// The two sides of a match, its length and seed.
+#[derive(clap::Args, Debug)]
+pub struct Pair {
+    #[command(flatten)]
+    sides: Sides,
+    /// Games in the match (1 to 10,000)
+    #[arg(long, value_name = "N", default_value_t = 49)]
+    games: u32,
+    #[command(flatten)]
+    seed: Seed,
+}
+
+pub fn main(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Solve => solve(),
+        Command::Match { pair, json, base } => play_match(spec_from(pair)?, *json, base),
+        Command::Check { a, seed, json, base } => play_match(MatchSpec::checker(entrant(a)?, seed.value), *json, base),
+        Command::Link { pair, game, base } => game_link(pair, *game, base),
+        Command::Tournament(args) => crate::pig_tournament::run(args),
     }
 }
 
@@ -64,19 +117,12 @@ pub fn entrant(word: &str) -> Result<Entrant, Failure> {
     )))
 }
 
-fn spec_from(args: &Args, checker: bool) -> Result<MatchSpec, Failure> {
-    let seed = args.number("seed", 1u64)?;
-    let p = &args.positional;
-    if checker {
-        let [a] = p.as_slice() else { return Err(Failure::usage("check takes one strategy")) };
-        return Ok(MatchSpec::checker(entrant(a)?, seed));
-    }
-    let [a, b] = p.as_slice() else { return Err(Failure::usage("give two strategies A and B")) };
-    let games = args.number("games", 49u32)?;
+fn spec_from(pair: &Pair) -> Result<MatchSpec, Failure> {
+    let games = pair.games;
     if games == 0 || games > lambda_arcade::pig::links::MAX_GAMES {
         return Err(Failure::usage(format!("--games must be 1..={}", lambda_arcade::pig::links::MAX_GAMES)));
     }
-    Ok(MatchSpec { entrants: [entrant(a)?, entrant(b)?], games, seed, target: 100 })
+    Ok(MatchSpec { entrants: [entrant(&pair.sides.a)?, entrant(&pair.sides.b)?], games, seed: pair.seed.value, target: 100 })
 }
 
 /// Runs the match; the first strategy failure is an error naming its place.
@@ -111,9 +157,8 @@ fn exact(spec: &MatchSpec) -> Option<f64> {
     Some(match_win_probability(&a, &b, spec.target, spec.games))
 }
 
-fn play_match(args: &Args, checker: bool) -> Result<(), Failure> {
-    let spec = spec_from(args, checker)?;
-    let link = format!("{}#{}", args.base_url(), encode_match(&spec));
+fn play_match(spec: MatchSpec, json: bool, base: &Base) -> Result<(), Failure> {
+    let link = format!("{}#{}", base.url(), encode_match(&spec));
     let exact = exact(&spec);
     let runner = run(spec)?;
     let spec = runner.spec();
@@ -123,7 +168,7 @@ fn play_match(args: &Args, checker: bool) -> Result<(), Failure> {
     let rate = f64::from(wins[0]) / f64::from(spec.games);
     let passed = wins[0] > spec.games / 2;
     let [a, b] = [&spec.entrants[0].label, &spec.entrants[1].label];
-    if args.flag("json") {
+    if json {
         let out = json!({
             "a": a, "b": b, "games": spec.games, "seed": spec.seed,
             "wins": wins, "score": score, "passed": passed,
@@ -148,9 +193,8 @@ fn play_match(args: &Args, checker: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-fn game_link(args: &Args) -> Result<(), Failure> {
-    let mut spec = spec_from(args, false)?;
-    let game: u32 = args.number("game", 1u32)?;
+fn game_link(pair: &Pair, game: u32, base: &Base) -> Result<(), Failure> {
+    let mut spec = spec_from(pair)?;
     if game == 0 || game > spec.games {
         return Err(Failure::usage(format!("--game must be 1..={}", spec.games)));
     }
@@ -169,14 +213,6 @@ fn game_link(args: &Args) -> Result<(), Failure> {
         view: log.moves.len(),
     };
     let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
-    println!("{}#{fragment}", args.base_url());
-    Ok(())
-}
-
-/// `arcade open LINK`: what a link holds, as JSON (any kind, through the link registry).
-pub fn open(argv: &[String]) -> Result<(), Failure> {
-    let [link] = argv else { return Err(Failure::usage("open takes one link")) };
-    let out = lambda_arcade::games::open_link(link).map_err(|e| Failure::input(e.to_string()))?.summary;
-    println!("{out}");
+    println!("{}#{fragment}", base.url());
     Ok(())
 }

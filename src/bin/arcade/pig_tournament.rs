@@ -1,61 +1,119 @@
 //! `arcade pig tournament A B C …`: every pair of strategies plays a match; prints the
 //! standings with win rates, 95% intervals and Elo, and a link that replays it in the page.
+//! A shard plays some of the pairs (a pair's match is the unit: strategies keep their state
+//! from game to game within it); its `"results"` list every game, `arcade merge` the rest.
 
-use crate::args::Args;
+use crate::args::{Output, Seed};
+use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::pig::entrant;
 use crate::Failure;
 use lambda_arcade::arena::wilson_interval;
 use lambda_arcade::pig::links::encode_tournament;
 use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
-use serde_json::json;
+use serde_json::{json, Value};
 
-pub fn run(args: &Args) -> Result<(), Failure> {
-    let entrants = args.positional.iter().map(|w| entrant(w)).collect::<Result<Vec<_>, _>>()?;
-    let spec = TournamentSpec { entrants, games: args.number("games", 100u32)?, seed: args.number("seed", 1u64)?, target: 100 };
-    let link = format!("{}#{}", args.base_url(), encode_tournament(&spec));
-    let runner = TournamentRunner::new(spec).map_err(|e| match e.entrant {
-        Some(i) => Failure::input(format!("{}:{}", args.positional[usize::from(i)], e.message)),
-        None => Failure::usage(e.message),
-    })?;
-    // Pairs share nothing: they are played at once on every core, then put in pair order.
-    let spec = runner.spec().clone();
-    let results = crate::parallel::map(spec.pairs().len(), |k| TournamentRunner::play_pair(&spec, k));
-    let runner = TournamentRunner::with_pairs(spec, results.into_iter().map(|r| r.map(Some)).collect::<Result<_, _>>().map_err(Failure::input)?).map_err(Failure::input)?;
-    if let Some((who, f)) = runner.failures().first() {
-        return Err(Failure::input(format!("{}:{} ({f}; the decision counted as hold)", runner.spec().entrants[*who].label, f.message)));
-    }
-    let standings = runner.standings();
+#[derive(clap::Args, Debug)]
+pub struct TournamentArgs {
+    /// Three to sixteen strategies: built-ins (optimal, pace, holdN, dummy, coward) or Scheme files
+    #[arg(value_name = "STRATEGY", required = true)]
+    strategies: Vec<String>,
+    /// Games each pair plays (games in all: at most 10,000)
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: u32,
+    #[command(flatten)]
+    seed: Seed,
+    #[command(flatten)]
+    out: Output,
+}
+
+/// What `arcade merge` knows of a tournament's output.
+pub const MERGE: Kind = Kind { command: "pig tournament", listed: &["results"], derived: &["standings"], units, summary };
+
+fn units(fields: &Fields) -> Result<(usize, u32), String> {
+    let n = field::<Vec<String>>(fields, "entrants")?.len();
+    Ok((n * n.saturating_sub(1) / 2, field(fields, "games_per_pair")?))
+}
+
+/// The standings, best Elo first, from the games in `"results"`.
+fn summary(fields: &mut Fields) -> Result<(), String> {
+    let entrants: Vec<String> = field(fields, "entrants")?;
+    let standings = standings(entrants.len(), &field::<Vec<GameResult>>(fields, "results")?);
     let elo = standings.elo();
-    let mut rows: Vec<_> = standings
-        .tallies
-        .iter()
-        .enumerate()
+    let mut rows: Vec<_> = standings.tallies.iter().enumerate().collect();
+    rows.sort_by(|a, b| elo[b.0].total_cmp(&elo[a.0]));
+    let table: Vec<Value> = rows
+        .into_iter()
         .map(|(i, t)| {
             let (lo, hi) = wilson_interval(t.wins, t.games);
             let rate = if t.games == 0 { 0.0 } else { f64::from(t.wins) / f64::from(t.games) };
-            (i, t.clone(), rate, (lo, hi), elo[i])
+            json!({ "strategy": entrants[i], "games": t.games, "wins": t.wins, "losses": t.losses, "win_rate": rate, "ci95": [lo, hi], "elo": elo[i] })
         })
         .collect();
-    rows.sort_by(|a, b| b.4.total_cmp(&a.4));
-    let spec = runner.spec();
-    if args.flag("json") {
-        let table: Vec<_> = rows
-            .iter()
-            .map(|(i, t, rate, ci, elo)| json!({
-                "strategy": spec.entrants[*i].label, "games": t.games, "wins": t.wins, "losses": t.losses,
-                "win_rate": rate, "ci95": [ci.0, ci.1], "elo": elo,
-            }))
-            .collect();
-        println!("{}", json!({ "games_per_pair": spec.games, "seed": spec.seed, "standings": table, "link": link }));
-    } else {
-        println!("{} strategies, {} games per pair, seed {}", spec.entrants.len(), spec.games, spec.seed);
-        for (rank, (i, t, rate, ci, elo)) in rows.iter().enumerate() {
-            println!(
-                "{:>2}. {:<20} Elo {:>6.0}  wins {:>5} of {:<5} {:>5.1}% (95% CI {:.1}%–{:.1}%)",
-                rank + 1, spec.entrants[*i].label, elo, t.wins, t.games, rate * 100.0, ci.0 * 100.0, ci.1 * 100.0
-            );
-        }
-        println!("link: {link}");
-    }
+    fields.insert("standings".into(), table.into());
     Ok(())
+}
+
+pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
+    let entrants = args.strategies.iter().map(|w| entrant(w)).collect::<Result<Vec<_>, _>>()?;
+    let spec = TournamentSpec { entrants, games: args.games, seed: args.seed.value, target: 100 };
+    let link = format!("{}#{}", args.out.base.url(), encode_tournament(&spec));
+    let runner = TournamentRunner::new(spec).map_err(|e| match e.entrant {
+        Some(i) => Failure::input(format!("{}:{}", args.strategies[usize::from(i)], e.message)),
+        None => Failure::usage(e.message),
+    })?;
+    // Pairs share nothing: this shard's are played at once on every core, then put in pair order.
+    let spec = runner.spec().clone();
+    let pairs = spec.pairs().len();
+    let mine = args.out.part().range(pairs);
+    let mut played = crate::parallel::map(mine.len(), |i| TournamentRunner::play_pair(&spec, mine.start + i)).into_iter();
+    let results = (0..pairs).map(|k| if args.out.part().contains(k, pairs) { played.next().transpose() } else { Ok(None) });
+    let runner = TournamentRunner::with_pairs(spec, results.collect::<Result<_, _>>().map_err(Failure::input)?).map_err(Failure::input)?;
+    if let Some((who, f)) = runner.failures().first() {
+        return Err(Failure::input(format!("{}:{} ({f}; the decision counted as hold)", runner.spec().entrants[*who].label, f.message)));
+    }
+    let spec = runner.spec();
+    let n = spec.games as usize;
+    // A game's number in the whole tournament: its pair's games come after the earlier pairs'.
+    let results: Vec<GameResult> = runner
+        .games()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| GameResult {
+            game: (g.pair * n + i % n + 1) as u32,
+            seating: vec![g.first, g.second],
+            returns: if g.winner == g.first { vec![1.0, 0.0] } else { vec![0.0, 1.0] },
+            turns: None,
+        })
+        .collect();
+    let labels: Vec<&str> = spec.entrants.iter().map(|e| e.label.as_str()).collect();
+    let fields = json!({ "games_per_pair": spec.games, "seed": spec.seed, "entrants": labels, "link": link, "results": results });
+    let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
+    let out = finish(&MERGE, fields, args.out.shard)?;
+    if args.out.json {
+        println!("{}", Value::Object(out));
+        return Ok(());
+    }
+    println!("{} strategies, {} games per pair, seed {}", spec.entrants.len(), spec.games, spec.seed);
+    if let Some(shard) = args.out.shard {
+        println!("{}", shard.describe(pairs, "pair"));
+    }
+    for (rank, row) in field::<Vec<Row>>(&out, "standings").map_err(Failure::input)?.iter().enumerate() {
+        println!(
+            "{:>2}. {:<20} Elo {:>6.0}  wins {:>5} of {:<5} {:>5.1}% (95% CI {:.1}%–{:.1}%)",
+            rank + 1, row.strategy, row.elo, row.wins, row.games, row.win_rate * 100.0, row.ci95[0] * 100.0, row.ci95[1] * 100.0
+        );
+    }
+    println!("link: {link}");
+    Ok(())
+}
+
+/// A row of `"standings"`, for the text output.
+#[derive(serde::Deserialize)]
+struct Row {
+    strategy: String,
+    games: u32,
+    wins: u32,
+    win_rate: f64,
+    ci95: [f64; 2],
+    elo: f64,
 }

@@ -31,6 +31,8 @@ pub struct Program {
     group: i32,
     stdout: Receiver<Output>,
     stderr: Arc<Mutex<Vec<u8>>>,
+    /// Closed when its stderr is read to the end.
+    stderr_read: Receiver<()>,
     flooded: bool,
 }
 
@@ -71,9 +73,11 @@ impl Program {
             });
         }
         let stderr = Arc::new(Mutex::new(Vec::new()));
+        let (read_to_end, stderr_read) = mpsc::channel::<()>();
         if let Some(mut err) = child.stderr.take() {
             let kept = Arc::clone(&stderr);
             std::thread::spawn(move || {
+                let _done = read_to_end;
                 let mut buf = vec![0u8; 16 << 10];
                 while let Ok(n @ 1..) = err.read(&mut buf) {
                     if let Ok(mut k) = kept.lock() {
@@ -86,7 +90,7 @@ impl Program {
                 }
             });
         }
-        Ok(Program { child, group, stdout, stderr, flooded: false })
+        Ok(Program { child, group, stdout, stderr, stderr_read, flooded: false })
     }
 
     /// Writes `bytes` to its stdin from a thread of its own, then closes stdin (some contest
@@ -142,10 +146,12 @@ impl Program {
         }
     }
 
-    /// Kills its process group and reaps it.
+    /// Kills its process group and reaps it; what it wrote to stderr is then read (for up to
+    /// 200 ms: a process that left the group may hold the pipe).
     pub fn kill(&mut self) {
         self.signal(libc::SIGKILL);
         let _ = self.child.wait();
+        let _ = self.stderr_read.recv_timeout(Duration::from_millis(200));
     }
 
     /// The last [`STDERR_KEPT`] bytes of its stderr, as text.

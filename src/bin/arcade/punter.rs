@@ -1,29 +1,71 @@
-//! `arcade punter …`: replays of official game logs.
+//! `arcade punter …`: its commands, and replays of official game logs.
 
-use crate::args::Args;
+use crate::args::Base;
+use crate::punter_play::{ArenaArgs, PlayArgs};
 use crate::Failure;
 use lambda_arcade::punter::{GameLog, PunterMap};
 use serde_json::json;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-const VALUED: &[&str] = &["maps", "bots", "seed", "log", "base", "map", "games", "online", "punters", "port"];
-const FLAGS: &[&str] = &["json", "futures", "splurges", "options"];
+#[derive(clap::Subcommand, Debug)]
+#[command(after_help = "MAP is a bundled map (lambda, circle, boston, edinburgh-10000 …, with or without .json) or a map file.\nBots: random, greedy, strong; in play and arena also exe:COMMAND, a contest program (offline protocol).")]
+pub enum Command {
+    /// Replay official game logs: a JSON line each {"log","map","scores","recorded","match"}
+    Replay {
+        /// Official game logs (PuntTV JSON)
+        #[arg(value_name = "LOG", required = true)]
+        logs: Vec<String>,
+        #[command(flatten)]
+        maps: MapsDir,
+    },
+    /// One game between built-in bots: scores and a link (--log: the official log format)
+    Play(PlayArgs),
+    /// Games of bot A against bot B, seats alternating: wins, draws, mean scores, links
+    Arena(ArenaArgs),
+    /// The local online game server: accepts punters over TCP (the official online protocol),
+    /// fills the other seats with bots or exe: programs, referees one game
+    Serve(crate::punter_serve::ServeArgs),
+    /// A built-in bot as a contest program: the official offline protocol on stdin/stdout (one
+    /// request a run, as lamduct runs punters), or --online HOST:PORT to a game server
+    Bot {
+        /// random, greedy or strong
+        #[arg(value_name = "NAME")]
+        name: String,
+        /// Connect to a game server (online mode) instead of answering on stdin/stdout
+        #[arg(long, value_name = "HOST:PORT")]
+        online: Option<String>,
+        #[command(flatten)]
+        seed: crate::args::Seed,
+    },
+    /// A share link that opens a log's game at its final scores
+    Link {
+        /// An official game log
+        #[arg(value_name = "LOG")]
+        log: String,
+        #[command(flatten)]
+        maps: MapsDir,
+        #[command(flatten)]
+        base: Base,
+    },
+}
 
-pub fn main(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv.get(1..).unwrap_or_default(), VALUED, FLAGS)?;
-    match argv.first().map(String::as_str) {
-        Some("replay") => replay(&args),
-        Some("play") => crate::punter_play::play(&args),
-        Some("arena") => crate::punter_play::arena(&args),
-        Some("link") => crate::punter_play::link(&args),
-        Some("serve") => crate::punter_play::serve(&args),
-        Some("bot") => match args.positional.as_slice() {
-            [name] => crate::punter_bot::bot(name, args.value("online"), args.number("seed", 1u64)?),
-            _ => Err(Failure::usage("bot takes one built-in bot's name")),
-        },
-        Some(other) => Err(Failure::usage(format!("unknown punter command \"{other}\""))),
-        None => Err(Failure::usage("punter needs a command")),
+/// `--maps DIR`: where the maps that logs name are looked for first.
+#[derive(clap::Args, Debug)]
+pub struct MapsDir {
+    /// A folder with the maps the logs name (the bundled maps are the fallback)
+    #[arg(long = "maps", value_name = "DIR")]
+    pub dir: Option<String>,
+}
+
+pub fn main(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Replay { logs, maps } => replay(logs, maps),
+        Command::Play(args) => crate::punter_play::play(args),
+        Command::Arena(args) => crate::punter_play::arena(args),
+        Command::Link { log, maps, base } => crate::punter_play::link(log, maps, base),
+        Command::Serve(args) => crate::punter_serve::main(args),
+        Command::Bot { name, online, seed } => crate::punter_bot::bot(name, online.as_deref(), seed.value),
     }
 }
 
@@ -52,13 +94,10 @@ impl Maps {
 
 /// `arcade punter replay LOG… [--maps DIR]`: one JSON line per log; exit 1 when any score
 /// differs from the recorded one (or a log cannot be read).
-fn replay(args: &Args) -> Result<(), Failure> {
-    if args.positional.is_empty() {
-        return Err(Failure::usage("replay takes one or more log files"));
-    }
-    let mut maps = Maps { dir: args.value("maps").map(str::to_string), parsed: HashMap::new() };
+fn replay(logs: &[String], dir: &MapsDir) -> Result<(), Failure> {
+    let mut maps = Maps { dir: dir.dir.clone(), parsed: HashMap::new() };
     let mut bad = 0usize;
-    for path in &args.positional {
+    for path in logs {
         let line = match crate::read_text(path).map_err(|f| f.message).and_then(|t| GameLog::parse(&t).map_err(|e| e.to_string())) {
             Err(e) => {
                 bad += 1;
@@ -81,7 +120,7 @@ fn replay(args: &Args) -> Result<(), Failure> {
         println!("{line}");
     }
     if bad > 0 {
-        return Err(Failure::input(format!("{bad} of {} logs did not match their recorded scores", args.positional.len())));
+        return Err(Failure::input(format!("{bad} of {} logs did not match their recorded scores", logs.len())));
     }
     Ok(())
 }

@@ -1,17 +1,77 @@
-//! `arcade punter play`, `arena` and `link`: games between built-in bots on the shared match
-//! runner, their links and logs.
+//! `arcade punter play`, `arena` and `link`: games between built-in bots and outside programs
+//! (`exe:COMMAND`, the official offline protocol), their links and logs.
 
-use crate::args::Args;
+use crate::args::{Base, Output, Seed, Sides};
+use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
+use crate::punter::MapsDir;
+use crate::punter_seats::{command_of, Played, Problem};
 use crate::Failure;
-use crate::punter_seats::{Played, Problem};
-use lambda_arcade::arena::Standings;
 use lambda_arcade::link::{encode_game, GameRecord};
+use lambda_arcade::punter::bots::entrants;
 use lambda_arcade::punter::log::export;
 use lambda_arcade::punter::{maps, GameLog, Punter, PunterParams, Settings};
-use serde_json::json;
+use serde_json::{json, Value};
 
-pub fn settings(args: &Args) -> Settings {
-    Settings { futures: args.flag("futures"), splurges: args.flag("splurges"), options: args.flag("options") }
+/// The official extensions a game plays with.
+#[derive(clap::Args, Debug)]
+pub struct Extensions {
+    /// Futures: each punter bets on sites it will connect to a mine
+    #[arg(long)]
+    futures: bool,
+    /// Splurges: a punter may pass to claim several rivers in a row later
+    #[arg(long)]
+    splurges: bool,
+    /// Options: a punter may claim a river already claimed by another (once per mine)
+    #[arg(long)]
+    options: bool,
+}
+
+impl Extensions {
+    pub fn settings(&self) -> Settings {
+        Settings { futures: self.futures, splurges: self.splurges, options: self.options }
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// The map: a bundled one by name (lambda, circle, boston …) or a map file
+    #[arg(value_name = "MAP")]
+    map: String,
+    /// The seats in order (at least two): built-in bots (random, greedy, strong) or
+    /// exe:COMMAND, a program speaking the official offline protocol
+    #[arg(long, value_name = "BOT,BOT,…", default_value = "greedy,random")]
+    bots: String,
+    #[command(flatten)]
+    extensions: Extensions,
+    #[command(flatten)]
+    seed: Seed,
+    /// Write the game as an official log to FILE
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    base: Base,
+}
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "A and B are bots (random, greedy or strong) or exe:COMMAND, a program speaking the official offline protocol\n(a fresh process per request; 10 s for setup, 1 s a move, timed from outside; ten timeouts make a zombie).")]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    sides: Sides,
+    /// The map: a bundled one by name (lambda, circle, boston …) or a map file
+    #[arg(long, value_name = "MAP", default_value = "lambda")]
+    map: String,
+    /// Games (1 to 10,000)
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games: u32,
+    #[command(flatten)]
+    seed: Seed,
+    #[command(flatten)]
+    extensions: Extensions,
+    #[command(flatten)]
+    out: Output,
 }
 
 /// A bundled map by name ("lambda" or "lambda.json") or a map file.
@@ -34,53 +94,44 @@ fn run(params: PunterParams, names: &[String], seed: u64, game: u32) -> Result<P
 }
 
 /// `arcade punter play MAP --bots a,b,… [--futures] [--splurges] [--options] [--seed S] [--log FILE] [--json]`
-pub fn play(args: &Args) -> Result<(), Failure> {
-    let [map] = args.positional.as_slice() else { return Err(Failure::usage("play takes one map")) };
-    let names: Vec<String> = args.value("bots").unwrap_or("greedy,random").split(',').map(str::to_string).collect();
+pub fn play(args: &PlayArgs) -> Result<(), Failure> {
+    let names: Vec<String> = args.bots.split(',').map(str::to_string).collect();
     if names.len() < 2 {
         return Err(Failure::usage("--bots needs at least two bots, e.g. --bots greedy,random"));
     }
-    let seed = args.number("seed", 1u64)?;
-    let params = params(map, names.len(), settings(args))?;
+    let seed = args.seed.value;
+    let params = params(&args.map, names.len(), args.extensions.settings())?;
     let played = run(params, &names, seed, 0)?;
-    report(args, &names, seed, played)
+    report(&Report { log: args.log.as_deref(), json: args.json, base: &args.base }, &names, seed, played)
 }
 
-/// `arcade punter serve MAP --punters N [--port P] [--bots a,b] [flags] [--seed S] [--log FILE] [--json]`
-pub fn serve(args: &Args) -> Result<(), Failure> {
-    let [map] = args.positional.as_slice() else { return Err(Failure::usage("serve takes one map")) };
-    let punters = args.number("punters", 2usize)?;
-    let bots: Vec<String> = args.value("bots").map_or_else(Vec::new, |b| b.split(',').map(str::to_string).collect());
-    if punters < 2 || bots.len() > punters {
-        return Err(Failure::usage("--punters must be at least 2 and at least the number of --bots"));
-    }
-    let seed = args.number("seed", 1u64)?;
-    let params = params(map, punters, settings(args))?;
-    let served = crate::punter_serve::serve(params, args.number("port", 9000u16)?, punters - bots.len(), &bots, seed)?;
-    report(args, &served.names, seed, served.played)
+/// How a single game is reported.
+pub struct Report<'a> {
+    pub log: Option<&'a str>,
+    pub json: bool,
+    pub base: &'a Base,
 }
 
 /// The scores, the link, the remarks on outside programs, and the official log with `--log`.
-fn report(args: &Args, names: &[String], seed: u64, played: Played) -> Result<(), Failure> {
-    let names = names.to_vec();
+pub fn report(how: &Report, names: &[String], seed: u64, played: Played) -> Result<(), Failure> {
     let Played { log, problems } = played;
     let params = log.params.clone();
     let scores = log.end.game().scores();
-    let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.clone(), moves: log.moves.clone(), view: log.moves.len() };
+    let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.to_vec(), moves: log.moves.clone(), view: log.moves.len() };
     let link = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
-    let link = format!("{}#{link}", args.base_url());
-    if let Some(path) = args.value("log") {
-        let text = export(&params, &log.moves, &names).map_err(|e| Failure::input(e.to_string()))?;
+    let link = format!("{}#{link}", how.base.url());
+    if let Some(path) = how.log {
+        let text = export(&params, &log.moves, names).map_err(|e| Failure::input(e.to_string()))?;
         std::fs::write(path, text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
     }
-    if args.flag("json") {
+    if how.json {
         println!("{}", json!({ "scores": scores, "link": link, "moves": log.moves.len(), "problems": problems }));
     } else {
         println!("{} on {} ({} punters, seed {seed})", names.join(" vs "), params.map_name, names.len());
         for (p, (n, s)) in names.iter().zip(&scores).enumerate() {
             println!("  punter {p} {n:<8} {s}");
         }
-        print_problems(&problems, &names);
+        print_problems(&problems, names);
         println!("link: {link}");
     }
     Ok(())
@@ -89,32 +140,52 @@ fn report(args: &Args, names: &[String], seed: u64, played: Played) -> Result<()
 /// The referee's remarks on outside programs, at most 20 lines.
 fn print_problems(problems: &[Problem], names: &[String]) {
     for p in problems.iter().take(20) {
-        println!("  game {}, {} ({}), {}: {}", p.game + 1, names.get(p.entrant).map_or("?", String::as_str), p.seat, p.phase, p.message);
+        println!("  game {}, {} (seat {}), {}: {}", p.game + 1, names.get(p.entrant).map_or("?", String::as_str), p.seat, p.phase, p.message);
     }
     if problems.len() > 20 {
         println!("  … and {} more remarks", problems.len() - 20);
     }
 }
 
-/// `arcade punter arena A B [--map MAP] [--games N] [--seed S] [flags] [--json]`: seats alternate.
-pub fn arena(args: &Args) -> Result<(), Failure> {
-    let [a, b] = args.positional.as_slice() else { return Err(Failure::usage("arena takes two bots A and B")) };
+/// What `arcade merge` knows of an arena's output.
+pub const MERGE: Kind = Kind { command: "punter arena", listed: &["links", "results", "problems"], derived: &["wins", "draws", "mean_scores"], units, summary };
+
+fn units(fields: &Fields) -> Result<(usize, u32), String> {
+    Ok((field(fields, "games")?, 1))
+}
+
+/// Wins, draws and mean scores of A and B, from the games in `"results"`.
+fn summary(fields: &mut Fields) -> Result<(), String> {
+    let results: Vec<GameResult> = field(fields, "results")?;
+    let s = standings(2, &results);
+    let mean = |i: usize| s.tallies[i].score / results.len().max(1) as f64;
+    fields.insert("wins".into(), json!([s.tallies[0].wins, s.tallies[1].wins]));
+    fields.insert("draws".into(), s.tallies[0].draws.into());
+    fields.insert("mean_scores".into(), json!([mean(0), mean(1)]));
+    Ok(())
+}
+
+/// `arcade punter arena A B [--map MAP] [--games N] [--seed S] [flags] [--json] [--shard K/N]`:
+/// seats alternate.
+pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
+    let (a, b, seed, games) = (&args.sides.a, &args.sides.b, args.seed.value, args.games);
     let names = vec![a.clone(), b.clone()];
-    let games = args.number("games", 10u32)?;
     if games == 0 || games > 10_000 {
         return Err(Failure::usage("--games must be 1..=10000"));
     }
-    let seed = args.number("seed", 1u64)?;
-    let params = params(args.value("map").unwrap_or("lambda"), 2, settings(args))?;
-    // Each game is a match of its own (fresh bots, its own seed, seats alternating): games run
-    // at once on every core and are counted in game order.
+    entrants(&names, seed, 0).map_err(Failure::usage)?;
+    let settings = args.extensions.settings();
+    let params = params(&args.map, 2, settings)?;
+    // Each game is a match of its own (fresh bots, its own seed, seats alternating): this
+    // shard's games run at once on every core and are counted in game order.
+    let mine = args.out.part().range(games as usize);
     // Programs are timed, so games with one run one at a time, as the contest ran them.
-    let play = |g: usize| run(params.clone(), &names, seed, g as u32);
-    let played = match names.iter().any(|n| crate::punter_seats::command_of(n).is_some()) {
-        true => (0..games as usize).map(play).collect(),
-        false => crate::parallel::map(games as usize, play),
+    let play = |i: usize| run(params.clone(), &names, seed, (mine.start + i) as u32);
+    let played = match names.iter().any(|n| command_of(n).is_some()) {
+        true => (0..mine.len()).map(play).collect(),
+        false => crate::parallel::map(mine.len(), play),
     };
-    let (mut logs, mut problems) = (Vec::with_capacity(games as usize), Vec::new());
+    let (mut logs, mut problems) = (Vec::with_capacity(mine.len()), Vec::new());
     for game in played {
         let game = game?;
         logs.push(game.log);
@@ -123,28 +194,32 @@ pub fn arena(args: &Args) -> Result<(), Failure> {
     let mut links = Vec::with_capacity(logs.len());
     for log in &logs {
         let fragment = encode_game(&log.record(seed, &names)).map_err(|(i, e)| Failure::input(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
-        links.push(format!("{}#{fragment}", args.base_url()));
+        links.push(format!("{}#{fragment}", args.out.base.url()));
     }
-    let standings = Standings::of_logs(2, &logs);
-    let wins = [standings.tallies[0].wins, standings.tallies[1].wins];
-    let draws = standings.tallies[0].draws;
-    let mean = |i: usize| standings.tallies[i].score / f64::from(games);
-    if args.flag("json") {
-        println!("{}", json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "wins": wins, "draws": draws, "mean_scores": [mean(0), mean(1)], "links": links, "problems": problems }));
-    } else {
-        println!("{a} vs {b} on {}: {games} games, seats alternating, seed {seed}", params.map_name);
-        println!("wins: {a} {}, {b} {}, draws {draws}; mean scores {:.1} / {:.1}", wins[0], wins[1], mean(0), mean(1));
-        print_problems(&problems, &names);
+    let results: Vec<GameResult> = logs.iter().map(|l| GameResult { game: l.game + 1, seating: l.seating.clone(), returns: l.returns.clone(), turns: None }).collect();
+    let settings = json!({ "futures": settings.futures, "splurges": settings.splurges, "options": settings.options });
+    let fields = json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "settings": settings, "links": links, "results": results, "problems": problems });
+    let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
+    let out = finish(&MERGE, fields, args.out.shard)?;
+    if args.out.json {
+        println!("{}", Value::Object(out));
+        return Ok(());
     }
+    println!("{a} vs {b} on {}: {games} games, seats alternating, seed {seed}", params.map_name);
+    if let Some(shard) = args.out.shard {
+        println!("{}", shard.describe(games as usize, "game"));
+    }
+    let (wins, mean): ([u32; 2], [f64; 2]) = (field(&out, "wins").map_err(Failure::input)?, field(&out, "mean_scores").map_err(Failure::input)?);
+    println!("wins: {a} {}, {b} {}, draws {}; mean scores {:.1} / {:.1}", wins[0], wins[1], out["draws"], mean[0], mean[1]);
+    print_problems(&problems, &names);
     Ok(())
 }
 
 /// `arcade punter link LOG [--maps DIR]`: a link that opens the log's game at its final scores.
-pub fn link(args: &Args) -> Result<(), Failure> {
-    let [path] = args.positional.as_slice() else { return Err(Failure::usage("link takes one log file")) };
+pub fn link(path: &str, maps: &MapsDir, base: &Base) -> Result<(), Failure> {
     let text = crate::read_text(path)?;
     let log = GameLog::parse(&text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
-    let dir = args.value("maps").map(|d| std::path::Path::new(d).join(&log.map));
+    let dir = maps.dir.as_ref().map(|d| std::path::Path::new(d).join(&log.map));
     let map_text = match dir.and_then(|p| std::fs::read_to_string(p).ok()) {
         Some(t) => t,
         None => maps::bundled(&log.map).map(str::to_string).ok_or_else(|| Failure::input(format!("map \"{}\" is not bundled (give --maps DIR)", log.map)))?,
@@ -153,6 +228,6 @@ pub fn link(args: &Args) -> Result<(), Failure> {
     let moves = log.game_moves(params.map.clone());
     let record = GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), view: moves.len(), moves };
     let link = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
-    println!("{}#{link}", args.base_url());
+    println!("{}#{link}", base.url());
     Ok(())
 }

@@ -6,7 +6,9 @@
 //! every other host. A punter too slow gets the `{"timeout": t}` notice and a pass; one whose
 //! connection breaks is a zombie.
 
+use crate::args::{Base, Seed};
 use crate::frames::{write, Frames, Missing};
+use crate::punter_play::{params, report, Extensions, Report};
 use crate::punter_offline::Reply;
 use crate::punter_seats::{play_game_with, Played};
 use crate::Failure;
@@ -70,14 +72,53 @@ fn ask(online: &mut Online, request: &Request, limit: Duration) -> Reply {
     }
 }
 
-pub struct Served {
-    pub names: Vec<String>,
-    pub played: Played,
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// The map: a bundled one by name (lambda, circle, boston …) or a map file
+    #[arg(value_name = "MAP")]
+    map: String,
+    /// Punters in the game, online ones and --bots together
+    #[arg(long, value_name = "N")]
+    punters: usize,
+    /// The port on 127.0.0.1 (0: any free one; the address is printed on stderr)
+    #[arg(long, value_name = "P", default_value_t = 9000)]
+    port: u16,
+    /// Seats after the online punters: built-in bots or exe:COMMAND programs
+    #[arg(long, value_name = "BOT,…")]
+    bots: Option<String>,
+    #[command(flatten)]
+    extensions: Extensions,
+    #[command(flatten)]
+    seed: Seed,
+    /// Write the game as an official log to FILE
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    base: Base,
+}
+
+/// `arcade punter serve MAP --punters N …`
+pub fn main(args: &ServeArgs) -> Result<(), Failure> {
+    let bots: Vec<String> = args.bots.as_deref().map_or_else(Vec::new, |b| b.split(',').map(str::to_string).collect());
+    if args.punters < 2 || bots.len() > args.punters {
+        return Err(Failure::usage("--punters must be at least 2 and at least the number of --bots"));
+    }
+    let params = params(&args.map, args.punters, args.extensions.settings())?;
+    let served = serve(params, args.port, args.punters - bots.len(), &bots, args.seed.value)?;
+    report(&Report { log: args.log.as_deref(), json: args.json, base: &args.base }, &served.names, args.seed.value, served.played)
+}
+
+struct Served {
+    names: Vec<String>,
+    played: Played,
 }
 
 /// Listens on `port` (0: any free port; the address is printed on stderr), seats `online`
 /// punters as they connect, then `bots`, and plays one game.
-pub fn serve(params: PunterParams, port: u16, online: usize, bots: &[String], seed: u64) -> Result<Served, Failure> {
+fn serve(params: PunterParams, port: u16, online: usize, bots: &[String], seed: u64) -> Result<Served, Failure> {
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| Failure::input(format!("port {port}: {e}")))?;
     let address = listener.local_addr().map_err(|e| Failure::input(e.to_string()))?;
     eprintln!("listening on {address}: waiting for {online} punter{}", if online == 1 { "" } else { "s" });

@@ -1,0 +1,180 @@
+//! `arcade labyrinth arena`: games between AI levels or JavaScript strategies on the shared
+//! match runner, whole or a shard of them (`--shard K/N`, merged by `arcade merge`).
+
+use crate::args::{Output, Seed, Sides};
+use crate::js_strategy::JsStrategy;
+use crate::labyrinth::RulesArg;
+use crate::merge::{field, finish, Fields, GameResult, Kind};
+use crate::Failure;
+use lambda_arcade::arena::{Decider, GameLog, Series, SeriesSpec};
+use lambda_arcade::labyrinth::ai::LEVELS;
+use lambda_arcade::labyrinth::ai_seat::{from_view, AiSeat};
+use lambda_arcade::labyrinth::game::{LabyrinthParams, LabyrinthView};
+use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove};
+use lambda_arcade::labyrinth::tile::Direction;
+use lambda_arcade::link::encode_game;
+use serde_json::{json, Value};
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "A and B are AI levels (simple, greedy, strong) or JavaScript files defining turn(view), run by node.")]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    sides: Sides,
+    /// Games
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    games: u32,
+    #[command(flatten)]
+    seed: Seed,
+    /// Seats: 2, or 4 (two players of each entrant)
+    #[arg(long, value_name = "2|4", default_value_t = 2)]
+    seats: usize,
+    #[command(flatten)]
+    rules: RulesArg,
+    #[command(flatten)]
+    out: Output,
+}
+
+/// What `arcade merge` knows of an arena's output.
+pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results"], derived: &["wins", "draws", "mean_turns"], units, summary };
+
+fn units(fields: &Fields) -> Result<(usize, u32), String> {
+    Ok((field(fields, "games")?, 1))
+}
+
+/// Wins of A and B, draws (nobody won in 400 turns) and the mean turns, from `"results"`.
+fn summary(fields: &mut Fields) -> Result<(), String> {
+    let results: Vec<GameResult> = field(fields, "results")?;
+    let (mut wins, mut draws, mut turns) = ([0u32; 2], 0u32, 0u32);
+    for r in &results {
+        // The winner's seat is the one with a return (1); nobody has one after a draw.
+        match r.returns.iter().position(|&x| x > 0.0).and_then(|seat| r.seating.get(seat)) {
+            Some(&entrant) => *wins.get_mut(entrant).ok_or_else(|| format!("game {}: entrant {entrant} (an arena has 2)", r.game))? += 1,
+            None => draws += 1,
+        }
+        turns += r.turns.unwrap_or(0);
+    }
+    fields.insert("wins".into(), json!(wins));
+    fields.insert("draws".into(), draws.into());
+    fields.insert("mean_turns".into(), (f64::from(turns) / results.len().max(1) as f64).into());
+    Ok(())
+}
+
+/// `arcade labyrinth arena A B [--games N] [--seed S] [--seats 2|4] [--json] [--shard K/N]`: games between AI
+/// levels or JavaScript files, seats alternating (with four seats, two players of each);
+/// `{"wins": [a, b], "draws": d}` (a draw: nobody won in 400 turns). A JavaScript turn that
+/// fails is played by the greedy AI and listed under `problems`. Every game is one game of the
+/// series (arena::Series), played apart so that games run at once on every core and a
+/// JavaScript strategy starts afresh each game.
+pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
+    let (a, b, games, seed, seats) = (&args.sides.a, &args.sides.b, args.games, args.seed.value, args.seats);
+    let entrants = [Entrant::parse(a)?, Entrant::parse(b)?];
+    if seats != 2 && seats != 4 {
+        return Err(Failure::usage("--seats must be 2 or 4"));
+    }
+    let players: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
+    let params = LabyrinthParams { players, rules: args.rules.rules(), seed: 0, saved: None };
+    let mine = args.out.part().range(games as usize);
+    let played = crate::parallel::map(mine.len(), |i| arena_game(&entrants, &params, seed, (mine.start + i) as u32));
+    let (mut results, mut problems, mut links) = (Vec::new(), Vec::new(), Vec::new());
+    let names = [a.clone(), b.clone()];
+    for result in played {
+        let (log, game_problems) = result?;
+        let fragment = encode_game(&log.record(seed, &names)).map_err(|(i, e)| Failure::input(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
+        links.push(format!("{}#{fragment}", args.out.base.url()));
+        results.push(GameResult { game: log.game + 1, seating: log.seating.clone(), returns: log.returns.clone(), turns: Some(log.end.turns) });
+        problems.extend(game_problems);
+    }
+    let fields = json!({ "a": a, "b": b, "games": games, "seed": seed, "seats": seats, "ravensburger": args.rules.ravensburger, "problems": problems, "links": links, "results": results });
+    let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
+    let out = finish(&MERGE, fields, args.out.shard)?;
+    if args.out.json {
+        println!("{}", Value::Object(out));
+    } else {
+        let wins: [u32; 2] = field(&out, "wins").map_err(Failure::input)?;
+        let (draws, mean_turns) = (&out["draws"], out["mean_turns"].as_f64().unwrap_or_default());
+        println!("{a} vs {b}: {games} games, seats alternating: wins {a} {}, {b} {}, draws {draws}; {mean_turns:.1} turns a game", wins[0], wins[1]);
+        if let Some(shard) = args.out.shard {
+            println!("{}", shard.describe(games as usize, "game"));
+        }
+        for p in problems.iter().take(20) {
+            println!("game {}, turn {}: {} (the greedy AI played this turn)", p["game"], p["turn"], p["message"].as_str().unwrap_or_default());
+        }
+        if problems.len() > 20 {
+            println!("… and {} more turns played by the greedy AI", problems.len() - 20);
+        }
+    }
+    Ok(())
+}
+
+/// One side of an arena: an AI level, or a JavaScript file defining `turn(view)`.
+enum Entrant {
+    Level(&'static str),
+    Js(String),
+}
+
+impl Entrant {
+    fn parse(name: &str) -> Result<Entrant, Failure> {
+        if name.ends_with(".js") || name.ends_with(".mjs") {
+            return Ok(Entrant::Js(name.to_string()));
+        }
+        LEVELS.iter().find(|&&l| l == name).map(|&l| Entrant::Level(l))
+            .ok_or_else(|| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
+    }
+
+    /// Its decider for one game: a JavaScript file gets a fresh process every game.
+    fn decider(&self) -> Result<Box<dyn Decider<Labyrinth>>, Failure> {
+        Ok(match self {
+            Entrant::Level(l) => Box::new(AiSeat::new(l).ok_or_else(|| Failure::usage(format!("unknown AI level \"{l}\"")))?),
+            Entrant::Js(path) => Box::new(JsSeat { js: JsStrategy::start(path, "turn", TURN_MS).map_err(Failure::input)?, step: None }),
+        })
+    }
+}
+
+/// A JavaScript strategy's time for one turn, as in the page.
+const TURN_MS: u64 = 500;
+
+/// A JavaScript strategy in a seat: asked once a turn for `{ rotation, insertion, row, column }`;
+/// the shift is its answer to the shift, the step its answer to the move that follows.
+struct JsSeat {
+    js: JsStrategy,
+    step: Option<LabyrinthMove>,
+}
+
+impl Decider<Labyrinth> for JsSeat {
+    fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
+        if view.phase == "move" {
+            return self.step.take().ok_or_else(|| "asked for a step without a shift of its own".to_string());
+        }
+        let text = serde_json::to_string(view).map_err(|e| e.to_string())?;
+        let answer = self.js.ask(&text)?;
+        let mut moves = js_turn(&from_view(view)?, &answer)?.into_iter();
+        let shift = moves.next().ok_or("the turn has no shift")?;
+        self.step = moves.next();
+        Ok(shift)
+    }
+}
+
+/// Reads `{ rotation, insertion, row, column }` as the turn's two moves, checked in `game`.
+fn js_turn(game: &Labyrinth, answer: &serde_json::Value) -> Result<Vec<LabyrinthMove>, String> {
+    let field = |k: &str| answer.get(k).ok_or_else(|| format!("the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"));
+    let number = |k: &str| field(k)?.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("\"{k}\" is not a small whole number"));
+    let rotation = field("rotation")?.as_str().ok_or("\"rotation\" is not a string")?;
+    let dir = Direction::rotation(rotation)?;
+    game.turn_moves(number("insertion")?, dir, (number("row")?, number("column")?)).map(Vec::from).map_err(|e| e.to_string())
+}
+
+/// Game `g` of the arena's series: its log and the turns a JavaScript strategy failed (played
+/// by the greedy AI), one line a turn.
+fn arena_game(entrants: &[Entrant; 2], params: &LabyrinthParams, seed: u64, g: u32) -> Result<(GameLog<Labyrinth>, Vec<Value>), Failure> {
+    let deciders = vec![Some(entrants[0].decider()?), Some(entrants[1].decider()?)];
+    let spec = SeriesSpec { first: g, ..SeriesSpec::new(params.clone(), 1, seed) };
+    let series = Series::new(spec, deciders).map_err(Failure::input)?.run().map_err(Failure::input)?;
+    let log = series.logs().first().cloned().ok_or_else(|| Failure::input("the game was not played"))?;
+    let problems = series
+        .failures()
+        .iter()
+        .map(|f| json!({ "game": f.game + 1, "turn": f.move_index / 2 + 1, "seat": f.seat, "message": f.message }))
+        .collect();
+    Ok((log, problems))
+}
+
