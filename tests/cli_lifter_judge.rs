@@ -73,3 +73,35 @@ fn a_program_that_leaves_a_child_behind_is_judged_at_once_and_the_child_killed()
     let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|s| s.rsplit(')').next().map(|r| r.trim().chars().next().unwrap_or('?')));
     assert!(matches!(state, None | Some('Z' | 'X')), "the child {pid} still runs: {state:?}");
 }
+
+#[test]
+fn three_shards_merge_into_the_whole_judged_run() {
+    let program = "cat >/dev/null; printf LDRDDUULLLDDL";
+    let maps = "flood1,contest2,beard1,contest1,horock1";
+    let strip = |lines: Vec<Value>| -> Vec<Value> {
+        lines.into_iter().map(|mut l| {
+            l.as_object_mut().unwrap().remove("seconds");
+            l
+        }).collect()
+    };
+    let whole = judge(program, maps, "5");
+    let names: Vec<&str> = whole.iter().map(|l| l["map"].as_str().unwrap()).collect();
+    assert_eq!(names, ["contest1", "contest2", "flood1", "beard1", "horock1"], "the official order");
+    let dir = std::env::temp_dir().join(format!("arcade-judge-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let out = arcade(&["lifter", "judge", program, "--maps", maps, "--seconds", "5", "--json", "--shard", &shard]);
+        assert!(out.status.success());
+        let file = dir.join(format!("shard-{k}.jsonl"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = arcade(&args);
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let merged: Vec<Value> = String::from_utf8_lossy(&merged.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(strip(merged), strip(whole));
+}
