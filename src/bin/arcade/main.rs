@@ -48,10 +48,10 @@ enum Command {
     /// Pig: the optimal policy, matches, CodeAbbey's checker, links, tournaments
     #[command(subcommand)]
     Pig(pig::Command),
-    /// Lambda Lifter: play a route, search one, links
+    /// Lambda Lifter: play a route, search one, links, judge a contest program
     #[command(subcommand)]
     Lifter(lifter::Command),
-    /// Lambda Punter: replay official logs, games and arenas between bots, links
+    /// Lambda Punter: replay official logs, games and arenas between bots and contest programs, a game server, our bots as programs, links
     #[command(subcommand)]
     Punter(punter::Command),
     /// Labyrinth: new games as save files, checks, AI play, arenas, links

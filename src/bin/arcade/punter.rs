@@ -19,9 +19,9 @@ pub enum Command {
         #[command(flatten)]
         maps: MapsDir,
     },
-    /// One game between built-in bots: scores and a link (--log: the official log format)
+    /// One game between built-in bots and exe: programs: scores, a link (--log: the official log format)
     Play(PlayArgs),
-    /// Games of bot A against bot B, seats alternating: wins, draws, mean scores, links
+    /// Games of A against B (bots or exe: programs), seats alternating: wins, draws, mean scores, links
     Arena(ArenaArgs),
     /// The local online game server: accepts punters over TCP (the official online protocol),
     /// fills the other seats with bots or exe: programs, referees one game
