@@ -42,17 +42,24 @@ pub struct PlayArgs {
     #[arg(long, value_name = "BOT,BOT,…", default_value = "greedy,random")]
     bots: String,
     #[command(flatten)]
-    extensions: Extensions,
+    game: OneGame,
+}
+
+/// What a single game is played with and how it is reported (`play`, `serve`).
+#[derive(clap::Args, Debug)]
+pub struct OneGame {
     #[command(flatten)]
-    seed: Seed,
+    pub extensions: Extensions,
+    #[command(flatten)]
+    pub seed: Seed,
     /// Write the game as an official log to FILE
     #[arg(long, value_name = "FILE")]
-    log: Option<String>,
+    pub log: Option<String>,
     /// Print one JSON object
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     #[command(flatten)]
-    base: Base,
+    pub base: Base,
 }
 
 #[derive(clap::Args, Debug)]
@@ -99,28 +106,21 @@ pub fn play(args: &PlayArgs) -> Result<(), Failure> {
     if names.len() < 2 {
         return Err(Failure::usage("--bots needs at least two bots, e.g. --bots greedy,random"));
     }
-    let seed = args.seed.value;
-    let params = params(&args.map, names.len(), args.extensions.settings())?;
-    let played = run(params, &names, seed, 0)?;
-    report(&Report { log: args.log.as_deref(), json: args.json, base: &args.base }, &names, seed, played)
-}
-
-/// How a single game is reported.
-pub struct Report<'a> {
-    pub log: Option<&'a str>,
-    pub json: bool,
-    pub base: &'a Base,
+    let params = params(&args.map, names.len(), args.game.extensions.settings())?;
+    let played = run(params, &names, args.game.seed.value, 0)?;
+    report(&args.game, &names, played)
 }
 
 /// The scores, the link, the remarks on outside programs, and the official log with `--log`.
-pub fn report(how: &Report, names: &[String], seed: u64, played: Played) -> Result<(), Failure> {
+pub fn report(how: &OneGame, names: &[String], played: Played) -> Result<(), Failure> {
+    let seed = how.seed.value;
     let Played { log, problems } = played;
     let params = log.params.clone();
     let scores = log.end.game().scores();
     let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.to_vec(), moves: log.moves.clone(), view: log.moves.len() };
     let link = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
     let link = format!("{}#{link}", how.base.url());
-    if let Some(path) = how.log {
+    if let Some(path) = &how.log {
         let text = export(&params, &log.moves, names).map_err(|e| Failure::input(e.to_string()))?;
         std::fs::write(path, text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
     }

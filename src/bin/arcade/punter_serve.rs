@@ -6,9 +6,8 @@
 //! every other host. A punter too slow gets the `{"timeout": t}` notice and a pass; one whose
 //! connection breaks is a zombie.
 
-use crate::args::{Base, Seed};
 use crate::frames::{write, Frames, Missing};
-use crate::punter_play::{params, report, Extensions, Report};
+use crate::punter_play::{params, report, OneGame};
 use crate::punter_offline::Reply;
 use crate::punter_seats::{play_game_with, Played};
 use crate::Failure;
@@ -87,17 +86,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "BOT,…")]
     bots: Option<String>,
     #[command(flatten)]
-    extensions: Extensions,
-    #[command(flatten)]
-    seed: Seed,
-    /// Write the game as an official log to FILE
-    #[arg(long, value_name = "FILE")]
-    log: Option<String>,
-    /// Print one JSON object
-    #[arg(long)]
-    json: bool,
-    #[command(flatten)]
-    base: Base,
+    game: OneGame,
 }
 
 /// `arcade punter serve MAP --punters N …`
@@ -106,9 +95,9 @@ pub fn main(args: &ServeArgs) -> Result<(), Failure> {
     if args.punters < 2 || bots.len() > args.punters {
         return Err(Failure::usage("--punters must be at least 2 and at least the number of --bots"));
     }
-    let params = params(&args.map, args.punters, args.extensions.settings())?;
-    let served = serve(params, args.port, args.punters - bots.len(), &bots, args.seed.value)?;
-    report(&Report { log: args.log.as_deref(), json: args.json, base: &args.base }, &served.names, args.seed.value, served.played)
+    let params = params(&args.map, args.punters, args.game.extensions.settings())?;
+    let served = serve(params, args.port, args.punters - bots.len(), &bots, args.game.seed.value)?;
+    report(&args.game, &served.names, served.played)
 }
 
 struct Served {
