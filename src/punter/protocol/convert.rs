@@ -92,8 +92,18 @@ pub fn group_turns(map: &PunterMap, moves: &[PunterMove]) -> Option<Vec<Move>> {
 /// The map in the official JSON shape: sites with `id`, `x`, `y`; distinct rivers with `source`
 /// and `target` ids; mines as ids. [`PunterMap::from_json`] reads it back to the same map.
 pub fn map_json(map: &PunterMap) -> Value {
+    shaped(map, |s| json!({ "id": s.id, "x": s.x, "y": s.y }))
+}
+
+/// The map as the official server sent it to punters at setup: sites with their `id` only (it
+/// sent coordinates only when told to, after entries failed on that "redundant meta data").
+pub fn setup_map_json(map: &PunterMap) -> Value {
+    shaped(map, |s| json!({ "id": s.id }))
+}
+
+fn shaped(map: &PunterMap, site: impl Fn(&super::super::map::Site) -> Value) -> Value {
     let id = |s: u32| map.sites.get(s as usize).map_or(0, |x| x.id);
-    let sites: Vec<Value> = map.sites.iter().map(|s| json!({ "id": s.id, "x": s.x, "y": s.y })).collect();
+    let sites: Vec<Value> = map.sites.iter().map(site).collect();
     let rivers: Vec<Value> = map.rivers.iter().map(|&(a, b)| json!({ "source": id(a), "target": id(b) })).collect();
     let mines: Vec<u64> = map.mines.iter().map(|&m| id(m)).collect();
     json!({ "sites": sites, "rivers": rivers, "mines": mines })

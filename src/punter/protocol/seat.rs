@@ -28,10 +28,10 @@ impl ProtocolSeat {
         self.punter
     }
 
-    /// The setup message: its id, the number of punters, the map in the official shape and
-    /// the settings.
+    /// The setup message: its id, the number of punters, the map as the official server sent
+    /// it (no coordinates) and the settings.
     pub fn setup(&self, params: &PunterParams) -> Setup {
-        Setup { punter: self.punter as u64, punters: params.punters as u64, map: map_json(&params.map), settings: Some(params.settings) }
+        Setup { punter: self.punter as u64, punters: params.punters as u64, map: setup_map_json(&params.map), settings: Some(params.settings) }
     }
 
     /// Takes its answer to the setup: its state, and its futures bids into `params` when
