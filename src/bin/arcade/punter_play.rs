@@ -70,7 +70,7 @@ pub struct ArenaArgs {
     /// The map: a bundled one by name (lambda, circle, boston …) or a map file
     #[arg(long, value_name = "MAP", default_value = "lambda")]
     map: String,
-    /// Games (1 to 10,000)
+    /// Games (1 to 1,000,000; at most 10,000 in one process: more need --shard)
     #[arg(long, value_name = "N", default_value_t = 10)]
     games: u32,
     #[command(flatten)]
@@ -170,15 +170,16 @@ fn summary(fields: &mut Fields) -> Result<(), String> {
 pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     let (a, b, seed, games) = (&args.sides.a, &args.sides.b, args.seed.value, args.games);
     let names = vec![a.clone(), b.clone()];
-    if games == 0 || games > 10_000 {
-        return Err(Failure::usage("--games must be 1..=10000"));
+    // One process keeps its games' logs: at most 10,000 of them; a run in shards may be longer.
+    let mine = args.out.part().range(games as usize);
+    if games == 0 || games > 1_000_000 || mine.len() > 10_000 {
+        return Err(Failure::usage("--games must be 1..=1000000, and a shard (--shard K/N) may play at most 10000 of them"));
     }
     entrants(&names, seed, 0).map_err(Failure::usage)?;
     let settings = args.extensions.settings();
     let params = params(&args.map, 2, settings)?;
     // Each game is a match of its own (fresh bots, its own seed, seats alternating): this
     // shard's games run at once on every core and are counted in game order.
-    let mine = args.out.part().range(games as usize);
     // Programs are timed, so games with one run one at a time, as the contest ran them.
     let play = |i: usize| run(params.clone(), &names, seed, (mine.start + i) as u32);
     let played = match names.iter().any(|n| command_of(n).is_some()) {
