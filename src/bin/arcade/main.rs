@@ -4,7 +4,6 @@
 mod args;
 mod arena_bench;
 mod bench;
-mod frames;
 mod js_strategy;
 mod labyrinth;
 mod labyrinth_arena;
@@ -20,6 +19,7 @@ mod pig_tournament;
 mod process;
 mod punter;
 mod punter_bot;
+mod punter_frames;
 mod punter_offline;
 mod punter_play;
 mod punter_seats;

@@ -3,7 +3,7 @@
 //! contest's evaluation ran entries. Online mode: one TCP connection to a game server for the
 //! whole game. The engine's protocol client (`client_ready`, `client_answer`) decides.
 
-use crate::frames::{write, Frames};
+use crate::punter_frames::{write, Frames};
 use crate::Failure;
 use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, ServerMessage};
 use serde_json::{json, Value};

@@ -6,7 +6,7 @@
 //! every other host. A punter too slow gets the `{"timeout": t}` notice and a pass; one whose
 //! connection breaks is a zombie.
 
-use crate::frames::{write, Frames, Missing};
+use crate::punter_frames::{write, Frames, Missing};
 use crate::punter_play::{params, report, OneGame};
 use crate::punter_offline::Reply;
 use crate::punter_seats::{play_game_with, Played};
