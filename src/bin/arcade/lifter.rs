@@ -156,9 +156,7 @@ fn solve(map: Option<&str>, ms: Option<u64>) -> Result<(), Failure> {
             (Mine::parse(&text).map_err(|e| Failure::input(format!("standard input: {e}")))?, ms.unwrap_or(u64::MAX))
         }
     };
-    let interrupted = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    signal_hook::flag::register(signal_hook::consts::SIGINT, std::sync::Arc::clone(&interrupted))
-        .map_err(|e| Failure::input(format!("cannot watch for SIGINT: {e}")))?;
+    let interrupted = crate::process::on_interrupt().map_err(Failure::input)?;
     let started = Instant::now();
     let mut solver = Solver::new(&mine);
     while started.elapsed().as_millis() < u128::from(ms) && !interrupted.load(std::sync::atomic::Ordering::Relaxed) {

@@ -5,7 +5,7 @@
 //! commands counted. The route is scored by the exact engine; its process group is killed at
 //! the end, children included.
 
-use crate::process::{describe, stderr_note, Output, Program};
+use crate::process::{describe, signal_of, stderr_note, Output, Program, Signal};
 use crate::Failure;
 use lambda_arcade::lifter::{maps, Command, Lifter, LifterParams, Mine};
 use lambda_arcade::link::{encode_game, GameRecord};
@@ -87,7 +87,7 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
                     // goes, and what is left in the pipe is read.
                     Output::Waiting if Instant::now() < deadline => {
                         if program.exited().is_some() {
-                            program.signal(libc::SIGKILL);
+                            program.signal(Signal::Kill);
                             while let Output::Bytes(b) = program.read(Instant::now() + Duration::from_millis(200)) {
                                 out.extend_from_slice(&b);
                             }
@@ -99,7 +99,7 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
                         break;
                     }
                     Output::Waiting if !interrupted => {
-                        program.signal(libc::SIGINT);
+                        program.signal(Signal::Interrupt);
                         notes.push(format!("SIGINT at {seconds} s"));
                         interrupted = true;
                         deadline = interrupt + GRACE;
@@ -116,7 +116,7 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
             let status = program.wait_until(Instant::now() + Duration::from_millis(100));
             program.kill();
             // Ending by the SIGINT it was sent is how a contest program stops.
-            let by_sigint = |s: &std::process::ExitStatus| interrupted && std::os::unix::process::ExitStatusExt::signal(s) == Some(libc::SIGINT);
+            let by_sigint = |s: &std::process::ExitStatus| interrupted && signal_of(*s) == Some(Signal::Interrupt as i32);
             if let Some(status) = status.filter(|s| !s.success() && !by_sigint(s)) {
                 notes.push(format!("ended with {}{}", describe(status), stderr_note(&program.stderr())));
             }

@@ -31,3 +31,8 @@ pub fn map_on<T: Send>(jobs: usize, n: usize, f: impl Fn(usize) -> T + Sync + Se
 pub fn map<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
     (0..n).map(f).collect()
 }
+
+#[cfg(target_arch = "wasm32")]
+pub fn map_on<T: Send>(_jobs: usize, n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    (0..n).map(f).collect()
+}

@@ -39,15 +39,11 @@ pub struct Program {
 impl Program {
     /// Runs `command` with `sh -c`, reading at most `stdout_bound` bytes of its stdout.
     pub fn start(command: &str, stdout_bound: usize) -> std::io::Result<Program> {
-        use std::os::unix::process::CommandExt;
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()?;
+        let mut shell = Command::new("sh");
+        shell.arg("-c").arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+        let mut child = shell.spawn()?;
         let group = child.id() as i32;
         let (tx, stdout) = mpsc::channel();
         if let Some(mut out) = child.stdout.take() {
@@ -139,17 +135,20 @@ impl Program {
     }
 
     /// Sends `signal` to its whole process group.
-    pub fn signal(&self, signal: i32) {
+    pub fn signal(&self, signal: Signal) {
+        #[cfg(unix)]
         // SAFETY: kill(2) with a negative pid signals the group we created; no memory involved.
         unsafe {
-            libc::kill(-self.group, signal);
+            libc::kill(-self.group, signal as i32);
         }
+        #[cfg(not(unix))]
+        let _ = (signal, self.group);
     }
 
     /// Kills its process group and reaps it; what it wrote to stderr is then read (for up to
     /// 200 ms: a process that left the group may hold the pipe).
     pub fn kill(&mut self) {
-        self.signal(libc::SIGKILL);
+        self.signal(Signal::Kill);
         let _ = self.child.wait();
         let _ = self.stderr_read.recv_timeout(Duration::from_millis(200));
     }
@@ -166,14 +165,36 @@ impl Drop for Program {
     }
 }
 
+/// The signals the arcade sends to programs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Signal {
+    Interrupt = 2,
+    Kill = 9,
+}
+
+/// The signal that ended a program, if one did.
+pub fn signal_of(status: ExitStatus) -> Option<i32> {
+    #[cfg(unix)]
+    return std::os::unix::process::ExitStatusExt::signal(&status);
+    #[cfg(not(unix))]
+    return status.code().and(None);
+}
+
 /// A short account of how a program ended ("exit code 3", "killed by signal 9").
 pub fn describe(status: ExitStatus) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
+    match (status.code(), signal_of(status)) {
         (Some(code), _) => format!("exit code {code}"),
         (None, Some(sig)) => format!("killed by signal {sig}"),
         _ => "ended".into(),
     }
+}
+
+/// A flag raised when this process gets SIGINT (the 2012 contest's "stop and print").
+pub fn on_interrupt() -> Result<Arc<std::sync::atomic::AtomicBool>, String> {
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    #[cfg(unix)]
+    signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&flag)).map_err(|e| format!("cannot watch for SIGINT: {e}"))?;
+    Ok(flag)
 }
 
 /// The stderr tail for a report: empty, or "; its stderr ended: …" (the last lines).
