@@ -67,14 +67,26 @@ fn parse_move(kind: &str, body: &Value, place: &str) -> Result<Entry, LogError> 
 }
 
 impl GameLog {
+    /// A log with nothing in it yet.
+    pub fn empty() -> GameLog {
+        GameLog { map: String::new(), settings: Settings::default(), teams: Vec::new(), futures: Vec::new(), entries: Vec::new(), recorded: Vec::new() }
+    }
+
+    /// Reads a log: the usual shape by typed deserialisation, anything else (and every
+    /// problem, with its place) by walking the JSON tree.
     pub fn parse(text: &str) -> Result<GameLog, LogError> {
         if text.len() > MAX_LOG_BYTES {
             return Err(error("log", format!("{} bytes is more than the limit of {MAX_LOG_BYTES}", text.len())));
         }
+        // The usual shape, read without building a tree; anything else, the careful way below
+        // (which names the place of a problem).
+        if let Some(log) = super::log_typed::parse(text) {
+            return Ok(log);
+        }
         let json: Value = serde_json::from_str(text)
             .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), super::json_message(&e)))?;
         let items = json.get("game").and_then(Value::as_array).ok_or_else(|| error("game", "expected {\"game\": [ … ]}"))?;
-        let mut log = GameLog { map: String::new(), settings: Settings::default(), teams: Vec::new(), futures: Vec::new(), entries: Vec::new(), recorded: Vec::new() };
+        let mut log = GameLog::empty();
         let mut playing = false;
         for (i, item) in items.iter().enumerate() {
             let place = format!("game[{i}]");

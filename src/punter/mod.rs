@@ -6,6 +6,7 @@ pub mod game;
 pub mod inputs;
 pub mod links;
 pub mod log;
+mod log_typed;
 pub mod map;
 mod map_counts;
 pub mod maps;

@@ -27,6 +27,12 @@ pub enum Command {
     Rails,
     /// The arenas on one core and on every core (same results)
     Arenas,
+    /// Official Punter logs re-scored: read, parse, maps, replay (one core)
+    PunterLogs {
+        /// Log files, or folders of them
+        #[arg(value_name = "FILE|DIR", required = true)]
+        paths: Vec<String>,
+    },
 }
 
 pub fn main(command: &Command) -> Result<(), Failure> {
@@ -39,5 +45,6 @@ pub fn main(command: &Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Arenas => crate::arena_bench::run(),
+        Command::PunterLogs { paths } => crate::punter_bench::run(paths),
     }
 }

@@ -18,6 +18,7 @@ mod pig_bench;
 mod pig_tournament;
 mod process;
 mod punter;
+mod punter_bench;
 mod punter_bot;
 mod punter_frames;
 mod punter_offline;
