@@ -4,7 +4,7 @@
 //! once, by breadth-first search over the whole map.
 
 use serde_json::Value;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Largest map the engine reads (the official maps have at most 10,000 rivers).
 pub const MAX_SITES: usize = 200_000;
@@ -68,7 +68,7 @@ impl PunterMap {
             return Err(error("rivers", format!("{} rivers is more than the limit of {MAX_RIVERS}", river_list.len())));
         }
         let mut sites = Vec::with_capacity(site_list.len());
-        let mut index = HashMap::with_capacity(site_list.len());
+        let mut index = HashMap::with_capacity_and_hasher(site_list.len(), Default::default());
         for (i, s) in site_list.iter().enumerate() {
             let place = format!("sites[{i}]");
             let id = number(s.get("id").ok_or_else(|| error(&place, "a site needs an \"id\""))?, &format!("{place}.id"))?;
@@ -84,7 +84,7 @@ impl PunterMap {
             index.get(&id).copied().ok_or_else(|| error(&place, format!("site {id} is not among the sites")))
         };
         let mut rivers = Vec::with_capacity(river_list.len());
-        let mut river_index = HashMap::with_capacity(river_list.len());
+        let mut river_index = HashMap::with_capacity_and_hasher(river_list.len(), Default::default());
         for (i, r) in river_list.iter().enumerate() {
             let a = site(r.get("source"), format!("rivers[{i}].source"))?;
             let b = site(r.get("target"), format!("rivers[{i}].target"))?;

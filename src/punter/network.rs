@@ -4,7 +4,7 @@
 //! hand.
 
 use super::map::PunterMap;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 const UNTOUCHED: u32 = u32::MAX;
 
@@ -28,7 +28,7 @@ pub struct Network {
 
 impl Network {
     pub fn new(sites: usize) -> Network {
-        Network { parent: vec![UNTOUCHED; sites], components: HashMap::new(), score: 0 }
+        Network { parent: vec![UNTOUCHED; sites], components: HashMap::default(), score: 0 }
     }
 
     /// Σ over mines, Σ over sites joined to the mine, of d².
@@ -103,19 +103,21 @@ impl Network {
         if ra == rb {
             return;
         }
-        let (Some(ca), Some(cb)) = (self.components.remove(&ra), self.components.remove(&rb)) else { return };
-        let gain: u64 = ca.mines.iter().map(|&m| cb.sums[usize::from(m)]).sum::<u64>()
-            + cb.mines.iter().map(|&m| ca.sums[usize::from(m)]).sum::<u64>();
-        self.score += gain;
-        // The larger component keeps its root (union by size: finds stay O(log n)).
-        let (keep, gone, mut big, small) = if ca.sites >= cb.sites { (ra, rb, ca, cb) } else { (rb, ra, cb, ca) };
+        // The larger component keeps its root (union by size: finds stay O(log n)) and its
+        // entry: the smaller one is taken out and folded in.
+        let size = |r: u32| self.components.get(&r).map_or(0, |c| c.sites);
+        let (keep, gone) = if size(ra) >= size(rb) { (ra, rb) } else { (rb, ra) };
+        let Some(small) = self.components.remove(&gone) else { return };
+        let Some(big) = self.components.get_mut(&keep) else { return };
+        let gain: u64 = big.mines.iter().map(|&m| small.sums[usize::from(m)]).sum::<u64>()
+            + small.mines.iter().map(|&m| big.sums[usize::from(m)]).sum::<u64>();
         for (x, y) in big.sums.iter_mut().zip(&small.sums) {
             *x += y;
         }
         big.sites += small.sites;
         big.mines.extend(small.mines);
+        self.score += gain;
         self.parent[gone as usize] = keep;
-        self.components.insert(keep, big);
         // Path compression for the two endpoints keeps later finds short.
         for s in [a, b] {
             self.parent[s as usize] = keep;
