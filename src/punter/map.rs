@@ -41,13 +41,65 @@ pub struct PunterMap {
     dist: Vec<Vec<u32>>,
 }
 
+fn within_limits(sites: usize, rivers: usize) -> Result<(), MapError> {
+    if sites > MAX_SITES {
+        return Err(error("sites", format!("{sites} sites is more than the limit of {MAX_SITES}")));
+    }
+    if rivers > MAX_RIVERS {
+        return Err(error("rivers", format!("{rivers} rivers is more than the limit of {MAX_RIVERS}")));
+    }
+    Ok(())
+}
+
 fn number(v: &Value, place: &str) -> Result<u64, MapError> {
     v.as_u64().ok_or_else(|| error(place, super::whole_number_problem(v, "a site id (a whole number ≥ 0)")))
+}
+
+/// A map's lists, read but not yet checked against each other: sites (id, x, y), rivers (site
+/// ids), mines (site ids).
+struct Parts {
+    sites: Vec<(u64, f64, f64)>,
+    rivers: Vec<(u64, u64)>,
+    mines: Vec<u64>,
+}
+
+/// The usual shape, read by typed deserialisation (no JSON tree); `None` sends the text to the
+/// careful reader, which names the place of a problem.
+mod typed {
+    #[derive(serde::Deserialize)]
+    struct Site {
+        id: u64,
+        x: Option<f64>,
+        y: Option<f64>,
+    }
+    #[derive(serde::Deserialize)]
+    struct River {
+        source: u64,
+        target: u64,
+    }
+    #[derive(serde::Deserialize)]
+    struct Map {
+        sites: Vec<Site>,
+        rivers: Vec<River>,
+        mines: Vec<u64>,
+    }
+
+    pub(super) fn parts(text: &str) -> Option<super::Parts> {
+        let m: Map = serde_json::from_str(text).ok()?;
+        Some(super::Parts {
+            sites: m.sites.into_iter().map(|s| (s.id, s.x.unwrap_or(0.0), s.y.unwrap_or(0.0))).collect(),
+            rivers: m.rivers.into_iter().map(|r| (r.source, r.target)).collect(),
+            mines: m.mines,
+        })
+    }
 }
 
 impl PunterMap {
     pub fn parse(text: &str) -> Result<PunterMap, MapError> {
         super::map_counts::over_limit(text).map_err(|(list, message)| error(list, message))?;
+        if let Some(parts) = typed::parts(text) {
+            return PunterMap::build(parts);
+        }
         let json: Value = serde_json::from_str(text)
             .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), super::json_message(&e)))?;
         PunterMap::from_json(&json)
@@ -61,33 +113,42 @@ impl PunterMap {
                 .ok_or_else(|| error(key, "expected a list"))
         };
         let (site_list, river_list, mine_list) = (list("sites")?, list("rivers")?, list("mines")?);
-        if site_list.len() > MAX_SITES {
-            return Err(error("sites", format!("{} sites is more than the limit of {MAX_SITES}", site_list.len())));
-        }
-        if river_list.len() > MAX_RIVERS {
-            return Err(error("rivers", format!("{} rivers is more than the limit of {MAX_RIVERS}", river_list.len())));
-        }
+        within_limits(site_list.len(), river_list.len())?;
         let mut sites = Vec::with_capacity(site_list.len());
-        let mut index = HashMap::with_capacity_and_hasher(site_list.len(), Default::default());
         for (i, s) in site_list.iter().enumerate() {
             let place = format!("sites[{i}]");
             let id = number(s.get("id").ok_or_else(|| error(&place, "a site needs an \"id\""))?, &format!("{place}.id"))?;
             let coord = |k: &str| s.get(k).and_then(Value::as_f64).unwrap_or(0.0);
-            if index.insert(id, sites.len() as u32).is_some() {
-                return Err(error(format!("{place}.id"), format!("site {id} is listed twice")));
-            }
-            sites.push(Site { id, x: coord("x"), y: coord("y") });
+            sites.push((id, coord("x"), coord("y")));
         }
-        let site = |v: Option<&Value>, place: String| -> Result<u32, MapError> {
-            let v = v.ok_or_else(|| error(&place, "missing"))?;
-            let id = number(v, &place)?;
+        let end = |r: &Value, key: &str, i: usize| -> Result<u64, MapError> {
+            let place = format!("rivers[{i}].{key}");
+            number(r.get(key).ok_or_else(|| error(&place, "missing"))?, &place)
+        };
+        let rivers = river_list.iter().enumerate().map(|(i, r)| Ok((end(r, "source", i)?, end(r, "target", i)?))).collect::<Result<_, MapError>>()?;
+        let mines = mine_list.iter().enumerate().map(|(i, m)| number(m, &format!("mines[{i}]"))).collect::<Result<_, _>>()?;
+        PunterMap::build(Parts { sites, rivers, mines })
+    }
+
+    /// The map from its lists: ids made dense, rivers deduplicated, distances computed.
+    fn build(parts: Parts) -> Result<PunterMap, MapError> {
+        within_limits(parts.sites.len(), parts.rivers.len())?;
+        let mut sites = Vec::with_capacity(parts.sites.len());
+        let mut index = HashMap::with_capacity_and_hasher(parts.sites.len(), Default::default());
+        for (i, &(id, x, y)) in parts.sites.iter().enumerate() {
+            if index.insert(id, sites.len() as u32).is_some() {
+                return Err(error(format!("sites[{i}].id"), format!("site {id} is listed twice")));
+            }
+            sites.push(Site { id, x, y });
+        }
+        let site = |id: u64, place: String| -> Result<u32, MapError> {
             index.get(&id).copied().ok_or_else(|| error(&place, format!("site {id} is not among the sites")))
         };
-        let mut rivers = Vec::with_capacity(river_list.len());
-        let mut river_index = HashMap::with_capacity_and_hasher(river_list.len(), Default::default());
-        for (i, r) in river_list.iter().enumerate() {
-            let a = site(r.get("source"), format!("rivers[{i}].source"))?;
-            let b = site(r.get("target"), format!("rivers[{i}].target"))?;
+        let mut rivers = Vec::with_capacity(parts.rivers.len());
+        let mut river_index = HashMap::with_capacity_and_hasher(parts.rivers.len(), Default::default());
+        for (i, &(source, target)) in parts.rivers.iter().enumerate() {
+            let a = site(source, format!("rivers[{i}].source"))?;
+            let b = site(target, format!("rivers[{i}].target"))?;
             if a == b {
                 return Err(error(format!("rivers[{i}]"), format!("a river from site {} to itself", sites[a as usize].id)));
             }
@@ -97,9 +158,9 @@ impl PunterMap {
                 rivers.push(key);
             }
         }
-        let mut mines = Vec::with_capacity(mine_list.len());
-        for (i, m) in mine_list.iter().enumerate() {
-            let m = site(Some(m), format!("mines[{i}]"))?;
+        let mut mines = Vec::with_capacity(parts.mines.len());
+        for (i, &m) in parts.mines.iter().enumerate() {
+            let m = site(m, format!("mines[{i}]"))?;
             if !mines.contains(&m) {
                 mines.push(m);
             }
