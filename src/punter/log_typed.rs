@@ -39,9 +39,15 @@ struct Score {
     score: i64,
 }
 
-/// One entry of the `game` list: the keys it has, read as their expected types.
+/// One entry of the `game` list: a move entry (its only key a move kind), or the keys of any
+/// other entry, read as their expected types.
+enum Item {
+    Move(&'static str, Body),
+    Other(Box<Fields>),
+}
+
 #[derive(Default)]
-struct Item {
+struct Fields {
     keys: usize,
     settings: Option<Flags>,
     map: Option<String>,
@@ -50,7 +56,6 @@ struct Item {
     futures: Option<Vec<Bid>>,
     gameplay: Option<String>,
     scores: Option<Vec<Score>>,
-    /// A move entry's kind and body (the only key of such an entry).
     mv: Option<(&'static str, Body)>,
 }
 
@@ -65,24 +70,34 @@ impl<'de> Deserialize<'de> for Item {
                 f.write_str("a log entry")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Item, A::Error> {
-                let mut item = Item::default();
+                let mut fields = Fields::default();
+                let mut first = true;
                 while let Some(key) = m.next_key::<&'de str>()? {
-                    item.keys += 1;
+                    fields.keys += 1;
                     match key {
-                        "settings" => item.settings = Some(m.next_value()?),
-                        "map" => item.map = Some(m.next_value()?),
-                        "punter" => item.punter = Some(m.next_value()?),
-                        "team" => item.team = Some(m.next_value()?),
-                        "futures" => item.futures = Some(m.next_value()?),
-                        "gameplay" => item.gameplay = Some(m.next_value()?),
-                        "scores" => item.scores = Some(m.next_value()?),
+                        "settings" => fields.settings = Some(m.next_value()?),
+                        "map" => fields.map = Some(m.next_value()?),
+                        "punter" => fields.punter = Some(m.next_value()?),
+                        "team" => fields.team = Some(m.next_value()?),
+                        "futures" => fields.futures = Some(m.next_value()?),
+                        "gameplay" => fields.gameplay = Some(m.next_value()?),
+                        "scores" => fields.scores = Some(m.next_value()?),
                         k => match KINDS.iter().find(|&&kind| kind == k) {
-                            Some(&kind) => item.mv = Some((kind, m.next_value()?)),
+                            // The common case: a move entry of one key, without the fields.
+                            Some(&kind) if first => {
+                                let body = m.next_value()?;
+                                match m.next_key::<&'de str>()? {
+                                    None => return Ok(Item::Move(kind, body)),
+                                    Some(_) => return Err(de::Error::custom("not the usual shape")),
+                                }
+                            }
+                            Some(&kind) => fields.mv = Some((kind, m.next_value()?)),
                             None => drop(m.next_value::<IgnoredAny>()?),
                         },
                     }
+                    first = false;
                 }
-                Ok(item)
+                Ok(Item::Other(Box::new(fields)))
             }
         }
         d.deserialize_map(V)
@@ -149,29 +164,32 @@ impl Fold {
     /// this reader cannot tell.
     fn take(&mut self, item: Item) -> Option<()> {
         let log = &mut self.log;
-        if self.playing {
-            if item.keys != 1 {
-                return None;
-            }
-            if item.gameplay.as_deref() == Some("stop") {
-                self.playing = false;
+        let item = match item {
+            Item::Move(kind, body) if self.playing => {
+                let ends = || Some((body.source?, body.target?));
+                let punter = body.punter;
+                log.entries.push(match kind {
+                    "claim" => ends().map(|(source, target)| Entry::Move { punter, mv: Move::Claim { source, target } })?,
+                    "option" => ends().map(|(source, target)| Entry::Move { punter, mv: Move::Option { source, target } })?,
+                    "pass" => Entry::Move { punter, mv: Move::Pass },
+                    "splurge" => Entry::Move { punter, mv: Move::Splurge { route: body.route? } },
+                    "timeout" => Entry::Timeout { punter },
+                    _ => Entry::Zombie { punter },
+                });
                 return Some(());
             }
-            let (kind, body) = item.mv?;
-            let ends = || Some((body.source?, body.target?));
-            let punter = body.punter;
-            log.entries.push(match kind {
-                "claim" => ends().map(|(source, target)| Entry::Move { punter, mv: Move::Claim { source, target } })?,
-                "option" => ends().map(|(source, target)| Entry::Move { punter, mv: Move::Option { source, target } })?,
-                "pass" => Entry::Move { punter, mv: Move::Pass },
-                "splurge" => Entry::Move { punter, mv: Move::Splurge { route: body.route? } },
-                "timeout" => Entry::Timeout { punter },
-                _ => Entry::Zombie { punter },
-            });
+            // Outside play (the moves some logs list after the end), a move entry is no part
+            // of the game, as for the careful reader.
+            Item::Move(..) => return Some(()),
+            Item::Other(fields) => *fields,
+        };
+        if self.playing {
+            // Only the end of play, alone, is not a move.
+            if item.keys != 1 || item.gameplay.as_deref() != Some("stop") {
+                return None;
+            }
+            self.playing = false;
             return Some(());
-        }
-        if item.mv.is_some() {
-            return None;
         }
         if let Some(s) = item.settings {
             let flag = |f: Option<bool>| f.unwrap_or(false);

@@ -36,9 +36,14 @@ pub struct PunterMap {
     river_index: HashMap<(u32, u32), u32>,
     /// Per site: (neighbour, river).
     adjacent: Vec<Vec<(u32, u32)>>,
-    /// `dist[m][s]`: rivers between mine `m` (index into `mines`) and site `s`; `u32::MAX` when
+    /// `dist[s · mines + m]`: rivers between mine `m` (index into `mines`) and site `s`
+    /// (site-major: a site's distances to every mine lie together); `u32::MAX` when
     /// unreachable.
-    dist: Vec<Vec<u32>>,
+    dist: Vec<u32>,
+    /// Per site: its number among the mines, or `u16::MAX`.
+    mine_of: Vec<u16>,
+    /// Site id → dense index, when the ids are small enough for a table (`u32::MAX`: none).
+    by_id: Vec<u32>,
 }
 
 fn within_limits(sites: usize, rivers: usize) -> Result<(), MapError> {
@@ -100,6 +105,13 @@ impl PunterMap {
         if let Some(parts) = typed::parts(text) {
             return PunterMap::build(parts);
         }
+        PunterMap::parse_by_tree(text)
+    }
+
+    /// Reads a map by walking its JSON tree only (what `parse` falls back to; the tests hold
+    /// the two readers to the same result).
+    pub fn parse_by_tree(text: &str) -> Result<PunterMap, MapError> {
+        super::map_counts::over_limit(text).map_err(|(list, message)| error(list, message))?;
         let json: Value = serde_json::from_str(text)
             .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), super::json_message(&e)))?;
         PunterMap::from_json(&json)
@@ -170,8 +182,26 @@ impl PunterMap {
             adjacent[a as usize].push((b, r as u32));
             adjacent[b as usize].push((a, r as u32));
         }
-        let mut map = PunterMap { sites, rivers, mines, index, river_index, adjacent, dist: Vec::new() };
-        map.dist = map.mines.iter().map(|&m| map.bfs(m)).collect();
+        let mut mine_of = vec![u16::MAX; sites.len()];
+        for (n, &m) in mines.iter().enumerate() {
+            mine_of[m as usize] = u16::try_from(n).unwrap_or(u16::MAX);
+        }
+        let top = sites.iter().map(|s| s.id).max().unwrap_or(0);
+        let mut by_id = Vec::new();
+        if top < 4 * sites.len() as u64 + 1024 {
+            by_id = vec![u32::MAX; top as usize + 1];
+            for (i, s) in sites.iter().enumerate() {
+                by_id[s.id as usize] = i as u32;
+            }
+        }
+        let mut map = PunterMap { sites, rivers, mines, index, river_index, adjacent, dist: Vec::new(), mine_of, by_id };
+        let (n, per_mine): (usize, Vec<Vec<u32>>) = (map.mines.len(), map.mines.iter().map(|&m| map.bfs(m)).collect());
+        map.dist = vec![u32::MAX; n * map.sites.len()];
+        for (m, from_m) in per_mine.iter().enumerate() {
+            for (s, &d) in from_m.iter().enumerate() {
+                map.dist[s * n + m] = d;
+            }
+        }
         Ok(map)
     }
 
@@ -193,7 +223,10 @@ impl PunterMap {
 
     /// Dense index of the site with this id.
     pub fn site(&self, id: u64) -> Option<u32> {
-        self.index.get(&id).copied()
+        if self.by_id.is_empty() {
+            return self.index.get(&id).copied();
+        }
+        usize::try_from(id).ok().and_then(|i| self.by_id.get(i)).copied().filter(|&s| s != u32::MAX)
     }
 
     /// The river between two sites (by dense index), either direction.
@@ -212,11 +245,22 @@ impl PunterMap {
 
     /// Distance from mine number `m` (index into `mines`) to site `s`.
     pub fn dist(&self, m: usize, s: u32) -> u32 {
-        self.dist[m][s as usize]
+        self.dist[s as usize * self.mines.len() + m]
+    }
+
+    /// Site `s`'s distances to every mine, in mine order.
+    pub fn dists(&self, s: u32) -> &[u32] {
+        let n = self.mines.len();
+        &self.dist[s as usize * n..(s as usize + 1) * n]
     }
 
     /// Index into `mines` of this site, if it is a mine.
     pub fn mine_number(&self, s: u32) -> Option<usize> {
-        self.mines.iter().position(|&m| m == s)
+        match self.mine_of.get(s as usize) {
+            Some(&n) if n != u16::MAX => Some(usize::from(n)),
+            // More than 65,535 mines: look it up.
+            Some(_) if self.mines.len() > usize::from(u16::MAX) => self.mines.iter().position(|&m| m == s),
+            _ => None,
+        }
     }
 }

@@ -86,12 +86,7 @@ impl Network {
             return root;
         }
         self.parent[s as usize] = s;
-        let sums = (0..map.mines.len())
-            .map(|m| match map.dist(m, s) {
-                u32::MAX => 0,
-                d => u64::from(d) * u64::from(d),
-            })
-            .collect();
+        let sums = map.dists(s).iter().map(|&d| if d == u32::MAX { 0 } else { u64::from(d) * u64::from(d) }).collect();
         let mines = map.mine_number(s).map(|m| vec![m as u16]).unwrap_or_default();
         self.components.insert(s, Component { sites: 1, mines, sums });
         s
