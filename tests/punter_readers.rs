@@ -4,10 +4,13 @@
 
 use lambda_arcade::punter::{maps, GameLog, PunterMap};
 
+/// The fast reader and the tree walk agree on `text`: the same value, or the same error.
+fn same<T: PartialEq + std::fmt::Debug, E: std::fmt::Display>(fast: Result<T, E>, tree: Result<T, E>, what: &str) {
+    assert_eq!(fast.map_err(|e| e.to_string()), tree.map_err(|e| e.to_string()), "{what}");
+}
+
 fn same_log(text: &str, what: &str) {
-    let fast = GameLog::parse(text).map_err(|e| e.to_string());
-    let tree = GameLog::parse_by_tree(text).map_err(|e| e.to_string());
-    assert_eq!(fast, tree, "{what}");
+    same(GameLog::parse(text), GameLog::parse_by_tree(text), what);
 }
 
 #[test]
@@ -64,9 +67,7 @@ fn unusual_logs_read_the_same_both_ways() {
 }
 
 fn same_map(text: &str, what: &str) {
-    let fast = PunterMap::parse(text).map_err(|e| e.to_string());
-    let tree = PunterMap::parse_by_tree(text).map_err(|e| e.to_string());
-    assert_eq!(fast, tree, "{what}");
+    same(PunterMap::parse(text), PunterMap::parse_by_tree(text), what);
 }
 
 #[test]
