@@ -24,13 +24,14 @@ pub enum Reply {
     Fault { message: String, timeout: bool, gone: bool },
 }
 
-/// Asks the program `command` one request within `limit`; also returns its stderr's tail.
+/// Asks the program `command` one request within `limit` (a fault's message ends with the tail
+/// of its stderr).
 /// Without `answers` (the stop message), it is given until `limit` to finish and its answer is
 /// `null`.
-pub fn ask(command: &str, request: &Value, limit: Duration, answers: bool) -> (Reply, String) {
+pub fn ask(command: &str, request: &Value, limit: Duration, answers: bool) -> Reply {
     let mut program = match Program::start(command, MAX_MESSAGE_BYTES + 64) {
         Ok(p) => p,
-        Err(e) => return (gone(format!("cannot start \"{command}\": {e}")), String::new()),
+        Err(e) => return gone(format!("cannot start \"{command}\": {e}")),
     };
     let mut decoder = Decoder::new();
     let hello = match next_message(&mut program, &mut decoder, "handshake", HANDSHAKE) {
@@ -48,30 +49,24 @@ pub fn ask(command: &str, request: &Value, limit: Duration, answers: bool) -> (R
         program.wait_until(Instant::now() + limit);
         return finish(program, Reply::Answer(Value::Null), "");
     }
-    let reply = match next_message(&mut program, &mut decoder, "answer", limit) {
-        Ok(v) => Reply::Answer(v),
-        Err(fault) => return finish(program, fault, ""),
-    };
-    program.kill();
-    let stderr = program.stderr();
-    (reply, stderr)
+    let reply = next_message(&mut program, &mut decoder, "answer", limit).map_or_else(|fault| fault, Reply::Answer);
+    finish(program, reply, "")
 }
 
 fn gone(message: String) -> Reply {
     Reply::Fault { message, timeout: false, gone: true }
 }
 
-fn finish(mut program: Program, fault: Reply, when: &str) -> (Reply, String) {
+/// Kills the program's group; a fault's message gets `when` and the tail of its stderr.
+fn finish(mut program: Program, reply: Reply, when: &str) -> Reply {
     program.kill();
-    let stderr = program.stderr();
-    let fault = match fault {
+    match reply {
         Reply::Fault { message, timeout, gone } => {
             let when = if when.is_empty() { String::new() } else { format!(" {when}") };
-            Reply::Fault { message: format!("{message}{when}{}", stderr_note(&stderr)), timeout, gone }
+            Reply::Fault { message: format!("{message}{when}{}", stderr_note(&program.stderr())), timeout, gone }
         }
         answer => answer,
-    };
-    (fault, stderr)
+    }
 }
 
 /// The next whole message of its stdout, by `deadline`.

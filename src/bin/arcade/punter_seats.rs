@@ -56,7 +56,7 @@ pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u
             Next::Ask(request) => {
                 let limit = Duration::from_secs_f64(f64::from(request.phase.limit_ms()) / 1000.0 * limits);
                 let reply = match command_of(&names[request.entrant]) {
-                    Some(command) => ask(command, &request.message, limit, request.phase != Phase::Stop).0,
+                    Some(command) => ask(command, &request.message, limit, request.phase != Phase::Stop),
                     None => other(&request, limit)?,
                 };
                 match reply {
