@@ -4,12 +4,18 @@ pub mod arena;
 pub mod game;
 pub mod games;
 pub mod inputs;
+#[cfg(feature = "labyrinth")]
 pub mod labyrinth;
+#[cfg(feature = "lifter")]
 pub mod lifter;
 pub mod link;
+#[cfg(feature = "pig")]
 pub mod pig;
+#[cfg(feature = "punter")]
 pub mod punter;
 pub mod rng;
+/// The Scheme of Pig strategies.
+#[cfg(feature = "scheme")]
 pub mod scheme;
 pub mod tape;
 

@@ -3,7 +3,7 @@
 //! game 1, the die and each strategy's `random` come from the match seed, a failed decision
 //! counts as "hold". JavaScript strategies are asked from outside the engine.
 
-use super::decider::{PolicyDecider, SchemeDecider};
+use super::decider::PolicyDecider;
 use super::{Pig, PigMove, PigParams, Policy, Situation};
 use crate::arena::{Answer, Decider, MatchRules, MatchSeeds, Series, SeriesSpec, Step};
 use crate::game::Game;
@@ -149,6 +149,11 @@ impl MatchRules for Pig {
     }
 }
 
+/// What a build without the Scheme interpreter (the page's main-thread Pig module) says when
+/// asked to run Scheme; the page runs strategies in its sandbox worker, which has it.
+#[cfg(not(feature = "scheme"))]
+pub const NO_SCHEME: &str = "this build of the engine has no Scheme interpreter (strategies run in the sandbox worker)";
+
 /// Creates the engine-side strategy for an entrant; `None` for JavaScript.
 pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<Option<Box<dyn Decider<Pig>>>, String> {
     Ok(match source {
@@ -156,7 +161,13 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
             let policy = Policy::named(name, target).ok_or_else(|| format!("unknown built-in strategy \"{name}\""))?;
             Some(Box::new(PolicyDecider { policy, target }))
         }
-        StrategySource::Scheme(code) => Some(Box::new(SchemeDecider::load(code, seed)?)),
+        #[cfg(feature = "scheme")]
+        StrategySource::Scheme(code) => Some(Box::new(super::decider::SchemeDecider::load(code, seed)?)),
+        #[cfg(not(feature = "scheme"))]
+        StrategySource::Scheme(_) => {
+            let _ = seed; // drives `(random n)` in Scheme only
+            return Err(NO_SCHEME.to_string());
+        }
         StrategySource::JavaScript(_) => None,
     })
 }

@@ -3,7 +3,9 @@
 
 use super::{Pig, PigMove, Policy, Situation};
 use crate::arena::Decider;
+#[cfg(feature = "scheme")]
 use crate::rng::{self, Rng};
+#[cfg(feature = "scheme")]
 use crate::scheme::{Program, Value};
 
 /// Evaluation steps a Scheme strategy may use per decision (deterministic on every machine).
@@ -32,6 +34,7 @@ impl Decider<Pig> for PolicyDecider {
 }
 
 /// A CodeAbbey-style `(define (player my-total other-total accum current state) …)`.
+#[cfg(feature = "scheme")]
 pub struct SchemeDecider {
     program: Program,
     state: Value,
@@ -39,6 +42,7 @@ pub struct SchemeDecider {
     budget: u64,
 }
 
+#[cfg(feature = "scheme")]
 impl SchemeDecider {
     /// Loads the source; `seed` drives `(random n)`. Fails with "line:col: message".
     pub fn load(source: &str, seed: u64) -> Result<SchemeDecider, String> {
@@ -62,6 +66,7 @@ impl SchemeDecider {
     }
 }
 
+#[cfg(feature = "scheme")]
 impl Decider<Pig> for SchemeDecider {
     fn decide(&mut self, s: &Situation) -> Result<PigMove, String> {
         let args = [

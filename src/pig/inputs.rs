@@ -1,13 +1,14 @@
 //! The Pig formats read from strangers, as the product reads them (the game registry lists them
 //! for `arcade check`, the fuzz targets and the bad-input catalogue).
 
-use super::decider::SchemeDecider;
-use super::{Pig, Situation};
-use crate::arena::Decider;
 use crate::inputs::{InputFormat, Limit};
 
+/// Pig's one format is Scheme; a build without the interpreter reads none.
+#[cfg(feature = "scheme")]
 pub const FORMATS: &[InputFormat] =
     &[InputFormat { name: "scheme", about: "a Pig strategy in Scheme: loaded, then asked one decision, under the step budgets", check: scheme }];
+#[cfg(not(feature = "scheme"))]
+pub const FORMATS: &[InputFormat] = &[];
 
 pub const LIMITS: &[Limit] = &[
     Limit { input: "Pig target", limit: "200", past_it: "refused" },
@@ -16,7 +17,11 @@ pub const LIMITS: &[Limit] = &[
     Limit { input: "Scheme run", limit: "1,000,000 steps to load, 100,000 a decision; 100,000 nested calls; strings of 1,000,000 bytes; output 1 MiB kept per run (the rest dropped, marked)", past_it: "the strategy fails with the limit named; its decision falls back (hold)" },
 ];
 
+#[cfg(feature = "scheme")]
 fn scheme(text: &str) -> Result<String, String> {
+    use super::decider::SchemeDecider;
+    use super::{Pig, Situation};
+    use crate::arena::Decider;
     let mut d = SchemeDecider::load(text, 1)?;
     let mv = Decider::<Pig>::decide(&mut d, &Situation { my_total: 10, other_total: 20, accum: 5, current: 3 })?;
     Ok(format!("decides {mv:?}"))

@@ -45,3 +45,10 @@ pub fn open_link(text: &str, assets: JsValue) -> Result<JsValue, JsValue> {
 pub fn link_limit() -> usize {
     SHARE_LIMIT
 }
+
+/// The link kinds this engine module opens (the page routes a link to its game's module by its
+/// kind; the e2e tests hold the page's table to this).
+#[wasm_bindgen(js_name = linkKinds)]
+pub fn link_kinds() -> Vec<String> {
+    games::link_kinds().map(|k| k.kind.to_string()).collect()
+}

@@ -1,25 +1,40 @@
 //! The only code that knows JavaScript: one handle type per game, thin translation to and from
 //! the pure engines. Errors cross as JS `Error`s with the engine's message.
 
+#[cfg(feature = "labyrinth")]
 mod labyrinth;
+#[cfg(feature = "labyrinth")]
 mod labyrinth_series;
+#[cfg(feature = "lifter")]
 mod lifter;
 mod links;
+#[cfg(feature = "pig")]
 mod pig;
+#[cfg(feature = "pig")]
 mod pig_tournament;
+#[cfg(feature = "punter")]
 mod punter;
+#[cfg(feature = "punter")]
 mod punter_series;
+#[allow(dead_code)] // a one-game build uses only what its handles need
 mod series;
 
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "labyrinth")]
 pub use labyrinth::*;
+#[cfg(feature = "labyrinth")]
 pub use labyrinth_series::*;
+#[cfg(feature = "lifter")]
 pub use lifter::*;
 pub use links::*;
+#[cfg(feature = "pig")]
 pub use pig::*;
+#[cfg(feature = "pig")]
 pub use pig_tournament::*;
+#[cfg(feature = "punter")]
 pub use punter::*;
+#[cfg(feature = "punter")]
 pub use punter_series::*;
 
 pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 /// The registration lines: the one place per layer where every game is listed.
-const REGISTRATION: &[&str] = &["src/lib.rs", "src/games.rs", "src/wasm/mod.rs", "src/bin/arcade/main.rs", "www/app.js", "www/sandbox-worker.js"];
+const REGISTRATION: &[&str] = &["src/lib.rs", "src/games.rs", "src/wasm/mod.rs", "src/bin/arcade/main.rs", "www/app.js", "www/games.js", "www/sandbox-worker.js"];
 
 const RAILS: &[&str] = &["src/game.rs", "src/arena/", "src/tape.rs", "src/link/", "src/inputs.rs", "src/rng.rs"];
 
