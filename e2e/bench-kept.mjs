@@ -17,7 +17,7 @@ try {
   const page = await openPage(browser, server.url);
   // The game: you pass, the bots play, until 500 moves.
   const game = await page.evaluate(async ([map, seats]) => {
-    const engine = await import('./www/engine.js').then((m) => m.loadEngine());
+    const engine = await import('./www/engine.js').then((m) => m.loadEngine('punter'));
     const { loadMap } = await import('./www/punter/maps.js');
     const text = await loadMap(engine, map);
     const g = new engine.PunterGame(map, text, seats, {}, null, 4242);

@@ -8,7 +8,7 @@ const browser = await launch();
 try {
   const page = await openPage(browser, server.url);
   const figures = await page.evaluate(async () => {
-    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const e = await import('./www/engine.js').then((m) => m.loadEngine('labyrinth'));
     const out = {};
     for (const level of ['simple', 'greedy', 'strong']) {
       const times = [];

@@ -12,7 +12,7 @@ try {
   for (const name of ['large1', 'lambdaful1', 'lambdaful2']) {
     const text = await readFile(new URL(`../maps/lifter/extra/${name}.map`, import.meta.url), 'utf8');
     out[name] = await page.evaluate(async ({ name, text }) => {
-      const e = await import('./www/engine.js').then((m) => m.loadEngine());
+      const e = await import('./www/engine.js').then((m) => m.loadEngine('lifter'));
       const runs = [];
       for (let run = 0; run < 3; run += 1) {
         const g = new e.LifterGame(name, text);

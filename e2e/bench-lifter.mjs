@@ -18,7 +18,7 @@ try {
   const rows = [];
   for (const [name, best] of Object.entries(BEST)) {
     const r = await page.evaluate(async ({ name, budget }) => {
-      const e = await import('./www/engine.js').then((m) => m.loadEngine());
+      const e = await import('./www/engine.js').then((m) => m.loadEngine('lifter'));
       const text = e.lifterOfficialMaps().find((m) => m.name === name).text;
       const s = new e.LifterSolver(text);
       const t0 = performance.now();

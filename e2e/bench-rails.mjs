@@ -8,7 +8,8 @@ const browser = await launch();
 try {
   const page = await openPage(browser, server.url);
   const figures = await page.evaluate(async () => {
-    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const { loadEngine } = await import('./www/engine.js');
+    let e = await loadEngine('pig');
     const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const time = (runs, f) => median(Array.from({ length: runs }, () => { const t = performance.now(); f(); return performance.now() - t; }));
     let x = 12345;
@@ -34,6 +35,7 @@ try {
     pig.seek_ms = { median: seeks[500], p99: seeks[990], max: seeks[999] };
     pig.labels_40_ms = time(21, () => { const from = rand(N - 40); tape.labels(from, from + 40); });
     // Lifter: a 10,000-command random walk on a 100×100 mine of earth.
+    e = await loadEngine('lifter');
     const rows = ['#'.repeat(100)];
     for (let y = 98; y >= 1; y -= 1) {
       let row = '#';

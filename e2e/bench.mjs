@@ -16,7 +16,7 @@ const browser = await launch();
 try {
   const page = await openPage(browser, server.url);
   const figures = await page.evaluate(async (source) => {
-    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const e = await import('./www/engine.js').then((m) => m.loadEngine('pig-scheme'));
     const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const time = (runs, f) => median(Array.from({ length: runs }, () => { const t = performance.now(); f(); return performance.now() - t; }));
     const solve = time(7, () => new e.PigOptimal(100).free());
@@ -47,9 +47,10 @@ try {
     await page.evaluate(() => document.querySelector('[data-testid=lab-results]').replaceChildren());
   }
   figures.checker_click_to_result_ms = { cold: clicks[0], warm_median: clicks.slice(1).sort((a, b) => a - b)[2] };
-  const wasm = await readFile(new URL('../pkg/lambda_arcade_bg.wasm', import.meta.url));
-  figures.wasm_bytes = wasm.length;
-  figures.wasm_gzip_bytes = gzipSync(wasm, { level: 9 }).length;
+  const { MODULES } = await import('../pkg/modules.js');
+  const wasm = await readFile(new URL(`../pkg/${MODULES['pig-scheme'].wasm}`, import.meta.url));
+  figures.pig_scheme_wasm_bytes = wasm.length;
+  figures.pig_scheme_wasm_gzip_bytes = gzipSync(wasm, { level: 9 }).length;
   figures.chromium = browser.version();
   console.log(JSON.stringify(figures, null, 2));
 } finally {

@@ -25,7 +25,7 @@ const same = (s) => ({ turns: s.turns, position: s.position, phase: s.phase, toM
 const punterStatus = (page, re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid=punter-status]')?.textContent ?? ''), re.source, { timeout: 20000 });
 
 const lifterLink = (page, map, r) => page.evaluate(async ([m, x]) => {
-  const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+  const engine = await import('./www/engine.js').then((e) => e.loadEngine('lifter'));
   const text = engine.lifterOfficialMaps().find((o) => o.name === m).text;
   return engine.lifterGameLink(m, text, x, x.length);
 }, [map, r]);
@@ -155,7 +155,7 @@ test('"Back to your game" survives any number of opened links (Lifter, Labyrinth
   const mine = await labyrinthState(page);
   for (const seed of [99, 100]) {
     const other = await page.evaluate(async (s) => {
-      const e = await import('./www/engine.js').then((m) => m.loadEngine());
+      const e = await import('./www/engine.js').then((m) => m.loadEngine('labyrinth'));
       return new e.LabyrinthGame(['yellow:human', 'blue:human'], false, s).link(0);
     }, seed);
     await page.evaluate((f) => { location.hash = f; }, other);
@@ -213,10 +213,11 @@ test('a kept game or a link whose map cannot be found: one notice, the game put 
 test('entries of the version 1 formats still restore (and become links)', async () => {
   const page = await openPage(browser, server.url);
   const v1 = await page.evaluate(async () => {
-    const engine = await import('./www/engine.js').then((m) => m.loadEngine());
-    const pig = new engine.PigGame(100, 12345, ['You', 'hold20']);
+    const { loadEngine } = await import('./www/engine.js');
+    const pigEngine = await loadEngine('pig');
+    const pig = new pigEngine.PigGame(100, 12345, ['You', 'hold20']);
     pig.throwDie(); if (pig.state().phase === 'decide') pig.decide(true); if (pig.state().phase === 'throw') pig.throwDie();
-    const maze = new engine.LabyrinthGame(['yellow:human', 'red:ai'], false, 7).link(0);
+    const maze = new (await loadEngine('labyrinth')).LabyrinthGame(['yellow:human', 'red:ai'], false, 7).link(0);
     return { pig: { seed: 12345, human: 0, opponent: 'hold20', moves: Array.from(pig.moves()) }, maze };
   });
   await startWith(page, {
@@ -249,7 +250,7 @@ test('entries of the version 1 formats still restore (and become links)', async 
 test('a Punter game resumed from its link at any move plays on as if it had never stopped', async () => {
   const page = await openPage(browser, server.url);
   const result = await page.evaluate(async () => {
-    const engine = await import('./www/engine.js').then((m) => m.loadEngine());
+    const engine = await import('./www/engine.js').then((m) => m.loadEngine('punter'));
     const { loadMap } = await import('./www/punter/maps.js');
     const text = await loadMap(engine, 'randomMedium.json');
     const seats = ['human', 'strong', 'random'];

@@ -105,7 +105,7 @@ test('the extra tile is drawn with the engine\'s openings as it is turned', asyn
 test('a game from a link: the New-game form takes its players and controls', async () => {
   const page = await openLabyrinth();
   const url = await page.evaluate(async () => {
-    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine('labyrinth'));
     const { shareUrl } = await import('./www/dom.js');
     const g = new engine.LabyrinthGame(['red:human', 'blue:ai'], false, 11);
     const link = g.link(0);
@@ -214,7 +214,7 @@ test('a JavaScript strategy plays the AIs in every seat from the sandbox', async
 test('the way to a reachable square comes from the engine and is drawn on hover', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
   const path = await page.evaluate(async () => {
-    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const e = await import('./www/engine.js').then((m) => m.loadEngine('labyrinth'));
     const g = new e.LabyrinthGame(['yellow:human'], false, 5);
     const s = g.state();
     const at = s.insertions.findIndex((_, i) => !s.blocked.some(([k]) => k === i));
@@ -390,7 +390,7 @@ test('a share link does not replace the kept game until it is played; a kept gam
   const mine = await state(page);
   // Another game's link, opened in the same browser.
   const other = await page.evaluate(async () => {
-    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const e = await import('./www/engine.js').then((m) => m.loadEngine('labyrinth'));
     const g = new e.LabyrinthGame(['yellow:human', 'blue:human'], false, 99);
     return g.link(0);
   });

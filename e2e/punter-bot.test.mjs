@@ -51,7 +51,7 @@ test('a JavaScript bot plays a whole game through the official protocol', async 
   assert.deepEqual(problems, []);
   // The game reopens from its link with the same scores.
   const scores = await page.evaluate(async (l) => {
-    const e = await import('./www/engine.js').then((m) => m.loadEngine());
+    const e = await import('./www/engine.js').then((m) => m.loadEngine('punter'));
     const text = await (await fetch('maps/punter/lambda.json')).text();
     return e.PunterGame.fromLink(l, { [e.punterLinkMap(l)]: text }).state().scores;
   }, link);

@@ -31,7 +31,7 @@ async function clickMap(page, canvas, kind, i) {
 
 /** The owners of the rivers in a shared game (read through the engine from its link). */
 const ownersOf = (page, link) => page.evaluate(async (l) => {
-  const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+  const engine = await import('./www/engine.js').then((e) => e.loadEngine('punter'));
   const { prepareLink } = await import('./www/punter/maps.js');
   const g = engine.PunterGame.fromLink(l, await prepareLink(l, engine));
   const owners = Array.from(g.owners());
@@ -203,7 +203,7 @@ test('a shared game reopens from its link with the same scores', async () => {
   await page.waitForFunction(() => /Your turn \(turn 7 /.test(document.querySelector('[data-testid=punter-status]').textContent));
   const owners = await ownersOf(page, await playLink(page));
   const geo = await page.evaluate(async () => {
-    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine('punter'));
     const text = await (await fetch('maps/punter/lambda.json')).text();
     const g = new engine.PunterGame('lambda.json', text, ['human', 'random'], {}, null, 1);
     const out = g.geometry();

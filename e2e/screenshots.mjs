@@ -79,7 +79,7 @@ async function lifterScreens(name, viewport) {
 async function linkBody(map, route) {
   const page = await openPage(browser, `${server.url}#lifter`);
   const body = await page.evaluate(async ([m, r]) => {
-    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine('lifter'));
     const text = engine.lifterOfficialMaps().find((x) => x.name === m).text;
     return engine.lifterGameLink(m, text, r, 10);
   }, [map, route]);

@@ -43,7 +43,7 @@ test('a Labyrinth arena gives the same games in the CLI and in the page', async 
     const inPage = await page.evaluate(async ({ seats }) => {
       const { loadEngine } = await import('./www/engine.js');
       const { playSeries } = await import('./www/referee.js');
-      const engine = await loadEngine();
+      const engine = await loadEngine('labyrinth');
       const games = [];
       // Each game apart, as the page's pool plays them: game g of the same series.
       for (let g = 0; g < 4; g += 1) {
@@ -62,7 +62,7 @@ test('a Labyrinth arena gives the same games in the CLI and in the page', async 
     const whole = await page.evaluate(async ({ seats }) => {
       const { loadEngine } = await import('./www/engine.js');
       const { playSeries } = await import('./www/referee.js');
-      const engine = await loadEngine();
+      const engine = await loadEngine('labyrinth');
       const series = new engine.LabyrinthSeries(['strong', 'greedy'], ['strong', 'greedy'], seats, false, 7, 0, 4);
       const r = await playSeries(series, { open: () => { throw new Error('no outside seat'); }, answer: () => {} }, { cancelled: false });
       series.free();
@@ -80,7 +80,7 @@ test('a Punter arena gives the same games in the CLI and in the page', async () 
   const links = await page.evaluate(async () => {
     const { loadEngine } = await import('./www/engine.js');
     const { playSeries } = await import('./www/referee.js');
-    const engine = await loadEngine();
+    const engine = await loadEngine('punter');
     // As the page does: a bundled map is handed to the engine, so links name it.
     const { loadMap } = await import('./www/punter/maps.js');
     const text = await loadMap(engine, 'circle.json');
@@ -104,7 +104,7 @@ test('a Lifter route gives the same game in the CLI and in the page (one player:
   const page = await openPage(browser, server.url);
   const inPage = await page.evaluate(async (list) => {
     const { loadEngine } = await import('./www/engine.js');
-    const engine = await loadEngine();
+    const engine = await loadEngine('lifter');
     const official = engine.lifterOfficialMaps();
     return list.map(([map, route]) => {
       const g = new engine.LifterGame(map, official.find((o) => o.name === map).text);

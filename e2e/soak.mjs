@@ -140,8 +140,13 @@ async function measure(page, cdp, browserCdp, context) {
   return { heap: usedSize, code, objects, wasm, workerWasm: workerWasm.reduce((a, b) => a + b, 0), workers: await workersOf(browserCdp, context) };
 }
 
-/** The wasm linear memory of the page or a worker: wasm-bindgen's init returns the exports once loaded. */
-const wasmBytes = async () => (await (await import('/pkg/lambda_arcade.js')).default()).memory.buffer.byteLength;
+/** The wasm linear memory of the page or a worker, over its engine modules (wasm-bindgen's init returns the exports once loaded). */
+const wasmBytes = async () => {
+  const { loadedEngines } = await import('/www/engine.js');
+  let bytes = 0;
+  for (const bindings of await loadedEngines()) bytes += (await bindings.default()).memory.buffer.byteLength;
+  return bytes;
+};
 /** `promise`'s value, or 0 after `ms` (a worker that does not answer). */
 const within = (ms, promise) => Promise.race([promise.catch(() => 0), new Promise((r) => setTimeout(() => r(0), ms))]);
 

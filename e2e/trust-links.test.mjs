@@ -44,7 +44,7 @@ test('an unknown link kind is named', async () => {
 test('a match link asking for 100,000 games is refused with the limit; the page stays usable', async () => {
   const page = await openPage(browser, server.url);
   const link = await page.evaluate(async () => {
-    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine('pig'));
     return engine.pigMatchLink({
       entrants: [{ label: 'optimal', kind: 'builtin', source: 'optimal' }, { label: 'dummy', kind: 'builtin', source: 'dummy' }],
       games: 100000, seed: 1, target: 100,
@@ -64,7 +64,7 @@ test('a valid link opened after a broken one clears the banner', async () => {
   const page = await openPage(browser, `${server.url}#pig/1/%E0%A4%A`);
   await page.waitForSelector('#banner:not([hidden])');
   const link = await page.evaluate(async () => {
-    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine('pig'));
     return engine.pigGameLink(100, 5, ['Ann', 'Bob'], Uint8Array.from([3, 7, 4, 8]), 2);
   });
   await page.evaluate((f) => { location.hash = f; }, link);

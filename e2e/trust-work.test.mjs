@@ -79,7 +79,7 @@ const moves = (page) => page.textContent('[data-testid=lifter-stat-moves]');
 
 async function lifterLink(page, map, route) {
   return page.evaluate(async ([m, r]) => {
-    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine('lifter'));
     const text = engine.lifterOfficialMaps().find((x) => x.name === m).text;
     return engine.lifterGameLink(m, text, r, r.length);
   }, [map, route]);

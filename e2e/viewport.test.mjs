@@ -209,7 +209,7 @@ test('Punter hover on a 10,000-river map picks what a scan of every site and riv
   // within 4.5 px (or a mine within 9 px) first, else the nearest river within 7 px, else the
   // nearest site within 9 px; strictly within, the lowest index on a tie.
   const compare = (points) => page.evaluate(async ({ points: pts, sel }) => {
-    const engine = await import('./www/engine.js').then((e) => e.loadEngine());
+    const engine = await import('./www/engine.js').then((e) => e.loadEngine('punter'));
     const text = await fetch('maps/punter/edinburgh-10000.json').then((r) => r.text());
     const game = new engine.PunterGame('edinburgh-10000.json', text, ['random', 'random'], {}, null, 1);
     const { ids, x, y, rivers, mines } = game.geometry();

@@ -1,7 +1,55 @@
 #!/usr/bin/env bash
-# Builds the engines to wasm and writes the JS bindings to pkg/.
+# Builds one wasm engine module per game into pkg/, so the page loads only the game it shows:
+#   pkg/<module>-<hash>.js, pkg/<module>-<hash>.wasm  (names carry a hash of the content: they
+#   may be cached for ever, and a rebuild changes the name)
+#   pkg/modules.js                                     (module → file names; never cached)
+# Each module is the library built with only its game's cargo features (the shared rails are
+# compiled into each), bound by wasm-bindgen, then optimised by wasm-opt (Binaryen, from npm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --lib --release --target wasm32-unknown-unknown
-wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir pkg \
-  target/wasm32-unknown-unknown/release/lambda_arcade.wasm
+
+# module:features — `pig` is Pig without the Scheme interpreter (the page's main thread);
+# `pig-scheme` adds it (the sandbox worker, for Scheme strategies).
+MODULES="pig:pig pig-scheme:scheme lifter:lifter punter:punter labyrinth:labyrinth"
+OUT=target/wasm-modules
+WASM_OPT=node_modules/.bin/wasm-opt
+# The wasm features rustc emits for wasm32-unknown-unknown (wasm-opt must accept them all).
+OPT_FEATURES="--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue"
+
+mkdir -p "$OUT/opt" pkg
+manifest="// Written by scripts/build-wasm.sh: each engine module's files (named by content hash).
+export const MODULES = {"
+fresh=""
+for entry in $MODULES; do
+  module=${entry%%:*}
+  features=${entry#*:}
+  cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features "$features"
+  wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$OUT/$module" --out-name "$module" target/wasm32-unknown-unknown/release/lambda_arcade.wasm
+  bound="$OUT/$module/${module}_bg.wasm"
+  # wasm-opt takes seconds a module: its output is kept by the hash of its input.
+  opt="$OUT/opt/$(sha256sum "$bound" | cut -c1-16).wasm"
+  if [ ! -f "$opt" ]; then
+    if [ -x "$WASM_OPT" ]; then
+      "$WASM_OPT" -O3 $OPT_FEATURES "$bound" -o "$opt.tmp" && mv "$opt.tmp" "$opt"
+    else
+      echo "[build-wasm] $WASM_OPT is missing (scripts/setup.sh installs it): $module is not optimised" >&2
+      cp "$bound" "$opt"
+    fi
+  fi
+  wasm_name="$module-$(sha256sum "$opt" | cut -c1-16).wasm"
+  js_name="$module-$(sha256sum "$OUT/$module/$module.js" | cut -c1-16).js"
+  cp "$opt" "pkg/$wasm_name"
+  cp "$OUT/$module/$module.js" "pkg/$js_name"
+  fresh="$fresh $wasm_name $js_name"
+  manifest="$manifest
+  '$module': { js: '$js_name', wasm: '$wasm_name' },"
+done
+printf '%s\n};\n' "$manifest" > pkg/modules.js.tmp
+mv pkg/modules.js.tmp pkg/modules.js
+
+# Files of earlier builds go (the manifest no longer names them).
+for f in pkg/*; do
+  name=${f#pkg/}
+  case " $fresh modules.js " in *" $name "*) ;; *) rm -f "$f" ;; esac
+done

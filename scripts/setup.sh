@@ -26,13 +26,19 @@ if ! command -v python3 >/dev/null; then
   apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3
 fi
 
+# npm packages: wasm-opt (binaryen) for the build, playwright-core for the browser tests.
+if ! [ -x node_modules/.bin/wasm-opt ] || ! [ -d node_modules/playwright-core ]; then
+  if ! command -v npm >/dev/null; then
+    say "installing Node.js and npm"
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
+  fi
+  say "installing binaryen (wasm-opt) and playwright-core (npm, about 25 MB)"
+  npm ci --no-audit --no-fund
+fi
+
 if [ "$want_test" = "--test" ]; then
   if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then
     say "installing Debian's chromium and chromium-driver"
     apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
-  fi
-  if ! [ -d node_modules/playwright-core ]; then
-    say "installing playwright-core (npm)"
-    npm ci --no-audit --no-fund
   fi
 fi

@@ -1,36 +1,11 @@
-// Boots the page: loads the engines, builds the game picker from the game registry, and opens
-// share links (from the address, a saved link file or a dropped file) through the engine.
+// Boots the page: builds the game picker, loads the engine of the game shown (each game has its
+// own wasm module, fetched when its tab first opens), and opens share links (from the address, a
+// saved link file or a dropped file) through the engine of the link's game.
 import { el, fileText, setLinkLimit } from './dom.js';
 import { loadEngine } from './engine.js';
+import { GAMES } from './games.js';
 import { MissingAsset, problem, sentence, whenRefused } from './kept.js';
 
-/**
- * The games. A game's page module is loaded the first time it is shown; `mount(root, engine,
- * app)` returns { show(tab), current, openLink(kind, data, text), dropFile?(name, text) }.
- * `linkKinds` are the share-link kinds the engine's openLink reports for this game;
- * `prepareLink(text, engine)` (optional) loads what a link of the game needs before it opens.
- * Adding a game is adding an entry here.
- */
-const GAMES = [
-  {
-    id: 'pig', title: 'Pig', blurb: 'dice, nerve and Scheme strategies', linkKinds: ['pig', 'pig-match', 'pig-tournament'],
-    mount: async (...a) => (await import('./pig/page.js')).mountPig(...a),
-  },
-  {
-    id: 'lifter', title: 'Lambda Lifter', blurb: 'ICFP 2012 — mines, rocks and a solver', linkKinds: ['lifter'],
-    mount: async (...a) => (await import('./lifter/page.js')).mountLifter(...a),
-  },
-  {
-    id: 'punter', title: 'Lambda Punter', blurb: 'ICFP 2017 — claim rivers, link mines', linkKinds: ['punter'],
-    mount: async (...a) => (await import('./punter/page.js')).mountPunter(...a),
-    // A punter link names its map: the page loads it and hands it to the engine first.
-    prepareLink: async (text, engine) => (await import('./punter/maps.js')).prepareLink(text, engine),
-  },
-  {
-    id: 'labyrinth', title: 'Labyrinth', blurb: 'the shifting maze — 1 to 4 players', linkKinds: ['labyrinth'],
-    mount: async (...a) => (await import('./labyrinth/page.js')).mountLabyrinth(...a),
-  },
-];
 const byKind = new Map(GAMES.flatMap((g) => (g.linkKinds ?? []).map((kind) => [kind, g])));
 const playable = (id) => GAMES.some((g) => g.id === id && !g.soon);
 
@@ -53,18 +28,31 @@ whenRefused(() => app.notice('This browser does not let the page keep your work 
 async function main() {
   const picker = document.getElementById('games');
   const root = document.getElementById('game-root');
-  let engine;
-  try {
-    engine = await loadEngine();
-  } catch (e) {
-    app.notice(`The game engines could not be loaded (${e.message}). Was the page built with ./play?`);
-    return;
-  }
-  const { openLink } = engine;
-  setLinkLimit(engine.linkLimit());
-
   const pages = {}; // id → { box, ready: the mounting, view }
   let currentId = null;
+  let linkLimitSet = false;
+  /** The engine of game `id` (its module loads the first time); the page says when it cannot. */
+  async function engineOf(id) {
+    const game = GAMES.find((g) => g.id === id);
+    try {
+      const engine = await loadEngine(game.engine);
+      if (!linkLimitSet) { setLinkLimit(engine.linkLimit()); linkLimitSet = true; }
+      return engine;
+    } catch (e) {
+      app.notice(`The ${game.title} engine could not be loaded (${e.message}). Was the page built with ./play?`);
+      throw e;
+    }
+  }
+  /** The first word of a link (its kind), when it looks like one. */
+  const kindOf = (text) => /^(?:.*#)?([a-z-]+)\/\d/.exec(text)?.[1];
+  /** The game a link is for, by its first word (its kind); null when no game has that kind. */
+  const gameOfLink = (text) => byKind.get(kindOf(text)) ?? null;
+  /** Opens `text` through the engine of its game (of the game shown when it names none). */
+  async function openLink(text, assets) {
+    const engine = await engineOf((gameOfLink(text) ?? GAMES.find((g) => g.id === (currentId ?? 'pig'))).id);
+    return engine.openLink(text, assets);
+  }
+
   root.replaceChildren();
   /** Shows a game's page, mounting it the first time; `opening`: a link picks the tab. */
   async function showGame(id, opening = false) {
@@ -72,9 +60,17 @@ async function main() {
     if (!pages[id]) {
       const box = el('div', { class: 'game-page', 'data-game': id, hidden: true });
       root.append(box);
-      pages[id] = { box, view: null, ready: game.mount(box, engine, app) };
+      pages[id] = { box, view: null, ready: engineOf(id).then((engine) => game.mount(box, engine, app)) };
     }
-    const view = await pages[id].ready;
+    const entry = pages[id];
+    let view;
+    try {
+      view = await entry.ready;
+    } catch {
+      // The engine did not load (the notice says so): the next try loads it again.
+      if (pages[id] === entry) { entry.box.remove(); delete pages[id]; }
+      return null;
+    }
     pages[id].view = view;
     currentId = id;
     for (const [key, p] of Object.entries(pages)) p.box.hidden = key !== id;
@@ -95,17 +91,15 @@ async function main() {
     }, el('strong', {}, g.title), el('small', {}, g.blurb)));
   }
 
-  /** The first word of a link (its kind), when it looks like one. */
-  const kindOf = (text) => /^(?:.*#)?([a-z-]+)\/\d/.exec(text)?.[1];
   /**
    * Loads what a link needs before the engine opens it (a Punter map); never throws: { assets }
    * to hand the engine with the link, or { missing }, a `MissingAsset` when the map could not be
    * loaded (else openLink reports what is wrong).
    */
   async function prepare(text) {
-    const game = byKind.get(kindOf(text));
+    const game = gameOfLink(text);
     if (!game?.prepareLink) return {};
-    try { return { assets: await game.prepareLink(text, engine) }; } catch (e) { return { missing: e instanceof MissingAsset ? e : null }; }
+    try { return { assets: await game.prepareLink(text, await engineOf(game.id)) }; } catch (e) { return { missing: e instanceof MissingAsset ? e : null }; }
   }
   /** Why a link did not open: the typed missing asset when that is the reason. */
   const failure = (r, missing) => missing
@@ -118,7 +112,7 @@ async function main() {
    */
   app.reopen = async (text) => {
     const { assets, missing } = await prepare(text);
-    const r = openLink(text, assets);
+    const r = await openLink(text, assets);
     if (!r.ok) throw failure(r, missing);
     return r;
   };
@@ -132,7 +126,9 @@ async function main() {
     const ticket = ++newest;
     const { assets, missing } = await prepare(text);
     if (ticket !== newest) return false;
-    const r = openLink(text, assets);
+    let r;
+    try { r = await openLink(text, assets); } catch { return false; } // no engine (the notice says so)
+    if (ticket !== newest) return false;
     if (!r.ok) {
       app.notice(`This link could not be opened. ${problem(failure(r, missing))}`);
       // The game the link was meant for, when the engine could tell (else its first word).
@@ -148,7 +144,7 @@ async function main() {
     }
     app.clearNotice();
     const view = await showGame(game.id, true);
-    if (ticket !== newest) return false;
+    if (!view || ticket !== newest) return false;
     try {
       view.openLink(r.kind, r.data, text);
     } catch (e) {
@@ -171,12 +167,12 @@ async function main() {
   // A saved link file (see "Save as file" in the share boxes), chosen or dropped on the page.
   // A dropped file that is not a link goes to the game shown (e.g. a Lifter map).
   async function openFile(file) {
-    const read = await fileText(engine, file);
+    const read = await fileText(await engineOf(currentId ?? 'pig'), file);
     if (read.error) { app.notice(`${file.name} could not be read: ${read.error}`); return; }
     const text = read.text.trim();
     const view = pages[currentId]?.view;
     const { assets } = await prepare(text);
-    if (!openLink(text, assets).ok && view?.dropFile?.(file.name, text)) return;
+    if (!(await openLink(text, assets)).ok && view?.dropFile?.(file.name, text)) return;
     await openText(text);
   }
   const fileInput = el('input', { type: 'file', accept: '.txt,text/plain', hidden: true, 'data-testid': 'open-link-file' });
@@ -200,6 +196,7 @@ async function main() {
   window.addEventListener('hashchange', openHash);
   await openHash();
   document.body.dataset.ready = 'true';
+  performance.mark('arcade-ready'); // the start-up figure of e2e/bench-load.mjs
 }
 
 main();

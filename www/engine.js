@@ -1,12 +1,37 @@
-// Loads the wasm engines once; every module imports `engine` from here.
-import init, * as bindings from '../pkg/lambda_arcade.js';
+// Loads the wasm engines: one module per game (scripts/build-wasm.sh), each fetched and
+// instantiated the first time it is asked for, once per page or worker. pkg/modules.js names
+// each module's files by content hash (cached for ever; a rebuild changes the names).
 
-let ready = null;
+const ready = new Map(); // module → promise of its bindings
+let manifest = null;
 
-/** Resolves to the wasm bindings after the module is instantiated (once per page or worker). */
-export function loadEngine() {
-  ready ??= init().then(() => bindings);
-  return ready;
+/**
+ * Resolves to the wasm bindings of engine module `name`: a game's own (`pig`, `lifter`,
+ * `punter`, `labyrinth`, as www/games.js names them), or `pig-scheme`, Pig with the Scheme
+ * interpreter (the sandbox worker's, for Scheme strategies).
+ */
+export function loadEngine(name) {
+  if (!ready.has(name)) {
+    const loading = instantiate(name);
+    ready.set(name, loading);
+    loading.catch(() => ready.delete(name)); // a failed fetch may be retried
+  }
+  return ready.get(name);
+}
+
+/** The bindings of every engine module loaded so far in this page or worker. */
+export async function loadedEngines() {
+  return (await Promise.all([...ready.values()].map((p) => p.catch(() => null)))).filter(Boolean);
+}
+
+async function instantiate(name) {
+  manifest ??= import('../pkg/modules.js').then((m) => m.MODULES, (e) => { manifest = null; throw e; });
+  const modules = await manifest;
+  const files = Object.hasOwn(modules, name) ? modules[name] : null;
+  if (!files) throw new Error(`no engine module “${name}” (built: ${Object.keys(modules).join(', ')})`);
+  const bindings = await import(new URL(`../pkg/${files.js}`, import.meta.url).href);
+  await bindings.default({ module_or_path: new URL(`../pkg/${files.wasm}`, import.meta.url) });
+  return bindings;
 }
 
 /**

@@ -2,38 +2,47 @@
 // page through WorkerRpc (www/sandbox.js). User JavaScript never runs here: it runs one level
 // down in www/user-host.js, called through UserSession (www/user-code.js). Seats (`session`,
 // `decide`, `stop`): a Pig strategy or a Labyrinth strategy playing one seat of a page's game.
+// A game's code and engine module load with the first request for that game.
 import { loadEngine } from './engine.js';
 import { serveRpc } from './worker-rpc.js';
-import { openSeat, runMatch } from './pig/seats.js';
-import { runLifter } from './lifter/user-run.js';
-import { runPunter, runPunterArenaGame } from './punter/seats.js';
-import { openSeat as openLabyrinthSeat, runLabyrinthGame } from './labyrinth/seats.js';
+
+const pigSeats = () => import('./pig/seats.js');
+const punterSeats = () => import('./punter/seats.js');
+const labyrinthSeats = () => import('./labyrinth/seats.js');
+/** Pig's engine module for these entrants: with the Scheme interpreter only when one needs it. */
+const pigEngine = (entrants) => loadEngine(entrants.some((e) => e.kind === 'scheme') ? 'pig-scheme' : 'pig');
 
 // Games whose seats a strategy can take one view at a time (the Play tabs).
-const SEATS = { pig: openSeat, labyrinth: openLabyrinthSeat };
+const SEATS = {
+  pig: async (entrant, ...rest) => (await pigSeats()).openSeat(await pigEngine([entrant]), entrant, ...rest),
+  labyrinth: async (...args) => (await labyrinthSeats()).openSeat(await loadEngine('labyrinth'), ...args),
+};
 const seats = new Map();
 let nextSeat = 1;
 
 serveRpc({
   /** A Pig match or the checker: { spec } → { summary, logs, failures }. */
-  match: async (m, ctx) => runMatch(await loadEngine(), m.spec, ctx),
+  match: async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.spec.entrants), m.spec, ctx),
   /** One pair of a Pig tournament, the same loop: { params: { spec, pair } } → { summary, logs, failures }. */
-  'pig-pair': async (m, ctx) => runMatch(await loadEngine(), m.params, ctx, 'pair'),
+  'pig-pair': async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.params.spec.entrants), m.params, ctx, 'pair'),
   /** A user solver on a Lifter map. */
-  lifter: async (m, ctx) => runLifter(await loadEngine(), m.params, ctx),
+  lifter: async (m, ctx) => (await import('./lifter/user-run.js')).runLifter(await loadEngine('lifter'), m.params, ctx),
   /** A Punter game with JavaScript bots speaking the official protocol among built-in bots. */
-  punter: async (m, ctx) => runPunter(await loadEngine(), m.params, ctx),
+  punter: async (m, ctx) => (await punterSeats()).runPunter(await loadEngine('punter'), m.params, ctx),
   /** One game of a JavaScript bot's arena against built-in bots (seats rotate with the game). */
-  'punter-arena-game': async (m, ctx) => runPunterArenaGame(await loadEngine(), m.params, ctx),
+  'punter-arena-game': async (m, ctx) => (await punterSeats()).runPunterArenaGame(await loadEngine('punter'), m.params, ctx),
   /** One game of your Labyrinth strategy against the AIs (seats rotate with the game). */
-  'labyrinth-game': async (m, ctx) => runLabyrinthGame(await loadEngine(), m.params, ctx),
-  /** An input read as the product reads it, off the main thread: { format, text } → summary (or the message). */
-  'check-input': async (m) => (await loadEngine()).checkInput(m.params.format, m.params.text),
+  'labyrinth-game': async (m, ctx) => (await labyrinthSeats()).runLabyrinthGame(await loadEngine('labyrinth'), m.params, ctx),
+  /**
+   * An input read as the product reads it, off the main thread: { format, text, module } →
+   * summary (or the message); `module`: the engine module that reads the format.
+   */
+  'check-input': async (m) => (await loadEngine(m.params.module)).checkInput(m.params.format, m.params.text),
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
   session: async (m) => {
     const open = SEATS[m.game];
     if (!open) throw new Error(`no seats for ${m.game}`);
-    const seat = await open(await loadEngine(), m.entrant, m.seed, m.limits?.target ?? 100);
+    const seat = await open(m.entrant, m.seed, m.limits?.target ?? 100);
     const id = nextSeat++;
     seats.set(id, seat);
     return id;

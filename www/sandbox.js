@@ -46,11 +46,11 @@ export class Sandbox {
   }
 
   /**
-   * Reads `text` as input `format` in the worker, so a huge or broken file never freezes the
-   * page: null when it reads, else the engine's message.
+   * Reads `text` as input `format` in the worker with engine module `module` (www/engine.js), so
+   * a huge or broken file never freezes the page: null when it reads, else the engine's message.
    */
-  async check(format, text) {
-    const r = await this.rpc.call({ type: 'check-input', params: { format, text } }, { backstopMs: BACKSTOP_MS });
+  async check(format, text, module) {
+    const r = await this.rpc.call({ type: 'check-input', params: { format, text, module } }, { backstopMs: BACKSTOP_MS });
     return r.ok ? null : (r.error ?? sandboxError(r).message);
   }
 

@@ -9,7 +9,7 @@ const REPORT_EVERY_MS = 100;
 const YIELD_EVERY_MS = 40;
 
 async function solve({ text, budgetMs }, ctx) {
-  const engine = await loadEngine();
+  const engine = await loadEngine('lifter');
   const t0 = performance.now();
   const solver = new engine.LifterSolver(text);
   const report = (extra = {}) => ({

@@ -231,7 +231,7 @@ export function mountPlay(root, ctx) {
     // the limit, while the page stays responsive; only a map that reads is parsed here to draw.
     const shown = mapInfo.textContent;
     mapInfo.textContent = `Reading ${fileName || 'the map'}…`;
-    const error = (await sandbox.check('punter-map', text)) ?? await chooseMap(name, text);
+    const error = (await sandbox.check('punter-map', text, 'punter')) ?? await chooseMap(name, text);
     if (error) {
       mapInfo.textContent = shown; // the form keeps its map
       mapError.textContent = `${fileName || 'This map'} does not load: ${error}`;

@@ -1,0 +1,31 @@
+// The games of the page, in picker order (the engine's registry has the same order).
+
+/**
+ * The games. A game's page module and its engine module (`engine`, see www/engine.js) are loaded
+ * the first time it is shown; `mount(root, engine, app)` returns { show(tab), current,
+ * openLink(kind, data, text), dropFile?(name, text) }.
+ * `linkKinds`: the share-link kinds of the game, which the page routes to its engine module
+ * before that module is loaded (e2e/load.test.mjs holds them to each module's `linkKinds()`);
+ * `prepareLink(text, engine)` (optional) loads what a link of the game needs before it opens.
+ * Adding a game is adding an entry here.
+ */
+export const GAMES = [
+  {
+    id: 'pig', title: 'Pig', blurb: 'dice, nerve and Scheme strategies', engine: 'pig', linkKinds: ['pig', 'pig-match', 'pig-tournament'],
+    mount: async (...a) => (await import('./pig/page.js')).mountPig(...a),
+  },
+  {
+    id: 'lifter', title: 'Lambda Lifter', blurb: 'ICFP 2012 — mines, rocks and a solver', engine: 'lifter', linkKinds: ['lifter'],
+    mount: async (...a) => (await import('./lifter/page.js')).mountLifter(...a),
+  },
+  {
+    id: 'punter', title: 'Lambda Punter', blurb: 'ICFP 2017 — claim rivers, link mines', engine: 'punter', linkKinds: ['punter'],
+    mount: async (...a) => (await import('./punter/page.js')).mountPunter(...a),
+    // A punter link names its map: the page loads it and hands it to the engine first.
+    prepareLink: async (text, engine) => (await import('./punter/maps.js')).prepareLink(text, engine),
+  },
+  {
+    id: 'labyrinth', title: 'Labyrinth', blurb: 'the shifting maze — 1 to 4 players', engine: 'labyrinth', linkKinds: ['labyrinth'],
+    mount: async (...a) => (await import('./labyrinth/page.js')).mountLabyrinth(...a),
+  },
+];
