@@ -33,6 +33,12 @@ pub enum Command {
         #[arg(value_name = "FILE|DIR", required = true)]
         paths: Vec<String>,
     },
+    /// The Punter referee's own cost per protocol message (writing requests, reading answers)
+    PunterReferee {
+        /// Bundled map names [default: lambda, boston, edinburgh-sparse]
+        #[arg(value_name = "MAP")]
+        maps: Vec<String>,
+    },
 }
 
 pub fn main(command: &Command) -> Result<(), Failure> {
@@ -46,5 +52,6 @@ pub fn main(command: &Command) -> Result<(), Failure> {
         }
         Command::Arenas => crate::arena_bench::run(),
         Command::PunterLogs { paths } => crate::punter_bench::run(paths),
+        Command::PunterReferee { maps } => crate::punter_referee_bench::run(maps),
     }
 }

@@ -1,0 +1,82 @@
+//! `arcade bench punter-referee [MAP…]`: the referee's own cost per protocol message, as the
+//! CLI pays it for `exe:` and online seats. Two outside punters (our `greedy` bot through the
+//! protocol client, which carries the whole game in its offline `state`) play a game with every
+//! extension on; their answers are recorded, then the same game is refereed again from the
+//! recording, timing only the referee: writing each request's text and reading each answer's
+//! text (the bots' own thinking is not counted). Median of 3 runs on one core.
+
+use crate::timing::median_ms;
+use crate::Failure;
+use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, MoveRequest, Next, Phase, ProtocolGame, Setup};
+use lambda_arcade::punter::{maps, PunterParams, Settings};
+use serde_json::{json, Value};
+
+const DEFAULT_MAPS: &[&str] = &["lambda", "boston", "edinburgh-sparse"];
+const SEED: u64 = 7;
+
+/// The game with the bots answering: the answer texts in order.
+fn record(params: &PunterParams) -> Result<Vec<String>, Failure> {
+    let entrants = ["exe:a".to_string(), "exe:b".to_string()];
+    let mut g = ProtocolGame::new(params.clone(), &entrants, SEED, 0).map_err(Failure::input)?;
+    let mut answers = Vec::new();
+    loop {
+        let request = match g.next(u32::MAX).map_err(Failure::input)? {
+            Next::Over => return Ok(answers),
+            Next::Running => continue,
+            Next::Ask(r) => r,
+        };
+        let text = serde_json::to_string(&request.message).map_err(|e| Failure::input(e.to_string()))?;
+        let answer = match request.phase {
+            Phase::Setup => client_ready("greedy", SEED, &Setup::parse(&text).map_err(|e| Failure::input(e.to_string()))?).map(|r| r.to_json()),
+            Phase::Move => client_answer(&MoveRequest::parse(&text).map_err(|e| Failure::input(e.to_string()))?).map(|a| a.to_json()),
+            Phase::Stop => Ok(Value::Null),
+        }
+        .map_err(Failure::input)?;
+        let answer = answer.to_string();
+        let value: Value = serde_json::from_str(&answer).map_err(|e| Failure::input(e.to_string()))?;
+        g.answer(Ok(value), "").map_err(Failure::input)?;
+        answers.push(answer);
+    }
+}
+
+/// The same game refereed from the recorded answers: (messages, request bytes, answer bytes).
+fn referee(params: &PunterParams, answers: &[String]) -> Result<(usize, usize, usize), Failure> {
+    let entrants = ["exe:a".to_string(), "exe:b".to_string()];
+    let mut g = ProtocolGame::new(params.clone(), &entrants, SEED, 0).map_err(Failure::input)?;
+    let (mut out, mut inb) = (0, 0);
+    for answer in answers {
+        let request = loop {
+            match g.next(u32::MAX).map_err(Failure::input)? {
+                Next::Ask(r) => break r,
+                Next::Running => continue,
+                Next::Over => return Err(Failure::input("the game ended before the recording")),
+            }
+        };
+        out += serde_json::to_string(&request.message).map_err(|e| Failure::input(e.to_string()))?.len();
+        inb += answer.len();
+        let value: Value = serde_json::from_str(answer).map_err(|e| Failure::input(e.to_string()))?;
+        g.answer(Ok(value), "").map_err(Failure::input)?;
+    }
+    Ok((answers.len(), out, inb))
+}
+
+pub fn run(names: &[String]) -> Result<(), Failure> {
+    let names: Vec<&str> = if names.is_empty() { DEFAULT_MAPS.to_vec() } else { names.iter().map(String::as_str).collect() };
+    let settings = Settings { futures: true, splurges: true, options: true };
+    for name in names {
+        let file = format!("{name}.json");
+        let text = maps::bundled(&file).ok_or_else(|| Failure::input(format!("{name}: not a bundled map")))?;
+        let params = PunterParams::new(&file, text, 2, settings, Vec::new()).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+        let answers = record(&params)?;
+        let (messages, out, inb) = referee(&params, &answers)?;
+        let ms = median_ms(3, || drop(referee(&params, &answers)));
+        println!(
+            "{}",
+            json!({
+                "map": name, "messages": messages, "request_mb": out as f64 / 1e6, "answer_mb": inb as f64 / 1e6,
+                "referee_ms": ms, "us_per_message": ms * 1e3 / messages.max(1) as f64,
+            })
+        );
+    }
+    Ok(())
+}
