@@ -254,7 +254,7 @@ fn messages_round_trip_through_json_and_serde() {
                 ProtocolMove::new(2, Move::Splurge { route: vec![3, 4, 5] }),
                 ProtocolMove::new(3, Move::Option { source: 5, target: 6 }),
             ],
-            state: Some(json!({"anything": [1, "two"]})),
+            state: Some(json!({"anything": [1, "two"]}).into()),
         }),
         ServerMessage::Stop(Stop { moves: vec![ProtocolMove::pass(0)], scores: vec![Score { punter: 0, score: -27 }], state: None }),
         ServerMessage::Timeout(TimeoutNotice { seconds: 1.0 }),
@@ -267,8 +267,8 @@ fn messages_round_trip_through_json_and_serde() {
     let answers: Vec<PunterMessage> = vec![
         PunterMessage::Me(Me { name: "bot".into() }),
         PunterMessage::Ready(Ready { punter: 1, futures: None, state: None }),
-        PunterMessage::Ready(Ready { punter: 1, futures: Some(vec![(1, 3)]), state: Some(json!("s")) }),
-        PunterMessage::Answer(Answer { mv: ProtocolMove::new(0, Move::Splurge { route: vec![1, 2] }), state: Some(json!(7)) }),
+        PunterMessage::Ready(Ready { punter: 1, futures: Some(vec![(1, 3)]), state: Some(json!("s").into()) }),
+        PunterMessage::Answer(Answer { mv: ProtocolMove::new(0, Move::Splurge { route: vec![1, 2] }), state: Some(json!(7).into()) }),
         PunterMessage::Answer(Answer { mv: ProtocolMove::pass(4), state: None }),
     ];
     for m in &answers {
@@ -278,7 +278,7 @@ fn messages_round_trip_through_json_and_serde() {
     // The spec's examples, read as written.
     let a = Answer::parse(r#"{"claim":{"punter":0,"source":0,"target":1},"state":{"s":1}}"#).unwrap();
     assert_eq!(a.mv, ProtocolMove::new(0, Move::Claim { source: 0, target: 1 }));
-    assert_eq!(a.state, Some(json!({"s": 1})));
+    assert_eq!(a.state, Some(json!({"s": 1}).into()));
     let s = Setup::parse(r#"{"punter":0,"punters":2,"map":{"sites":[{"id":4}],"rivers":[],"mines":[4]}}"#).unwrap();
     assert_eq!((s.settings, s.settings()), (None, Settings::default()));
     let s = Setup::parse(r#"{"punter":0,"punters":2,"map":{"sites":[],"rivers":[],"mines":[]},"settings":{"splurges":true}}"#).unwrap();

@@ -37,7 +37,7 @@ fn ask(g: &mut ProtocolGame) -> Request {
 }
 
 fn answer(g: &mut ProtocolGame, reply: Value) -> Verdict {
-    g.answer(Ok(reply), "").unwrap()
+    g.answer(Ok(&reply.to_string()), "").unwrap()
 }
 
 /// Answers every setup with a plain ready.
@@ -52,7 +52,7 @@ fn ready_all(g: &mut ProtocolGame, n: usize) {
 fn request(g: &mut ProtocolGame) -> (usize, MoveRequest) {
     let r = ask(g);
     assert_eq!(r.phase, Phase::Move);
-    (r.seat, MoveRequest::from_json(&r.message).unwrap())
+    (r.seat, MoveRequest::parse(&r.message).unwrap())
 }
 
 fn scores(g: &ProtocolGame) -> Vec<i64> {
@@ -87,17 +87,17 @@ fn setup_carries_settings_and_the_map() {
 
 /// A scripted offline bot: everything it knows is in the state it threads through the server.
 /// `claimer` claims the first river its own bookkeeping says is free; otherwise it passes.
-fn offline_bot(message: &Value, claimer: bool) -> Option<Value> {
+fn offline_bot(message: &str, claimer: bool) -> Option<Value> {
     let mut d = Decoder::new();
-    d.push(frame(&message.to_string()).as_bytes());
+    d.push(frame(message).as_bytes());
     match d.next_message::<ServerMessage>().expect("the server's messages are well formed")? {
         ServerMessage::Setup(setup) => {
             let map = setup.read_map().expect("a map the engine reads");
             let taken = vec![false; map.rivers.len()];
-            Some(Ready { punter: setup.punter, futures: None, state: Some(json!({"me": setup.punter, "map": setup.map, "taken": taken})) }.to_json())
+            Some(Ready { punter: setup.punter, futures: None, state: Some(json!({"me": setup.punter, "map": setup.map, "taken": taken}).into()) }.to_json())
         }
         ServerMessage::Move(req) => {
-            let mut state = req.state.expect("the server gives back the state");
+            let mut state: Value = serde_json::from_str(req.state.expect("the server gives back the state").text()).unwrap();
             let map = PunterMap::from_json(&state["map"]).unwrap();
             let me = state["me"].as_u64().unwrap();
             let mut taken: Vec<bool> = serde_json::from_value(state["taken"].clone()).unwrap();
@@ -114,7 +114,7 @@ fn offline_bot(message: &Value, claimer: bool) -> Option<Value> {
                 _ => Move::Pass,
             };
             state["taken"] = json!(taken);
-            Some(Answer { mv: ProtocolMove { punter: me, mv }, state: Some(state) }.to_json())
+            Some(Answer { mv: ProtocolMove { punter: me, mv }, state: Some(state.into()) }.to_json())
         }
         ServerMessage::Stop(stop) => {
             assert!(stop.state.is_some());
@@ -138,12 +138,12 @@ fn a_game_through_the_protocol_scores_as_on_the_engine() {
             Next::Over => break,
         };
         if r.phase == Phase::Move {
-            let request = MoveRequest::from_json(&r.message).unwrap();
+            let request = MoveRequest::parse(&r.message).unwrap();
             assert_eq!(request.moves.len(), 2);
             assert!(request.moves.iter().enumerate().all(|(q, m)| m.punter == q as u64), "punter-id order");
         }
         if r.phase == Phase::Stop {
-            stops.push(Stop::from_json(&r.message).unwrap());
+            stops.push(Stop::parse(&r.message).unwrap());
         }
         let reply = offline_bot(&r.message, bots[r.seat]);
         if r.phase == Phase::Move {
@@ -152,7 +152,7 @@ fn a_game_through_the_protocol_scores_as_on_the_engine() {
         let v = answer(&mut g, reply.unwrap_or(Value::Null));
         assert_eq!((v.rejected, v.note), (None, None));
     }
-    assert!(g.answer(Ok(json!({"pass": {"punter": 0}})), "").is_err(), "no answers after the end");
+    assert!(g.answer(Ok(r#"{"pass": {"punter": 0}}"#), "").is_err(), "no answers after the end");
     assert_eq!(stops.len(), 2);
     let stop_scores: Vec<i64> = stops[0].scores.iter().map(|s| s.score).collect();
     assert_eq!(stops[0].scores, stops[1].scores);
@@ -214,7 +214,7 @@ fn move_requests_and_stop_report_the_right_moves() {
         let r = ask(&mut g);
         assert_eq!((r.phase, r.seat), (Phase::Stop, p));
         answer(&mut g, Value::Null);
-        Stop::from_json(&r.message).unwrap()
+        Stop::parse(&r.message).unwrap()
     };
     let (s0, s1, s2) = (stop(0), stop(1), stop(2));
     assert_eq!(s0.moves, vec![ProtocolMove::pass(0), ProtocolMove::new(1, claim(10)), ProtocolMove::new(2, claim(11))]);
@@ -262,7 +262,7 @@ fn illegal_and_malformed_answers_are_passes_with_the_reason() {
         answer(&mut g, json!({"pass": {"punter": 1}}));
     }
     assert_eq!(g.end().unwrap().0.game().turn(), 10);
-    assert!(g.answer(Ok(json!({"pass": {"punter": 1}})), "").is_err(), "an answer nobody asked for is refused");
+    assert!(g.answer(Ok(r#"{"pass": {"punter": 1}}"#), "").is_err(), "an answer nobody asked for is refused");
 }
 
 #[test]
@@ -315,9 +315,9 @@ fn splurges_options_futures_and_state_through_the_referee() {
     for (i, m) in script.iter().enumerate() {
         let (p, req) = request(&mut g);
         match i {
-            0 => assert_eq!(req.state, Some(json!("zero"))),
-            1 => assert_eq!(req.state, Some(json!({"one": 1}))),
-            2 => assert_eq!(req.state, Some(json!("zero-1"))),
+            0 => assert_eq!(req.state, Some(json!("zero").into())),
+            1 => assert_eq!(req.state, Some(json!({"one": 1}).into())),
+            2 => assert_eq!(req.state, Some(json!("zero-1").into())),
             _ => {}
         }
         assert_eq!(p, i % 2);
@@ -401,4 +401,32 @@ fn timeouts_make_zombies_after_ten() {
     }
     assert_eq!(asked, 10);
     assert!(g.series().unwrap().is_zombie(0));
+}
+
+#[test]
+fn a_state_goes_back_exactly_as_the_bot_wrote_it() {
+    let mut g = outside(sample_params(2, Settings::default()));
+    // Whitespace, a trailing zero, escapes and a big number are kept as written: the referee
+    // keeps the state as text and never reads it into a tree.
+    let state = r#"{ "a" : [1, 2.50, "\u00e9\n"], "big": 123456789012345678901234567890 }"#;
+    let r = ask(&mut g);
+    assert_eq!(r.phase, Phase::Setup);
+    g.answer(Ok(&format!(r#"{{"ready": 0, "state": {state}}}"#)), "").unwrap();
+    ask(&mut g);
+    // A later "state" replaces an earlier one, as in any JSON object read by the server.
+    g.answer(Ok(r#"{"ready": 1, "state": "first", "state": {"n": 1}}"#), "").unwrap();
+    let r0 = ask(&mut g);
+    assert_eq!(r0.seat, 0);
+    assert!(r0.message.ends_with(&format!(r#","state":{state}}}"#)), "{}", r0.message);
+    assert_eq!(MoveRequest::parse(&r0.message).unwrap().state.unwrap().text(), state);
+    g.answer(Ok(r#"{"pass": {"punter": 0}, "state": null}"#), "").unwrap();
+    let r1 = ask(&mut g);
+    assert!(r1.message.ends_with(r#","state":{"n": 1}}"#), "{}", r1.message);
+    // Not an object, not JSON: the same passes with the reason as before.
+    let v = g.answer(Ok("[1, 2]"), "").unwrap();
+    assert_eq!(v.rejected.as_deref(), Some("malformed answer: the message: expected a JSON object, got a list"));
+    let r0 = ask(&mut g);
+    assert!(!r0.message.contains("state"), "a null state is no state: {}", r0.message);
+    let v = g.answer(Ok("{\"pass\": "), "").unwrap();
+    assert!(v.rejected.unwrap().starts_with("malformed answer: "));
 }

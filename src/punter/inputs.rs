@@ -48,18 +48,18 @@ fn messages(text: &str) -> Result<String, String> {
     let seats = ["js".to_string(), "js".to_string()];
     let mut game = ProtocolGame::new(params, &seats, 0, 0)?;
     let mut count = 0;
-    while let Some(value) = decoder.next_value().map_err(|e| e.to_string())? {
+    while let Some(text) = decoder.next_text().map_err(|e| e.to_string())? {
         count += 1;
-        if let PunterMessage::Answer(_) = PunterMessage::from_json(&value).map_err(|e| format!("message {count}: {e}"))? {
+        if let PunterMessage::Answer(_) = PunterMessage::parse(&text).map_err(|e| format!("message {count}: {e}"))? {
             loop {
                 match game.next(u32::MAX)? {
-                    Next::Ask(r) if r.phase == Phase::Setup => game.answer(Ok(json!({ "ready": r.seat })), "")?,
+                    Next::Ask(r) if r.phase == Phase::Setup => game.answer(Ok(&json!({ "ready": r.seat }).to_string()), "")?,
                     Next::Ask(r) if r.phase == Phase::Move && r.seat == 0 => {
-                        game.answer(Ok(value), "").map_err(|e| format!("message {count}: {e}"))?;
+                        game.answer(Ok(&text), "").map_err(|e| format!("message {count}: {e}"))?;
                         break;
                     }
-                    Next::Ask(r) if r.phase == Phase::Move => game.answer(Ok(json!({ "pass": { "punter": r.seat } })), "")?,
-                    Next::Ask(_) => game.answer(Ok(serde_json::Value::Null), "")?,
+                    Next::Ask(r) if r.phase == Phase::Move => game.answer(Ok(&json!({ "pass": { "punter": r.seat } }).to_string()), "")?,
+                    Next::Ask(_) => game.answer(Ok("null"), "")?,
                     Next::Running => continue,
                     Next::Over => break,
                 };

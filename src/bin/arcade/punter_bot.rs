@@ -5,18 +5,20 @@
 
 use crate::punter_frames::{write, Frames};
 use crate::Failure;
-use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, ServerMessage};
+use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, OfflineState, ServerMessage};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 
-/// The answer to one server message (`None`: nothing to answer).
-fn respond(name: &str, seed: u64, message: &Value, state: &mut Option<Value>) -> Result<Option<Value>, Failure> {
-    let message = ServerMessage::from_json(message).map_err(|e| Failure::input(format!("the server's message: {e}")))?;
-    match message {
+/// The answer to one server message (its text; `None`: nothing to answer), and whether the
+/// game is over.
+fn respond(name: &str, seed: u64, message: &str, state: &mut Option<OfflineState>) -> Result<(Option<String>, bool), Failure> {
+    let message = ServerMessage::parse(message).map_err(|e| Failure::input(format!("the server's message: {e}")))?;
+    let over = matches!(message, ServerMessage::Stop(_));
+    let answer = match message {
         ServerMessage::Setup(setup) => {
             let ready = client_ready(name, seed, &setup).map_err(Failure::input)?;
             *state = ready.state.clone();
-            Ok(Some(ready.to_json()))
+            Some(ready.to_text())
         }
         ServerMessage::Move(mut request) => {
             // Online, the server sends no state: the bot threads its own.
@@ -25,25 +27,27 @@ fn respond(name: &str, seed: u64, message: &Value, state: &mut Option<Value>) ->
             }
             let answer = client_answer(&request).map_err(Failure::input)?;
             *state = answer.state.clone();
-            Ok(Some(answer.to_json()))
+            Some(answer.to_text())
         }
         ServerMessage::Stop(stop) => {
             let scores: Vec<String> = stop.scores.iter().map(|s| format!("punter {}: {}", s.punter, s.score)).collect();
             eprintln!("game over: {}", scores.join(", "));
-            Ok(None)
+            None
         }
         ServerMessage::Timeout(t) => {
             eprintln!("the server says this bot timed out ({} s)", t.seconds);
-            Ok(None)
+            None
         }
-        ServerMessage::You(_) => Ok(None),
-    }
+        ServerMessage::You(_) => None,
+    };
+    Ok((answer, over))
 }
 
 /// Says its name and reads the server's echo.
 fn handshake<R: Read>(frames: &mut Frames<R>, out: &mut impl Write, name: &str) -> Result<(), Failure> {
-    write(out, &json!({ "me": format!("arcade {name}") })).map_err(|e| Failure::input(format!("writing the handshake: {e}")))?;
+    write(out, &json!({ "me": format!("arcade {name}") }).to_string()).map_err(|e| Failure::input(format!("writing the handshake: {e}")))?;
     let you = frames.read().map_err(|e| Failure::input(format!("waiting for the handshake: {e}")))?;
+    let you: Value = serde_json::from_str(&you).unwrap_or(Value::Null);
     if you.get("you").is_none() {
         return Err(Failure::input(format!("expected {{\"you\": name}}, got {you}")));
     }
@@ -61,7 +65,7 @@ pub fn bot(name: &str, online: Option<&str>, seed: u64) -> Result<(), Failure> {
             let mut out = std::io::stdout().lock();
             handshake(&mut frames, &mut out, name)?;
             let message = frames.read().map_err(|e| Failure::input(format!("waiting for the request: {e}")))?;
-            if let Some(answer) = respond(name, seed, &message, &mut None)? {
+            if let (Some(answer), _) = respond(name, seed, &message, &mut None)? {
                 write(&mut out, &answer).map_err(|e| Failure::input(format!("writing the answer: {e}")))?;
             }
             Ok(())
@@ -75,11 +79,11 @@ pub fn bot(name: &str, online: Option<&str>, seed: u64) -> Result<(), Failure> {
             let mut state = None;
             loop {
                 let message = frames.read().map_err(|e| Failure::input(format!("{address}: {e}")))?;
-                let stop = message.get("stop").is_some();
-                if let Some(answer) = respond(name, seed, &message, &mut state)? {
+                let (answer, over) = respond(name, seed, &message, &mut state)?;
+                if let Some(answer) = answer {
                     write(&mut out, &answer).map_err(|e| Failure::input(format!("{address}: {e}")))?;
                 }
-                if stop {
+                if over {
                     return Ok(());
                 }
             }

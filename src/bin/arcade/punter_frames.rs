@@ -2,7 +2,6 @@
 //! game server of the CLI; the framing itself is the engine's (`protocol::Decoder`).
 
 use lambda_arcade::punter::protocol::{frame, Decoder};
-use serde_json::Value;
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
 use std::time::Instant;
@@ -35,8 +34,8 @@ impl<R: Read> Frames<R> {
         Frames { inner, decoder: Decoder::new() }
     }
 
-    /// The next message, waiting as long as it takes.
-    pub fn read(&mut self) -> Result<Value, Missing> {
+    /// The next message's JSON text, waiting as long as it takes.
+    pub fn read(&mut self) -> Result<String, Missing> {
         loop {
             if let Some(v) = self.decoded()? {
                 return Ok(v);
@@ -45,8 +44,8 @@ impl<R: Read> Frames<R> {
         }
     }
 
-    fn decoded(&mut self) -> Result<Option<Value>, Missing> {
-        self.decoder.next_value().map_err(|e| Missing::Broken(format!("not a message: {e}")))
+    fn decoded(&mut self) -> Result<Option<String>, Missing> {
+        self.decoder.next_text().map_err(|e| Missing::Broken(format!("not a message: {e}")))
     }
 
     fn fill(&mut self) -> Result<(), Missing> {
@@ -65,8 +64,8 @@ impl<R: Read> Frames<R> {
 }
 
 impl Frames<TcpStream> {
-    /// The next message by `deadline`.
-    pub fn read_by(&mut self, deadline: Instant) -> Result<Value, Missing> {
+    /// The next message's JSON text by `deadline`.
+    pub fn read_by(&mut self, deadline: Instant) -> Result<String, Missing> {
         loop {
             if let Some(v) = self.decoded()? {
                 return Ok(v);
@@ -81,8 +80,8 @@ impl Frames<TcpStream> {
     }
 }
 
-/// Writes one message and flushes.
-pub fn write(w: &mut impl Write, message: &Value) -> std::io::Result<()> {
-    w.write_all(frame(&message.to_string()).as_bytes())?;
+/// Writes one message (its JSON text) and flushes.
+pub fn write(w: &mut impl Write, message: &str) -> std::io::Result<()> {
+    w.write_all(frame(message).as_bytes())?;
     w.flush()
 }

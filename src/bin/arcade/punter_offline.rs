@@ -16,8 +16,8 @@ pub const HANDSHAKE: Duration = Duration::from_secs(10);
 /// What came of one request.
 #[derive(Debug)]
 pub enum Reply {
-    /// A JSON answer (whether it is a good move is the referee's business).
-    Answer(Value),
+    /// A JSON answer's text (whether it is a good move is the referee's business).
+    Answer(String),
     /// No usable answer: `timeout` when it was too slow; `gone` when it crashed, wrote
     /// something that is not a message, or flooded (the official server made such a punter a
     /// zombie).
@@ -28,7 +28,7 @@ pub enum Reply {
 /// of its stderr).
 /// Without `answers` (the stop message), it is given until `limit` to finish and its answer is
 /// `null`.
-pub fn ask(command: &str, request: &Value, limit: Duration, answers: bool) -> Reply {
+pub fn ask(command: &str, request: &str, limit: Duration, answers: bool) -> Reply {
     let mut program = match Program::start(command, MAX_MESSAGE_BYTES + 64) {
         Ok(p) => p,
         Err(e) => return gone(format!("cannot start \"{command}\": {e}")),
@@ -38,16 +38,17 @@ pub fn ask(command: &str, request: &Value, limit: Duration, answers: bool) -> Re
         Ok(v) => v,
         Err(fault) => return finish(program, fault, "before its handshake"),
     };
+    let hello: Value = serde_json::from_str(&hello).unwrap_or(Value::Null);
     let Some(name) = hello.get("me").and_then(Value::as_str).map(str::to_string) else {
         let fault = gone(format!("expected the handshake {{\"me\": name}}, got {}", brief(&hello)));
         return finish(program, fault, "");
     };
     let mut bytes = frame(&json!({ "you": name }).to_string()).into_bytes();
-    bytes.extend_from_slice(frame(&request.to_string()).as_bytes());
+    bytes.extend_from_slice(frame(request).as_bytes());
     program.send(bytes);
     if !answers {
         program.wait_until(Instant::now() + limit);
-        return finish(program, Reply::Answer(Value::Null), "");
+        return finish(program, Reply::Answer("null".into()), "");
     }
     let reply = next_message(&mut program, &mut decoder, "answer", limit).map_or_else(|fault| fault, Reply::Answer);
     finish(program, reply, "")
@@ -70,10 +71,10 @@ fn finish(mut program: Program, reply: Reply, when: &str) -> Reply {
 }
 
 /// The next whole message of its stdout, by `deadline`.
-fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, limit: Duration) -> Result<Value, Reply> {
+fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, limit: Duration) -> Result<String, Reply> {
     let deadline = Instant::now() + limit;
     loop {
-        match decoder.next_value() {
+        match decoder.next_text() {
             Ok(Some(v)) => return Ok(v),
             Ok(None) => {}
             Err(e) => return Err(gone(format!("wrote something that is not a message: {e}"))),

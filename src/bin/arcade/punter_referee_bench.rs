@@ -3,13 +3,14 @@
 //! protocol client, which carries the whole game in its offline `state`) play a game with every
 //! extension on; their answers are recorded, then the same game is refereed again from the
 //! recording, timing only the referee: writing each request's text and reading each answer's
-//! text (the bots' own thinking is not counted). Median of 3 runs on one core.
+//! text (the bots' own thinking is not counted), as the CLI does it: each answer checked to be
+//! JSON, then handed to the referee as text. Median of 3 runs on one core.
 
 use crate::timing::median_ms;
 use crate::Failure;
 use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, MoveRequest, Next, Phase, ProtocolGame, Setup};
 use lambda_arcade::punter::{maps, PunterParams, Settings};
-use serde_json::{json, Value};
+use serde_json::json;
 
 const DEFAULT_MAPS: &[&str] = &["lambda", "boston", "edinburgh-sparse"];
 const SEED: u64 = 7;
@@ -25,16 +26,14 @@ fn record(params: &PunterParams) -> Result<Vec<String>, Failure> {
             Next::Running => continue,
             Next::Ask(r) => r,
         };
-        let text = serde_json::to_string(&request.message).map_err(|e| Failure::input(e.to_string()))?;
+        let text = &request.message;
         let answer = match request.phase {
-            Phase::Setup => client_ready("greedy", SEED, &Setup::parse(&text).map_err(|e| Failure::input(e.to_string()))?).map(|r| r.to_json()),
-            Phase::Move => client_answer(&MoveRequest::parse(&text).map_err(|e| Failure::input(e.to_string()))?).map(|a| a.to_json()),
-            Phase::Stop => Ok(Value::Null),
+            Phase::Setup => client_ready("greedy", SEED, &Setup::parse(text).map_err(|e| Failure::input(e.to_string()))?).map(|r| r.to_text()),
+            Phase::Move => client_answer(&MoveRequest::parse(text).map_err(|e| Failure::input(e.to_string()))?).map(|a| a.to_text()),
+            Phase::Stop => Ok("null".into()),
         }
         .map_err(Failure::input)?;
-        let answer = answer.to_string();
-        let value: Value = serde_json::from_str(&answer).map_err(|e| Failure::input(e.to_string()))?;
-        g.answer(Ok(value), "").map_err(Failure::input)?;
+        g.answer(Ok(&answer), "").map_err(Failure::input)?;
         answers.push(answer);
     }
 }
@@ -52,10 +51,11 @@ fn referee(params: &PunterParams, answers: &[String]) -> Result<(usize, usize, u
                 Next::Over => return Err(Failure::input("the game ended before the recording")),
             }
         };
-        out += serde_json::to_string(&request.message).map_err(|e| Failure::input(e.to_string()))?.len();
+        out += request.message.len();
         inb += answer.len();
-        let value: Value = serde_json::from_str(answer).map_err(|e| Failure::input(e.to_string()))?;
-        g.answer(Ok(value), "").map_err(Failure::input)?;
+        // As the CLI reads an answer: checked to be JSON (`Decoder::next_text`), then refereed.
+        serde_json::from_str::<serde::de::IgnoredAny>(answer).map_err(|e| Failure::input(e.to_string()))?;
+        g.answer(Ok(answer), "").map_err(Failure::input)?;
     }
     Ok((answers.len(), out, inb))
 }

@@ -60,7 +60,7 @@ pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u
                     None => other(&request, limit)?,
                 };
                 match reply {
-                    Reply::Answer(v) => g.answer(Ok(v), ""),
+                    Reply::Answer(text) => g.answer(Ok(&text), ""),
                     Reply::Fault { message, timeout, gone } => g.fail(&message, timeout, gone, ""),
                 }
                 .map_err(Failure::input)?;

@@ -35,6 +35,7 @@ fn accept(listener: &TcpListener, count: usize) -> Result<Vec<Online>, Failure> 
         let Ok(out) = stream.try_clone() else { continue };
         let mut frames = Frames::new(stream);
         let hello = frames.read_by(Instant::now() + HANDSHAKE);
+        let hello = hello.map(|text| serde_json::from_str::<Value>(&text).unwrap_or(Value::Null));
         let name = match hello.as_ref().ok().and_then(|v| v.get("me")).and_then(Value::as_str) {
             Some(name) => name.to_string(),
             None => {
@@ -43,7 +44,7 @@ fn accept(listener: &TcpListener, count: usize) -> Result<Vec<Online>, Failure> 
             }
         };
         let mut online = Online { name, frames, out };
-        if write(&mut online.out, &json!({ "you": online.name })).is_err() {
+        if write(&mut online.out, &json!({ "you": online.name }).to_string()).is_err() {
             continue;
         }
         eprintln!("punter {} is {} ({peer})", seated.len(), online.name);
@@ -59,12 +60,12 @@ fn ask(online: &mut Online, request: &Request, limit: Duration) -> Reply {
         return Reply::Fault { message: format!("its connection broke: {e}"), timeout: false, gone: true };
     }
     if request.phase == Phase::Stop {
-        return Reply::Answer(Value::Null);
+        return Reply::Answer("null".into());
     }
     match online.frames.read_by(deadline) {
         Ok(v) => Reply::Answer(v),
         Err(Missing::Late) => {
-            let _ = write(&mut online.out, &json!({ "timeout": limit.as_secs_f64() }));
+            let _ = write(&mut online.out, &json!({ "timeout": limit.as_secs_f64() }).to_string());
             Reply::Fault { message: format!("no answer within {} s", limit.as_secs_f64()), timeout: true, gone: false }
         }
         Err(Missing::Broken(why)) => Reply::Fault { message: why, timeout: false, gone: true },

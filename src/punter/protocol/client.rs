@@ -31,14 +31,14 @@ pub fn client_ready(name: &str, seed: u64, setup: &Setup) -> Result<Ready, Strin
     bot.prepare(&mut params, punter as u8, seed);
     let futures = params.futures.get(punter).cloned().unwrap_or_default();
     let state = ClientState { bot: name.into(), seed, punter, punters, settings, map: setup.map.clone(), futures: futures.clone(), turns: Vec::new() };
-    let state = serde_json::to_value(&state).map_err(|e| e.to_string())?;
-    Ok(Ready { punter: setup.punter, futures: settings.futures.then_some(futures), state: Some(state) })
+    let state = OfflineState::of(&state).map_err(|e| e.to_string())?;
+    Ok(Ready { punter: setup.punter, futures: settings.futures.then_some(futures), state })
 }
 
 /// The bot's answer to a move request whose state it wrote.
 pub fn client_answer(request: &MoveRequest) -> Result<Answer, String> {
-    let state = request.state.clone().ok_or("the move request carries no state (this bot keeps its game in the state)")?;
-    let mut state: ClientState = serde_json::from_value(state).map_err(|e| format!("the state is not this bot's: {e}"))?;
+    let state = request.state.as_ref().ok_or("the move request carries no state (this bot keeps its game in the state)")?;
+    let mut state: ClientState = serde_json::from_str(state.text()).map_err(|e| format!("the state is not this bot's: {e}"))?;
     let (p, n) = (state.punter, state.punters.max(1));
     let by_punter = |q: usize| request.moves.iter().find(|m| m.punter as usize == q).map_or_else(|| ProtocolMove::pass(q).to_json(), Message::to_json);
     // The turns since its own last one, in turn order (before its first: punters 0..p).
@@ -77,8 +77,8 @@ pub fn client_answer(request: &MoveRequest) -> Result<Answer, String> {
     }
     let mv = from_punter_moves(&params.map, &steps).unwrap_or(Move::Pass);
     state.turns.push(ProtocolMove::new(p, mv.clone()).to_json());
-    let state = serde_json::to_value(&state).map_err(|e| e.to_string())?;
-    Ok(Answer { mv: ProtocolMove::new(p, mv), state: Some(state) })
+    let state = OfflineState::of(&state).map_err(|e| e.to_string())?;
+    Ok(Answer { mv: ProtocolMove::new(p, mv), state })
 }
 
 /// Plays a turn as the server did: the whole move, or a pass if any of it is illegal.

@@ -87,6 +87,29 @@ impl Decoder {
 
     /// The next whole message as JSON, `Ok(None)` if it has not fully arrived yet.
     pub fn next_value(&mut self) -> Result<Option<Value>, ProtocolError> {
+        let Some((at, start, len)) = self.next_frame()? else { return Ok(None) };
+        let parsed = serde_json::from_slice::<Value>(&self.buf[start..start + len]);
+        self.advance(start + len - self.start);
+        parsed.map(Some).map_err(|e| json_error(&e, Some(at)))
+    }
+
+    /// The next whole message's JSON text, checked to be JSON but not read into a tree (a
+    /// referee hands most of it on: a bot's state), `Ok(None)` if it has not fully arrived yet.
+    pub fn next_text(&mut self) -> Result<Option<String>, ProtocolError> {
+        let Some((at, start, len)) = self.next_frame()? else { return Ok(None) };
+        let body = &self.buf[start..start + len];
+        let checked = match std::str::from_utf8(body) {
+            Ok(text) => serde_json::from_str::<serde::de::IgnoredAny>(text).map(|_| text.to_string()),
+            // Not UTF-8: the tree reader names the place.
+            Err(_) => serde_json::from_slice::<Value>(body).map(|v| v.to_string()),
+        };
+        self.advance(start + len - self.start);
+        checked.map(Some).map_err(|e| json_error(&e, Some(at)))
+    }
+
+    /// The next whole frame, once it has arrived: (its first byte in the stream, where its
+    /// body starts in the buffer, the body's length).
+    fn next_frame(&mut self) -> Result<Option<(u64, usize, usize)>, ProtocolError> {
         if let Some(e) = &self.broken {
             return Err(e.clone());
         }
@@ -137,9 +160,7 @@ impl Decoder {
         if rest.len() - body_start < len {
             return Ok(None);
         }
-        let parsed = serde_json::from_slice::<Value>(&rest[body_start..body_start + len]);
-        self.advance(body_start + len);
-        parsed.map(Some).map_err(|e| json_error(&e, Some(at)))
+        Ok(Some((at, self.start + body_start, len)))
     }
 
     /// The next whole message, read as `M`.

@@ -12,10 +12,47 @@ pub trait Message: Sized {
 
     /// Reads the JSON text of a message (without the `n:` prefix).
     fn parse(text: &str) -> Result<Self, ProtocolError> {
-        let v: Value = serde_json::from_str(text).map_err(|e| json_error(&e, None))?;
-        Self::from_json(&v)
+        parse_tree(text)
+    }
+
+    /// The message's JSON text (without the `n:` prefix).
+    fn to_text(&self) -> String {
+        self.to_json().to_string()
     }
 }
+
+/// Reads a message's text through a tree of all of it.
+fn parse_tree<M: Message>(text: &str) -> Result<M, ProtocolError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| json_error(&e, None))?;
+    M::from_json(&v)
+}
+
+/// Reads a message's text with its state kept as text: `with_state` puts it into the message.
+fn parse_keeping_state<M: Message>(text: &str, with_state: impl FnOnce(&mut M, Option<OfflineState>)) -> Result<M, ProtocolError> {
+    let Some((fields, state)) = fields_keeping_state(text) else { return parse_tree(text) };
+    let mut m = M::from_json(&fields)?;
+    with_state(&mut m, state);
+    Ok(m)
+}
+
+/// The messages that carry a punter's offline state: read and written with the state kept as
+/// text ([`OfflineState`]), never as a tree.
+macro_rules! state_as_text {
+    ($($t:ty),* $(,)?) => {$(
+        impl $t {
+            /// Reads the message's text, the state kept as text.
+            pub fn parse_text(text: &str) -> Result<$t, ProtocolError> {
+                parse_keeping_state(text, |m: &mut $t, state| m.state = state)
+            }
+
+            /// The message's text, the state spliced in as it is.
+            pub fn text(&self) -> String {
+                text_with_state(&self.body_json(), &self.state)
+            }
+        }
+    )*};
+}
+state_as_text!(Ready, MoveRequest, Answer, Stop);
 
 macro_rules! serde_through_json {
     ($($t:ty),* $(,)?) => {$(
@@ -62,7 +99,7 @@ pub struct Ready {
     pub punter: u64,
     /// Futures bids as (source, target) site ids; `None` when the field is absent.
     pub futures: Option<Vec<(u64, u64)>>,
-    pub state: Option<Value>,
+    pub state: Option<OfflineState>,
 }
 
 /// One move as the protocol writes it: `{"claim": {"punter", "source", "target"}}`,
@@ -78,14 +115,14 @@ pub struct ProtocolMove {
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveRequest {
     pub moves: Vec<ProtocolMove>,
-    pub state: Option<Value>,
+    pub state: Option<OfflineState>,
 }
 
 /// Gameplay, punter → server: a move with an optional `"state"` beside its key.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
     pub mv: ProtocolMove,
-    pub state: Option<Value>,
+    pub state: Option<OfflineState>,
 }
 
 /// One punter's final score.
@@ -101,7 +138,7 @@ pub struct Score {
 pub struct Stop {
     pub moves: Vec<ProtocolMove>,
     pub scores: Vec<Score>,
-    pub state: Option<Value>,
+    pub state: Option<OfflineState>,
 }
 
 /// Online mode, server → punter: `{"timeout": t}`, the phase's time limit in seconds.
@@ -226,13 +263,25 @@ impl Message for Ready {
         };
         Ok(Ready { punter, futures, state: state_of(obj) })
     }
+    fn parse(text: &str) -> Result<Ready, ProtocolError> {
+        Ready::parse_text(text)
+    }
     fn to_json(&self) -> Value {
+        with_state(self.body_json(), &self.state)
+    }
+    fn to_text(&self) -> String {
+        self.text()
+    }
+}
+
+impl Ready {
+    pub(super) fn body_json(&self) -> Value {
         let mut v = json!({ "ready": self.punter });
         if let (Some(f), Some(obj)) = (&self.futures, v.as_object_mut()) {
             let bids: Vec<Value> = f.iter().map(|&(s, t)| json!({ "source": s, "target": t })).collect();
             obj.insert("futures".into(), Value::Array(bids));
         }
-        with_state(v, &self.state)
+        v
     }
 }
 
@@ -310,8 +359,20 @@ impl Message for MoveRequest {
         let body = object(field(obj, "move", "")?, "move")?;
         Ok(MoveRequest { moves: moves_from(field(body, "moves", "move")?, "move.moves")?, state: state_of(obj) })
     }
+    fn parse(text: &str) -> Result<MoveRequest, ProtocolError> {
+        MoveRequest::parse_text(text)
+    }
     fn to_json(&self) -> Value {
-        with_state(json!({ "move": { "moves": moves_json(&self.moves) } }), &self.state)
+        with_state(self.body_json(), &self.state)
+    }
+    fn to_text(&self) -> String {
+        self.text()
+    }
+}
+
+impl MoveRequest {
+    pub(super) fn body_json(&self) -> Value {
+        json!({ "move": { "moves": moves_json(&self.moves) } })
     }
 }
 
@@ -320,8 +381,20 @@ impl Message for Answer {
         let obj = object(v, "")?;
         Ok(Answer { mv: ProtocolMove::from_object(obj, "")?, state: state_of(obj) })
     }
+    fn parse(text: &str) -> Result<Answer, ProtocolError> {
+        Answer::parse_text(text)
+    }
     fn to_json(&self) -> Value {
-        with_state(self.mv.to_json(), &self.state)
+        with_state(self.body_json(), &self.state)
+    }
+    fn to_text(&self) -> String {
+        self.text()
+    }
+}
+
+impl Answer {
+    pub(super) fn body_json(&self) -> Value {
+        self.mv.to_json()
     }
 }
 
@@ -341,9 +414,21 @@ impl Message for Stop {
         }
         Ok(Stop { moves, scores, state: state_of(obj) })
     }
+    fn parse(text: &str) -> Result<Stop, ProtocolError> {
+        Stop::parse_text(text)
+    }
     fn to_json(&self) -> Value {
+        with_state(self.body_json(), &self.state)
+    }
+    fn to_text(&self) -> String {
+        self.text()
+    }
+}
+
+impl Stop {
+    pub(super) fn body_json(&self) -> Value {
         let scores: Vec<Value> = self.scores.iter().map(|s| json!({ "punter": s.punter, "score": s.score })).collect();
-        with_state(json!({ "stop": { "moves": moves_json(&self.moves), "scores": scores } }), &self.state)
+        json!({ "stop": { "moves": moves_json(&self.moves), "scores": scores } })
     }
 }
 
@@ -360,6 +445,13 @@ impl Message for TimeoutNotice {
 }
 
 impl Message for ServerMessage {
+    fn parse(text: &str) -> Result<ServerMessage, ProtocolError> {
+        parse_keeping_state(text, |m, state| match m {
+            ServerMessage::Move(r) => r.state = state,
+            ServerMessage::Stop(s) => s.state = state,
+            _ => {}
+        })
+    }
     fn from_json(v: &Value) -> Result<ServerMessage, ProtocolError> {
         let obj = object(v, "")?;
         Ok(if obj.contains_key("you") {
@@ -376,6 +468,13 @@ impl Message for ServerMessage {
             return Err(shape("", "not a server message: expected \"you\", a setup (\"punter\", \"punters\", \"map\"), \"move\", \"stop\" or \"timeout\""));
         })
     }
+    fn to_text(&self) -> String {
+        match self {
+            ServerMessage::Move(m) => m.text(),
+            ServerMessage::Stop(m) => m.text(),
+            m => m.to_json().to_string(),
+        }
+    }
     fn to_json(&self) -> Value {
         match self {
             ServerMessage::You(m) => m.to_json(),
@@ -388,6 +487,13 @@ impl Message for ServerMessage {
 }
 
 impl Message for PunterMessage {
+    fn parse(text: &str) -> Result<PunterMessage, ProtocolError> {
+        parse_keeping_state(text, |m, state| match m {
+            PunterMessage::Ready(r) => r.state = state,
+            PunterMessage::Answer(a) => a.state = state,
+            PunterMessage::Me(_) => {}
+        })
+    }
     fn from_json(v: &Value) -> Result<PunterMessage, ProtocolError> {
         let obj = object(v, "")?;
         Ok(if obj.contains_key("me") {
@@ -399,6 +505,13 @@ impl Message for PunterMessage {
         } else {
             return Err(shape("", "not a punter message: expected \"me\", \"ready\" or a move (\"claim\", \"pass\", \"splurge\", \"option\")"));
         })
+    }
+    fn to_text(&self) -> String {
+        match self {
+            PunterMessage::Ready(m) => m.text(),
+            PunterMessage::Answer(m) => m.text(),
+            PunterMessage::Me(m) => m.to_json().to_string(),
+        }
     }
     fn to_json(&self) -> Value {
         match self {

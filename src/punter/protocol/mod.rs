@@ -28,6 +28,7 @@ use super::map::{MapError, PunterMap};
 use super::state::{Illegal, Move, Settings, ZOMBIE_AFTER};
 use crate::game::Game;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 use std::fmt;
 
@@ -163,14 +164,81 @@ fn brief(v: &Value) -> String {
     if s.chars().count() > 40 { format!("{}…", s.chars().take(40).collect::<String>()) } else { s }
 }
 
-/// The optional `"state"` of a message: absent and `null` are both "no state".
-fn state_of(obj: &Map<String, Value>) -> Option<Value> {
-    obj.get("state").filter(|v| !v.is_null()).cloned()
+/// A punter's offline `"state"`: any JSON, kept as its text. The referee only hands it back
+/// with the next request, so it never builds a tree of it (a bot's state can be megabytes, and
+/// it crosses the referee twice a move).
+#[derive(Debug, Clone)]
+pub struct OfflineState(Box<RawValue>);
+
+impl OfflineState {
+    /// The state's JSON text, as the punter wrote it.
+    pub fn text(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The state of a value (`None` for `null`, which is "no state").
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> Result<Option<OfflineState>, serde_json::Error> {
+        let raw = serde_json::value::to_raw_value(value)?;
+        Ok((raw.get() != "null").then_some(OfflineState(raw)))
+    }
+
+    fn to_value(&self) -> Value {
+        serde_json::from_str(self.text()).unwrap_or(Value::Null)
+    }
 }
 
-fn with_state(mut v: Value, state: &Option<Value>) -> Value {
+impl From<Value> for OfflineState {
+    fn from(v: Value) -> OfflineState {
+        // A Value always serialises.
+        OfflineState(serde_json::value::to_raw_value(&v).unwrap_or_else(|_| RawValue::NULL.to_owned()))
+    }
+}
+
+/// Two states are equal when they are the same JSON (whitespace aside).
+impl PartialEq for OfflineState {
+    fn eq(&self, other: &OfflineState) -> bool {
+        self.text() == other.text() || self.to_value() == other.to_value()
+    }
+}
+
+/// The optional `"state"` of a message: absent and `null` are both "no state".
+fn state_of(obj: &Map<String, Value>) -> Option<OfflineState> {
+    obj.get("state").filter(|v| !v.is_null()).cloned().map(OfflineState::from)
+}
+
+fn with_state(mut v: Value, state: &Option<OfflineState>) -> Value {
     if let (Some(s), Some(obj)) = (state, v.as_object_mut()) {
-        obj.insert("state".into(), s.clone());
+        obj.insert("state".into(), s.to_value());
     }
     v
+}
+
+/// A message's text: `body` (an object) with the state's text spliced in as it is.
+fn text_with_state(body: &Value, state: &Option<OfflineState>) -> String {
+    let mut text = body.to_string();
+    if let Some(s) = state {
+        if text.ends_with('}') {
+            text.pop();
+            text.push_str(if text.len() > 1 { ",\"state\":" } else { "\"state\":" });
+            text.push_str(s.text());
+            text.push('}');
+        }
+    }
+    text
+}
+
+/// A message's fields with the state kept as text (the other fields are small): `None` when
+/// the text is not a JSON object (the tree reader then names what is wrong).
+fn fields_keeping_state(text: &str) -> Option<(Value, Option<OfflineState>)> {
+    let fields: std::collections::BTreeMap<String, &RawValue> = serde_json::from_str(text).ok()?;
+    let mut obj = Map::new();
+    let mut state = None;
+    for (key, raw) in fields {
+        if key == "state" {
+            state = (raw.get() != "null").then(|| OfflineState(raw.to_owned()));
+        } else {
+            obj.insert(key, serde_json::from_str(raw.get()).ok()?);
+        }
+    }
+    Some((Value::Object(obj), state))
 }

@@ -37,13 +37,14 @@ impl Phase {
     }
 }
 
-/// A question for the outside punter in `seat`: the message to send (JSON, without `n:`).
+/// A question for the outside punter in `seat`: the message to send (its JSON text, without
+/// `n:`; a state the punter handed over is spliced in as its text).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
     pub phase: Phase,
     pub seat: usize,
     pub entrant: usize,
-    pub message: Value,
+    pub message: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -189,7 +190,7 @@ impl ProtocolGame {
         Ok(())
     }
 
-    fn request(&mut self, phase: Phase, seat: usize, message: Value) -> Next {
+    fn request(&mut self, phase: Phase, seat: usize, message: String) -> Next {
         self.asked = true;
         Next::Ask(Request { phase, seat, entrant: self.entrant_in(seat), message })
     }
@@ -198,7 +199,7 @@ impl ProtocolGame {
     pub fn next(&mut self, max: u32) -> Result<Next, String> {
         Ok(match self.state {
             State::Setup(seat) => {
-                let message = self.seats[seat].as_ref().map(|p| p.setup(&self.params).to_json()).unwrap_or_default();
+                let message = self.seats[seat].as_ref().map(|p| p.setup(&self.params).to_text()).unwrap_or_default();
                 self.request(Phase::Setup, seat, message)
             }
             State::Play => {
@@ -212,15 +213,15 @@ impl ProtocolGame {
                     Step::Ask(q) => {
                         let seat = usize::from(q.seat);
                         let protocol = self.seats[seat].as_ref().ok_or_else(|| format!("seat {seat} is not an outside punter"))?;
-                        let message = protocol.move_request(series.current(), series.current_moves()).to_json();
+                        let message = protocol.move_request_text(series.current(), series.current_moves());
                         self.request(Phase::Move, seat, message)
                     }
                 }
             }
             State::Stop(seat) => {
                 let message = match (self.seats[seat].as_ref(), self.end()) {
-                    (Some(p), Some((game, moves))) => p.stop(game, moves).to_json(),
-                    _ => Value::Null,
+                    (Some(p), Some((game, moves))) => p.stop(game, moves).to_text(),
+                    _ => "null".into(),
                 };
                 // A zombie is not told of the end (the server made no attempt to talk to one).
                 if self.zombies[seat] || self.series.as_ref().is_some_and(|s| s.is_zombie(self.entrant_in(seat))) {
@@ -233,8 +234,9 @@ impl ProtocolGame {
         })
     }
 
-    /// The asked seat's reply (JSON, or why it could not be read), with what it printed.
-    pub fn answer(&mut self, reply: Result<Value, String>, printed: &str) -> Result<Verdict, String> {
+    /// The asked seat's reply (its JSON text, or why it could not be read), with what it
+    /// printed.
+    pub fn answer(&mut self, reply: Result<&str, String>, printed: &str) -> Result<Verdict, String> {
         self.take_question()?;
         match self.state {
             State::Setup(seat) => {

@@ -14,7 +14,7 @@ use super::*;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProtocolSeat {
     punter: usize,
-    state: Option<Value>,
+    state: Option<OfflineState>,
     /// Turns played when it last answered.
     heard: Option<usize>,
 }
@@ -37,9 +37,9 @@ impl ProtocolSeat {
     /// Takes its answer to the setup: its state, and its futures bids into `params` when
     /// futures are on. A "ready" naming another punter is accepted, as the server did; the
     /// note says so.
-    pub fn take_ready(&mut self, params: &mut PunterParams, reply: &Value) -> Result<Option<String>, ProtocolError> {
-        let ready = Ready::from_json(reply)?;
-        self.state = ready.state.clone();
+    pub fn take_ready(&mut self, params: &mut PunterParams, reply: &str) -> Result<Option<String>, ProtocolError> {
+        let ready = Ready::parse_text(reply)?;
+        self.state = ready.state;
         if params.settings.futures {
             if let Some(bids) = ready.futures {
                 params.futures.resize(params.punters.max(self.punter + 1), Vec::new());
@@ -67,13 +67,19 @@ impl ProtocolSeat {
         MoveRequest { moves: Self::last_moves(game, moves, |_, _| true), state: self.state.clone() }
     }
 
+    /// The move request's text (the state spliced in, not copied into a message first).
+    pub fn move_request_text(&self, game: &Punter, moves: &[PunterMove]) -> String {
+        let body = MoveRequest { moves: Self::last_moves(game, moves, |_, _| true), state: None }.body_json();
+        text_with_state(&body, &self.state)
+    }
+
     /// Its answer on its turn: the rails moves of the turn with a note when the answer names
     /// another punter (played for this one all the same, as the server did), or why it is
     /// played as a pass (malformed: the state is kept; illegal: the new state is taken, as the
     /// server did).
-    pub fn answer(&mut self, game: &Punter, moves: &[PunterMove], reply: &Value) -> Result<(Vec<PunterMove>, Option<String>), String> {
+    pub fn answer(&mut self, game: &Punter, moves: &[PunterMove], reply: &str) -> Result<(Vec<PunterMove>, Option<String>), String> {
         self.heard = group_turns(game.game().map(), moves).map(|t| t.len());
-        let answer = Answer::from_json(reply).map_err(|e| format!("malformed answer: {e}"))?;
+        let answer = Answer::parse_text(reply).map_err(|e| format!("malformed answer: {e}"))?;
         self.state = answer.state;
         let (p, named) = (self.punter, answer.mv.punter);
         let note = (named != p as u64).then(|| format!("the move names punter {named} (this bot is punter {p}); played for punter {p}, as the official server did"));
