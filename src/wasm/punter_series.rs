@@ -11,7 +11,6 @@ use crate::link::encode_game;
 use crate::punter::protocol::{Next, Phase, ProtocolGame, Verdict};
 use crate::punter::PunterParams;
 use serde::Serialize;
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 #[derive(Serialize)]
