@@ -17,9 +17,19 @@ WASM_OPT=node_modules/.bin/wasm-opt
 OPT_FEATURES="--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue"
 
 mkdir -p "$OUT/opt" pkg
-manifest="// Written by scripts/build-wasm.sh: each engine module's files (named by content hash).
-export const MODULES = {"
-fresh=""
+# wasm-opt takes seconds a module: it runs while cargo builds the next module (cargo's last step,
+# the one codegen unit, keeps one core busy), and its output is kept by the hash of its input.
+optimise() {
+  local bound=$1 opt=$2
+  if [ -x "$WASM_OPT" ]; then
+    "$WASM_OPT" -O3 $OPT_FEATURES "$bound" -o "$opt.tmp" && mv "$opt.tmp" "$opt"
+  else
+    echo "[build-wasm] $WASM_OPT is missing (scripts/setup.sh installs it): $bound is not optimised" >&2
+    cp "$bound" "$opt"
+  fi
+}
+declare -A optimised
+pids=()
 for entry in $MODULES; do
   module=${entry%%:*}
   features=${entry#*:}
@@ -27,16 +37,21 @@ for entry in $MODULES; do
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$OUT/$module" --out-name "$module" target/wasm32-unknown-unknown/release/lambda_arcade.wasm
   bound="$OUT/$module/${module}_bg.wasm"
-  # wasm-opt takes seconds a module: its output is kept by the hash of its input.
   opt="$OUT/opt/$(sha256sum "$bound" | cut -c1-16).wasm"
+  optimised[$module]=$opt
   if [ ! -f "$opt" ]; then
-    if [ -x "$WASM_OPT" ]; then
-      "$WASM_OPT" -O3 $OPT_FEATURES "$bound" -o "$opt.tmp" && mv "$opt.tmp" "$opt"
-    else
-      echo "[build-wasm] $WASM_OPT is missing (scripts/setup.sh installs it): $module is not optimised" >&2
-      cp "$bound" "$opt"
-    fi
+    optimise "$bound" "$opt" &
+    pids+=($!)
   fi
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+
+manifest="// Written by scripts/build-wasm.sh: each engine module's files (named by content hash).
+export const MODULES = {"
+fresh=""
+for entry in $MODULES; do
+  module=${entry%%:*}
+  opt=${optimised[$module]}
   wasm_name="$module-$(sha256sum "$opt" | cut -c1-16).wasm"
   js_name="$module-$(sha256sum "$OUT/$module/$module.js" | cut -c1-16).js"
   cp "$opt" "pkg/$wasm_name"
