@@ -27,6 +27,14 @@ fn greedy_beats_random_and_strong_beats_greedy() {
 }
 
 #[test]
+fn strong_builds_a_network_of_its_own_in_either_seat() {
+    // On junction, greedy's frontier is narrow: a bot that only blocks it ends with nothing
+    // (strong did, in the second seat: 0 against 256).
+    let s = arena("strong", "greedy", "junction.json", 2, Settings::default());
+    assert_eq!(s.tallies[0].wins, 2, "{:?}", s.tallies);
+}
+
+#[test]
 fn bots_play_legal_moves_with_every_extension() {
     let all = Settings { futures: true, splurges: true, options: true };
     for (a, b) in [("greedy", "random"), ("strong", "greedy")] {

@@ -175,8 +175,39 @@ impl Decider<Punter> for StrongBot {
             }
         }
         let free = |r: usize| v.owners[r] < 0;
+        // What taking a river denies the others: for each other punter, the gain of its best
+        // claim beyond its next best (it would take that instead); nothing for the rest, as one
+        // blocked river among many costs its owner-to-be nothing.
+        let mut denied = vec![0u64; map.rivers.len()];
+        for (_, n) in nets.iter().enumerate().filter(|&(p, _)| p != v.punter) {
+            let (mut best, mut second) = ((0u64, usize::MAX), 0u64);
+            for (r, &(a, b)) in map.rivers.iter().enumerate() {
+                // A river away from its network and from the mines adds nothing to it.
+                let near = |s: u32| n.find(s).is_some() || map.mine_number(s).is_some();
+                if !free(r) || !(near(a) || near(b)) {
+                    continue;
+                }
+                let g = n.gain(map, a, b);
+                if g > best.0 {
+                    second = best.0;
+                    best = (g, r);
+                } else if g > second {
+                    second = g;
+                }
+            }
+            if let Some(d) = denied.get_mut(best.1) {
+                *d = (*d).max(best.0 - second);
+            }
+        }
         let buyable = |r: usize| v.options_left > 0 && v.owners[r] >= 0 && v.owners[r] != v.punter as i16 && v.options[r] < 0;
         let touched = |s: u32| map.mine_number(s).is_some() || nets.iter().any(|n| n.find(s).is_some());
+        // No network yet: start at the mine with the most room around it (blocking first
+        // leaves it with nothing of its own, e.g. in seat 2 on junction).
+        if (0..map.sites.len() as u32).all(|s| me.find(s).is_none()) {
+            if let Some(r) = first_river(v) {
+                return Ok(PunterMove::Claim(r));
+            }
+        }
         let mut best: Option<(u64, PunterMove)> = None;
         // The best gain this turn itself (own plus denied), without the progress bonus.
         let mut best_now = 0u64;
@@ -186,7 +217,7 @@ impl Decider<Punter> for StrongBot {
             }
             let mine = me.gain(map, a, b);
             let value = if free(r) {
-                let denied = nets.iter().enumerate().filter(|&(p, _)| p != v.punter).map(|(_, n)| n.gain(map, a, b)).max().unwrap_or(0);
+                let denied = denied[r];
                 best_now = best_now.max(2 * mine + denied);
                 2 * mine + denied + bonus[r]
             } else {
@@ -213,4 +244,19 @@ impl Decider<Punter> for StrongBot {
         }
         Ok((0..map.rivers.len()).find(|&r| free(r)).map_or(PunterMove::Pass, |r| PunterMove::Claim(r as u32)))
     }
+}
+
+/// The free river at a mine with the most free rivers around its other end and the mine (no
+/// other punter's network at either end), for a punter without a network.
+fn first_river(v: &PunterView) -> Option<u32> {
+    let map = &v.map;
+    let taken = |s: u32| map.adjacent(s).iter().any(|&(_, r)| v.owners[r as usize] >= 0);
+    let room = |s: u32| map.adjacent(s).iter().filter(|&&(_, r)| v.owners[r as usize] < 0).count();
+    map.mines
+        .iter()
+        .filter(|&&m| !taken(m))
+        .flat_map(|&m| map.adjacent(m).iter().map(move |&(t, r)| (m, t, r)))
+        .filter(|&(_, t, r)| v.owners[r as usize] < 0 && !taken(t))
+        .max_by_key(|&(m, t, r)| (room(m) + room(t), std::cmp::Reverse(r)))
+        .map(|(_, _, r)| r)
 }
