@@ -6,6 +6,7 @@
 use super::Lifter;
 use crate::lifter::cell::Cell;
 use crate::lifter::planes::Bits;
+use std::collections::{vec_deque, VecDeque};
 
 /// Masks per word: falls, slides right, slides left, higher-order rocks among those leaving;
 /// rocks, higher-order rocks, lambdas (landed higher-order rocks) and beards arriving.
@@ -19,35 +20,31 @@ pub(super) const HOROCK: usize = 5;
 pub(super) const LAMBDA: usize = 6;
 pub(super) const BEARD: usize = 7;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct MapChange {
-    /// The rows changed, increasing.
-    pub rows: Vec<u32>,
-    /// For each row, which of the `MASKS` masks are not zero (bit j for mask j).
-    present: Vec<u8>,
-    /// The masks present, a row of words each, in row order and then mask order.
-    pub masks: Vec<u64>,
+/// One map update as the undo log holds it: its rows, each with the masks it has (bit j for
+/// mask j), and its masks in a row of words each, in row order and then mask order.
+#[derive(Clone)]
+pub(super) struct MapChange<'a> {
+    pub rows: vec_deque::Iter<'a, (u32, u8)>,
+    masks: &'a VecDeque<u64>,
+    /// Where the first row's masks start in `masks`.
+    first: usize,
 }
 
-impl MapChange {
-    /// Adds row `r` given all its masks (`MASKS` rows of words) and which of them are not
-    /// zero (bit j for mask j); nothing when none is.
-    pub fn push_row(&mut self, r: usize, all: &[u64], wpr: usize, present: u8) {
-        for (j, mask) in all.chunks_exact(wpr).enumerate() {
-            if present >> j & 1 == 1 {
-                self.masks.extend_from_slice(mask);
-            }
-        }
-        if present != 0 {
-            self.rows.push(r as u32);
-            self.present.push(present);
-        }
+impl<'a> MapChange<'a> {
+    pub fn new(rows: vec_deque::Iter<'a, (u32, u8)>, masks: &'a VecDeque<u64>, first: usize) -> MapChange<'a> {
+        MapChange { rows, masks, first }
+    }
+
+    /// Word `at` of the masks (an index from `walk`).
+    #[inline]
+    fn word(&self, at: usize) -> u64 {
+        self.masks[at]
     }
 
     /// The rows with, for each, where each of its masks starts in `masks` (None: zero).
-    fn walk(&self, wpr: usize) -> impl Iterator<Item = (usize, [Option<usize>; MASKS])> + '_ {
-        let mut at = 0;
-        self.rows.iter().zip(&self.present).map(move |(&r, &present)| {
+    fn walk(&self, wpr: usize) -> impl Iterator<Item = (usize, [Option<usize>; MASKS])> + 'a {
+        let mut at = self.first;
+        self.rows.clone().map(move |&(r, present)| {
             let starts = std::array::from_fn(|j| {
                 (present >> j & 1 == 1).then(|| {
                     at += wpr;
@@ -58,17 +55,12 @@ impl MapChange {
         })
     }
 
-    /// Size for the undo budget, in words (what is allocated: buffers are reused).
-    pub fn weight(&self) -> usize {
-        self.masks.capacity()
-    }
-
     /// How many rocks moved.
     pub fn fall_count(&self, wpr: usize) -> usize {
         let mut n = 0;
         for (_, starts) in self.walk(wpr) {
             for start in [starts[FALL], starts[RIGHT], starts[LEFT]].into_iter().flatten() {
-                n += self.masks[start..start + wpr].iter().map(|m| m.count_ones() as usize).sum::<usize>();
+                n += (start..start + wpr).map(|at| self.word(at).count_ones() as usize).sum::<usize>();
             }
         }
         n
@@ -82,7 +74,7 @@ impl MapChange {
                 let first = r * width + 64 * k;
                 for (j, dx) in [(FALL, 0isize), (RIGHT, 1), (LEFT, -1)] {
                     let Some(start) = starts[j] else { continue };
-                    for b in Bits(self.masks[start + k]) {
+                    for b in Bits(self.word(start + k)) {
                         let i = first + b;
                         out.push((i as u32, (i - width).wrapping_add_signed(dx) as u32));
                     }
@@ -93,14 +85,14 @@ impl MapChange {
     }
 }
 
-impl MapChange {
+impl MapChange<'_> {
     /// Cells where a beard grew, cell indices.
     pub fn grown(&self, width: usize, wpr: usize) -> Vec<u32> {
         let mut out = Vec::new();
         for (r, starts) in self.walk(wpr) {
             let Some(start) = starts[BEARD] else { continue };
             for k in 0..wpr {
-                out.extend(Bits(self.masks[start + k]).map(|b| (r * width + 64 * k + b) as u32));
+                out.extend(Bits(self.word(start + k)).map(|b| (r * width + 64 * k + b) as u32));
             }
         }
         out
@@ -108,9 +100,11 @@ impl MapChange {
 }
 
 impl Lifter {
-    /// Applies a map update to the cells and the planes.
-    pub(super) fn apply_change(&mut self, change: &MapChange) {
-        self.walk_change(change, true);
+    /// Applies the open step's map update (in the log) to the cells and the planes.
+    pub(super) fn apply_update(&mut self) {
+        let log = std::mem::take(&mut self.log);
+        self.walk_change(&log.open_update(), true);
+        self.log = log;
     }
 
     /// Takes a map update back (the cells and planes must be as it left them).
@@ -121,10 +115,11 @@ impl Lifter {
     fn walk_change(&mut self, change: &MapChange, forward: bool) {
         let w = self.planes.wpr;
         let width = self.width;
+        let p = self.planes.view_mut();
         for (r, starts) in change.walk(w) {
             let (mut emptied, mut bearded) = (false, false);
             for k in 0..w {
-                let get = |j: usize| starts[j].map_or(0, |s| change.masks[s + k]);
+                let get = |j: usize| starts[j].map_or(0, |s| change.word(s + k));
                 let leave = get(FALL) | get(RIGHT) | get(LEFT);
                 let ho_leave = get(HO_LEAVE);
                 let (rock, ho, lambda, beard) = (get(ROCK), get(HOROCK), get(LAMBDA), get(BEARD));
@@ -133,7 +128,6 @@ impl Lifter {
                     continue;
                 }
                 let at = r * w + k;
-                let p = &mut self.planes;
                 let first = r * width + 64 * k;
                 if forward {
                     p.empty[at] = (p.empty[at] & !arrive) | leave;
