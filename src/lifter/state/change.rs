@@ -3,10 +3,12 @@
 //! needs, and the rock moves for animation follow from it, so an update that moves 100,000
 //! rocks logs no cell one by one.
 
+use super::history::History;
 use super::Lifter;
 use crate::lifter::cell::Cell;
-use crate::lifter::planes::Bits;
-use std::collections::{vec_deque, VecDeque};
+use crate::lifter::planes::{Bits, ViewMut};
+use crate::lifter::planes::RowSet;
+use std::collections::VecDeque;
 
 /// Masks per word: falls, slides right, slides left, higher-order rocks among those leaving;
 /// rocks, higher-order rocks, lambdas (landed higher-order rocks) and beards arriving.
@@ -20,39 +22,47 @@ pub(super) const HOROCK: usize = 5;
 pub(super) const LAMBDA: usize = 6;
 pub(super) const BEARD: usize = 7;
 
-/// One map update as the undo log holds it: its rows, each with the masks it has (bit j for
-/// mask j), and its masks in a row of words each, in row order and then mask order.
-#[derive(Clone)]
+/// One map update as the undo log holds it: per row a header word (the row, and which masks
+/// it has: bit j for mask j) followed by those masks, a row of words each, in mask order.
+#[derive(Clone, Copy)]
 pub(super) struct MapChange<'a> {
-    pub rows: vec_deque::Iter<'a, (u32, u8)>,
-    masks: &'a VecDeque<u64>,
-    /// Where the first row's masks start in `masks`.
+    words: &'a VecDeque<u64>,
+    /// Where the first row's header is in `words`.
     first: usize,
+    rows: u32,
 }
 
 impl<'a> MapChange<'a> {
-    pub fn new(rows: vec_deque::Iter<'a, (u32, u8)>, masks: &'a VecDeque<u64>, first: usize) -> MapChange<'a> {
-        MapChange { rows, masks, first }
+    pub fn new(words: &'a VecDeque<u64>, first: usize, rows: u32) -> MapChange<'a> {
+        MapChange { words, first, rows }
     }
 
-    /// Word `at` of the masks (an index from `walk`).
+    /// Word `at` of the log (an index from `walk`).
     #[inline]
     fn word(&self, at: usize) -> u64 {
-        self.masks[at]
+        self.words[at]
     }
 
-    /// The rows with, for each, where each of its masks starts in `masks` (None: zero).
+    /// The rows with, for each, where each of its masks starts in the log (None: zero).
     fn walk(&self, wpr: usize) -> impl Iterator<Item = (usize, [Option<usize>; MASKS])> + 'a {
-        let mut at = self.first;
-        self.rows.clone().map(move |&(r, present)| {
+        let (words, mut at) = (self.words, self.first);
+        (0..self.rows).map(move |_| {
+            let header = words[at];
+            at += 1;
+            let present = header as u8;
             let starts = std::array::from_fn(|j| {
                 (present >> j & 1 == 1).then(|| {
                     at += wpr;
                     at - wpr
                 })
             });
-            (r as usize, starts)
+            ((header >> 8) as usize, starts)
         })
+    }
+
+    /// The rows changed, increasing.
+    pub fn rows(&self, wpr: usize) -> impl Iterator<Item = usize> + 'a {
+        self.walk(wpr).map(|(r, _)| r)
     }
 
     /// How many rocks moved.
@@ -99,69 +109,88 @@ impl MapChange<'_> {
     }
 }
 
+/// What a map update changes: the cells, the planes and the rows to look at next.
+pub(super) struct Target<'a> {
+    pub cells: &'a mut [Cell],
+    pub planes: ViewMut<'a>,
+    pub width: usize,
+    pub wpr: usize,
+    pub dirty: &'a mut RowSet,
+    /// The rows that may hold a growing beard, when the mine has beards.
+    pub beard_rows: Option<&'a mut RowSet>,
+}
+
 impl Lifter {
+    /// What a map update changes, and the log.
+    pub(super) fn split(&mut self) -> (Target<'_>, &History) {
+        let t = Target {
+            wpr: self.planes.wpr,
+            width: self.width,
+            cells: &mut self.cells,
+            planes: self.planes.view_mut(),
+            dirty: &mut self.dirty,
+            beard_rows: if self.has_beards { Some(&mut self.beard_rows) } else { None },
+        };
+        (t, &self.log)
+    }
+
     /// Applies the open step's map update (in the log) to the cells and the planes.
     pub(super) fn apply_update(&mut self) {
-        let log = std::mem::take(&mut self.log);
-        self.walk_change(&log.open_update(), true);
-        self.log = log;
+        let (t, log) = self.split();
+        walk_change(t, &log.open_update(), true);
     }
+}
 
-    /// Takes a map update back (the cells and planes must be as it left them).
-    pub(super) fn revert_change(&mut self, change: &MapChange) {
-        self.walk_change(change, false);
-    }
-
-    fn walk_change(&mut self, change: &MapChange, forward: bool) {
-        let w = self.planes.wpr;
-        let width = self.width;
-        let p = self.planes.view_mut();
-        for (r, starts) in change.walk(w) {
-            let (mut emptied, mut bearded) = (false, false);
-            for k in 0..w {
-                let get = |j: usize| starts[j].map_or(0, |s| change.word(s + k));
-                let leave = get(FALL) | get(RIGHT) | get(LEFT);
-                let ho_leave = get(HO_LEAVE);
-                let (rock, ho, lambda, beard) = (get(ROCK), get(HOROCK), get(LAMBDA), get(BEARD));
-                let arrive = rock | ho | lambda | beard;
-                if leave | arrive == 0 {
-                    continue;
-                }
-                let at = r * w + k;
-                let first = r * width + 64 * k;
-                if forward {
-                    p.empty[at] = (p.empty[at] & !arrive) | leave;
-                    p.rock[at] = (p.rock[at] & !leave) | rock | ho;
-                    p.horock[at] = (p.horock[at] & !leave) | ho;
-                    p.lambda[at] |= lambda;
-                    p.beard[at] |= beard;
-                    fill(&mut self.cells, first, leave, Cell::Empty);
-                    fill(&mut self.cells, first, rock, Cell::Rock);
-                    fill(&mut self.cells, first, ho, Cell::HoRock);
-                    fill(&mut self.cells, first, lambda, Cell::Lambda);
-                    fill(&mut self.cells, first, beard, Cell::Beard);
-                    emptied |= leave != 0;
-                    bearded |= beard != 0;
-                } else {
-                    p.empty[at] = (p.empty[at] & !leave) | arrive;
-                    p.rock[at] = (p.rock[at] & !(rock | ho)) | leave;
-                    p.horock[at] = (p.horock[at] & !ho) | ho_leave;
-                    p.lambda[at] &= !lambda;
-                    p.beard[at] &= !beard;
-                    fill(&mut self.cells, first, leave & !ho_leave, Cell::Rock);
-                    fill(&mut self.cells, first, ho_leave, Cell::HoRock);
-                    fill(&mut self.cells, first, arrive, Cell::Empty);
-                    emptied |= arrive != 0;
-                }
+/// Applies a map update (`forward`) or takes it back (the cells and planes must be as it left
+/// them).
+pub(super) fn walk_change(t: Target, change: &MapChange, forward: bool) {
+    let (w, width, p) = (t.wpr, t.width, t.planes);
+    let mut beard_rows = t.beard_rows;
+    for (r, starts) in change.walk(w) {
+        let (mut emptied, mut bearded) = (false, false);
+        for k in 0..w {
+            let get = |j: usize| starts[j].map_or(0, |s| change.word(s + k));
+            let leave = get(FALL) | get(RIGHT) | get(LEFT);
+            let ho_leave = get(HO_LEAVE);
+            let (rock, ho, lambda, beard) = (get(ROCK), get(HOROCK), get(LAMBDA), get(BEARD));
+            let arrive = rock | ho | lambda | beard;
+            if leave | arrive == 0 {
+                continue;
             }
-            self.dirty.insert(r);
-            if self.has_beards {
-                if emptied {
-                    self.beard_rows.insert_around(r);
-                }
-                if bearded {
-                    self.beard_rows.insert(r);
-                }
+            let at = r * w + k;
+            let first = r * width + 64 * k;
+            if forward {
+                p.empty[at] = (p.empty[at] & !arrive) | leave;
+                p.rock[at] = (p.rock[at] & !leave) | rock | ho;
+                p.horock[at] = (p.horock[at] & !leave) | ho;
+                p.lambda[at] |= lambda;
+                p.beard[at] |= beard;
+                fill(t.cells, first, leave, Cell::Empty);
+                fill(t.cells, first, rock, Cell::Rock);
+                fill(t.cells, first, ho, Cell::HoRock);
+                fill(t.cells, first, lambda, Cell::Lambda);
+                fill(t.cells, first, beard, Cell::Beard);
+                emptied |= leave != 0;
+                bearded |= beard != 0;
+            } else {
+                p.empty[at] = (p.empty[at] & !leave) | arrive;
+                p.rock[at] = (p.rock[at] & !(rock | ho)) | leave;
+                p.horock[at] = (p.horock[at] & !ho) | ho_leave;
+                p.lambda[at] &= !lambda;
+                p.beard[at] &= !beard;
+                fill(t.cells, first, leave & !ho_leave, Cell::Rock);
+                fill(t.cells, first, ho_leave, Cell::HoRock);
+                fill(t.cells, first, arrive, Cell::Empty);
+                emptied |= arrive != 0;
+            }
+        }
+        t.dirty.insert(r);
+        if let Some(rows) = beard_rows.as_deref_mut() {
+            if emptied {
+                rows.insert_around(r);
+            }
+            if bearded {
+                rows.insert(r);
             }
         }
     }

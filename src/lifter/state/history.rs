@@ -1,66 +1,67 @@
-//! The undo log: one record per step, and what the steps changed kept in ring buffers shared
-//! by all of them (the cells the robot changed, the rows and masks of the map updates), so a
-//! step allocates nothing once the buffers have grown. Old steps are forgotten from the front
-//! when the log holds more than its limit.
+//! The undo log: one record per step, and what the steps changed as words in one ring buffer
+//! shared by all of them, so a step allocates nothing once the buffer has grown. A step's
+//! words, in the order they were made: the cells the robot changed (index and previous
+//! content, a word each), the map update (per row a header word — row and masks present —
+//! then its masks, `MASKS` at most, a row of words each), the cells the lift opening changed.
+//! Old steps are forgotten from the front when the log holds more words than its limit.
 
 use super::change::MapChange;
 use super::Status;
 use crate::lifter::cell::Cell;
 use std::collections::VecDeque;
 
-/// Undo keeps at most this many entries in all (changed cells and words of update masks, 8
-/// bytes each: about 32 MB); older steps are forgotten (on large1, where 126,000 rocks fall
-/// each step, that still leaves about 86 steps).
+/// Undo keeps at most this many words in all (changed cells and update masks, 8 bytes each:
+/// about 32 MB); older steps are forgotten (on large1, where 126,000 rocks fall each step,
+/// that still leaves about 86 steps).
 pub(super) const HISTORY_LIMIT: usize = 4_000_000;
 
-/// Mask words from which the log grows straight to its limit instead of doubling (a doubling
-/// of a large buffer copies it all in one step).
+/// Words from which the log grows straight to its limit instead of doubling (a doubling of a
+/// large buffer copies it all in one step).
 const LARGE: usize = 1 << 16;
 
-/// One step: the counters before it and how many entries it added to each buffer.
+/// One step: the counters before it and how many words each part added.
 #[derive(Clone, Copy, Debug)]
 struct Record {
     before: Status,
-    cells: u32,
+    robot: u32,
     rows: u32,
-    masks: u32,
+    update: u32,
+    lift: u32,
 }
 
 #[derive(Debug)]
 pub(super) struct History {
     steps: VecDeque<Record>,
-    /// Cells changed by the robot (and the lift opening): (index, previous content), in the
-    /// order they were changed.
-    cells: VecDeque<(u32, Cell)>,
-    /// The rows of the map updates, each with the masks it has (bit j for mask j).
-    rows: VecDeque<(u32, u8)>,
-    masks: VecDeque<u64>,
-    /// Where the step being played starts in `cells`, `rows` and `masks`.
-    open: (usize, usize, usize),
-    /// The most entries (cells and mask words) kept.
+    words: VecDeque<u64>,
+    /// The step being played: where it starts in `words`, where its update starts and ends
+    /// (None before the update), and the rows of its update so far.
+    open: (usize, Option<(usize, usize)>, u32),
+    /// The most words kept.
     pub limit: usize,
 }
 
 impl Default for History {
     fn default() -> History {
-        History {
-            steps: VecDeque::new(),
-            cells: VecDeque::new(),
-            rows: VecDeque::new(),
-            masks: VecDeque::new(),
-            open: (0, 0, 0),
-            limit: HISTORY_LIMIT,
-        }
+        History { steps: VecDeque::new(), words: VecDeque::new(), open: (0, None, 0), limit: HISTORY_LIMIT }
     }
 }
 
 /// What one step changed, as the log holds it.
 pub(super) struct Step<'a> {
     pub before: Status,
-    /// The robot's changed cells (index, previous content), in the order they were changed.
-    pub cells: std::collections::vec_deque::Iter<'a, (u32, Cell)>,
+    /// The cells the robot changed: (index, previous content), in the order they changed.
+    pub robot: Cells<'a>,
     /// The map update, which came after the robot's changes.
     pub update: MapChange<'a>,
+    /// The cells the lift opening changed, after the update.
+    pub lift: Cells<'a>,
+}
+
+/// Changed cells in the log: (index, previous content).
+pub(super) type Cells<'a> = std::iter::Map<std::collections::vec_deque::Iter<'a, u64>, fn(&u64) -> (u32, Cell)>;
+
+fn cells(words: std::collections::vec_deque::Iter<'_, u64>) -> Cells<'_> {
+    words.map(|&w| ((w >> 8) as u32, decode(w as u8)))
 }
 
 impl History {
@@ -71,16 +72,22 @@ impl History {
             // Room for the first steps of a game on an official map at once (growing a ring
             // buffer by doubling from 4 entries costs an allocation and a copy each time).
             self.steps.reserve(64);
-            self.cells.reserve(192);
-            self.rows.reserve(128);
-            self.masks.reserve(256);
+            self.words.reserve(512);
         }
-        self.open = (self.cells.len(), self.rows.len(), self.masks.len());
+        self.open = (self.words.len(), None, 0);
     }
 
+    /// Logs the previous content of cell `i`.
     #[inline]
     pub fn cell(&mut self, i: u32, old: Cell) {
-        self.cells.push_back((i, old));
+        self.words.push_back(u64::from(i) << 8 | u64::from(code(old)));
+    }
+
+    /// Marks where the map update of the open step starts (the cells logged after it are the
+    /// lift's).
+    #[inline]
+    pub fn begin_update(&mut self) {
+        self.open.1 = Some((self.words.len(), self.words.len()));
     }
 
     /// Adds row `r` of the open step's map update given all its masks (`MASKS` rows of
@@ -89,35 +96,44 @@ impl History {
         if present == 0 {
             return;
         }
-        let need = present.count_ones() as usize * wpr;
-        if self.masks.len() + need > self.masks.capacity() && self.masks.capacity() >= LARGE {
-            self.masks.reserve(self.limit.max(self.masks.len() + need) - self.masks.len());
+        let need = 1 + present.count_ones() as usize * wpr;
+        if self.words.len() + need > self.words.capacity() && self.words.capacity() >= LARGE {
+            self.words.reserve(self.limit.max(self.words.len() + need) - self.words.len());
         }
+        self.words.push_back((r as u64) << 8 | u64::from(present));
         for (j, mask) in all.chunks_exact(wpr).enumerate() {
             if present >> j & 1 == 1 {
-                self.masks.extend(mask);
+                self.words.extend(mask);
             }
         }
-        self.rows.push_back((r as u32, present));
+        self.open.2 += 1;
+        if let Some((_, end)) = &mut self.open.1 {
+            *end = self.words.len();
+        }
     }
 
     /// The map update of the open step so far.
     pub fn open_update(&self) -> MapChange<'_> {
-        MapChange::new(self.rows.range(self.open.1..), &self.masks, self.open.2)
+        let first = self.open.1.map_or(self.words.len(), |(from, _)| from);
+        MapChange::new(&self.words, first, self.open.2)
     }
 
     /// Closes the open step; forgets the oldest steps while the log holds more than its limit.
     pub fn commit(&mut self, before: Status) {
-        let (c, r, m) = self.open;
-        let count = |n: usize, from: usize| (n - from) as u32;
-        let record =
-            Record { before, cells: count(self.cells.len(), c), rows: count(self.rows.len(), r), masks: count(self.masks.len(), m) };
-        self.steps.push_back(record);
-        while self.cells.len() + self.masks.len() > self.limit && self.steps.len() > 1 {
+        let (start, update, rows) = self.open;
+        let end = self.words.len();
+        let (update, lift) = update.unwrap_or((end, end));
+        let count = |a: usize, b: usize| (b - a) as u32;
+        self.steps.push_back(Record {
+            before,
+            robot: count(start, update),
+            rows,
+            update: count(update, lift),
+            lift: count(lift, end),
+        });
+        while self.words.len() > self.limit && self.steps.len() > 1 {
             if let Some(old) = self.steps.pop_front() {
-                self.cells.drain(..old.cells as usize);
-                self.rows.drain(..old.rows as usize);
-                self.masks.drain(..old.masks as usize);
+                self.words.drain(..(old.robot + old.update + old.lift) as usize);
             }
         }
     }
@@ -125,24 +141,22 @@ impl History {
     /// The last step.
     pub fn last(&self) -> Option<Step<'_>> {
         let record = self.steps.back()?;
-        let from = |n: usize, k: u32| n - k as usize;
+        let end = self.words.len();
+        let lift = end - record.lift as usize;
+        let update = lift - record.update as usize;
+        let robot = update - record.robot as usize;
         Some(Step {
             before: record.before,
-            cells: self.cells.range(from(self.cells.len(), record.cells)..),
-            update: MapChange::new(
-                self.rows.range(from(self.rows.len(), record.rows)..),
-                &self.masks,
-                from(self.masks.len(), record.masks),
-            ),
+            robot: cells(self.words.range(robot..update)),
+            update: MapChange::new(&self.words, update, record.rows),
+            lift: cells(self.words.range(lift..end)),
         })
     }
 
     /// Forgets the last step.
     pub fn pop(&mut self) {
-        if let Some(record) = self.steps.pop_back() {
-            self.cells.truncate(self.cells.len() - record.cells as usize);
-            self.rows.truncate(self.rows.len() - record.rows as usize);
-            self.masks.truncate(self.masks.len() - record.masks as usize);
+        if let Some(r) = self.steps.pop_back() {
+            self.words.truncate(self.words.len() - (r.robot + r.update + r.lift) as usize);
         }
     }
 
@@ -152,14 +166,64 @@ impl History {
 
     pub fn clear(&mut self) {
         self.steps.clear();
-        self.cells.clear();
-        self.rows.clear();
-        self.masks.clear();
-        self.open = (0, 0, 0);
+        self.words.clear();
+        self.open = (0, None, 0);
     }
 
     /// An empty log with the same limit (what a copy of the position starts with).
     pub fn fresh(&self) -> History {
         History { limit: self.limit, ..History::default() }
+    }
+}
+
+/// A cell's content in 8 bits (the log's cell words).
+fn code(c: Cell) -> u8 {
+    match c {
+        Cell::Empty => 0,
+        Cell::Earth => 1,
+        Cell::Wall => 2,
+        Cell::Rock => 3,
+        Cell::HoRock => 4,
+        Cell::Lambda => 5,
+        Cell::ClosedLift => 6,
+        Cell::OpenLift => 7,
+        Cell::Robot => 8,
+        Cell::Beard => 9,
+        Cell::Razor => 10,
+        Cell::Trampoline(t) => 16 | (t & 15),
+        Cell::Target(t) => 32 | (t & 15),
+    }
+}
+
+fn decode(v: u8) -> Cell {
+    match v {
+        0 => Cell::Empty,
+        1 => Cell::Earth,
+        3 => Cell::Rock,
+        4 => Cell::HoRock,
+        5 => Cell::Lambda,
+        6 => Cell::ClosedLift,
+        7 => Cell::OpenLift,
+        8 => Cell::Robot,
+        9 => Cell::Beard,
+        10 => Cell::Razor,
+        16..=31 => Cell::Trampoline(v & 15),
+        32..=47 => Cell::Target(v & 15),
+        _ => Cell::Wall,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_survives_the_log() {
+        let mut all = vec![Cell::Empty, Cell::Earth, Cell::Wall, Cell::Rock, Cell::HoRock, Cell::Lambda];
+        all.extend([Cell::ClosedLift, Cell::OpenLift, Cell::Robot, Cell::Beard, Cell::Razor]);
+        all.extend((0..9).flat_map(|t| [Cell::Trampoline(t), Cell::Target(t)]));
+        for c in all {
+            assert_eq!(decode(code(c)), c);
+        }
     }
 }

@@ -385,6 +385,7 @@ impl Lifter {
     /// The map update; true when a falling rock landed on the cell above the robot.
     fn update(&mut self) -> bool {
         let grow = self.has_beards && self.now.moves.is_multiple_of(self.meta.growth.max(1));
+        self.log.begin_update();
         let crushed = if self.full_scan { self.reference_update(grow) } else { self.planes_update(grow) };
         if self.lift_open() {
             for k in 0..self.lifts.len() {
@@ -404,10 +405,14 @@ impl Lifter {
             self.log = log;
             return false;
         };
-        self.revert_change(&step.update);
-        for &(i, old) in step.cells.rev() {
-            let now = std::mem::replace(&mut self.cells[i as usize], old);
-            self.note(i as usize, now, old);
+        // The reverse of the step: the lift's cells, the map update, the robot's cells.
+        for (i, old) in step.lift.rev() {
+            self.restore(i, old);
+        }
+        let (t, _) = self.split();
+        change::walk_change(t, &step.update, false);
+        for (i, old) in step.robot.rev() {
+            self.restore(i, old);
         }
         self.now = step.before;
         self.log = log;
@@ -416,11 +421,11 @@ impl Lifter {
         // older steps were forgotten, at everything.
         match self.log.last() {
             Some(prev) => {
-                for &(i, _) in prev.cells {
-                    self.dirty.insert(i as usize / self.width);
+                for (i, _) in prev.robot.chain(prev.lift) {
+                    self.dirty.insert(self.planes.row_of(i as usize));
                 }
-                for &(r, _) in prev.update.rows {
-                    self.dirty.insert(r as usize);
+                for r in prev.update.rows(self.planes.wpr) {
+                    self.dirty.insert(r);
                 }
             }
             None => {
@@ -431,6 +436,12 @@ impl Lifter {
             }
         }
         true
+    }
+
+    /// Puts back the previous content of cell `i` (undo).
+    fn restore(&mut self, i: u32, old: Cell) {
+        let now = std::mem::replace(&mut self.cells[i as usize], old);
+        self.note(i as usize, now, old);
     }
 
     /// About how many bytes a copy of the position takes (cells and bit planes).
