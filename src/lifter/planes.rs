@@ -85,6 +85,7 @@ impl Planes {
         ((i as u128 * self.magic) >> 64) as usize
     }
 
+    #[inline]
     pub fn view(&self) -> View<'_> {
         let n = self.wpr * self.height;
         let (empty, rest) = self.words.split_at(n);
@@ -94,6 +95,7 @@ impl Planes {
         View { height: self.height, wpr: self.wpr, empty, rock, horock, lambda, beard }
     }
 
+    #[inline]
     pub fn view_mut(&mut self) -> ViewMut<'_> {
         let n = self.wpr * self.height;
         let (empty, rest) = self.words.split_at_mut(n);
@@ -230,22 +232,32 @@ impl RowSet {
         self.bits_mut().fill(0);
     }
 
-    /// Adds every row of `other`, and the rows next to them.
+    /// Words of the set (64 rows each).
     #[inline]
-    pub fn add_around(&mut self, other: &RowSet) {
-        let theirs = other.bits();
-        let ours = self.bits_mut();
+    pub fn words(&self) -> usize {
+        self.rows.div_ceil(64)
+    }
+
+    /// Word `k` (rows 64k to 64k + 63) of the rows of `self` and of `more` and the rows next
+    /// to them (those inside the mine).
+    #[inline]
+    pub fn around(&self, more: Option<&RowSet>, k: usize) -> u64 {
+        let (ours, theirs) = (self.bits(), more.map(RowSet::bits));
         let n = ours.len();
-        for k in 0..n {
-            let w = theirs[k];
-            let up = (w << 1) | if k > 0 { theirs[k - 1] >> 63 } else { 0 };
-            let down = (w >> 1) | if k + 1 < n { theirs[k + 1] << 63 } else { 0 };
-            ours[k] |= w | up | down;
+        let word = |k: usize| ours[k] | theirs.map_or(0, |t| t[k]);
+        let w = word(k);
+        let up = (w << 1) | if k > 0 { word(k - 1) >> 63 } else { 0 };
+        let down = (w >> 1) | if k + 1 < n { word(k + 1) << 63 } else { 0 };
+        let all = w | up | down;
+        if k + 1 == n && !self.rows.is_multiple_of(64) {
+            all & ((1u64 << (self.rows % 64)) - 1)
+        } else {
+            all
         }
-        self.trim();
     }
 
     /// The rows in increasing order.
+    #[cfg(test)]
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.bits().iter().enumerate().flat_map(|(k, &w)| Bits(w).map(move |b| k * 64 + b))
     }
@@ -277,11 +289,14 @@ mod tests {
         s.insert(0);
         s.insert(63);
         s.insert(129);
-        let mut t = RowSet::new(130);
-        t.add_around(&s);
-        assert_eq!(t.iter().collect::<Vec<_>>(), vec![0, 1, 62, 63, 64, 128, 129]);
+        let around = |t: &RowSet, more: Option<&RowSet>| {
+            (0..t.words()).flat_map(|k| Bits(t.around(more, k)).map(move |b| 64 * k + b)).collect::<Vec<_>>()
+        };
+        assert_eq!(around(&RowSet::new(130), Some(&s)), vec![0, 1, 62, 63, 64, 128, 129]);
+        assert_eq!(around(&s, None), vec![0, 1, 62, 63, 64, 128, 129]);
+        let mut t = s.clone();
         t.retain(|y| y != 63);
-        assert_eq!(t.iter().filter(|&y| y == 63 || y == 64).collect::<Vec<_>>(), vec![64]);
+        assert_eq!(t.iter().collect::<Vec<_>>(), vec![0, 129]);
         assert_eq!(RowSet::all(70).iter().count(), 70);
     }
 

@@ -122,6 +122,7 @@ pub(super) struct Target<'a> {
 
 impl Lifter {
     /// What a map update changes, and the log.
+    #[inline]
     pub(super) fn split(&mut self) -> (Target<'_>, &History) {
         let t = Target {
             wpr: self.planes.wpr,
@@ -136,6 +137,9 @@ impl Lifter {
 
     /// Applies the open step's map update (in the log) to the cells and the planes.
     pub(super) fn apply_update(&mut self) {
+        if self.log.open_update().rows == 0 {
+            return;
+        }
         let (t, log) = self.split();
         walk_change(t, &log.open_update(), true);
     }
@@ -146,13 +150,26 @@ impl Lifter {
 pub(super) fn walk_change(t: Target, change: &MapChange, forward: bool) {
     let (w, width, p) = (t.wpr, t.width, t.planes);
     let mut beard_rows = t.beard_rows;
-    for (r, starts) in change.walk(w) {
+    let (words, mut at) = (change.words, change.first);
+    for _ in 0..change.rows {
+        let header = words[at];
+        let (r, present) = ((header >> 8) as usize, header as u8);
+        let first_mask = at + 1;
+        at = first_mask + present.count_ones() as usize * w;
         let (mut emptied, mut bearded) = (false, false);
         for k in 0..w {
-            let get = |j: usize| starts[j].map_or(0, |s| change.word(s + k));
-            let leave = get(FALL) | get(RIGHT) | get(LEFT);
-            let ho_leave = get(HO_LEAVE);
-            let (rock, ho, lambda, beard) = (get(ROCK), get(HOROCK), get(LAMBDA), get(BEARD));
+            // The row's masks at word k (zero when absent).
+            let mut m = [0u64; MASKS];
+            let mut o = first_mask + k;
+            for (j, mask) in m.iter_mut().enumerate() {
+                if present >> j & 1 == 1 {
+                    *mask = words[o];
+                    o += w;
+                }
+            }
+            let leave = m[FALL] | m[RIGHT] | m[LEFT];
+            let ho_leave = m[HO_LEAVE];
+            let (rock, ho, lambda, beard) = (m[ROCK], m[HOROCK], m[LAMBDA], m[BEARD]);
             let arrive = rock | ho | lambda | beard;
             if leave | arrive == 0 {
                 continue;

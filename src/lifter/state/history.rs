@@ -5,7 +5,7 @@
 //! then its masks, `MASKS` at most, a row of words each), the cells the lift opening changed.
 //! Old steps are forgotten from the front when the log holds more words than its limit.
 
-use super::change::MapChange;
+use super::change::{MapChange, MASKS};
 use super::Status;
 use crate::lifter::cell::Cell;
 use std::collections::VecDeque;
@@ -100,10 +100,22 @@ impl History {
         if self.words.len() + need > self.words.capacity() && self.words.capacity() >= LARGE {
             self.words.reserve(self.limit.max(self.words.len() + need) - self.words.len());
         }
-        self.words.push_back((r as u64) << 8 | u64::from(present));
-        for (j, mask) in all.chunks_exact(wpr).enumerate() {
-            if present >> j & 1 == 1 {
-                self.words.extend(mask);
+        let header = (r as u64) << 8 | u64::from(present);
+        if let &[a, b, c, d, e, f, g, h] = all {
+            // One word per row: the header and the masks present in one copy.
+            let mut row = [header; 1 + MASKS];
+            let mut n = 1;
+            for (j, m) in [a, b, c, d, e, f, g, h].into_iter().enumerate() {
+                row[n] = m;
+                n += usize::from(present >> j & 1 == 1);
+            }
+            self.words.extend(&row[..n]);
+        } else {
+            self.words.push_back(header);
+            for (j, mask) in all.chunks_exact(wpr).enumerate() {
+                if present >> j & 1 == 1 {
+                    self.words.extend(mask);
+                }
             }
         }
         self.open.2 += 1;

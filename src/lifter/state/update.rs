@@ -16,12 +16,11 @@
 use super::change::{BEARD, FALL, HO_LEAVE, LEFT, MASKS, ROCK};
 use super::Lifter;
 use crate::lifter::cell::Cell;
-use crate::lifter::planes::{east, west, RowSet, View};
+use crate::lifter::planes::{east, west, Bits, View};
 
 /// Buffers reused from one update to the next (empty between updates, so clones are cheap).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
-    rows: Option<RowSet>,
     /// The moves of a row and of the row above (3 rows of words each) and the masks of one
     /// row (`MASKS` rows of words), for mines wider than 64 cells (narrower ones use the
     /// stack).
@@ -170,52 +169,47 @@ impl Lifter {
 
     #[inline(always)]
     fn update_rows<const W1: bool>(&mut self, grow: bool) -> bool {
-        let mut s = std::mem::take(&mut self.scratch);
-        let mut rows = s.rows.take().unwrap_or_else(|| RowSet::new(self.height));
-        rows.clear();
-        rows.add_around(&self.dirty);
-        if grow {
-            rows.add_around(&self.beard_rows);
-        }
         let view = self.planes.view();
         let w = wpr::<W1>(&view);
         let mut local = [0u64; SCRATCH];
         let buffer: &mut [u64] = if W1 {
             &mut local
         } else {
-            s.words.resize(SCRATCH * w, 0);
-            &mut s.words
+            self.scratch.words.resize(SCRATCH * w, 0);
+            &mut self.scratch.words
         };
         let (mut here, rest) = buffer.split_at_mut(3 * w);
         let (mut up, masks) = rest.split_at_mut(3 * w);
         // Pass 1, reading the old state only: what leaves and arrives in each row.
         let (mut up_row, mut up_moves) = (usize::MAX, 0);
-        for r in rows.iter() {
-            let here_moves = if up_row == r {
-                std::mem::swap(&mut here, &mut up);
-                up_moves
-            } else {
-                moves_of_row::<W1>(&view, r, here)
-            };
-            up_moves = moves_of_row::<W1>(&view, r + 1, up);
-            up_row = r + 1;
-            if here_moves == 0 && up_moves == 0 && !grow {
-                continue;
+        let beard_rows = if grow { Some(&self.beard_rows) } else { None };
+        for word in 0..self.dirty.words() {
+            for bit in Bits(self.dirty.around(beard_rows, word)) {
+                let r = 64 * word + bit;
+                let here_moves = if up_row == r {
+                    std::mem::swap(&mut here, &mut up);
+                    up_moves
+                } else {
+                    moves_of_row::<W1>(&view, r, here)
+                };
+                up_moves = moves_of_row::<W1>(&view, r + 1, up);
+                up_row = r + 1;
+                if here_moves == 0 && up_moves == 0 && !grow {
+                    continue;
+                }
+                masks[FALL * w..(LEFT + 1) * w].copy_from_slice(here);
+                let row = r * w;
+                let mut ho_leave = 0;
+                for k in 0..w {
+                    let m = (here[k] | here[w + k] | here[2 * w + k]) & view.horock[row + k];
+                    masks[HO_LEAVE * w + k] = m;
+                    ho_leave |= m;
+                }
+                let arrived = arrivals::<W1>(&view, r, up, grow, &mut masks[ROCK * w..]);
+                let present = here_moves | u8::from(ho_leave != 0) << HO_LEAVE | arrived << ROCK;
+                self.log.push_row(r, masks, w, present);
             }
-            masks[FALL * w..(LEFT + 1) * w].copy_from_slice(here);
-            let row = r * w;
-            let mut ho_leave = 0;
-            for k in 0..w {
-                let m = (here[k] | here[w + k] | here[2 * w + k]) & view.horock[row + k];
-                masks[HO_LEAVE * w + k] = m;
-                ho_leave |= m;
-            }
-            let arrived = arrivals::<W1>(&view, r, up, grow, &mut masks[ROCK * w..]);
-            let present = here_moves | u8::from(ho_leave != 0) << HO_LEAVE | arrived << ROCK;
-            self.log.push_row(r, masks, w, present);
         }
-        s.rows = Some(rows);
-        self.scratch = s;
         // Pass 2: apply.
         let above_robot = self.now.robot as usize + self.width;
         let before = self.cells.get(above_robot).copied();
