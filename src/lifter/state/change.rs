@@ -147,16 +147,15 @@ impl Lifter {
 
 /// Applies a map update (`forward`) or takes it back (the cells and planes must be as it left
 /// them).
-pub(super) fn walk_change(t: Target, change: &MapChange, forward: bool) {
-    let (w, width, p) = (t.wpr, t.width, t.planes);
-    let mut beard_rows = t.beard_rows;
+pub(super) fn walk_change(mut t: Target, change: &MapChange, forward: bool) {
+    let w = t.wpr;
     let (words, mut at) = (change.words, change.first);
     for _ in 0..change.rows {
         let header = words[at];
         let (r, present) = ((header >> 8) as usize, header as u8);
         let first_mask = at + 1;
         at = first_mask + present.count_ones() as usize * w;
-        let (mut emptied, mut bearded) = (false, false);
+        let mut changed = (false, false);
         for k in 0..w {
             // The row's masks at word k (zero when absent).
             let mut m = [0u64; MASKS];
@@ -167,42 +166,59 @@ pub(super) fn walk_change(t: Target, change: &MapChange, forward: bool) {
                     o += w;
                 }
             }
-            let leave = m[FALL] | m[RIGHT] | m[LEFT];
-            let ho_leave = m[HO_LEAVE];
-            let (rock, ho, lambda, beard) = (m[ROCK], m[HOROCK], m[LAMBDA], m[BEARD]);
-            let arrive = rock | ho | lambda | beard;
-            if leave | arrive == 0 {
-                continue;
-            }
-            let at = r * w + k;
-            let first = r * width + 64 * k;
-            if forward {
-                p.empty[at] = (p.empty[at] & !arrive) | leave;
-                p.rock[at] = (p.rock[at] & !leave) | rock | ho;
-                p.horock[at] = (p.horock[at] & !leave) | ho;
-                p.lambda[at] |= lambda;
-                p.beard[at] |= beard;
-                fill(t.cells, first, leave, Cell::Empty);
-                fill(t.cells, first, rock, Cell::Rock);
-                fill(t.cells, first, ho, Cell::HoRock);
-                fill(t.cells, first, lambda, Cell::Lambda);
-                fill(t.cells, first, beard, Cell::Beard);
-                emptied |= leave != 0;
-                bearded |= beard != 0;
-            } else {
-                p.empty[at] = (p.empty[at] & !leave) | arrive;
-                p.rock[at] = (p.rock[at] & !(rock | ho)) | leave;
-                p.horock[at] = (p.horock[at] & !ho) | ho_leave;
-                p.lambda[at] &= !lambda;
-                p.beard[at] &= !beard;
-                fill(t.cells, first, leave & !ho_leave, Cell::Rock);
-                fill(t.cells, first, ho_leave, Cell::HoRock);
-                fill(t.cells, first, arrive, Cell::Empty);
-                emptied |= arrive != 0;
-            }
+            let (emptied, bearded) = t.word(r, k, &m, forward);
+            changed = (changed.0 | emptied, changed.1 | bearded);
         }
-        t.dirty.insert(r);
-        if let Some(rows) = beard_rows.as_deref_mut() {
+        t.row_done(r, changed);
+    }
+}
+
+impl Target<'_> {
+    /// Applies (`forward`) or takes back word `k` of row `r` of an update given its masks
+    /// there; whether cells became empty, whether beards grew.
+    #[inline(always)]
+    pub(super) fn word(&mut self, r: usize, k: usize, m: &[u64; MASKS], forward: bool) -> (bool, bool) {
+        let leave = m[FALL] | m[RIGHT] | m[LEFT];
+        let ho_leave = m[HO_LEAVE];
+        let (rock, ho, lambda, beard) = (m[ROCK], m[HOROCK], m[LAMBDA], m[BEARD]);
+        let arrive = rock | ho | lambda | beard;
+        if leave | arrive == 0 {
+            return (false, false);
+        }
+        let (p, cells) = (&mut self.planes, &mut *self.cells);
+        let at = r * self.wpr + k;
+        let first = r * self.width + 64 * k;
+        if forward {
+            p.empty[at] = (p.empty[at] & !arrive) | leave;
+            p.rock[at] = (p.rock[at] & !leave) | rock | ho;
+            p.horock[at] = (p.horock[at] & !leave) | ho;
+            p.lambda[at] |= lambda;
+            p.beard[at] |= beard;
+            fill(cells, first, leave, Cell::Empty);
+            fill(cells, first, rock, Cell::Rock);
+            fill(cells, first, ho, Cell::HoRock);
+            fill(cells, first, lambda, Cell::Lambda);
+            fill(cells, first, beard, Cell::Beard);
+            (leave != 0, beard != 0)
+        } else {
+            p.empty[at] = (p.empty[at] & !leave) | arrive;
+            p.rock[at] = (p.rock[at] & !(rock | ho)) | leave;
+            p.horock[at] = (p.horock[at] & !ho) | ho_leave;
+            p.lambda[at] &= !lambda;
+            p.beard[at] &= !beard;
+            fill(cells, first, leave & !ho_leave, Cell::Rock);
+            fill(cells, first, ho_leave, Cell::HoRock);
+            fill(cells, first, arrive, Cell::Empty);
+            (arrive != 0, false)
+        }
+    }
+
+    /// Row `r` changed (`emptied`: cells became empty; `bearded`: beards grew): the next
+    /// update looks at it again, and at the beards next to it.
+    #[inline(always)]
+    pub(super) fn row_done(&mut self, r: usize, (emptied, bearded): (bool, bool)) {
+        self.dirty.insert(r);
+        if let Some(rows) = self.beard_rows.as_deref_mut() {
             if emptied {
                 rows.insert_around(r);
             }

@@ -69,10 +69,11 @@ impl History {
     #[inline]
     pub fn begin(&mut self) {
         if self.steps.capacity() == 0 {
-            // Room for the first steps of a game on an official map at once (growing a ring
-            // buffer by doubling from 4 entries costs an allocation and a copy each time).
-            self.steps.reserve(64);
-            self.words.reserve(512);
+            // Room for the first steps at once (growing a ring buffer by doubling from 4
+            // entries costs an allocation and a copy each time), in blocks of at most 1 KB
+            // (the allocator's fast path).
+            self.steps.reserve(16);
+            self.words.reserve(128);
         }
         self.open = (self.words.len(), None, 0);
     }

@@ -15,6 +15,7 @@ use super::command::{Command, Death, LifterError, Outcome};
 use super::map::{Metadata, Mine};
 use super::planes::{Planes, RowSet};
 use history::History;
+use std::sync::Arc;
 
 
 /// Where the robot is and the counters of the game.
@@ -38,7 +39,8 @@ pub struct Lifter {
     meta: Metadata,
     now: Status,
     total_lambdas: u32,
-    lifts: Vec<u32>,
+    /// Where the lifts are (shared by copies).
+    lifts: Arc<[u32]>,
     trampolines: Vec<(u8, u32)>,
     targets: [Option<u32>; 9],
     /// The mine again as bit planes, for the update.
@@ -74,6 +76,7 @@ impl Lifter {
                 _ => {}
             }
         }
+        let planes = Planes::new(mine.width, mine.height, &mine.cells);
         Lifter {
             width: mine.width,
             height: mine.height,
@@ -90,11 +93,12 @@ impl Lifter {
                 death: None,
             },
             total_lambdas,
-            lifts,
+            lifts: lifts.into(),
             trampolines,
             targets,
-            planes: Planes::new(mine.width, mine.height, &mine.cells),
-            dirty: RowSet::all(mine.height),
+            // The first update looks only at rows whose rocks move as things are.
+            dirty: update::moving_rows(&planes),
+            planes,
             beard_rows: if has_beards { RowSet::all(mine.height) } else { RowSet::new(mine.height) },
             has_beards,
             scratch: update::Scratch::default(),
@@ -257,6 +261,7 @@ impl Lifter {
     }
 
     /// Changes a cell, logging the old content.
+    #[inline]
     fn set(&mut self, i: u32, cell: Cell) {
         let old = self.cells[i as usize];
         if old == cell {
@@ -268,6 +273,7 @@ impl Lifter {
     }
 
     /// Keeps the planes and the rows to look at true after cell `i` changed.
+    #[inline]
     fn note(&mut self, i: usize, old: Cell, new: Cell) {
         self.planes.change(i, old, new);
         let y = self.planes.row_of(i);
@@ -388,8 +394,8 @@ impl Lifter {
         self.log.begin_update();
         let crushed = if self.full_scan { self.reference_update(grow) } else { self.planes_update(grow) };
         if self.lift_open() {
-            for k in 0..self.lifts.len() {
-                let l = self.lifts[k];
+            let lifts = Arc::clone(&self.lifts);
+            for &l in lifts.iter() {
                 if self.cells[l as usize] == Cell::ClosedLift {
                     self.set(l, Cell::OpenLift);
                 }

@@ -16,7 +16,7 @@
 use super::change::{BEARD, FALL, HO_LEAVE, LEFT, MASKS, ROCK};
 use super::Lifter;
 use crate::lifter::cell::Cell;
-use crate::lifter::planes::{east, west, Bits, View};
+use crate::lifter::planes::{east, west, Bits, Planes, RowSet, View};
 
 /// Buffers reused from one update to the next (empty between updates, so clones are cheap).
 #[derive(Clone, Debug, Default)]
@@ -26,6 +26,9 @@ pub(super) struct Scratch {
     /// stack).
     words: Vec<u64>,
 }
+
+/// Rows of a narrow mine's update applied from the stack (more are read back from the log).
+const KEPT: usize = 4;
 
 /// Words of `Scratch::words` per word of a row.
 const SCRATCH: usize = 3 + 3 + MASKS;
@@ -128,6 +131,28 @@ fn arrivals<const W1: bool>(p: &View, r: usize, up: &[u64], grow: bool, out: &mu
     (0..4).fold(0, |bits, j| bits | u8::from(any[j] != 0) << j)
 }
 
+/// The rows whose rocks would move in an update now: the rows a new mine's first update must
+/// look at (a rock that stays put can move only after something near it changed, and a
+/// change marks its row).
+pub(super) fn moving_rows(planes: &Planes) -> RowSet {
+    let view = planes.view();
+    let mut rows = RowSet::new(view.height);
+    let mut narrow = [0u64; 3];
+    let mut wide = Vec::new();
+    for y in 0..view.height {
+        let moves = if view.wpr == 1 {
+            moves_of_row::<true>(&view, y, &mut narrow)
+        } else {
+            wide.resize(3 * view.wpr, 0);
+            moves_of_row::<false>(&view, y, &mut wide)
+        };
+        if moves != 0 {
+            rows.insert(y);
+        }
+    }
+    rows
+}
+
 /// Whether a beard of row `y` has an empty neighbour.
 fn can_grow<const W1: bool>(p: &View, y: usize) -> bool {
     let w = wpr::<W1>(p);
@@ -180,8 +205,11 @@ impl Lifter {
         };
         let (mut here, rest) = buffer.split_at_mut(3 * w);
         let (mut up, masks) = rest.split_at_mut(3 * w);
-        // Pass 1, reading the old state only: what leaves and arrives in each row.
+        // Pass 1, reading the old state only: what leaves and arrives in each row. A narrow
+        // mine's first changed rows are also kept here, to be applied without reading the log.
         let (mut up_row, mut up_moves) = (usize::MAX, 0);
+        let mut kept = [(0usize, [0u64; MASKS]); KEPT];
+        let mut changed = 0;
         let beard_rows = if grow { Some(&self.beard_rows) } else { None };
         for word in 0..self.dirty.words() {
             for bit in Bits(self.dirty.around(beard_rows, word)) {
@@ -208,13 +236,25 @@ impl Lifter {
                 let arrived = arrivals::<W1>(&view, r, up, grow, &mut masks[ROCK * w..]);
                 let present = here_moves | u8::from(ho_leave != 0) << HO_LEAVE | arrived << ROCK;
                 self.log.push_row(r, masks, w, present);
+                if let (true, Ok(m), Some(slot)) = (present != 0, masks.try_into(), kept.get_mut(changed)) {
+                    *slot = (r, m);
+                }
+                changed += usize::from(present != 0);
             }
         }
         // Pass 2: apply.
         let above_robot = self.now.robot as usize + self.width;
         let before = self.cells.get(above_robot).copied();
         self.dirty.clear();
-        self.apply_update();
+        if W1 && changed <= KEPT {
+            let (mut t, _) = self.split();
+            for (r, m) in &kept[..changed] {
+                let done = t.word(*r, 0, m, true);
+                t.row_done(*r, done);
+            }
+        } else {
+            self.apply_update();
+        }
         if grow {
             let view = self.planes.view();
             self.beard_rows.retain(|y| can_grow::<W1>(&view, y));
