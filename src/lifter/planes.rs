@@ -229,7 +229,11 @@ impl RowSet {
 
     #[inline]
     pub fn clear(&mut self) {
-        self.bits_mut().fill(0);
+        if self.heap.is_empty() {
+            self.inline = [0; INLINE];
+        } else {
+            self.heap.fill(0);
+        }
     }
 
     /// Words of the set (64 rows each).

@@ -15,7 +15,6 @@ use super::command::{Command, Death, LifterError, Outcome};
 use super::map::{Metadata, Mine};
 use super::planes::{Planes, RowSet};
 use history::History;
-use std::sync::Arc;
 
 
 /// Where the robot is and the counters of the game.
@@ -39,8 +38,10 @@ pub struct Lifter {
     meta: Metadata,
     now: Status,
     total_lambdas: u32,
-    /// Where the lifts are (shared by copies).
-    lifts: Arc<[u32]>,
+    /// Where the lifts are: the first apart (a mine usually has one, and then a copy of the
+    /// position allocates nothing for them).
+    lift: Option<u32>,
+    more_lifts: Vec<u32>,
     trampolines: Vec<(u8, u32)>,
     targets: [Option<u32>; 9],
     /// The mine again as bit planes, for the update.
@@ -60,7 +61,7 @@ impl Lifter {
     pub fn new(mine: &Mine) -> Lifter {
         let mut robot = 0;
         let mut total_lambdas = 0;
-        let mut lifts = Vec::new();
+        let (mut lift, mut more_lifts) = (None, Vec::new());
         let mut trampolines = Vec::new();
         let mut targets = [None; 9];
         let mut has_beards = false;
@@ -69,7 +70,8 @@ impl Lifter {
             match c {
                 Cell::Robot => robot = i,
                 Cell::Lambda | Cell::HoRock => total_lambdas += 1,
-                Cell::ClosedLift => lifts.push(i),
+                Cell::ClosedLift if lift.is_none() => lift = Some(i),
+                Cell::ClosedLift => more_lifts.push(i),
                 Cell::Trampoline(t) => trampolines.push((t, i)),
                 Cell::Target(t) => targets[usize::from(t)] = Some(i),
                 Cell::Beard => has_beards = true,
@@ -93,7 +95,8 @@ impl Lifter {
                 death: None,
             },
             total_lambdas,
-            lifts: lifts.into(),
+            lift,
+            more_lifts,
             trampolines,
             targets,
             // The first update looks only at rows whose rocks move as things are.
@@ -394,14 +397,20 @@ impl Lifter {
         self.log.begin_update();
         let crushed = if self.full_scan { self.reference_update(grow) } else { self.planes_update(grow) };
         if self.lift_open() {
-            let lifts = Arc::clone(&self.lifts);
-            for &l in lifts.iter() {
-                if self.cells[l as usize] == Cell::ClosedLift {
-                    self.set(l, Cell::OpenLift);
-                }
+            if let Some(l) = self.lift {
+                self.open_lift(l);
+            }
+            for k in 0..self.more_lifts.len() {
+                self.open_lift(self.more_lifts[k]);
             }
         }
         crushed
+    }
+
+    fn open_lift(&mut self, l: u32) {
+        if self.cells[l as usize] == Cell::ClosedLift {
+            self.set(l, Cell::OpenLift);
+        }
     }
 
     /// Takes back the last command; false when there is none.
@@ -496,7 +505,8 @@ impl Clone for Lifter {
             meta: self.meta.clone(),
             now: self.now,
             total_lambdas: self.total_lambdas,
-            lifts: self.lifts.clone(),
+            lift: self.lift,
+            more_lifts: self.more_lifts.clone(),
             trampolines: self.trampolines.clone(),
             targets: self.targets,
             planes: self.planes.clone(),
