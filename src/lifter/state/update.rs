@@ -28,7 +28,7 @@ pub(super) struct Scratch {
 }
 
 /// Rows of a narrow mine's update applied from the stack (more are read back from the log).
-const KEPT: usize = 4;
+const KEPT: usize = 2;
 
 /// Words of `Scratch::words` per word of a row.
 const SCRATCH: usize = 3 + 3 + MASKS;
