@@ -8,6 +8,7 @@ use super::Lifter;
 use crate::lifter::cell::Cell;
 use crate::lifter::planes::{Bits, ViewMut};
 use crate::lifter::planes::RowSet;
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 /// Masks per word: falls, slides right, slides left, higher-order rocks among those leaving;
@@ -35,6 +36,20 @@ pub(super) struct MapChange<'a> {
 impl<'a> MapChange<'a> {
     pub fn new(words: &'a VecDeque<u64>, first: usize, rows: u32) -> MapChange<'a> {
         MapChange { words, first, rows }
+    }
+
+    /// Words `from..to` of the log, in one piece (copied only when they wrap around the end
+    /// of the ring buffer).
+    fn block(&self, from: usize, to: usize) -> Cow<'a, [u64]> {
+        let (front, back) = self.words.as_slices();
+        let f = front.len();
+        if to <= f {
+            Cow::Borrowed(&front[from..to])
+        } else if from >= f {
+            Cow::Borrowed(&back[from - f..to - f])
+        } else {
+            Cow::Owned(self.words.range(from..to).copied().collect())
+        }
     }
 
     /// Word `at` of the log (an index from `walk`).
@@ -155,14 +170,15 @@ pub(super) fn walk_change(mut t: Target, change: &MapChange, forward: bool) {
         let (r, present) = ((header >> 8) as usize, header as u8);
         let first_mask = at + 1;
         at = first_mask + present.count_ones() as usize * w;
+        let block = change.block(first_mask, at);
         let mut changed = (false, false);
         for k in 0..w {
             // The row's masks at word k (zero when absent).
             let mut m = [0u64; MASKS];
-            let mut o = first_mask + k;
+            let mut o = k;
             for (j, mask) in m.iter_mut().enumerate() {
                 if present >> j & 1 == 1 {
-                    *mask = words[o];
+                    *mask = block[o];
                     o += w;
                 }
             }
