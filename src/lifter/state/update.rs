@@ -245,12 +245,12 @@ impl Lifter {
                     ho_leave |= m;
                 }
                 // Nothing arrives in row r when nothing leaves row r + 1 and no beard grows.
-            let arrived = if up_moves != 0 || grow {
-                arrivals::<W1>(&view, r, up, grow, &mut masks[ROCK * w..])
-            } else {
-                masks[ROCK * w..(BEARD + 1) * w].fill(0);
-                0
-            };
+                let arrived = if up_moves != 0 || grow {
+                    arrivals::<W1>(&view, r, up, grow, &mut masks[ROCK * w..])
+                } else {
+                    masks[ROCK * w..(BEARD + 1) * w].fill(0);
+                    0
+                };
                 let present = here_moves | u8::from(ho_leave != 0) << HO_LEAVE | arrived << ROCK;
                 self.log.push_row(r, masks, w, present);
                 if let (true, Ok(m), Some(slot)) = (present != 0, masks.try_into(), kept.get_mut(changed)) {
