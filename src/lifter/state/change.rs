@@ -7,7 +7,7 @@ use super::history::History;
 use super::Lifter;
 use crate::lifter::cell::Cell;
 use crate::lifter::planes::{Bits, ViewMut};
-use crate::lifter::planes::RowSet;
+use crate::lifter::rows::RowSet;
 use std::borrow::Cow;
 use std::collections::VecDeque;
 

@@ -13,7 +13,8 @@ mod update;
 use super::cell::Cell;
 use super::command::{Command, Death, LifterError, Outcome};
 use super::map::{Metadata, Mine};
-use super::planes::{Planes, RowSet};
+use super::planes::Planes;
+use super::rows::RowSet;
 use history::History;
 
 

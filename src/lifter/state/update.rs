@@ -16,7 +16,8 @@
 use super::change::{BEARD, FALL, HO_LEAVE, LEFT, MASKS, ROCK};
 use super::Lifter;
 use crate::lifter::cell::Cell;
-use crate::lifter::planes::{east, west, Bits, Planes, RowSet, View};
+use crate::lifter::planes::{east, west, Bits, Planes, View};
+use crate::lifter::rows::RowSet;
 
 /// Buffers reused from one update to the next (empty between updates, so clones are cheap).
 #[derive(Clone, Debug, Default)]
