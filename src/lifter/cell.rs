@@ -60,8 +60,61 @@ impl Cell {
         }
     }
 
+    /// A number per content, 0–28 (trampolines 11–19, targets 20–28): for hashing and the
+    /// undo log.
+    pub fn code(self) -> u8 {
+        match self {
+            Cell::Empty => 0,
+            Cell::Earth => 1,
+            Cell::Wall => 2,
+            Cell::Rock => 3,
+            Cell::HoRock => 4,
+            Cell::Lambda => 5,
+            Cell::ClosedLift => 6,
+            Cell::OpenLift => 7,
+            Cell::Robot => 8,
+            Cell::Beard => 9,
+            Cell::Razor => 10,
+            Cell::Trampoline(t) => 11 + t.min(8),
+            Cell::Target(t) => 20 + t.min(8),
+        }
+    }
+
+    /// The content of a `code` (None for a number that is none).
+    pub fn from_code(v: u8) -> Option<Cell> {
+        Some(match v {
+            0 => Cell::Empty,
+            1 => Cell::Earth,
+            2 => Cell::Wall,
+            3 => Cell::Rock,
+            4 => Cell::HoRock,
+            5 => Cell::Lambda,
+            6 => Cell::ClosedLift,
+            7 => Cell::OpenLift,
+            8 => Cell::Robot,
+            9 => Cell::Beard,
+            10 => Cell::Razor,
+            11..=19 => Cell::Trampoline(v - 11),
+            20..=28 => Cell::Target(v - 20),
+            _ => return None,
+        })
+    }
+
     /// Rocks of either kind fall, slide and can be pushed.
     pub fn is_rock(self) -> bool {
         matches!(self, Cell::Rock | Cell::HoRock)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cell;
+
+    #[test]
+    fn every_content_has_its_own_code() {
+        for c in " .#*@\\LORW!ABCDEFGHI123456789".chars().filter_map(Cell::from_char) {
+            assert_eq!(Cell::from_code(c.code()), Some(c));
+        }
+        assert_eq!(Cell::from_code(29), None);
     }
 }

@@ -7,6 +7,7 @@ pub mod inputs;
 mod map;
 pub mod maps;
 mod planes;
+mod rows;
 pub mod solver;
 mod state;
 pub mod view;

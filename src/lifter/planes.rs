@@ -1,7 +1,8 @@
 //! The mine as bit planes for the map update: one bit per cell for each kind the update reads
 //! (empty, rock of either kind, higher-order rock, lambda, beard). Each row is padded to whole
 //! 64-bit words, so a cell's left and right neighbours are one-bit shifts. Padding bits are 0
-//! in every plane: outside the mine reads as wall, as the rules say.
+//! in every plane: outside the mine reads as wall, as the rules say. Sets of rows are in
+//! `rows.rs`.
 
 use super::cell::Cell;
 
@@ -28,37 +29,81 @@ pub struct Planes {
     pub height: usize,
     /// Words per row.
     pub wpr: usize,
-    pub empty: Vec<u64>,
+    /// The five planes one after another (empty, rock of either kind, higher-order rock,
+    /// lambda, beard), `wpr × height` words each: one allocation per mine.
+    words: Vec<u64>,
+    /// ⌈2⁶⁴ / width⌉: a cell's row by a multiplication (exact for every 32-bit index).
+    magic: u128,
+}
+
+/// The planes, borrowed: `empty[row * wpr + k]` is word k of a row.
+pub struct View<'a> {
+    pub height: usize,
+    pub wpr: usize,
+    pub empty: &'a [u64],
     /// Rocks of both kinds.
-    pub rock: Vec<u64>,
-    pub horock: Vec<u64>,
-    pub lambda: Vec<u64>,
-    pub beard: Vec<u64>,
+    pub rock: &'a [u64],
+    pub horock: &'a [u64],
+    pub lambda: &'a [u64],
+    pub beard: &'a [u64],
+}
+
+/// The planes, borrowed to be changed.
+pub struct ViewMut<'a> {
+    pub empty: &'a mut [u64],
+    pub rock: &'a mut [u64],
+    pub horock: &'a mut [u64],
+    pub lambda: &'a mut [u64],
+    pub beard: &'a mut [u64],
 }
 
 impl Planes {
     /// Bytes held by the planes.
     pub fn bytes(&self) -> usize {
-        8 * (self.empty.len() + self.rock.len() + self.horock.len() + self.lambda.len() + self.beard.len())
+        8 * self.words.len()
     }
 
     pub fn new(width: usize, height: usize, cells: &[Cell]) -> Planes {
         let wpr = width.div_ceil(64).max(1);
-        let words = wpr * height;
         let mut p = Planes {
             width,
             height,
             wpr,
-            empty: vec![0; words],
-            rock: vec![0; words],
-            horock: vec![0; words],
-            lambda: vec![0; words],
-            beard: vec![0; words],
+            words: vec![0; 5 * wpr * height],
+            magic: (1u128 << 64).div_ceil(width.max(1) as u128),
         };
-        for (i, &c) in cells.iter().enumerate() {
-            p.change(i, Cell::Wall, c);
+        for (y, row) in cells.chunks(width.max(1)).enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                p.flip(y, x, kinds(c));
+            }
         }
         p
+    }
+
+    /// The row of cell `i`.
+    #[inline]
+    pub fn row_of(&self, i: usize) -> usize {
+        ((i as u128 * self.magic) >> 64) as usize
+    }
+
+    #[inline]
+    pub fn view(&self) -> View<'_> {
+        let n = self.wpr * self.height;
+        let (empty, rest) = self.words.split_at(n);
+        let (rock, rest) = rest.split_at(n);
+        let (horock, rest) = rest.split_at(n);
+        let (lambda, beard) = rest.split_at(n);
+        View { height: self.height, wpr: self.wpr, empty, rock, horock, lambda, beard }
+    }
+
+    #[inline]
+    pub fn view_mut(&mut self) -> ViewMut<'_> {
+        let n = self.wpr * self.height;
+        let (empty, rest) = self.words.split_at_mut(n);
+        let (rock, rest) = rest.split_at_mut(n);
+        let (horock, rest) = rest.split_at_mut(n);
+        let (lambda, beard) = rest.split_at_mut(n);
+        ViewMut { empty, rock, horock, lambda, beard }
     }
 
     /// Keeps the planes true when cell `i` changes from `old` to `new`.
@@ -68,19 +113,19 @@ impl Planes {
         if flip == 0 {
             return;
         }
-        let y = i / self.width;
-        let x = i - y * self.width;
+        let y = self.row_of(i);
+        self.flip(y, i - y * self.width, flip);
+    }
+
+    /// Flips the bits of cell (x, y) in the planes of the kinds `flip`.
+    #[inline]
+    fn flip(&mut self, y: usize, x: usize, flip: u8) {
+        let n = self.wpr * self.height;
         let w = y * self.wpr + x / 64;
         let bit = 1u64 << (x % 64);
-        for (kind, plane) in [
-            (EMPTY, &mut self.empty),
-            (ROCK, &mut self.rock),
-            (HOROCK, &mut self.horock),
-            (LAMBDA, &mut self.lambda),
-            (BEARD, &mut self.beard),
-        ] {
+        for (j, kind) in [EMPTY, ROCK, HOROCK, LAMBDA, BEARD].into_iter().enumerate() {
             if flip & kind != 0 {
-                plane[w] ^= bit;
+                self.words[j * n + w] ^= bit;
             }
         }
     }
@@ -98,83 +143,6 @@ pub fn east(plane: &[u64], row: usize, k: usize, wpr: usize) -> u64 {
 pub fn west(plane: &[u64], row: usize, k: usize) -> u64 {
     let carry = if k > 0 { plane[row + k - 1] >> 63 } else { 0 };
     (plane[row + k] << 1) | carry
-}
-
-/// A set of row numbers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowSet {
-    bits: Vec<u64>,
-    rows: usize,
-}
-
-impl RowSet {
-    pub fn new(rows: usize) -> RowSet {
-        RowSet { bits: vec![0; rows.div_ceil(64)], rows }
-    }
-
-    pub fn all(rows: usize) -> RowSet {
-        let mut s = RowSet::new(rows);
-        s.fill();
-        s
-    }
-
-    pub fn fill(&mut self) {
-        self.bits.fill(!0);
-        self.trim();
-    }
-
-    /// Clears the bits past the last row.
-    fn trim(&mut self) {
-        if !self.rows.is_multiple_of(64) {
-            if let Some(last) = self.bits.last_mut() {
-                *last &= (1u64 << (self.rows % 64)) - 1;
-            }
-        }
-    }
-
-    #[inline]
-    pub fn insert(&mut self, y: usize) {
-        self.bits[y / 64] |= 1 << (y % 64);
-    }
-
-    /// Inserts rows y − 1, y and y + 1 (those inside the mine).
-    pub fn insert_around(&mut self, y: usize) {
-        for r in y.saturating_sub(1)..=(y + 1).min(self.rows - 1) {
-            self.insert(r);
-        }
-    }
-
-    /// Keeps the rows for which `keep` says yes.
-    pub fn retain(&mut self, mut keep: impl FnMut(usize) -> bool) {
-        for (k, word) in self.bits.iter_mut().enumerate() {
-            for b in Bits(*word) {
-                if !keep(k * 64 + b) {
-                    *word &= !(1 << b);
-                }
-            }
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.bits.fill(0);
-    }
-
-    /// Adds every row of `other`, and the rows next to them.
-    pub fn add_around(&mut self, other: &RowSet) {
-        let n = self.bits.len();
-        for k in 0..n {
-            let w = other.bits[k];
-            let up = (w << 1) | if k > 0 { other.bits[k - 1] >> 63 } else { 0 };
-            let down = (w >> 1) | if k + 1 < n { other.bits[k + 1] << 63 } else { 0 };
-            self.bits[k] |= w | up | down;
-        }
-        self.trim();
-    }
-
-    /// The rows in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.bits.iter().enumerate().flat_map(|(k, &w)| Bits(w).map(move |b| k * 64 + b))
-    }
 }
 
 /// The positions of the set bits of a word, lowest first.
@@ -196,20 +164,6 @@ impl Iterator for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn row_sets_grow_by_one_row_each_side_within_the_mine() {
-        let mut s = RowSet::new(130);
-        s.insert(0);
-        s.insert(63);
-        s.insert(129);
-        let mut t = RowSet::new(130);
-        t.add_around(&s);
-        assert_eq!(t.iter().collect::<Vec<_>>(), vec![0, 1, 62, 63, 64, 128, 129]);
-        t.retain(|y| y != 63);
-        assert_eq!(t.iter().filter(|&y| y == 63 || y == 64).collect::<Vec<_>>(), vec![64]);
-        assert_eq!(RowSet::all(70).iter().count(), 70);
-    }
 
     #[test]
     fn shifts_cross_word_boundaries_and_stop_at_the_edges() {

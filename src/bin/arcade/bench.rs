@@ -14,6 +14,8 @@ pub enum Command {
         #[arg(value_name = "EXTRA_MAPS_DIR")]
         extra: Option<String>,
     },
+    /// Lifter engine against a peer: each official map's reference route replayed (median of runs)
+    LifterReplay(crate::lifter_replay_bench::Options),
     /// The route search against the best known scores
     LifterSolver {
         /// Time for each map, in milliseconds
@@ -45,6 +47,7 @@ pub fn main(command: &Command) -> Result<(), Failure> {
     match command {
         Command::Pig => crate::pig_bench::run(),
         Command::Lifter { extra } => crate::lifter_bench::run(extra.as_deref()),
+        Command::LifterReplay(options) => crate::lifter_replay_bench::run(options),
         Command::LifterSolver { ms, maps } => crate::lifter_solve_bench::run(*ms, maps),
         Command::Rails => {
             println!("{}", json!({ "rails": [crate::pig_bench::rails_case()?, crate::lifter_bench::rails_case()?] }));

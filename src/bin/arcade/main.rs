@@ -10,6 +10,7 @@ mod labyrinth_arena;
 mod lifter;
 mod lifter_bench;
 mod lifter_judge;
+mod lifter_replay_bench;
 mod lifter_solve_bench;
 mod merge;
 mod parallel;

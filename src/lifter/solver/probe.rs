@@ -186,7 +186,7 @@ fn key(grid: &Grid, game: &Lifter) -> u64 {
                 Cell::Earth if !near_rock(grid, cells, i as u32) => Cell::Empty,
                 c => c,
             };
-            word = (word << 5) | code(c);
+            word = (word << 5) | u64::from(c.code());
         }
         h = mix(h, word);
     }
@@ -210,7 +210,7 @@ pub(super) fn grid_hash(cells: &[Cell]) -> u64 {
     for chunk in cells.chunks(12) {
         let mut word = 0u64;
         for &c in chunk {
-            word = (word << 5) | code(c);
+            word = (word << 5) | u64::from(c.code());
         }
         h = mix(h, word);
     }
@@ -219,23 +219,4 @@ pub(super) fn grid_hash(cells: &[Cell]) -> u64 {
 
 pub(super) fn mix(h: u64, v: u64) -> u64 {
     (h ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
-}
-
-/// A 5-bit code per cell content, for hashing.
-fn code(c: Cell) -> u64 {
-    match c {
-        Cell::Empty => 0,
-        Cell::Earth => 1,
-        Cell::Wall => 2,
-        Cell::Rock => 3,
-        Cell::HoRock => 4,
-        Cell::Lambda => 5,
-        Cell::ClosedLift => 6,
-        Cell::OpenLift => 7,
-        Cell::Robot => 8,
-        Cell::Beard => 9,
-        Cell::Razor => 10,
-        Cell::Trampoline(t) => 11 + u64::from(t),
-        Cell::Target(t) => 20 + u64::from(t),
-    }
 }

@@ -3,9 +3,13 @@
 //! needs, and the rock moves for animation follow from it, so an update that moves 100,000
 //! rocks logs no cell one by one.
 
+use super::history::History;
 use super::Lifter;
 use crate::lifter::cell::Cell;
-use crate::lifter::planes::Bits;
+use crate::lifter::planes::{Bits, ViewMut};
+use crate::lifter::rows::RowSet;
+use std::borrow::Cow;
+use std::collections::VecDeque;
 
 /// Masks per word: falls, slides right, slides left, higher-order rocks among those leaving;
 /// rocks, higher-order rocks, lambdas (landed higher-order rocks) and beards arriving.
@@ -19,48 +23,61 @@ pub(super) const HOROCK: usize = 5;
 pub(super) const LAMBDA: usize = 6;
 pub(super) const BEARD: usize = 7;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct MapChange {
-    /// The rows changed, increasing.
-    pub rows: Vec<u32>,
-    /// For each row, which of the `MASKS` masks are not zero (bit j for mask j).
-    present: Vec<u8>,
-    /// The masks present, a row of words each, in row order and then mask order.
-    pub masks: Vec<u64>,
+/// One map update as the undo log holds it: per row a header word (the row, and which masks
+/// it has: bit j for mask j) followed by those masks, a row of words each, in mask order.
+#[derive(Clone, Copy)]
+pub(super) struct MapChange<'a> {
+    words: &'a VecDeque<u64>,
+    /// Where the first row's header is in `words`.
+    first: usize,
+    rows: u32,
 }
 
-impl MapChange {
-    /// Adds row `r` given all its masks (`MASKS` rows of words) and which of them are not
-    /// zero (bit j for mask j); nothing when none is.
-    pub fn push_row(&mut self, r: usize, all: &[u64], wpr: usize, present: u8) {
-        for (j, mask) in all.chunks_exact(wpr).enumerate() {
-            if present >> j & 1 == 1 {
-                self.masks.extend_from_slice(mask);
-            }
-        }
-        if present != 0 {
-            self.rows.push(r as u32);
-            self.present.push(present);
+impl<'a> MapChange<'a> {
+    pub fn new(words: &'a VecDeque<u64>, first: usize, rows: u32) -> MapChange<'a> {
+        MapChange { words, first, rows }
+    }
+
+    /// Words `from..to` of the log, in one piece (copied only when they wrap around the end
+    /// of the ring buffer).
+    fn block(&self, from: usize, to: usize) -> Cow<'a, [u64]> {
+        let (front, back) = self.words.as_slices();
+        let f = front.len();
+        if to <= f {
+            Cow::Borrowed(&front[from..to])
+        } else if from >= f {
+            Cow::Borrowed(&back[from - f..to - f])
+        } else {
+            Cow::Owned(self.words.range(from..to).copied().collect())
         }
     }
 
-    /// The rows with, for each, where each of its masks starts in `masks` (None: zero).
-    fn walk(&self, wpr: usize) -> impl Iterator<Item = (usize, [Option<usize>; MASKS])> + '_ {
-        let mut at = 0;
-        self.rows.iter().zip(&self.present).map(move |(&r, &present)| {
+    /// Word `at` of the log (an index from `walk`).
+    #[inline]
+    fn word(&self, at: usize) -> u64 {
+        self.words[at]
+    }
+
+    /// The rows with, for each, where each of its masks starts in the log (None: zero).
+    fn walk(&self, wpr: usize) -> impl Iterator<Item = (usize, [Option<usize>; MASKS])> + 'a {
+        let (words, mut at) = (self.words, self.first);
+        (0..self.rows).map(move |_| {
+            let header = words[at];
+            at += 1;
+            let present = header as u8;
             let starts = std::array::from_fn(|j| {
                 (present >> j & 1 == 1).then(|| {
                     at += wpr;
                     at - wpr
                 })
             });
-            (r as usize, starts)
+            ((header >> 8) as usize, starts)
         })
     }
 
-    /// Size for the undo budget, in words (what is allocated: buffers are reused).
-    pub fn weight(&self) -> usize {
-        self.masks.capacity()
+    /// The rows changed, increasing.
+    pub fn rows(&self, wpr: usize) -> impl Iterator<Item = usize> + 'a {
+        self.walk(wpr).map(|(r, _)| r)
     }
 
     /// How many rocks moved.
@@ -68,7 +85,7 @@ impl MapChange {
         let mut n = 0;
         for (_, starts) in self.walk(wpr) {
             for start in [starts[FALL], starts[RIGHT], starts[LEFT]].into_iter().flatten() {
-                n += self.masks[start..start + wpr].iter().map(|m| m.count_ones() as usize).sum::<usize>();
+                n += (start..start + wpr).map(|at| self.word(at).count_ones() as usize).sum::<usize>();
             }
         }
         n
@@ -82,7 +99,7 @@ impl MapChange {
                 let first = r * width + 64 * k;
                 for (j, dx) in [(FALL, 0isize), (RIGHT, 1), (LEFT, -1)] {
                     let Some(start) = starts[j] else { continue };
-                    for b in Bits(self.masks[start + k]) {
+                    for b in Bits(self.word(start + k)) {
                         let i = first + b;
                         out.push((i as u32, (i - width).wrapping_add_signed(dx) as u32));
                     }
@@ -93,81 +110,136 @@ impl MapChange {
     }
 }
 
-impl MapChange {
+impl MapChange<'_> {
     /// Cells where a beard grew, cell indices.
     pub fn grown(&self, width: usize, wpr: usize) -> Vec<u32> {
         let mut out = Vec::new();
         for (r, starts) in self.walk(wpr) {
             let Some(start) = starts[BEARD] else { continue };
             for k in 0..wpr {
-                out.extend(Bits(self.masks[start + k]).map(|b| (r * width + 64 * k + b) as u32));
+                out.extend(Bits(self.word(start + k)).map(|b| (r * width + 64 * k + b) as u32));
             }
         }
         out
     }
 }
 
+/// What a map update changes: the cells, the planes and the rows to look at next.
+pub(super) struct Target<'a> {
+    pub cells: &'a mut [Cell],
+    pub planes: ViewMut<'a>,
+    pub width: usize,
+    pub wpr: usize,
+    pub dirty: &'a mut RowSet,
+    /// The rows that may hold a growing beard, when the mine has beards.
+    pub beard_rows: Option<&'a mut RowSet>,
+}
+
 impl Lifter {
-    /// Applies a map update to the cells and the planes.
-    pub(super) fn apply_change(&mut self, change: &MapChange) {
-        self.walk_change(change, true);
+    /// What a map update changes, and the log.
+    #[inline]
+    pub(super) fn split(&mut self) -> (Target<'_>, &History) {
+        let t = Target {
+            wpr: self.planes.wpr,
+            width: self.width,
+            cells: &mut self.cells,
+            planes: self.planes.view_mut(),
+            dirty: &mut self.dirty,
+            beard_rows: if self.has_beards { Some(&mut self.beard_rows) } else { None },
+        };
+        (t, &self.log)
     }
 
-    /// Takes a map update back (the cells and planes must be as it left them).
-    pub(super) fn revert_change(&mut self, change: &MapChange) {
-        self.walk_change(change, false);
+    /// Applies the open step's map update (in the log) to the cells and the planes.
+    pub(super) fn apply_update(&mut self) {
+        if self.log.open_update().rows == 0 {
+            return;
+        }
+        let (t, log) = self.split();
+        walk_change(t, &log.open_update(), true);
     }
+}
 
-    fn walk_change(&mut self, change: &MapChange, forward: bool) {
-        let w = self.planes.wpr;
-        let width = self.width;
-        for (r, starts) in change.walk(w) {
-            let (mut emptied, mut bearded) = (false, false);
-            for k in 0..w {
-                let get = |j: usize| starts[j].map_or(0, |s| change.masks[s + k]);
-                let leave = get(FALL) | get(RIGHT) | get(LEFT);
-                let ho_leave = get(HO_LEAVE);
-                let (rock, ho, lambda, beard) = (get(ROCK), get(HOROCK), get(LAMBDA), get(BEARD));
-                let arrive = rock | ho | lambda | beard;
-                if leave | arrive == 0 {
-                    continue;
-                }
-                let at = r * w + k;
-                let p = &mut self.planes;
-                let first = r * width + 64 * k;
-                if forward {
-                    p.empty[at] = (p.empty[at] & !arrive) | leave;
-                    p.rock[at] = (p.rock[at] & !leave) | rock | ho;
-                    p.horock[at] = (p.horock[at] & !leave) | ho;
-                    p.lambda[at] |= lambda;
-                    p.beard[at] |= beard;
-                    fill(&mut self.cells, first, leave, Cell::Empty);
-                    fill(&mut self.cells, first, rock, Cell::Rock);
-                    fill(&mut self.cells, first, ho, Cell::HoRock);
-                    fill(&mut self.cells, first, lambda, Cell::Lambda);
-                    fill(&mut self.cells, first, beard, Cell::Beard);
-                    emptied |= leave != 0;
-                    bearded |= beard != 0;
-                } else {
-                    p.empty[at] = (p.empty[at] & !leave) | arrive;
-                    p.rock[at] = (p.rock[at] & !(rock | ho)) | leave;
-                    p.horock[at] = (p.horock[at] & !ho) | ho_leave;
-                    p.lambda[at] &= !lambda;
-                    p.beard[at] &= !beard;
-                    fill(&mut self.cells, first, leave & !ho_leave, Cell::Rock);
-                    fill(&mut self.cells, first, ho_leave, Cell::HoRock);
-                    fill(&mut self.cells, first, arrive, Cell::Empty);
-                    emptied |= arrive != 0;
+/// Applies a map update (`forward`) or takes it back (the cells and planes must be as it left
+/// them).
+pub(super) fn walk_change(mut t: Target, change: &MapChange, forward: bool) {
+    let w = t.wpr;
+    let (words, mut at) = (change.words, change.first);
+    for _ in 0..change.rows {
+        let header = words[at];
+        let (r, present) = ((header >> 8) as usize, header as u8);
+        let first_mask = at + 1;
+        at = first_mask + present.count_ones() as usize * w;
+        let block = change.block(first_mask, at);
+        let mut changed = (false, false);
+        for k in 0..w {
+            // The row's masks at word k (zero when absent).
+            let mut m = [0u64; MASKS];
+            let mut o = k;
+            for (j, mask) in m.iter_mut().enumerate() {
+                if present >> j & 1 == 1 {
+                    *mask = block[o];
+                    o += w;
                 }
             }
-            self.dirty.insert(r);
-            if self.has_beards {
-                if emptied {
-                    self.beard_rows.insert_around(r);
-                }
-                if bearded {
-                    self.beard_rows.insert(r);
-                }
+            let (emptied, bearded) = t.word(r, k, &m, forward);
+            changed = (changed.0 | emptied, changed.1 | bearded);
+        }
+        t.row_done(r, changed);
+    }
+}
+
+impl Target<'_> {
+    /// Applies (`forward`) or takes back word `k` of row `r` of an update given its masks
+    /// there; whether cells became empty, whether beards grew.
+    #[inline(always)]
+    pub(super) fn word(&mut self, r: usize, k: usize, m: &[u64; MASKS], forward: bool) -> (bool, bool) {
+        let leave = m[FALL] | m[RIGHT] | m[LEFT];
+        let ho_leave = m[HO_LEAVE];
+        let (rock, ho, lambda, beard) = (m[ROCK], m[HOROCK], m[LAMBDA], m[BEARD]);
+        let arrive = rock | ho | lambda | beard;
+        if leave | arrive == 0 {
+            return (false, false);
+        }
+        let (p, cells) = (&mut self.planes, &mut *self.cells);
+        let at = r * self.wpr + k;
+        let first = r * self.width + 64 * k;
+        if forward {
+            p.empty[at] = (p.empty[at] & !arrive) | leave;
+            p.rock[at] = (p.rock[at] & !leave) | rock | ho;
+            p.horock[at] = (p.horock[at] & !leave) | ho;
+            p.lambda[at] |= lambda;
+            p.beard[at] |= beard;
+            fill(cells, first, leave, Cell::Empty);
+            fill(cells, first, rock, Cell::Rock);
+            fill(cells, first, ho, Cell::HoRock);
+            fill(cells, first, lambda, Cell::Lambda);
+            fill(cells, first, beard, Cell::Beard);
+            (leave != 0, beard != 0)
+        } else {
+            p.empty[at] = (p.empty[at] & !leave) | arrive;
+            p.rock[at] = (p.rock[at] & !(rock | ho)) | leave;
+            p.horock[at] = (p.horock[at] & !ho) | ho_leave;
+            p.lambda[at] &= !lambda;
+            p.beard[at] &= !beard;
+            fill(cells, first, leave & !ho_leave, Cell::Rock);
+            fill(cells, first, ho_leave, Cell::HoRock);
+            fill(cells, first, arrive, Cell::Empty);
+            (arrive != 0, false)
+        }
+    }
+
+    /// Row `r` changed (`emptied`: cells became empty; `bearded`: beards grew): the next
+    /// update looks at it again, and at the beards next to it.
+    #[inline(always)]
+    pub(super) fn row_done(&mut self, r: usize, (emptied, bearded): (bool, bool)) {
+        self.dirty.insert(r);
+        if let Some(rows) = self.beard_rows.as_deref_mut() {
+            if emptied {
+                rows.insert_around(r);
+            }
+            if bearded {
+                rows.insert(r);
             }
         }
     }

@@ -6,19 +6,16 @@
 //! (`reference.rs`), which the tests use to prove both give the same game.
 
 mod change;
+mod history;
 mod reference;
 mod update;
 
 use super::cell::Cell;
 use super::command::{Command, Death, LifterError, Outcome};
 use super::map::{Metadata, Mine};
-use super::planes::{Planes, RowSet};
-use std::collections::VecDeque;
-
-/// Undo keeps at most this many entries in all (changed cells and words of update masks, 8
-/// bytes each: about 32 MB); older steps are forgotten (on large1, where 126,000 rocks fall
-/// each step, that still leaves about 86 steps).
-const HISTORY_LIMIT: usize = 4_000_000;
+use super::planes::Planes;
+use super::rows::RowSet;
+use history::History;
 
 
 /// Where the robot is and the counters of the game.
@@ -34,17 +31,6 @@ struct Status {
     death: Option<Death>,
 }
 
-/// What one step changed, for undo.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct UndoStep {
-    before: Status,
-    /// Cells changed by the robot (and the lift opening): (index, previous content), in the
-    /// order they were changed.
-    changes: Vec<(u32, Cell)>,
-    /// The map update, which came after the robot's changes.
-    update: change::MapChange,
-}
-
 #[derive(Debug)]
 pub struct Lifter {
     width: usize,
@@ -53,7 +39,10 @@ pub struct Lifter {
     meta: Metadata,
     now: Status,
     total_lambdas: u32,
-    lifts: Vec<u32>,
+    /// Where the lifts are: the first apart (a mine usually has one, and then a copy of the
+    /// position allocates nothing for them).
+    lift: Option<u32>,
+    more_lifts: Vec<u32>,
     trampolines: Vec<(u8, u32)>,
     targets: [Option<u32>; 9],
     /// The mine again as bit planes, for the update.
@@ -64,10 +53,8 @@ pub struct Lifter {
     beard_rows: RowSet,
     has_beards: bool,
     scratch: update::Scratch,
-    history: VecDeque<UndoStep>,
-    /// Changed cells recorded in `history`, and the most it may hold.
-    history_cells: usize,
-    history_limit: usize,
+    /// What the steps changed, for undo.
+    log: History,
     full_scan: bool,
 }
 
@@ -75,7 +62,7 @@ impl Lifter {
     pub fn new(mine: &Mine) -> Lifter {
         let mut robot = 0;
         let mut total_lambdas = 0;
-        let mut lifts = Vec::new();
+        let (mut lift, mut more_lifts) = (None, Vec::new());
         let mut trampolines = Vec::new();
         let mut targets = [None; 9];
         let mut has_beards = false;
@@ -84,13 +71,15 @@ impl Lifter {
             match c {
                 Cell::Robot => robot = i,
                 Cell::Lambda | Cell::HoRock => total_lambdas += 1,
-                Cell::ClosedLift => lifts.push(i),
+                Cell::ClosedLift if lift.is_none() => lift = Some(i),
+                Cell::ClosedLift => more_lifts.push(i),
                 Cell::Trampoline(t) => trampolines.push((t, i)),
                 Cell::Target(t) => targets[usize::from(t)] = Some(i),
                 Cell::Beard => has_beards = true,
                 _ => {}
             }
         }
+        let planes = Planes::new(mine.width, mine.height, &mine.cells);
         Lifter {
             width: mine.width,
             height: mine.height,
@@ -107,17 +96,17 @@ impl Lifter {
                 death: None,
             },
             total_lambdas,
-            lifts,
+            lift,
+            more_lifts,
             trampolines,
             targets,
-            planes: Planes::new(mine.width, mine.height, &mine.cells),
-            dirty: RowSet::all(mine.height),
+            // The first update looks only at rows whose rocks move as things are.
+            dirty: update::moving_rows(&planes),
+            planes,
             beard_rows: if has_beards { RowSet::all(mine.height) } else { RowSet::new(mine.height) },
             has_beards,
             scratch: update::Scratch::default(),
-            history: VecDeque::new(),
-            history_cells: 0,
-            history_limit: HISTORY_LIMIT,
+            log: History::default(),
             full_scan: false,
         }
     }
@@ -182,13 +171,13 @@ impl Lifter {
     /// The rock moves (from, to) of the last step, for animation (none when the undo history
     /// was cleared).
     pub fn falls(&self) -> Vec<(u32, u32)> {
-        self.history.back().map_or_else(Vec::new, |f| f.update.falls(self.width, self.planes.wpr))
+        self.log.last().map_or_else(Vec::new, |f| f.update.falls(self.width, self.planes.wpr))
     }
 
     /// Cells where beards grew in the last step, for animation (none when the undo history was
     /// cleared).
     pub fn grown(&self) -> Vec<u32> {
-        self.history.back().map_or_else(Vec::new, |f| f.update.grown(self.width, self.planes.wpr))
+        self.log.last().map_or_else(Vec::new, |f| f.update.grown(self.width, self.planes.wpr))
     }
 
     /// Does the mine have beards (now or at the start)?
@@ -198,7 +187,7 @@ impl Lifter {
 
     /// How many rocks moved in the last step (the length of `falls`, without building it).
     pub fn fall_count(&self) -> usize {
-        self.history.back().map_or(0, |f| f.update.fall_count(self.planes.wpr))
+        self.log.last().map_or(0, |f| f.update.fall_count(self.planes.wpr))
     }
     pub fn lift_open(&self) -> bool {
         self.now.collected == self.total_lambdas
@@ -212,6 +201,17 @@ impl Lifter {
     fn level_at(&self, step: u32) -> u32 {
         let rise = step.saturating_sub(1).checked_div(self.meta.flooding).unwrap_or(0);
         self.meta.water.saturating_add(rise)
+    }
+
+    /// Whether row `y` (1 = the bottom) is underwater during step `step`: y ≤ `level_at(step)`,
+    /// by a multiplication (the step loop's only division was this one).
+    fn submerged(&self, y: u64, step: u32) -> bool {
+        let water = u64::from(self.meta.water);
+        if y <= water {
+            return true;
+        }
+        let flooding = u64::from(self.meta.flooding);
+        flooding != 0 && (y - water) * flooding <= u64::from(step.saturating_sub(1))
     }
 
     /// Steps until the next beard growth (1 = the next update grows).
@@ -245,7 +245,7 @@ impl Lifter {
 
     #[doc(hidden)]
     pub fn set_history_limit(&mut self, cells: usize) {
-        self.history_limit = cells;
+        self.log.limit = cells;
     }
 
     #[doc(hidden)]
@@ -255,7 +255,8 @@ impl Lifter {
 
     fn xy(&self, i: u32) -> (isize, isize) {
         let i = i as usize;
-        ((i % self.width) as isize, (i / self.width) as isize)
+        let y = self.planes.row_of(i);
+        ((i - y * self.width) as isize, y as isize)
     }
 
     fn index(&self, x: isize, y: isize) -> Option<u32> {
@@ -264,20 +265,22 @@ impl Lifter {
     }
 
     /// Changes a cell, logging the old content.
-    fn set(&mut self, i: u32, cell: Cell, changes: &mut Vec<(u32, Cell)>) {
+    #[inline]
+    fn set(&mut self, i: u32, cell: Cell) {
         let old = self.cells[i as usize];
         if old == cell {
             return;
         }
-        changes.push((i, old));
+        self.log.cell(i, old);
         self.cells[i as usize] = cell;
         self.note(i as usize, old, cell);
     }
 
     /// Keeps the planes and the rows to look at true after cell `i` changed.
+    #[inline]
     fn note(&mut self, i: usize, old: Cell, new: Cell) {
         self.planes.change(i, old, new);
-        let y = i / self.width;
+        let y = self.planes.row_of(i);
         self.dirty.insert(y);
         if self.has_beards {
             match new {
@@ -293,28 +296,25 @@ impl Lifter {
         if self.now.outcome.is_some() {
             return Err(LifterError::GameOver);
         }
-        let mut frame = UndoStep {
-            before: self.now,
-            changes: Vec::new(),
-            update: change::MapChange::default(),
-        };
+        let before = self.now;
+        self.log.begin();
         self.now.commands += 1;
         if cmd == Command::Abort {
             self.now.outcome = Some(Outcome::Abort);
-            self.remember(frame);
+            self.log.commit(before);
             return Ok(());
         }
         self.now.moves += 1;
-        let won = self.move_robot(cmd, &mut frame.changes);
-        let crushed = self.update(&mut frame.update, &mut frame.changes);
+        let won = self.move_robot(cmd);
+        let crushed = self.update();
         if won {
             self.now.outcome = Some(Outcome::Win);
         } else if crushed {
             self.now.outcome = Some(Outcome::Lose);
             self.now.death = Some(Death::Crushed);
         } else {
-            let y = self.now.robot as usize / self.width + 1;
-            if (y as u64) <= u64::from(self.level_at(self.now.moves)) {
+            let y = self.planes.row_of(self.now.robot as usize) + 1;
+            if self.submerged(y as u64, self.now.moves) {
                 self.now.underwater += 1;
             } else {
                 self.now.underwater = 0;
@@ -327,23 +327,12 @@ impl Lifter {
         if self.now.outcome.is_none() && self.now.commands >= self.command_limit() {
             self.now.outcome = Some(Outcome::Unfinished);
         }
-        self.remember(frame);
+        self.log.commit(before);
         Ok(())
     }
 
-    fn remember(&mut self, frame: UndoStep) {
-        self.history_cells += frame.changes.len() + frame.update.weight();
-        self.history.push_back(frame);
-        while self.history_cells > self.history_limit && self.history.len() > 1 {
-            if let Some(old) = self.history.pop_front() {
-                self.history_cells -= old.changes.len() + old.update.weight();
-                self.scratch.recycle(old.update.masks);
-            }
-        }
-    }
-
     /// Robot movement; true when the robot entered an open lift.
-    fn move_robot(&mut self, cmd: Command, changes: &mut Vec<(u32, Cell)>) -> bool {
+    fn move_robot(&mut self, cmd: Command) -> bool {
         let (dx, dy) = match cmd {
             Command::Left => (-1, 0),
             Command::Right => (1, 0),
@@ -355,7 +344,7 @@ impl Lifter {
                     let (x, y) = self.xy(self.now.robot);
                     for (nx, ny) in neighbours8(x, y) {
                         if let Some(n) = self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Beard) {
-                            self.set(n, Cell::Empty, changes);
+                            self.set(n, Cell::Empty);
                         }
                     }
                 }
@@ -384,7 +373,7 @@ impl Lifter {
                     .collect();
                 for i in jumping {
                     if self.cells[i as usize] != Cell::Robot {
-                        self.set(i, Cell::Empty, changes);
+                        self.set(i, Cell::Empty);
                     }
                 }
                 dest = target_at;
@@ -393,51 +382,66 @@ impl Lifter {
                 let Some(beyond) = self.index(x + 2 * dx, y).filter(|&b| self.cells[b as usize] == Cell::Empty) else {
                     return false;
                 };
-                self.set(beyond, c, changes);
+                self.set(beyond, c);
             }
             _ => return false,
         }
-        self.set(from, Cell::Empty, changes);
-        self.set(dest, Cell::Robot, changes);
+        self.set(from, Cell::Empty);
+        self.set(dest, Cell::Robot);
         self.now.robot = dest;
         won
     }
 
     /// The map update; true when a falling rock landed on the cell above the robot.
-    fn update(&mut self, change: &mut change::MapChange, changes: &mut Vec<(u32, Cell)>) -> bool {
+    fn update(&mut self) -> bool {
         let grow = self.has_beards && self.now.moves.is_multiple_of(self.meta.growth.max(1));
-        let crushed =
-            if self.full_scan { self.reference_update(grow, change) } else { self.planes_update(grow, change) };
+        self.log.begin_update();
+        let crushed = if self.full_scan { self.reference_update(grow) } else { self.planes_update(grow) };
         if self.lift_open() {
-            for k in 0..self.lifts.len() {
-                let l = self.lifts[k];
-                if self.cells[l as usize] == Cell::ClosedLift {
-                    self.set(l, Cell::OpenLift, changes);
-                }
+            if let Some(l) = self.lift {
+                self.open_lift(l);
+            }
+            for k in 0..self.more_lifts.len() {
+                self.open_lift(self.more_lifts[k]);
             }
         }
         crushed
     }
 
+    fn open_lift(&mut self, l: u32) {
+        if self.cells[l as usize] == Cell::ClosedLift {
+            self.set(l, Cell::OpenLift);
+        }
+    }
+
     /// Takes back the last command; false when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some(frame) = self.history.pop_back() else { return false };
-        self.history_cells -= frame.changes.len() + frame.update.weight();
-        self.revert_change(&frame.update);
-        self.scratch.recycle(frame.update.masks);
-        for &(i, old) in frame.changes.iter().rev() {
-            let now = std::mem::replace(&mut self.cells[i as usize], old);
-            self.note(i as usize, now, old);
+        let log = std::mem::take(&mut self.log);
+        let Some(step) = log.last() else {
+            self.log = log;
+            return false;
+        };
+        // The reverse of the step: the lift's cells, the map update, the robot's cells.
+        for (i, old) in step.lift.rev() {
+            self.restore(i, old);
         }
+        let (t, _) = self.split();
+        change::walk_change(t, &step.update, false);
+        for (i, old) in step.robot.rev() {
+            self.restore(i, old);
+        }
+        self.now = step.before;
+        self.log = log;
+        self.log.pop();
         // The next update must look again at what the step before this one changed; when
         // older steps were forgotten, at everything.
-        match self.history.back() {
+        match self.log.last() {
             Some(prev) => {
-                for &(i, _) in &prev.changes {
-                    self.dirty.insert(i as usize / self.width);
+                for (i, _) in prev.robot.chain(prev.lift) {
+                    self.dirty.insert(self.planes.row_of(i as usize));
                 }
-                for &r in &prev.update.rows {
-                    self.dirty.insert(r as usize);
+                for r in prev.update.rows(self.planes.wpr) {
+                    self.dirty.insert(r);
                 }
             }
             None => {
@@ -447,8 +451,13 @@ impl Lifter {
                 }
             }
         }
-        self.now = frame.before;
         true
+    }
+
+    /// Puts back the previous content of cell `i` (undo).
+    fn restore(&mut self, i: u32, old: Cell) {
+        let now = std::mem::replace(&mut self.cells[i as usize], old);
+        self.note(i as usize, now, old);
     }
 
     /// About how many bytes a copy of the position takes (cells and bit planes).
@@ -458,13 +467,12 @@ impl Lifter {
 
     /// Number of commands that can be undone (recent ones; see `HISTORY_LIMIT`).
     pub fn history_len(&self) -> usize {
-        self.history.len()
+        self.log.len()
     }
 
     /// Forgets the undo history (for searches that never go back further).
     pub fn clear_history(&mut self) {
-        self.history.clear();
-        self.history_cells = 0;
+        self.log.clear();
     }
 }
 
@@ -498,7 +506,8 @@ impl Clone for Lifter {
             meta: self.meta.clone(),
             now: self.now,
             total_lambdas: self.total_lambdas,
-            lifts: self.lifts.clone(),
+            lift: self.lift,
+            more_lifts: self.more_lifts.clone(),
             trampolines: self.trampolines.clone(),
             targets: self.targets,
             planes: self.planes.clone(),
@@ -506,9 +515,7 @@ impl Clone for Lifter {
             beard_rows: self.beard_rows.clone(),
             has_beards: self.has_beards,
             scratch: update::Scratch::default(),
-            history: VecDeque::new(),
-            history_cells: 0,
-            history_limit: self.history_limit,
+            log: self.log.fresh(),
             full_scan: self.full_scan,
         }
     }

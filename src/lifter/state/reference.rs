@@ -3,12 +3,12 @@
 //! plain on purpose; `set_full_scan(true)` uses it and the tests compare it with the update
 //! on bit planes at every step.
 
-use super::change::{self, MapChange, MASKS};
+use super::change::{self, MASKS};
 use super::{neighbours8, Lifter};
 use crate::lifter::cell::Cell;
 
 impl Lifter {
-    pub(super) fn reference_update(&mut self, grow: bool, change: &mut MapChange) -> bool {
+    pub(super) fn reference_update(&mut self, grow: bool) -> bool {
         // (cell, new content, written by a falling rock)
         let mut writes: Vec<(u32, Cell, bool)> = Vec::new();
         for i in 0..self.cells.len() as u32 {
@@ -73,9 +73,9 @@ impl Lifter {
         }
         for (y, masks) in rows {
             let present = (0..MASKS).fold(0, |p, j| p | u8::from(masks[j * w..(j + 1) * w].iter().any(|&m| m != 0)) << j);
-            change.push_row(y as usize, &masks, w, present);
+            self.log.push_row(y as usize, &masks, w, present);
         }
-        self.apply_change(change);
+        self.apply_update();
         crushed
     }
 
