@@ -2,7 +2,9 @@
 // build): ./play's own server (scripts/serve.py, gzip and cache headers), a cold cache every run,
 // each game's start address. Prints, per game: the wasm and JS bytes transferred (compressed, as
 // they crossed the connection) and the time from navigation to the game being ready for input
-// (median of RUNS), plus each engine module's size. Figures go to docs/PERFORMANCE.md.
+// (median of RUNS), plus each engine module's size. Figures go to docs/performance/page.md.
+// "Ready" is the page's `arcade-ready` mark: the game is drawn and takes input (Pig's Play tab
+// then throws the first die, a 0.5 s animation, while its opponent opens in the sandbox worker).
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';

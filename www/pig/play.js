@@ -136,16 +136,19 @@ export function mountPlay(root, ctx) {
     current = { game, names, seed, human, choice, opponent: opp.label, over: false, session: null };
     changed();
     playMoves(game, resume?.moves ?? [], logMove);
-    let session;
-    try {
-      session = await sandbox.session(opp, engine.entrantSeed(seed, 1 - human), 100); // the opponent's seat
-    } catch (e) {
-      note.textContent = `The opponent could not start: ${e.message}`;
-      note.className = 'status error';
-      return;
-    }
-    if (my !== generation) { session.close(); return; }
-    current.session = session;
+    // The opponent's seat opens in the sandbox worker while the game is drawn and the human
+    // plays: it is awaited only when the opponent is asked (null: it could not start).
+    const opening = sandbox.session(opp, engine.entrantSeed(seed, 1 - human), 100).then((s) => {
+      if (my !== generation) { s.close(); return null; }
+      current.session = s;
+      return s;
+    }, (e) => {
+      if (my === generation) {
+        note.textContent = `The opponent could not start: ${e.message}`;
+        note.className = 'status error';
+      }
+      return null;
+    });
     show(null, false);
     while (my === generation) {
       const st = game.state(human);
@@ -163,7 +166,11 @@ export function mountPlay(root, ctx) {
         logMove();
         // The engine says when the strategy is asked although its answer does not count.
         const courtesy = game.courtesy();
-        if (courtesy && st.player !== human) await session.decide(courtesy);
+        if (courtesy && st.player !== human) {
+          const session = await opening;
+          if (!session || my !== generation) return;
+          await session.decide(courtesy);
+        }
         await sleep(520);
         continue;
       }
@@ -173,6 +180,8 @@ export function mountPlay(root, ctx) {
         answer = await new Promise((r) => { decide = r; });
       } else {
         await sleep(250);
+        const session = await opening;
+        if (!session || my !== generation) return;
         const r = await session.decide(game.situation());
         if (my !== generation) return;
         if (r.error) {
