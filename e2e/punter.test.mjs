@@ -285,3 +285,18 @@ test('the phone layout has no sideways scrolling on either tab', async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('strong is the default opponent; the Replay tab opens its games against contest entries', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.waitForSelector('[data-testid=punter-seat-1]');
+  assert.equal(await page.inputValue('[data-testid=punter-seat-1]'), 'strong');
+  await page.click('[data-testid=punter-tab-replay]');
+  const options = await page.$$eval('[data-testid=punter-entry-games] option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert.equal(options.length, 3);
+  await page.selectOption('[data-testid=punter-entry-games]', options[2]);
+  await page.waitForFunction(() => /strong vs Unagi/.test(document.querySelector('[data-testid=punter-replay-title]')?.textContent ?? ''));
+  assert.match(await page.textContent('[data-testid=punter-replay-info]'), /randomMedium · 2 punters/);
+  await page.waitForFunction(() => /10,735|10735/.test(document.querySelector('[data-testid=punter-replay-legend]')?.textContent ?? ''));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

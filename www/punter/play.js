@@ -147,7 +147,7 @@ export function mountPlay(root, ctx) {
       el('option', { value: 'none' }, 'none: watch the bots'));
     yourSeat.value = you === 'none' || Number(you) < n ? you : '0';
     if (!yourSeat.value) yourSeat.value = '0';
-    while (seatChoice.length < n) seatChoice.push(seatChoice.length % 2 ? 'strong' : 'greedy');
+    while (seatChoice.length < n) seatChoice.push('strong');
     seatBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
       if (String(i) === yourSeat.value) return el('div', { class: 'punter-seat' }, el('span', { class: 'seat-num' }, `${i + 1}`), el('strong', {}, 'You'));
       const sel = el('select', { 'aria-label': `Seat ${i + 1}`, 'data-testid': `punter-seat-${i}` },
@@ -533,7 +533,8 @@ export function mountPlay(root, ctx) {
   // ----- Start: the saved game, else the form on lambda -----
   link.set('');
   seedInput.value = String(engine.freshSeed());
-  seatChoice = ['greedy', 'greedy', 'strong', 'random', 'greedy', 'strong', 'random', 'greedy'];
+  // strong, the arcade's strongest bot, is every seat's default opponent.
+  seatChoice = Array(8).fill('strong');
   renderSeats();
   renderFutures();
   (async () => {

@@ -8,6 +8,15 @@ import { createLegend, createPlot } from './legend.js';
 import { assetsFor, isBundled, loadMap, mapUrl } from './maps.js';
 
 const EXAMPLE = 'examples/full1--futures-splurges-options--lambda-ag1.json';
+/**
+ * Games of `strong` against public contest entries, played through the `exe:` seats of
+ * `arcade punter play … --log` (docs/performance/punter.md says how the entries were built).
+ */
+const ENTRY_GAMES = [
+  ['examples/strong-vs-gennai--futures-splurges-options--tube.json', 'strong vs GennAI (final: 5th) — tube, all extensions: strong wins 77,548 to 51,511'],
+  ['examples/strong-vs-adlersprung--futures-splurges-options--randomMedium.json', 'strong vs Adlersprung (final: 6th) — randomMedium, all extensions: strong wins 14,739 to 11,590'],
+  ['examples/strong-vs-unagi--plain--randomMedium.json', 'strong vs Unagi (round 2: 2nd) — randomMedium: Unagi wins 10,735 to 1,505'],
+];
 const PLOT_SAMPLES = 300;
 
 export function mountReplay(root, ctx) {
@@ -28,6 +37,9 @@ export function mountReplay(root, ctx) {
   const fileInput = el('input', { type: 'file', accept: '.json,application/json,text/plain', hidden: true, 'data-testid': 'punter-log-file' });
   const openBtn = el('button', { onclick: () => fileInput.click(), title: 'An official game log (the JSON PuntTV reads)' }, 'Open a game log…');
   const exampleBtn = el('button', { 'data-testid': 'punter-example' }, 'Example: an official game');
+  const entryGames = el('select', { 'aria-label': 'Our bot against contest entries', 'data-testid': 'punter-entry-games' },
+    el('option', { value: '' }, 'strong against contest entries…'),
+    ...ENTRY_GAMES.map(([file, label]) => el('option', { value: file }, label)));
   const playedBtn = el('button', { 'data-testid': 'punter-replay-played', hidden: true }, 'Your game');
   const status = el('div', { class: 'status', role: 'alert', 'data-testid': 'punter-replay-status' });
   const exportBtn = el('button', { 'data-testid': 'punter-export', title: 'Download the game in the official log format' }, 'Export log');
@@ -64,6 +76,7 @@ export function mountReplay(root, ctx) {
       plot.canvas,
       el('h3', { class: 'punter-open-head' }, 'Open a game'),
       el('div', { class: 'row' }, openBtn, exampleBtn, playedBtn, fileInput),
+      el('div', { class: 'row' }, entryGames),
       status,
       el('div', { class: 'row' }, exportBtn),
       link.box));
@@ -131,14 +144,20 @@ export function mountReplay(root, ctx) {
     if (error) fail(`${file.name}: ${error}`);
     else openLog(file.name, text);
   });
-  async function openExample(onlyIfEmpty = false) {
+  /** Opens a bundled game log (under maps/punter/). */
+  async function openExample(file = EXAMPLE, label = 'Example: an official game (lambda, all extensions)', onlyIfEmpty = false) {
     try {
-      const res = await fetch(mapUrl(EXAMPLE));
+      const res = await fetch(mapUrl(file));
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      await openLog('Example: an official game (lambda, all extensions)', await res.text(), { onlyIfEmpty });
+      await openLog(label, await res.text(), { onlyIfEmpty });
     } catch (e) { fail(`The example could not be loaded: ${e.message}`); }
   }
   exampleBtn.addEventListener('click', () => openExample());
+  entryGames.addEventListener('change', () => {
+    const chosen = ENTRY_GAMES.find(([file]) => file === entryGames.value);
+    entryGames.value = '';
+    if (chosen) openExample(chosen[0], chosen[1].replace(/ — .*/, ''));
+  });
   playedBtn.addEventListener('click', () => { if (ctx.played) openGame(ctx.played); });
   exportBtn.addEventListener('click', () => {
     if (!game) return;
@@ -173,7 +192,7 @@ export function mountReplay(root, ctx) {
     shown() {
       playedBtn.hidden = !ctx.played;
       if (!game && ctx.played) openGame(ctx.played);
-      else if (!game) openExample(true);
+      else if (!game) openExample(EXAMPLE, undefined, true);
     },
   };
 }
