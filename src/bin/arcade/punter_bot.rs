@@ -5,8 +5,8 @@
 
 use crate::punter_frames::{write, Frames};
 use crate::Failure;
-use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, OfflineState, ServerMessage};
-use serde_json::{json, Value};
+use lambda_arcade::punter::protocol::{client_answer, client_ready, Me, Message, OfflineState, ServerMessage};
+use serde_json::Value;
 use std::io::{Read, Write};
 
 /// The answer to one server message (its text; `None`: nothing to answer), and whether the
@@ -45,7 +45,7 @@ fn respond(name: &str, seed: u64, message: &str, state: &mut Option<OfflineState
 
 /// Says its name and reads the server's echo.
 fn handshake<R: Read>(frames: &mut Frames<R>, out: &mut impl Write, name: &str) -> Result<(), Failure> {
-    write(out, &json!({ "me": format!("arcade {name}") }).to_string()).map_err(|e| Failure::input(format!("writing the handshake: {e}")))?;
+    write(out, &Me { name: format!("arcade {name}") }.to_text()).map_err(|e| Failure::input(format!("writing the handshake: {e}")))?;
     let you = frames.read().map_err(|e| Failure::input(format!("waiting for the handshake: {e}")))?;
     let you: Value = serde_json::from_str(&you).unwrap_or(Value::Null);
     if you.get("you").is_none() {

@@ -5,8 +5,7 @@
 //! is killed once it has answered (or at the limit).
 
 use crate::process::{describe, stderr_note, Output, Program};
-use lambda_arcade::punter::protocol::{frame, Decoder, MAX_MESSAGE_BYTES};
-use serde_json::{json, Value};
+use lambda_arcade::punter::protocol::{frame, Decoder, Me, Message, You, MAX_MESSAGE_BYTES};
 use std::time::{Duration, Instant};
 
 /// How long a program may take to start and say its name (the official server's handshake
@@ -38,12 +37,11 @@ pub fn ask(command: &str, request: &str, limit: Duration, answers: bool) -> Repl
         Ok(v) => v,
         Err(fault) => return finish(program, fault, "before its handshake"),
     };
-    let hello: Value = serde_json::from_str(&hello).unwrap_or(Value::Null);
-    let Some(name) = hello.get("me").and_then(Value::as_str).map(str::to_string) else {
+    let Ok(Me { name }) = Me::parse(&hello) else {
         let fault = gone(format!("expected the handshake {{\"me\": name}}, got {}", brief(&hello)));
         return finish(program, fault, "");
     };
-    let mut bytes = frame(&json!({ "you": name }).to_string()).into_bytes();
+    let mut bytes = frame(&You { name }.to_text()).into_bytes();
     bytes.extend_from_slice(frame(request).as_bytes());
     program.send(bytes);
     if !answers {
@@ -92,7 +90,6 @@ fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, limit:
     }
 }
 
-fn brief(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 60 { format!("{}…", s.chars().take(60).collect::<String>()) } else { s }
+fn brief(s: &str) -> String {
+    if s.chars().count() > 60 { format!("{}…", s.chars().take(60).collect::<String>()) } else { s.to_string() }
 }

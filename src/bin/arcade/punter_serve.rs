@@ -11,9 +11,8 @@ use crate::punter_play::{params, report, OneGame};
 use crate::punter_offline::Reply;
 use crate::punter_seats::{play_game_with, Played};
 use crate::Failure;
-use lambda_arcade::punter::protocol::{Phase, Request};
+use lambda_arcade::punter::protocol::{Me, Message, Phase, Request, TimeoutNotice, You};
 use lambda_arcade::punter::PunterParams;
-use serde_json::{json, Value};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
@@ -35,16 +34,15 @@ fn accept(listener: &TcpListener, count: usize) -> Result<Vec<Online>, Failure> 
         let Ok(out) = stream.try_clone() else { continue };
         let mut frames = Frames::new(stream);
         let hello = frames.read_by(Instant::now() + HANDSHAKE);
-        let hello = hello.map(|text| serde_json::from_str::<Value>(&text).unwrap_or(Value::Null));
-        let name = match hello.as_ref().ok().and_then(|v| v.get("me")).and_then(Value::as_str) {
-            Some(name) => name.to_string(),
-            None => {
+        let name = match hello.as_deref().ok().map(Me::parse) {
+            Some(Ok(me)) => me.name,
+            _ => {
                 eprintln!("{peer}: no handshake ({}); connection closed", hello.err().map_or("not {\"me\": name}".into(), |e| e.to_string()));
                 continue;
             }
         };
         let mut online = Online { name, frames, out };
-        if write(&mut online.out, &json!({ "you": online.name }).to_string()).is_err() {
+        if write(&mut online.out, &You { name: online.name.clone() }.to_text()).is_err() {
             continue;
         }
         eprintln!("punter {} is {} ({peer})", seated.len(), online.name);
@@ -65,7 +63,7 @@ fn ask(online: &mut Online, request: &Request, limit: Duration) -> Reply {
     match online.frames.read_by(deadline) {
         Ok(v) => Reply::Answer(v),
         Err(Missing::Late) => {
-            let _ = write(&mut online.out, &json!({ "timeout": limit.as_secs_f64() }).to_string());
+            let _ = write(&mut online.out, &TimeoutNotice { seconds: limit.as_secs_f64() }.to_text());
             Reply::Fault { message: format!("no answer within {} s", limit.as_secs_f64()), timeout: true, gone: false }
         }
         Err(Missing::Broken(why)) => Reply::Fault { message: why, timeout: false, gone: true },

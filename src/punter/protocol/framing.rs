@@ -163,12 +163,9 @@ impl Decoder {
         Ok(Some((at, self.start + body_start, len)))
     }
 
-    /// The next whole message, read as `M`.
+    /// The next whole message, read as `M` (as `M::parse` reads it: a state stays text).
     pub fn next_message<M: Message>(&mut self) -> Result<Option<M>, ProtocolError> {
-        match self.next_value()? {
-            None => Ok(None),
-            Some(v) => M::from_json(&v).map(Some),
-        }
+        self.next_text()?.map(|text| M::parse(&text)).transpose()
     }
 
     /// At the end of the stream: an error if a message was cut off.

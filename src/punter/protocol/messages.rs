@@ -35,24 +35,6 @@ fn parse_keeping_state<M: Message>(text: &str, with_state: impl FnOnce(&mut M, O
     Ok(m)
 }
 
-/// The messages that carry a punter's offline state: read and written with the state kept as
-/// text ([`OfflineState`]), never as a tree.
-macro_rules! state_as_text {
-    ($($t:ty),* $(,)?) => {$(
-        impl $t {
-            /// Reads the message's text, the state kept as text.
-            pub fn parse_text(text: &str) -> Result<$t, ProtocolError> {
-                parse_keeping_state(text, |m: &mut $t, state| m.state = state)
-            }
-
-            /// The message's text, the state spliced in as it is.
-            pub fn text(&self) -> String {
-                text_with_state(&self.body_json(), &self.state)
-            }
-        }
-    )*};
-}
-state_as_text!(Ready, MoveRequest, Answer, Stop);
 
 macro_rules! serde_through_json {
     ($($t:ty),* $(,)?) => {$(
@@ -263,14 +245,15 @@ impl Message for Ready {
         };
         Ok(Ready { punter, futures, state: state_of(obj) })
     }
+    /// The state is kept as text ([`OfflineState`]), never as a tree.
     fn parse(text: &str) -> Result<Ready, ProtocolError> {
-        Ready::parse_text(text)
+        parse_keeping_state(text, |m: &mut Ready, state| m.state = state)
     }
     fn to_json(&self) -> Value {
         with_state(self.body_json(), &self.state)
     }
     fn to_text(&self) -> String {
-        self.text()
+        text_with_state(&self.body_json(), &self.state)
     }
 }
 
@@ -359,14 +342,15 @@ impl Message for MoveRequest {
         let body = object(field(obj, "move", "")?, "move")?;
         Ok(MoveRequest { moves: moves_from(field(body, "moves", "move")?, "move.moves")?, state: state_of(obj) })
     }
+    /// The state is kept as text ([`OfflineState`]), never as a tree.
     fn parse(text: &str) -> Result<MoveRequest, ProtocolError> {
-        MoveRequest::parse_text(text)
+        parse_keeping_state(text, |m: &mut MoveRequest, state| m.state = state)
     }
     fn to_json(&self) -> Value {
         with_state(self.body_json(), &self.state)
     }
     fn to_text(&self) -> String {
-        self.text()
+        text_with_state(&self.body_json(), &self.state)
     }
 }
 
@@ -381,14 +365,15 @@ impl Message for Answer {
         let obj = object(v, "")?;
         Ok(Answer { mv: ProtocolMove::from_object(obj, "")?, state: state_of(obj) })
     }
+    /// The state is kept as text ([`OfflineState`]), never as a tree.
     fn parse(text: &str) -> Result<Answer, ProtocolError> {
-        Answer::parse_text(text)
+        parse_keeping_state(text, |m: &mut Answer, state| m.state = state)
     }
     fn to_json(&self) -> Value {
         with_state(self.body_json(), &self.state)
     }
     fn to_text(&self) -> String {
-        self.text()
+        text_with_state(&self.body_json(), &self.state)
     }
 }
 
@@ -414,14 +399,15 @@ impl Message for Stop {
         }
         Ok(Stop { moves, scores, state: state_of(obj) })
     }
+    /// The state is kept as text ([`OfflineState`]), never as a tree.
     fn parse(text: &str) -> Result<Stop, ProtocolError> {
-        Stop::parse_text(text)
+        parse_keeping_state(text, |m: &mut Stop, state| m.state = state)
     }
     fn to_json(&self) -> Value {
         with_state(self.body_json(), &self.state)
     }
     fn to_text(&self) -> String {
-        self.text()
+        text_with_state(&self.body_json(), &self.state)
     }
 }
 
@@ -470,8 +456,8 @@ impl Message for ServerMessage {
     }
     fn to_text(&self) -> String {
         match self {
-            ServerMessage::Move(m) => m.text(),
-            ServerMessage::Stop(m) => m.text(),
+            ServerMessage::Move(m) => m.to_text(),
+            ServerMessage::Stop(m) => m.to_text(),
             m => m.to_json().to_string(),
         }
     }
@@ -508,8 +494,8 @@ impl Message for PunterMessage {
     }
     fn to_text(&self) -> String {
         match self {
-            PunterMessage::Ready(m) => m.text(),
-            PunterMessage::Answer(m) => m.text(),
+            PunterMessage::Ready(m) => m.to_text(),
+            PunterMessage::Answer(m) => m.to_text(),
             PunterMessage::Me(m) => m.to_json().to_string(),
         }
     }

@@ -38,7 +38,7 @@ impl ProtocolSeat {
     /// futures are on. A "ready" naming another punter is accepted, as the server did; the
     /// note says so.
     pub fn take_ready(&mut self, params: &mut PunterParams, reply: &str) -> Result<Option<String>, ProtocolError> {
-        let ready = Ready::parse_text(reply)?;
+        let ready = Ready::parse(reply)?;
         self.state = ready.state;
         if params.settings.futures {
             if let Some(bids) = ready.futures {
@@ -62,12 +62,7 @@ impl ProtocolSeat {
             .collect()
     }
 
-    /// The move request, with its state.
-    pub fn move_request(&self, game: &Punter, moves: &[PunterMove]) -> MoveRequest {
-        MoveRequest { moves: Self::last_moves(game, moves, |_, _| true), state: self.state.clone() }
-    }
-
-    /// The move request's text (the state spliced in, not copied into a message first).
+    /// The move request's text, with its state (spliced in, not copied into a message first).
     pub fn move_request_text(&self, game: &Punter, moves: &[PunterMove]) -> String {
         let body = MoveRequest { moves: Self::last_moves(game, moves, |_, _| true), state: None }.body_json();
         text_with_state(&body, &self.state)
@@ -79,7 +74,7 @@ impl ProtocolSeat {
     /// server did).
     pub fn answer(&mut self, game: &Punter, moves: &[PunterMove], reply: &str) -> Result<(Vec<PunterMove>, Option<String>), String> {
         self.heard = group_turns(game.game().map(), moves).map(|t| t.len());
-        let answer = Answer::parse_text(reply).map_err(|e| format!("malformed answer: {e}"))?;
+        let answer = Answer::parse(reply).map_err(|e| format!("malformed answer: {e}"))?;
         self.state = answer.state;
         let (p, named) = (self.punter, answer.mv.punter);
         let note = (named != p as u64).then(|| format!("the move names punter {named} (this bot is punter {p}); played for punter {p}, as the official server did"));
