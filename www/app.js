@@ -30,13 +30,12 @@ async function main() {
   const root = document.getElementById('game-root');
   const pages = {}; // id → { box, ready: the mounting, view }
   let currentId = null;
-  let linkLimitSet = false;
   /** The engine of game `id` (its module loads the first time); the page says when it cannot. */
   async function engineOf(id) {
     const game = GAMES.find((g) => g.id === id);
     try {
       const engine = await loadEngine(game.engine);
-      if (!linkLimitSet) { setLinkLimit(engine.linkLimit()); linkLimitSet = true; }
+      setLinkLimit(engine.linkLimit()); // the same in every module
       return engine;
     } catch (e) {
       app.notice(`The ${game.title} engine could not be loaded (${e.message}). Was the page built with ./play?`);
@@ -49,8 +48,7 @@ async function main() {
   const gameOfLink = (text) => byKind.get(kindOf(text)) ?? null;
   /** Opens `text` through the engine of its game (of the game shown when it names none). */
   async function openLink(text, assets) {
-    const engine = await engineOf((gameOfLink(text) ?? GAMES.find((g) => g.id === (currentId ?? 'pig'))).id);
-    return engine.openLink(text, assets);
+    return (await engineOf(gameOfLink(text)?.id ?? currentId ?? 'pig')).openLink(text, assets);
   }
 
   root.replaceChildren();
