@@ -12,7 +12,7 @@ use crate::rng::{self, Rng};
 pub const BOT_NAMES: &[(&str, &str)] = &[
     ("random", "claims a free river at random"),
     ("greedy", "claims the river that adds most to its score, else heads for the nearest mine"),
-    ("strong", "weighs its own gain, what it takes from the others and the way to mines and futures; bids futures, buys options, splurges"),
+    ("strong", "plays its best few rivers out to the end (or as far as it can look) and keeps the best; bids futures, buys options"),
 ];
 
 impl MatchRules for Punter {
@@ -26,7 +26,7 @@ pub fn bot(name: &str, seed: u64) -> Option<Box<dyn Decider<Punter>>> {
     match name {
         "random" => Some(Box::new(RandomBot { rng: rng::stream(seed, 0x9000) })),
         "greedy" => Some(Box::new(GreedyBot)),
-        "strong" => Some(Box::new(super::strong::StrongBot::default())),
+        "strong" => Some(Box::new(super::strong::StrongBot)),
         _ => None,
     }
 }

@@ -14,6 +14,7 @@ pub mod network;
 pub mod protocol;
 pub mod state;
 pub mod strong;
+mod potential;
 
 pub use game::{Punter, PunterMove, PunterParams, PunterView};
 pub use links::LINK_KINDS;

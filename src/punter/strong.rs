@@ -1,27 +1,29 @@
-//! The `strong` bot. Each turn it weighs, for every river it could take: its own gain, the gain
-//! it takes from the others, and progress towards what it has not reached yet — mines it has
-//! not joined and the targets of its futures (the first river of a shortest free path, worth
-//! what reaching it adds, shrinking with the distance). With options it buys a river when that
-//! is worth more than any claim; with splurges, once it has the credit, it takes a whole
-//! shortest path to an unreached mine or future target in one turn. With futures it bids, at
-//! setup, on sites a few rivers from each mine on the way to another mine.
+//! The `strong` bot: a look-ahead over a fast policy. The policy claims the river through which
+//! most potential flows — its own (what the river brings closer to its mines) and the others'
+//! (what it would cut them off from); see [`super::potential`]. Each turn the bot takes the
+//! policy's best few rivers (and, with options, the best rivers of others to buy), plays each
+//! out with every punter following the policy, and keeps the one whose outcome is best for it:
+//! its potential less the others' mean, at the end of the game or as far as the work budget
+//! reaches. With futures it bids, at setup, on sites a few rivers from each mine on the way to
+//! another mine, and values them in its potential. It never splurges.
 
 use super::game::{Punter, PunterMove, PunterView};
 use super::map::PunterMap;
 use super::network::Network;
+use super::potential::{Field, Holders};
 use crate::arena::Decider;
-use std::collections::VecDeque;
 
 /// Futures per game the bot bids on, at most.
 const MAX_BIDS: usize = 3;
-/// How far (in rivers) the bot looks for unreached mines and targets.
-const HORIZON: u32 = 8;
+/// Work per move, in sites and river ends visited (about 0.3 s natively at most).
+pub const BUDGET: u64 = 60_000_000;
+/// Claims played out per move.
+const CANDIDATES: usize = 8;
+/// Options played out per move, when it may buy them.
+const OPTIONS: usize = 2;
 
 #[derive(Default)]
-pub struct StrongBot {
-    /// The rest of a splurge being made (site indices).
-    plan: Vec<u32>,
-}
+pub struct StrongBot;
 
 /// Futures bids for punter `p` at setup: for up to three mines, a site three rivers (at most
 /// one less than the way) along a shortest path to the nearest other mine, or two rivers out.
@@ -47,94 +49,86 @@ pub fn bids(map: &PunterMap, p: usize) -> Vec<(u64, u64)> {
     out
 }
 
-fn networks(v: &PunterView) -> Vec<Network> {
-    let mut nets: Vec<Network> = (0..v.punters).map(|_| Network::new(v.map.sites.len())).collect();
-    for (r, &(a, b)) in v.map.rivers.iter().enumerate() {
-        for holder in [v.owners[r], v.options[r]] {
-            if holder >= 0 {
-                if let Some(n) = nets.get_mut(holder as usize) {
-                    n.add(&v.map, a, b);
-                }
+/// The worth of a site one free river further away, early (`turn` 0) to late.
+fn discount(turn: usize, turns: usize) -> f64 {
+    let left = turns.saturating_sub(turn) as f64 / turns.max(1) as f64;
+    0.4 + 0.5 * left
+}
+
+/// A game being played out: who holds what.
+struct Board<'a> {
+    map: &'a PunterMap,
+    owners: Vec<i16>,
+    options: Vec<i16>,
+    punters: usize,
+    me: usize,
+    /// My futures: (mine number, target site, d³).
+    futures: &'a [(usize, u32, f64)],
+}
+
+impl Board<'_> {
+    fn futures_of(&self, q: usize) -> &[(usize, u32, f64)] {
+        if q == self.me { self.futures } else { &[] }
+    }
+
+    /// The flow of every punter's potential through each river.
+    fn flows(&self, field: &mut Field, flows: &mut [Vec<f64>]) {
+        let held = Holders { owners: &self.owners, options: &self.options };
+        for (q, flow) in flows.iter_mut().enumerate() {
+            flow.fill(0.0);
+            field.potential(self.map, &held, q as i16, self.futures_of(q), Some((flow, 1.0)));
+        }
+    }
+
+    /// The policy's free rivers for `mover`, best first: the flow of its own potential and
+    /// the others' mean.
+    fn ranked(&self, flows: &[Vec<f64>], mover: usize) -> Vec<(f64, usize)> {
+        let others = (self.punters.max(2) - 1) as f64;
+        let mut out: Vec<(f64, usize)> = (0..self.owners.len())
+            .filter(|&r| self.owners[r] < 0)
+            .map(|r| (flows.iter().enumerate().map(|(q, f)| if q == mover { f[r] } else { f[r] / others }).sum(), r))
+            .collect();
+        out.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        out
+    }
+
+    /// The policy's river for `mover`.
+    fn policy(&self, flows: &[Vec<f64>], mover: usize) -> Option<usize> {
+        let others = (self.punters.max(2) - 1) as f64;
+        let worth = |r: usize| -> f64 { flows.iter().enumerate().map(|(q, f)| if q == mover { f[r] } else { f[r] / others }).sum() };
+        let mut best: Option<(f64, usize)> = None;
+        for r in (0..self.owners.len()).filter(|&r| self.owners[r] < 0) {
+            let w = worth(r);
+            if best.is_none_or(|(b, _)| w > b) {
+                best = Some((w, r));
             }
         }
+        best.map(|(_, r)| r)
     }
-    nets
+
+    /// My potential less the others' mean.
+    fn value(&self, field: &mut Field) -> f64 {
+        let held = Holders { owners: &self.owners, options: &self.options };
+        let others = (self.punters.max(2) - 1) as f64;
+        (0..self.punters)
+            .map(|q| {
+                let p = field.potential(self.map, &held, q as i16, self.futures_of(q), None);
+                if q == self.me { p } else { -p / others }
+            })
+            .sum()
+    }
 }
 
-/// Something not reached yet: a site, what reaching it from `from` is worth.
-struct Goal {
-    from: u32,
-    site: u32,
-    value: u64,
+/// Work of one potential for every punter.
+fn work_per_ply(map: &PunterMap, punters: usize) -> u64 {
+    (punters * map.mines.len().max(1) * (map.sites.len() + 2 * map.rivers.len())) as u64
 }
 
-/// Shortest free paths (within the horizon) from the component of `goal.from` to `goal.site`:
-/// the path's sites, from the network outwards.
-fn path_to(v: &PunterView, me: &Network, goal: &Goal) -> Option<Vec<u32>> {
-    let map = &v.map;
-    let root = me.find(goal.from)?;
-    let mut back: Vec<Option<u32>> = vec![None; map.sites.len()];
-    let mut dist = vec![u32::MAX; map.sites.len()];
-    let mut queue = VecDeque::new();
-    for s in 0..map.sites.len() as u32 {
-        if me.find(s) == Some(root) {
-            dist[s as usize] = 0;
-            queue.push_back(s);
-        }
-    }
-    while let Some(s) = queue.pop_front() {
-        if s == goal.site {
-            let mut path = vec![s];
-            let mut at = s;
-            while let Some(prev) = back[at as usize] {
-                path.push(prev);
-                at = prev;
-            }
-            path.reverse();
-            return Some(path);
-        }
-        if dist[s as usize] >= HORIZON {
-            continue;
-        }
-        for &(t, r) in map.adjacent(s) {
-            if dist[t as usize] == u32::MAX && v.owners[r as usize] < 0 {
-                dist[t as usize] = dist[s as usize] + 1;
-                back[t as usize] = Some(s);
-                queue.push_back(t);
-            }
-        }
-    }
-    None
-}
-
-fn goals(v: &PunterView, me: &Network) -> Vec<Goal> {
-    let map = &v.map;
-    let mut out = Vec::new();
-    let Some(anchor) = (0..map.sites.len() as u32).find(|&s| me.find(s).is_some()) else { return out };
-    for &m in &map.mines {
-        if me.find(m).is_none() {
-            out.push(Goal { from: anchor, site: m, value: me.gain(map, anchor, m).max(1) });
-        }
-    }
-    for &(mine, target) in &v.futures {
-        let (Some(ms), Some(ts)) = (map.site(mine), map.site(target)) else { continue };
-        if me.find(ms).is_some() && !me.connected(ms, ts) {
-            let d = u64::from(map.mine_number(ms).map_or(0, |m| map.dist(m, ts)));
-            // Reaching it turns −d³ into +d³.
-            out.push(Goal { from: ms, site: ts, value: 2 * d * d * d });
-        }
-    }
-    out
-}
-
-impl StrongBot {
-    fn next_of_plan(&mut self, v: &PunterView) -> Option<PunterMove> {
-        if v.route.is_empty() {
-            self.plan.clear();
-            return None;
-        }
-        Some(if self.plan.is_empty() { PunterMove::SplurgeEnd } else { PunterMove::SplurgeTo(self.plan.remove(0)) })
-    }
+/// How deep (in turns of single punters) each candidate is played out on this view.
+pub fn depth(v: &PunterView) -> usize {
+    let left = v.owners.iter().filter(|&&o| o < 0).count();
+    let plies = BUDGET / work_per_ply(&v.map, v.punters).max(1) / (CANDIDATES + OPTIONS + 1) as u64;
+    (plies as usize).min(left)
 }
 
 impl Decider<Punter> for StrongBot {
@@ -148,115 +142,75 @@ impl Decider<Punter> for StrongBot {
     }
 
     fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
-        if let Some(mv) = self.next_of_plan(v) {
-            return Ok(mv);
+        let map = &*v.map;
+        let me = v.punter;
+        let futures: Vec<(usize, u32, f64)> = v
+            .futures
+            .iter()
+            .filter_map(|&(mine, target)| {
+                let (ms, ts) = (map.site(mine)?, map.site(target)?);
+                let m = map.mine_number(ms)?;
+                let d = f64::from(map.dist(m, ts));
+                Some((m, ts, d * d * d))
+            })
+            .collect();
+        let board = Board { map, owners: v.owners.clone(), options: v.options.clone(), punters: v.punters, me, futures: &futures };
+        let mut field = Field::new(map, discount(v.turn, v.turns));
+        let mut flows = vec![vec![0.0; map.rivers.len()]; v.punters];
+        board.flows(&mut field, &mut flows);
+        let ranked = board.ranked(&flows, me);
+        let Some(&(_, first)) = ranked.first() else { return Ok(PunterMove::Pass) };
+        let depth = depth(v);
+        // Too big to look ahead usefully: the policy alone.
+        if depth < 2 * v.punters.min(ranked.len()) {
+            return Ok(PunterMove::Claim(first as u32));
         }
-        let map = &v.map;
-        let nets = networks(v);
-        let me = &nets[v.punter];
-        let goals = goals(v, me);
-        let mut bonus = vec![0u64; map.rivers.len()];
-        let mut splurge: Option<(u64, Vec<u32>)> = None;
-        // The richest goal two or three rivers away: (rivers, worth).
-        let mut saving: Option<(u64, u64)> = None;
-        let credit = u64::from(v.credit) + 1;
-        for goal in &goals {
-            let Some(path) = path_to(v, me, goal) else { continue };
-            let k = path.len() as u64 - 1;
-            if (2..=3).contains(&k) && saving.is_none_or(|(_, w)| goal.value / (k + 1) > w) {
-                saving = Some((k, goal.value / (k + 1)));
+        let mut moves: Vec<PunterMove> = ranked.iter().take(CANDIDATES).map(|&(_, r)| PunterMove::Claim(r as u32)).collect();
+        moves.extend(options_worth_buying(v, OPTIONS).into_iter().map(PunterMove::Option));
+        let mut best = (f64::MIN, PunterMove::Claim(first as u32));
+        for mv in moves {
+            let mut b = Board { owners: board.owners.clone(), options: board.options.clone(), ..board };
+            match mv {
+                PunterMove::Option(r) => b.options[r as usize] = me as i16,
+                PunterMove::Claim(r) => b.owners[r as usize] = me as i16,
+                _ => continue,
             }
-            if let Some(r) = path.get(1).and_then(|&s| map.river(path[0], s)) {
-                bonus[r as usize] = bonus[r as usize].max(goal.value / ((k + 1) * (k + 1)));
+            let mut mover = (me + 1) % v.punters;
+            for ply in 1..depth {
+                field.discount(discount(v.turn + ply, v.turns));
+                b.flows(&mut field, &mut flows);
+                let Some(r) = b.policy(&flows, mover) else { break };
+                b.owners[r] = mover as i16;
+                mover = (mover + 1) % v.punters;
             }
-            let worth = goal.value / (k + 1);
-            if k >= 2 && k <= credit && splurge.as_ref().is_none_or(|(w, _)| worth > *w) {
-                splurge = Some((worth, path));
-            }
-        }
-        let free = |r: usize| v.owners[r] < 0;
-        // What taking a river denies the others: for each other punter, the gain of its best
-        // claim beyond its next best (it would take that instead); nothing for the rest, as one
-        // blocked river among many costs its owner-to-be nothing.
-        let mut denied = vec![0u64; map.rivers.len()];
-        for (_, n) in nets.iter().enumerate().filter(|&(p, _)| p != v.punter) {
-            let (mut best, mut second) = ((0u64, usize::MAX), 0u64);
-            for (r, &(a, b)) in map.rivers.iter().enumerate() {
-                // A river away from its network and from the mines adds nothing to it.
-                let near = |s: u32| n.find(s).is_some() || map.mine_number(s).is_some();
-                if !free(r) || !(near(a) || near(b)) {
-                    continue;
-                }
-                let g = n.gain(map, a, b);
-                if g > best.0 {
-                    second = best.0;
-                    best = (g, r);
-                } else if g > second {
-                    second = g;
-                }
-            }
-            if let Some(d) = denied.get_mut(best.1) {
-                *d = (*d).max(best.0 - second);
+            field.discount(discount(v.turn + depth, v.turns));
+            let value = b.value(&mut field);
+            if value > best.0 {
+                best = (value, mv);
             }
         }
-        let buyable = |r: usize| v.options_left > 0 && v.owners[r] >= 0 && v.owners[r] != v.punter as i16 && v.options[r] < 0;
-        let touched = |s: u32| map.mine_number(s).is_some() || nets.iter().any(|n| n.find(s).is_some());
-        // No network yet: start at the mine with the most room around it (blocking first
-        // leaves it with nothing of its own, e.g. in seat 2 on junction).
-        if (0..map.sites.len() as u32).all(|s| me.find(s).is_none()) {
-            if let Some(r) = first_river(v) {
-                return Ok(PunterMove::Claim(r));
-            }
-        }
-        let mut best: Option<(u64, PunterMove)> = None;
-        // The best gain this turn itself (own plus denied), without the progress bonus.
-        let mut best_now = 0u64;
-        for (r, &(a, b)) in map.rivers.iter().enumerate() {
-            if !(free(r) || buyable(r)) || !(touched(a) || touched(b)) {
-                continue;
-            }
-            let mine = me.gain(map, a, b);
-            let value = if free(r) {
-                let denied = denied[r];
-                best_now = best_now.max(2 * mine + denied);
-                2 * mine + denied + bonus[r]
-            } else {
-                // An option is one of few: only for a clear gain.
-                mine + bonus[r] / 2
-            };
-            if best.as_ref().is_none_or(|(bv, _)| value > *bv) {
-                best = Some((value, if free(r) { PunterMove::Claim(r as u32) } else { PunterMove::Option(r as u32) }));
-            }
-        }
-        if let Some((worth, path)) = splurge {
-            if best_now == 0 || best.as_ref().is_none_or(|(bv, _)| worth > *bv) {
-                self.plan = path[1..].to_vec();
-                return Ok(PunterMove::SplurgeTo(path[0]));
-            }
-        }
-        // Little to gain this turn but a rich goal two or three rivers away: save credit to
-        // splurge there next turn.
-        if v.splurges && saving.is_some_and(|(k, worth)| k > credit && worth > 4 * best_now.max(1)) {
-            return Ok(PunterMove::Pass);
-        }
-        if let Some((_, mv)) = best {
-            return Ok(mv);
-        }
-        Ok((0..map.rivers.len()).find(|&r| free(r)).map_or(PunterMove::Pass, |r| PunterMove::Claim(r as u32)))
+        Ok(best.1)
     }
 }
 
-/// The free river at a mine with the most free rivers around its other end and the mine (no
-/// other punter's network at either end), for a punter without a network.
-fn first_river(v: &PunterView) -> Option<u32> {
-    let map = &v.map;
-    let taken = |s: u32| map.adjacent(s).iter().any(|&(_, r)| v.owners[r as usize] >= 0);
-    let room = |s: u32| map.adjacent(s).iter().filter(|&&(_, r)| v.owners[r as usize] < 0).count();
-    map.mines
-        .iter()
-        .filter(|&&m| !taken(m))
-        .flat_map(|&m| map.adjacent(m).iter().map(move |&(t, r)| (m, t, r)))
-        .filter(|&(_, t, r)| v.owners[r as usize] < 0 && !taken(t))
-        .max_by_key(|&(m, t, r)| (room(m) + room(t), std::cmp::Reverse(r)))
-        .map(|(_, _, r)| r)
+/// Up to `n` rivers of other punters that would add most to this punter's score now, when it
+/// may still buy options.
+fn options_worth_buying(v: &PunterView, n: usize) -> Vec<u32> {
+    if v.options_left == 0 {
+        return Vec::new();
+    }
+    let map = &*v.map;
+    let mut me = Network::new(map.sites.len());
+    for (r, &(a, b)) in map.rivers.iter().enumerate() {
+        if v.owners[r] == v.punter as i16 || v.options[r] == v.punter as i16 {
+            me.add(map, a, b);
+        }
+    }
+    let mut buys: Vec<(u64, u32)> = (0..map.rivers.len())
+        .filter(|&r| v.owners[r] >= 0 && v.owners[r] != v.punter as i16 && v.options[r] < 0)
+        .map(|r| (me.gain(map, map.rivers[r].0, map.rivers[r].1), r as u32))
+        .filter(|&(g, _)| g > 0)
+        .collect();
+    buys.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    buys.into_iter().take(n).map(|(_, r)| r).collect()
 }
