@@ -29,6 +29,11 @@ pub struct Field {
     /// Per component: worth gathered there (its own sites' and what flows back through it).
     mass: Vec<f64>,
     order: Vec<u32>,
+    /// The free rivers of the shortest paths found by the last `spread`, in the order found:
+    /// (nearer component, farther component, river).
+    paths: Vec<(u32, u32, u32)>,
+    /// Per component: how many of `paths` end in it.
+    ways: Vec<u32>,
     /// `ex^k` for k = 0, 1, …
     powers: Vec<f64>,
 }
@@ -45,6 +50,8 @@ impl Field {
             depth: vec![NONE; n],
             mass: vec![0.0; n],
             order: Vec::with_capacity(n),
+            paths: Vec::new(),
+            ways: vec![0; n],
             powers: vec![0.0; n + 1],
         };
         field.discount(ex);
@@ -96,12 +103,14 @@ impl Field {
     }
 
     /// Breadth-first over components from mine number `m`'s, through free rivers; fills
-    /// `depth` and `order` (components in order of depth).
+    /// `depth`, `order` (components in order of depth), `paths` and `ways`.
     fn spread(&mut self, map: &PunterMap, held: &Holders, m: usize) {
         for &c in &self.order {
             self.depth[c as usize] = NONE;
+            self.ways[c as usize] = 0;
         }
         self.order.clear();
+        self.paths.clear();
         let start = self.root(map.mines[m]);
         self.depth[start as usize] = 0;
         self.order.push(start);
@@ -118,6 +127,10 @@ impl Field {
                         if self.depth[ct as usize] == NONE {
                             self.depth[ct as usize] = d;
                             self.order.push(ct);
+                        }
+                        if self.depth[ct as usize] == d {
+                            self.paths.push((c, ct, r));
+                            self.ways[ct as usize] += 1;
                         }
                     }
                 }
@@ -162,43 +175,20 @@ impl Field {
                 total += if d == NONE { -worth } else { worth * (2.0 * self.powers[d as usize] - 1.0) };
             }
             if let Some((rivers, weight)) = flow.as_mut() {
-                self.flow_back(map, held, rivers, *weight);
+                self.flow_back(rivers, *weight);
             }
         }
         total
     }
 
     /// From the deepest component up: each component's mass split evenly over the free rivers
-    /// that reach it from one level closer to the mine.
-    fn flow_back(&mut self, map: &PunterMap, held: &Holders, rivers: &mut [f64], weight: f64) {
-        for i in (1..self.order.len()).rev() {
-            let c = self.order[i];
-            let d = self.depth[c as usize];
-            let mut count = 0u32;
-            let mut s = self.first[c as usize];
-            while s != NONE {
-                for &(t, r) in map.adjacent(s) {
-                    if held.owners[r as usize] < 0 && self.depth[self.parent[t as usize] as usize].wrapping_add(1) == d {
-                        count += 1;
-                    }
-                }
-                s = self.next[s as usize];
-            }
-            if count == 0 {
-                continue;
-            }
-            let share = self.mass[c as usize] / f64::from(count);
-            let mut s = self.first[c as usize];
-            while s != NONE {
-                for &(t, r) in map.adjacent(s) {
-                    let ct = self.parent[t as usize];
-                    if held.owners[r as usize] < 0 && self.depth[ct as usize].wrapping_add(1) == d {
-                        rivers[r as usize] += share * weight;
-                        self.mass[ct as usize] += share;
-                    }
-                }
-                s = self.next[s as usize];
-            }
+    /// that reach it from one level closer to the mine. `paths` in reverse are in that order:
+    /// the rivers out of a component were all found after the rivers into it.
+    fn flow_back(&mut self, rivers: &mut [f64], weight: f64) {
+        for &(near, far, r) in self.paths.iter().rev() {
+            let share = self.mass[far as usize] / f64::from(self.ways[far as usize]);
+            rivers[r as usize] += share * weight;
+            self.mass[near as usize] += share;
         }
     }
 }

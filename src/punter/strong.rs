@@ -15,8 +15,8 @@ use crate::arena::Decider;
 
 /// Futures per game the bot bids on, at most.
 const MAX_BIDS: usize = 3;
-/// Work per move, in sites and river ends visited (about 0.3 s natively at most).
-pub const BUDGET: u64 = 60_000_000;
+/// Work per move, in sites and river ends visited (see `arcade bench punter-bots`).
+pub const BUDGET: u64 = 30_000_000;
 /// Claims played out per move.
 const CANDIDATES: usize = 8;
 /// Options played out per move, when it may buy them.

@@ -41,6 +41,12 @@ pub enum Command {
         #[arg(value_name = "MAP")]
         maps: Vec<String>,
     },
+    /// How long the `strong` Punter bot takes to move, at turns spread over a game (one core)
+    PunterBots {
+        /// Bundled map names [default: lambda, tube, boston, edinburgh-sparse, oxford-10000, edinburgh-10000]
+        #[arg(value_name = "MAP")]
+        maps: Vec<String>,
+    },
 }
 
 pub fn main(command: &Command) -> Result<(), Failure> {
@@ -56,5 +62,6 @@ pub fn main(command: &Command) -> Result<(), Failure> {
         Command::Arenas => crate::arena_bench::run(),
         Command::PunterLogs { paths } => crate::punter_bench::run(paths),
         Command::PunterReferee { maps } => crate::punter_referee_bench::run(maps),
+        Command::PunterBots { maps } => crate::punter_bots_bench::run(maps),
     }
 }

@@ -20,6 +20,7 @@ mod pig_tournament;
 mod process;
 mod punter;
 mod punter_bench;
+mod punter_bots_bench;
 mod punter_referee_bench;
 mod punter_bot;
 mod punter_frames;
