@@ -13,9 +13,9 @@ const EXAMPLE = 'examples/full1--futures-splurges-options--lambda-ag1.json';
  * `arcade punter play … --log` (docs/performance/punter.md says how the entries were built).
  */
 const ENTRY_GAMES = [
-  ['examples/strong-vs-gennai--futures-splurges-options--tube.json', 'strong vs GennAI (final: 5th) — tube, all extensions: strong wins 77,548 to 51,511'],
-  ['examples/strong-vs-adlersprung--futures-splurges-options--randomMedium.json', 'strong vs Adlersprung (final: 6th) — randomMedium, all extensions: strong wins 14,739 to 11,590'],
-  ['examples/strong-vs-unagi--plain--randomMedium.json', 'strong vs Unagi (round 2: 2nd) — randomMedium: Unagi wins 10,735 to 1,505'],
+  ['examples/strong-vs-gennai--futures-splurges-options--tube.json', 'strong vs GennAI (final: 5th) — tube, all extensions: strong wins 102,726 to 16,241'],
+  ['examples/strong-vs-adlersprung--futures-splurges-options--tube.json', 'strong vs Adlersprung (final: 6th) — tube, all extensions: strong wins 102,938 to 78,019'],
+  ['examples/strong-vs-unagi--plain--randomMedium.json', 'strong vs Unagi (round 2: 2nd) — randomMedium: strong wins 5,816 to 254'],
 ];
 const PLOT_SAMPLES = 300;
 
