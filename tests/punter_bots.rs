@@ -84,3 +84,32 @@ fn strong_bids_futures_and_buys_options_when_it_may() {
     assert!(options > 0, "strong bought options");
     assert!(end.score(0) > end.score(1));
 }
+
+#[test]
+fn strong_stays_within_its_work_budget_on_maps_of_every_size() {
+    // Its moves' time comes from a fixed amount of work (no clock); `arcade bench punter-bots`
+    // turns that into milliseconds (docs/performance/punter.md). Here: the first move and one
+    // after 60 greedy turns, with every extension, 2 and 4 punters.
+    use lambda_arcade::arena::Decider;
+    use lambda_arcade::game::{Actor, Game};
+    use lambda_arcade::punter::strong::{StrongBot, BUDGET};
+    let all = Settings { futures: true, splurges: true, options: true };
+    for map in ["lambda.json", "tube.json", "boston.json", "edinburgh-sparse.json", "oxford-10000.json", "edinburgh-10000.json"] {
+        for punters in [2, 4] {
+            let params = PunterParams::bundled(map, punters, all).unwrap();
+            let mut game = Punter::new(&params).unwrap();
+            let mut greedy = bot("greedy", 1).unwrap();
+            for turn in 0..=60 {
+                let Actor::Player(seat) = game.to_move() else { panic!("{map}: over at turn {turn}") };
+                let view = game.view(seat);
+                if turn == 0 || turn == 60 {
+                    let mut strong = StrongBot::default();
+                    let mv = strong.decide(&view).unwrap();
+                    assert!(game.clone().play(&mv).is_ok(), "{map}: strong's {mv:?} is legal");
+                    assert!(strong.work() <= BUDGET * 3 / 2, "{map}, {punters} punters, turn {turn}: {} units", strong.work());
+                }
+                game.play(&greedy.decide(&view).unwrap()).unwrap();
+            }
+        }
+    }
+}

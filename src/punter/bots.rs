@@ -26,7 +26,7 @@ pub fn bot(name: &str, seed: u64) -> Option<Box<dyn Decider<Punter>>> {
     match name {
         "random" => Some(Box::new(RandomBot { rng: rng::stream(seed, 0x9000) })),
         "greedy" => Some(Box::new(GreedyBot)),
-        "strong" => Some(Box::new(super::strong::StrongBot)),
+        "strong" => Some(Box::new(super::strong::StrongBot::default())),
         _ => None,
     }
 }

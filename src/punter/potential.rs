@@ -36,6 +36,8 @@ pub struct Field {
     ways: Vec<u32>,
     /// `ex^k` for k = 0, 1, …
     powers: Vec<f64>,
+    /// Sites and river ends visited so far.
+    work: u64,
 }
 
 const NONE: u32 = u32::MAX;
@@ -53,9 +55,15 @@ impl Field {
             paths: Vec::new(),
             ways: vec![0; n],
             powers: vec![0.0; n + 1],
+            work: 0,
         };
         field.discount(ex);
         field
+    }
+
+    /// Sites and river ends visited since this field was made.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Sets the discount per free river still needed.
@@ -94,6 +102,7 @@ impl Field {
                 }
             }
         }
+        self.work += (map.rivers.len() + map.sites.len()) as u64;
         self.first.fill(NONE);
         for s in 0..map.sites.len() as u32 {
             let r = self.root(s);
@@ -121,6 +130,7 @@ impl Field {
             let d = self.depth[c as usize] + 1;
             let mut s = self.first[c as usize];
             while s != NONE {
+                self.work += map.adjacent(s).len() as u64 + 1;
                 for &(t, r) in map.adjacent(s) {
                     if held.owners[r as usize] < 0 {
                         let ct = self.parent[t as usize];
@@ -168,6 +178,7 @@ impl Field {
                     s = self.next[s as usize];
                 }
                 self.mass[c as usize] = sum * worth;
+                self.work += 1;
                 total += sum * worth;
             }
             for &(_, target, worth) in futures.iter().filter(|f| f.0 == m) {
@@ -185,6 +196,7 @@ impl Field {
     /// that reach it from one level closer to the mine. `paths` in reverse are in that order:
     /// the rivers out of a component were all found after the rivers into it.
     fn flow_back(&mut self, rivers: &mut [f64], weight: f64) {
+        self.work += self.paths.len() as u64;
         for &(near, far, r) in self.paths.iter().rev() {
             let share = self.mass[far as usize] / f64::from(self.ways[far as usize]);
             rivers[r as usize] += share * weight;

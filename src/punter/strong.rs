@@ -23,7 +23,17 @@ const CANDIDATES: usize = 8;
 const OPTIONS: usize = 2;
 
 #[derive(Default)]
-pub struct StrongBot;
+pub struct StrongBot {
+    /// Work of the last decision (sites and river ends visited).
+    work: u64,
+}
+
+impl StrongBot {
+    /// Sites and river ends visited for the last decision (it stays close to [`BUDGET`]).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+}
 
 /// Futures bids for punter `p` at setup: for up to three mines, a site three rivers (at most
 /// one less than the way) along a shortest path to the nearest other mine, or two rivers out.
@@ -156,8 +166,17 @@ impl Decider<Punter> for StrongBot {
             .collect();
         let board = Board { map, owners: v.owners.clone(), options: v.options.clone(), punters: v.punters, me, futures: &futures };
         let mut field = Field::new(map, discount(v.turn, v.turns));
+        let best = self.decide_with(v, &board, &mut field);
+        self.work = field.work();
+        best
+    }
+}
+
+impl StrongBot {
+    fn decide_with(&self, v: &PunterView, board: &Board, field: &mut Field) -> Result<PunterMove, String> {
+        let (map, me) = (board.map, board.me);
         let mut flows = vec![vec![0.0; map.rivers.len()]; v.punters];
-        board.flows(&mut field, &mut flows);
+        board.flows(field, &mut flows);
         let ranked = board.ranked(&flows, me);
         let Some(&(_, first)) = ranked.first() else { return Ok(PunterMove::Pass) };
         let depth = depth(v);
@@ -169,7 +188,7 @@ impl Decider<Punter> for StrongBot {
         moves.extend(options_worth_buying(v, OPTIONS).into_iter().map(PunterMove::Option));
         let mut best = (f64::MIN, PunterMove::Claim(first as u32));
         for mv in moves {
-            let mut b = Board { owners: board.owners.clone(), options: board.options.clone(), ..board };
+            let mut b = Board { owners: board.owners.clone(), options: board.options.clone(), ..*board };
             match mv {
                 PunterMove::Option(r) => b.options[r as usize] = me as i16,
                 PunterMove::Claim(r) => b.owners[r as usize] = me as i16,
@@ -178,13 +197,13 @@ impl Decider<Punter> for StrongBot {
             let mut mover = (me + 1) % v.punters;
             for ply in 1..depth {
                 field.discount(discount(v.turn + ply, v.turns));
-                b.flows(&mut field, &mut flows);
+                b.flows(field, &mut flows);
                 let Some(r) = b.policy(&flows, mover) else { break };
                 b.owners[r] = mover as i16;
                 mover = (mover + 1) % v.punters;
             }
             field.discount(discount(v.turn + depth, v.turns));
-            let value = b.value(&mut field);
+            let value = b.value(field);
             if value > best.0 {
                 best = (value, mv);
             }

@@ -32,12 +32,14 @@ pub fn run(names: &[String]) -> Result<(), Failure> {
         let mut greedy = bot("greedy", 0).ok_or_else(|| Failure::input("no greedy bot"))?;
         let mut times = Vec::new();
         let mut deepest = 0;
+        let mut work = 0;
         while let Actor::Player(seat) = game.to_move() {
             let view = game.view(seat);
             if samples.binary_search(&view.turn).is_ok() {
-                let mut s = strong::StrongBot;
+                let mut s = strong::StrongBot::default();
                 times.push(median_ms(3, || drop(s.decide(&view))));
                 deepest = deepest.max(strong::depth(&view));
+                work = work.max(s.work());
             }
             let mv = greedy.decide(&view).map_err(Failure::input)?;
             game.play(&mv).map_err(|e| Failure::input(e.to_string()))?;
@@ -50,7 +52,7 @@ pub fn run(names: &[String]) -> Result<(), Failure> {
             json!({
                 "map": name, "rivers": turns, "sites": params.map.sites.len(), "mines": params.map.mines.len(),
                 "decisions": times.len(), "mean_ms": mean, "median_ms": sorted.get(sorted.len() / 2),
-                "max_ms": sorted.last(), "deepest_look_ahead": deepest,
+                "max_ms": sorted.last(), "deepest_look_ahead": deepest, "max_work": work,
             })
         );
     }
