@@ -9,19 +9,14 @@ use crate::Failure;
 use lambda_arcade::arena::Decider;
 use lambda_arcade::game::{Actor, Game};
 use lambda_arcade::punter::bots::bot;
-use lambda_arcade::punter::{maps, strong, Punter, PunterParams, Settings};
+use lambda_arcade::punter::{strong, Punter};
 use serde_json::json;
 
 const DEFAULT_MAPS: &[&str] = &["lambda", "tube", "boston", "edinburgh-sparse", "oxford-10000", "edinburgh-10000"];
 const SAMPLES: usize = 20;
 
 pub fn run(names: &[String]) -> Result<(), Failure> {
-    let names: Vec<&str> = if names.is_empty() { DEFAULT_MAPS.to_vec() } else { names.iter().map(String::as_str).collect() };
-    let settings = Settings { futures: true, splurges: true, options: true };
-    for name in names {
-        let file = format!("{name}.json");
-        let text = maps::bundled(&file).ok_or_else(|| Failure::input(format!("{name}: not a bundled map")))?;
-        let mut params = PunterParams::new(&file, text, 2, settings, Vec::new()).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+    for (name, mut params) in crate::punter_referee_bench::two_punter_games(names, DEFAULT_MAPS)? {
         params.futures = (0..2).map(|p| strong::bids(&params.map, p)).collect();
         let mut game = Punter::new(&params).map_err(|e| Failure::input(e.to_string()))?;
         let turns = params.map.rivers.len();

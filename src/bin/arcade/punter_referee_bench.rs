@@ -60,13 +60,24 @@ fn referee(params: &PunterParams, answers: &[String]) -> Result<(usize, usize, u
     Ok((answers.len(), out, inb))
 }
 
-pub fn run(names: &[String]) -> Result<(), Failure> {
-    let names: Vec<&str> = if names.is_empty() { DEFAULT_MAPS.to_vec() } else { names.iter().map(String::as_str).collect() };
+/// The Punter benches' games: two punters with every extension on each bundled map named (or
+/// on `defaults`), with the map's name.
+pub fn two_punter_games(names: &[String], defaults: &[&str]) -> Result<Vec<(String, PunterParams)>, Failure> {
+    let names: Vec<&str> = if names.is_empty() { defaults.to_vec() } else { names.iter().map(String::as_str).collect() };
     let settings = Settings { futures: true, splurges: true, options: true };
-    for name in names {
-        let file = format!("{name}.json");
-        let text = maps::bundled(&file).ok_or_else(|| Failure::input(format!("{name}: not a bundled map")))?;
-        let params = PunterParams::new(&file, text, 2, settings, Vec::new()).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+    names
+        .into_iter()
+        .map(|name| {
+            let file = format!("{name}.json");
+            let text = maps::bundled(&file).ok_or_else(|| Failure::input(format!("{name}: not a bundled map")))?;
+            let params = PunterParams::new(&file, text, 2, settings, Vec::new()).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+            Ok((name.to_string(), params))
+        })
+        .collect()
+}
+
+pub fn run(names: &[String]) -> Result<(), Failure> {
+    for (name, params) in two_punter_games(names, DEFAULT_MAPS)? {
         let answers = record(&params)?;
         let (messages, out, inb) = referee(&params, &answers)?;
         let ms = median_ms(3, || drop(referee(&params, &answers)));
