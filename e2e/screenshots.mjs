@@ -35,6 +35,7 @@ async function lifterScreens(name, viewport) {
   // Its route in the replay viewer, half way, beside the example routes.
   await page.click('[data-testid=lifter-solve-watch]');
   await page.click('[data-testid=lifter-best-routes] summary');
+  await page.evaluate(() => document.activeElement?.blur());
   const total = Number((await page.textContent('.lifter-tab-replay .replay-counter')).split('/')[1]);
   for (let i = 0; i < Math.floor(total / 2); i += 1) await page.keyboard.press('ArrowRight');
   await page.waitForTimeout(400);
