@@ -32,8 +32,10 @@ async function lifterScreens(name, viewport) {
   await page.click('[data-testid=lifter-solve]');
   await page.waitForSelector('[data-testid=lifter-solve-final]', { timeout: 30000 });
   await shot(page, 'solver');
-  // Its route in the replay viewer, half way.
+  // Its route in the replay viewer, half way, beside the example routes.
   await page.click('[data-testid=lifter-solve-watch]');
+  await page.click('[data-testid=lifter-best-routes] summary');
+  await page.evaluate(() => document.activeElement?.blur());
   const total = Number((await page.textContent('.lifter-tab-replay .replay-counter')).split('/')[1]);
   for (let i = 0; i < Math.floor(total / 2); i += 1) await page.keyboard.press('ArrowRight');
   await page.waitForTimeout(400);

@@ -31,6 +31,7 @@ fn a_route_is_scored_by_the_engine_with_unknown_characters_ignored() {
     assert_eq!(r["map"], "contest1");
     assert_eq!(r["best"], 212);
     assert_eq!(r["route_length"], 8);
+    assert_eq!(r["route"], "LDRDDLRU", "the commands played");
     assert_eq!(r["score"], score_of("contest1", "LDRDDLRU"));
     assert_eq!(r["note"], "3 characters ignored");
     let opened: Value = serde_json::from_slice(&arcade(&["open", r["link"].as_str().unwrap()]).stdout).unwrap();
@@ -104,4 +105,23 @@ fn three_shards_merge_into_the_whole_judged_run() {
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
     let merged: Vec<Value> = String::from_utf8_lossy(&merged.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(strip(merged), strip(whole));
+}
+
+#[test]
+fn best_routes_keeps_each_maps_best_judged_route_scored_by_the_engine() {
+    let dir = std::env::temp_dir().join(format!("arcade-best-routes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weak = dir.join("weak.jsonl");
+    let strong = dir.join("strong.jsonl");
+    // A line with its route, and one (as older runs wrote them) with only the link.
+    std::fs::write(&weak, serde_json::json!({"map": "contest1", "score": 1, "route": "DLRA"}).to_string() + "\n").unwrap();
+    let judged = judge("cat >/dev/null; printf DLRDDUULLLDDL", "contest1", "5");
+    let mut old = judged[0].clone();
+    old.as_object_mut().unwrap().remove("route");
+    std::fs::write(&strong, old.to_string() + "\n").unwrap();
+    let out = arcade(&["lifter", "best-routes", weak.to_str().unwrap(), strong.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, "map\tbest_known\tscore\troute\ncontest1\t212\t212\tDLRDDUULLLDDL\n");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -70,3 +70,36 @@ pub const BEST_KNOWN: &[(&str, i64)] = &[
 pub fn best_known(name: &str) -> Option<i64> {
     BEST_KNOWN.iter().find(|(n, _)| *n == name).map(|&(_, s)| s)
 }
+
+/// The best route our solver found per official map (a table made by `arcade lifter
+/// best-routes` from `lifter judge` runs): the page offers each as an example.
+pub const BEST_ROUTES: &str = include_str!("../../maps/lifter/best-routes.tsv");
+
+/// A row of `BEST_ROUTES`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BestRoute {
+    pub map: &'static str,
+    pub best_known: i64,
+    /// The route's score as the table states it (tests hold it equal to the engine's).
+    pub score: i64,
+    pub route: &'static str,
+}
+
+/// The rows of `BEST_ROUTES` in its order (the header and rows that do not parse are skipped).
+pub fn best_routes() -> Vec<BestRoute> {
+    BEST_ROUTES
+        .lines()
+        .filter_map(|line| {
+            let mut f = line.split('\t');
+            let (map, known, score, route) = (f.next()?, f.next()?, f.next()?, f.next()?);
+            Some(BestRoute { map, best_known: known.parse().ok()?, score: score.parse().ok()?, route })
+        })
+        .collect()
+}
+
+/// The score of `route` on the official map `name`, played from the start (a game not over
+/// at the end of the route scores what it has, as the contest scored it).
+pub fn route_score(name: &str, route: &str) -> Option<i64> {
+    let mine = super::Mine::parse(official(name)?).ok()?;
+    Some(super::Lifter::play_route(&mine, &super::Command::parse_route(route)).score())
+}

@@ -3,7 +3,7 @@
 //! y · width + x, y = 0 the bottom row), exactly as the engine stores it.
 
 use super::{js_error, to_js};
-use crate::lifter::maps::OFFICIAL;
+use crate::lifter::maps::{self, OFFICIAL};
 use crate::lifter::solver::Solver;
 use crate::lifter::view::{ending, Counters, LifterView};
 use crate::tape::Tape;
@@ -41,15 +41,33 @@ pub fn lifter_endings() -> Vec<String> {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct OfficialMap {
     name: &'static str,
     text: &'static str,
+    best_known: Option<i64>,
+    /// The best route our solver found on the map, and its score by the engine.
+    best_route: Option<&'static str>,
+    best_route_score: Option<i64>,
 }
 
-/// The official maps in contest order: `[{ name, text }]`.
+/// The official maps in contest order: `[{ name, text, bestKnown, bestRoute, bestRouteScore }]`.
 #[wasm_bindgen(js_name = lifterOfficialMaps)]
 pub fn lifter_official_maps() -> Result<JsValue, JsValue> {
-    let list: Vec<OfficialMap> = OFFICIAL.iter().map(|&(name, text)| OfficialMap { name, text }).collect();
+    let examples = maps::best_routes();
+    let list: Vec<OfficialMap> = OFFICIAL
+        .iter()
+        .map(|&(name, text)| {
+            let route = examples.iter().find(|r| r.map == name).map(|r| r.route);
+            OfficialMap {
+                name,
+                text,
+                best_known: maps::best_known(name),
+                best_route: route,
+                best_route_score: route.and_then(|r| maps::route_score(name, r)),
+            }
+        })
+        .collect();
     to_js(&list)
 }
 

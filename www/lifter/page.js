@@ -30,8 +30,8 @@ const extraUrl = (name) => new URL(`../../maps/lifter/extra/${name}.map`, import
 const MAP_KEY = 'arcade.lifter.map.v1'; // before version 2: the map chosen last
 
 export function mountLifter(root, engine, app) {
-  const ctx = { engine, app, map: null };
   const official = engine.lifterOfficialMaps();
+  const ctx = { engine, app, map: null, official };
   const select = el('select', { 'aria-label': 'Map', 'data-testid': 'lifter-map' });
   for (const [prefix, title] of GROUPS) {
     select.append(el('optgroup', { label: title },

@@ -4,6 +4,7 @@ import { createReplay } from '../replay.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, moveLabels } from './status.js';
 import { legendBox } from './sprites.js';
+import { bestRoutesBox } from './examples.js';
 
 export function mountReplay(root, ctx) {
   const { engine } = ctx;
@@ -60,7 +61,8 @@ export function mountReplay(root, ctx) {
       routeBox,
       el('div', { class: 'row' }, watch, playHere),
       routeNote,
-      link.box));
+      link.box,
+      bestRoutesBox(engine, ctx.official)));
 
   function load(route, t) {
     const r = game.setRoute(route);

@@ -1,4 +1,4 @@
-//! `arcade lifter run|solve|link|judge`, and how `arcade merge` orders a judge's lines.
+//! `arcade lifter run|solve|link|judge|best-routes`, and how `arcade merge` orders a judge's lines.
 
 use crate::args::{Base, Output};
 use crate::merge::Lines;
@@ -51,6 +51,14 @@ pub enum Command {
         #[command(flatten)]
         output: Output,
     },
+    /// The best route per official map among `lifter judge --json` outputs, scored by the
+    /// engine, as the tab-separated table the page bundles (maps/lifter/best-routes.tsv): map,
+    /// best known, score, route
+    BestRoutes {
+        /// Outputs of `lifter judge --json` (a line per map)
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<String>,
+    },
     /// A share link that replays ROUTE on MAP in the page
     Link {
         #[command(flatten)]
@@ -80,6 +88,10 @@ pub fn main(command: &Command) -> Result<(), Failure> {
         Command::Solve { map, ms } => solve(map.as_deref(), *ms),
         Command::Judge { command, maps, seconds, jobs, output } => judge(command, maps, *seconds, *jobs, output),
         Command::Link { game, view, base } => link(game, *view, base),
+        Command::BestRoutes { files } => {
+            print!("{}", crate::lifter_judge::best_routes(files)?);
+            Ok(())
+        }
     }
 }
 
@@ -87,7 +99,7 @@ pub fn main(command: &Command) -> Result<(), Failure> {
 /// order (other maps after them, by name).
 pub const JUDGE_LINES: Lines = Lines {
     command: "lifter judge",
-    fields: &["map", "score", "best", "seconds", "route_length", "link", "note"],
+    fields: &["map", "score", "best", "seconds", "route_length", "route", "link", "note"],
     order: |name| maps::OFFICIAL.iter().position(|(n, _)| *n == name),
 };
 

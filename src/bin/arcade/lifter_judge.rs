@@ -25,6 +25,8 @@ pub struct Judged {
     pub best: Option<i64>,
     pub seconds: f64,
     pub route_length: usize,
+    /// The commands played (those after the end of the game dropped).
+    pub route: String,
     pub link: String,
     pub note: String,
 }
@@ -135,10 +137,11 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
     }
     let game = Lifter::play_route(&mine, &route);
     let played: Vec<Command> = route.iter().copied().take(game.commands() as usize).collect();
+    let played_text: String = played.iter().map(|c| c.to_char()).collect();
     let record = GameRecord::<Lifter> { params: params.clone(), seed: 0, players: vec![], view: played.len(), moves: played };
     let link = encode_game(&record).map(|f| format!("{base}#{f}")).unwrap_or_default();
     let score = if killed { 0 } else { game.score() };
-    Ok(Judged { map: params.name.clone(), score, best: maps::best_known(&params.name), seconds: seconds_taken, route_length: route.len(), link, note: notes.join("; ") })
+    Ok(Judged { map: params.name.clone(), score, best: maps::best_known(&params.name), seconds: seconds_taken, route_length: route.len(), route: played_text, link, note: notes.join("; ") })
 }
 
 /// The table: per map the score, the best known, the percentage, the time and the link; the
@@ -158,4 +161,39 @@ pub fn print_table(results: &[Judged]) {
     }
     let pct = if best_total > 0 { format!("{:.1}", 100.0 * total as f64 / best_total as f64) } else { "-".into() };
     println!("{:<24} {:>7} {:>7} {:>7}", format!("total ({} maps)", results.len()), total, best_total, pct);
+}
+
+/// `arcade lifter best-routes FILE…`: the best route per official map among `lifter judge
+/// --json` lines (a line's `route`, or the route in its `link` for older runs), each scored
+/// again by the engine; the table bundled as `maps/lifter/best-routes.tsv`.
+pub fn best_routes(files: &[String]) -> Result<String, Failure> {
+    let mut best: Vec<Option<(i64, String)>> = vec![None; maps::BEST_KNOWN.len()];
+    for file in files {
+        let text = crate::read_text(file)?;
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let bad = |what: String| Failure::input(format!("{file}:{}: {what}", n + 1));
+            let v: serde_json::Value = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+            let map = v["map"].as_str().ok_or_else(|| bad("no \"map\"".into()))?;
+            let Some(i) = maps::BEST_KNOWN.iter().position(|(m, _)| *m == map) else { continue };
+            let route = match (v["route"].as_str(), v["link"].as_str()) {
+                (Some(route), _) => route.to_string(),
+                (None, Some(link)) => {
+                    let opened = lambda_arcade::games::open_link(link).map_err(|e| bad(e.to_string()))?;
+                    opened.data["route"].as_str().unwrap_or_default().to_string()
+                }
+                (None, None) => return Err(bad("neither \"route\" nor \"link\"".into())),
+            };
+            let score = maps::route_score(map, &route).ok_or_else(|| bad(format!("no official map {map}")))?;
+            if best[i].as_ref().is_none_or(|(s, _)| score > *s) {
+                best[i] = Some((score, route));
+            }
+        }
+    }
+    let mut out = String::from("map\tbest_known\tscore\troute\n");
+    for (&(map, known), found) in maps::BEST_KNOWN.iter().zip(best) {
+        if let Some((score, route)) = found {
+            out.push_str(&format!("{map}\t{known}\t{score}\t{route}\n"));
+        }
+    }
+    Ok(out)
 }

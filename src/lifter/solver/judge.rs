@@ -4,7 +4,7 @@
 
 use super::run::{Params, Search};
 use super::plan::{Grid, Kind};
-use super::probe::{grid_hash, mix};
+use super::probe::{grid_hash, loose_key, mix};
 use crate::lifter::{Cell, Lifter};
 
 /// Evaluation cost of one beard cell.
@@ -40,10 +40,15 @@ fn evaluate(p: Params, game: &Lifter, ctx: &mut Search) -> (i64, u64) {
     let lambdas = i64::from(game.total_lambdas() - game.collected()) - horocks;
     // Beards spread and wall lambdas and the lift in.
     eval -= BEARD_PENALTY * beards + LIFT_BEARD_PENALTY * guards;
-    let key = mix(
-        grid_hash(game.cells()),
-        mix(u64::from(robot), u64::from(game.razors())),
-    );
+    // Where the robot dug matters only where rocks can move into it or beards grow into it.
+    let key = if ctx.grid.beards {
+        mix(
+            grid_hash(game.cells()),
+            mix(u64::from(robot), u64::from(game.razors())),
+        )
+    } else {
+        loose_key(ctx.grid, game)
+    };
     if p.fine {
         let near = survey
             .goals

@@ -71,7 +71,7 @@ impl Probe {
         let mut first = start.clone();
         first.clear_history();
         let mut seen = KeySet::default();
-        seen.insert(self::key(grid, &first));
+        seen.insert(loose_key(grid, &first));
         let mut queue = VecDeque::new();
         queue.push_back((first.clone(), Vec::new()));
         Probe {
@@ -167,7 +167,7 @@ impl Probe {
                 }
             }
             meter.extra += (grid.w * grid.h / 64) as u64;
-            if self.queue.len() < self.max_queue && self.seen.insert(key(grid, &next)) {
+            if self.queue.len() < self.max_queue && self.seen.insert(loose_key(grid, &next)) {
                 self.queue.push_back((next, t));
             }
         }
@@ -175,8 +175,8 @@ impl Probe {
 }
 
 /// The mine with the earth that no rock rests on or leans against taken as empty, the robot
-/// and its razors.
-fn key(grid: &Grid, game: &Lifter) -> u64 {
+/// and its razors: mines that differ only in where the robot dug count as one.
+pub(super) fn loose_key(grid: &Grid, game: &Lifter) -> u64 {
     let cells = game.cells();
     let mut h = mix(u64::from(grid.robot(game)), u64::from(game.razors()));
     for chunk in 0..cells.len().div_ceil(12) {
