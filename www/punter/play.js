@@ -458,7 +458,7 @@ export function mountPlay(root, ctx) {
         lastState = stateOf(game);
         continue;
       }
-      const r = game.runBots(instant ? 4 : 1);
+      const r = game.runBots(1);
       lastState = stateOf(game);
       if (r !== 'running') break;
     } while (instant && performance.now() < until && !lastState.over);
