@@ -137,7 +137,7 @@ fn shards_beyond_the_units_are_empty_and_merge() {
 #[test]
 fn judge_lines_merge_in_the_official_order() {
     let dir = scratch("judge");
-    let line = |map: &str| format!(r#"{{"map":"{map}","score":10,"best":20,"seconds":1.25,"route_length":4,"link":"http://127.0.0.1:8000/#lifter/2/x","note":""}}"#);
+    let line = |map: &str| format!(r#"{{"map":"{map}","score":10,"best":20,"seconds":1.25,"route_length":4,"route":"RDLU","link":"http://127.0.0.1:8000/#lifter/2/x","note":""}}"#);
     let a = dir.join("a.jsonl");
     let b = dir.join("b.jsonl");
     std::fs::write(&a, format!("{}\n{}\n", line("flood1"), line("my-map"))).unwrap();
