@@ -252,9 +252,11 @@ test('a Punter game resumed from its link at any move plays on as if it had neve
   const result = await page.evaluate(async () => {
     const engine = await import('./www/engine.js').then((m) => m.loadEngine('punter'));
     const { loadMap } = await import('./www/punter/maps.js');
-    const text = await loadMap(engine, 'randomMedium.json');
+    const text = await loadMap(engine, 'lambda.json');
     const seats = ['human', 'strong', 'random'];
     const settings = { futures: true, splurges: true, options: true };
+    // strong looks ahead (no state of its own between moves) and random re-derives its draws
+    // from its turns; no built-in bot splurges any more, so no cut falls inside a splurge.
     /** Plays `g` on (you pass) until it is over or has `until` moves. */
     const play = (g, until = Infinity) => {
       while (g.length < until) {
@@ -264,23 +266,19 @@ test('a Punter game resumed from its link at any move plays on as if it had neve
       }
       return g;
     };
-    const whole = play(new engine.PunterGame('randomMedium.json', text, seats, settings, [[], [], []], 99));
+    const whole = play(new engine.PunterGame('lambda.json', text, seats, settings, [[], [], []], 99));
     const full = whole.link(whole.length);
-    const splurging = [];
     const differ = [];
     for (let k = 0; k <= whole.length; k += 1) {
-      const cut = play(new engine.PunterGame('randomMedium.json', text, seats, settings, [[], [], []], 99), k);
-      const s = cut.state();
-      if (s.route.length && s.seats[s.mover] !== 'human') splurging.push(k);
-      const resumed = play(engine.PunterGame.resume(cut.link(cut.length), seats, { 'randomMedium.json': text }));
+      const cut = play(new engine.PunterGame('lambda.json', text, seats, settings, [[], [], []], 99), k);
+      const resumed = play(engine.PunterGame.resume(cut.link(cut.length), seats, { 'lambda.json': text }));
       if (resumed.link(resumed.length) !== full) differ.push(k);
       cut.free();
       resumed.free();
     }
-    return { length: whole.length, splurging: splurging.length, differ };
+    return { length: whole.length, differ };
   });
-  assert.ok(result.length > 150, `a whole game (${result.length} moves)`);
-  assert.ok(result.splurging > 0, 'some cuts fall in the middle of a bot’s splurge');
+  assert.ok(result.length > 50, `a whole game (${result.length} moves)`);
   assert.deepEqual(result.differ, [], 'resumed at every move, the same game');
   await page.context().close();
 });

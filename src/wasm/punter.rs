@@ -249,9 +249,9 @@ impl PunterGame {
 
     /// A game to play on from a punter link (`assets` as for `fromLink`), `seats` as for `new`.
     /// The bots go on exactly as if the game had never stopped: `greedy` and `strong` decide
-    /// from their view alone, except that `strong` remembers the rest of a splurge it is making,
-    /// so a bot's unfinished splurge at the end of the link is dropped and made again from the
-    /// same view; `random`'s draws are re-derived from its turns in the record (no bot is asked
+    /// from their view alone (a bot's unfinished splurge at the end of the link — the `strong` of
+    /// links made before issue 19 splurged — is dropped, and the bot decides again from the view
+    /// before it); `random`'s draws are re-derived from its turns in the record (no bot is asked
     /// for a move it made).
     pub fn resume(link: &str, seats: Vec<String>, assets: JsValue) -> Result<PunterGame, JsValue> {
         let d = decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?;
