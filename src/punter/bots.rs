@@ -12,7 +12,7 @@ use crate::rng::{self, Rng};
 pub const BOT_NAMES: &[(&str, &str)] = &[
     ("random", "claims a free river at random"),
     ("greedy", "claims the river that adds most to its score, else heads for the nearest mine"),
-    ("strong", "plays its best few rivers out to the end (or as far as it can look) and keeps the best; bids futures, buys options"),
+    ("strong", "claims where its own and the others' chances run most; with two punters it plays its best few rivers out and keeps the best; bids futures, buys options"),
 ];
 
 impl MatchRules for Punter {

@@ -4,8 +4,10 @@
 //! policy's best few rivers (and, with options, the best rivers of others to buy), plays each
 //! out with every punter following the policy, and keeps the one whose outcome is best for it:
 //! its potential less the others' mean, at the end of the game or as far as the work budget
-//! reaches. With futures it bids, at setup, on sites a few rivers from each mine on the way to
-//! another mine, and values them in its potential. It never splurges.
+//! reaches. With more than two punters it plays the policy alone (the play-outs, which assume
+//! everyone follows it, did worse there). With futures it bids, at setup, on sites a few
+//! rivers from each mine on the way to another mine, and values them in its potential. It
+//! never splurges.
 
 use super::game::{Punter, PunterMove, PunterView};
 use super::map::PunterMap;
@@ -180,8 +182,10 @@ impl StrongBot {
         let ranked = board.ranked(&flows, me);
         let Some(&(_, first)) = ranked.first() else { return Ok(PunterMove::Pass) };
         let depth = depth(v);
-        // Too big to look ahead usefully: the policy alone.
-        if depth < 2 * v.punters.min(ranked.len()) {
+        // With more than two punters, or too big to look ahead usefully: the policy alone.
+        // (Against three contest entries, four punters, 40 games: the policy alone won 9 and
+        // placed 2.33 on average, the play-outs won 4 and placed 2.67.)
+        if v.punters > 2 || depth < 2 * v.punters.min(ranked.len()) {
             return Ok(PunterMove::Claim(first as u32));
         }
         let mut moves: Vec<PunterMove> = ranked.iter().take(CANDIDATES).map(|&(_, r)| PunterMove::Claim(r as u32)).collect();
