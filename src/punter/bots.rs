@@ -81,7 +81,7 @@ impl Decider<Punter> for RandomBot {
 struct GreedyBot;
 
 /// The punter's network rebuilt from its view: its claims and its options.
-fn own_network(v: &PunterView) -> Network {
+pub(super) fn own_network(v: &PunterView) -> Network {
     let mut net = Network::new(v.map.sites.len());
     for (r, &(a, b)) in v.map.rivers.iter().enumerate() {
         if v.owners[r] == v.punter as i16 || v.options[r] == v.punter as i16 {
@@ -89,6 +89,12 @@ fn own_network(v: &PunterView) -> Network {
         }
     }
     net
+}
+
+/// Whether the punter may buy an option on river `r` now: it has options left and the river is
+/// another punter's, with no option on it yet.
+pub(super) fn buyable(v: &PunterView, r: usize) -> bool {
+    v.options_left > 0 && v.owners[r] >= 0 && v.owners[r] != v.punter as i16 && v.options[r] < 0
 }
 
 /// Breadth-first distances (in rivers anyone may still take) from the punter's network or,
@@ -138,12 +144,11 @@ impl Decider<Punter> for GreedyBot {
         let net = own_network(v);
         let map = &v.map;
         let free = |r: usize| v.owners[r] < 0;
-        let buyable = |r: usize| v.options_left > 0 && v.owners[r] >= 0 && v.owners[r] != v.punter as i16 && v.options[r] < 0;
         let mut best: Option<(u64, PunterMove)> = None;
         for (r, &(a, b)) in map.rivers.iter().enumerate() {
             let mv = if free(r) {
                 PunterMove::Claim(r as u32)
-            } else if buyable(r) {
+            } else if buyable(v, r) {
                 PunterMove::Option(r as u32)
             } else {
                 continue;

@@ -151,14 +151,14 @@ impl Field {
 
     /// `punter`'s potential, with its futures (mine number, target site, d³): a future counts
     /// +d³ joined and −d³ out of reach, in between discounted as sites are. With `flow`, adds
-    /// `weight` × each free river's flow to it.
+    /// each free river's flow to it.
     pub fn potential(
         &mut self,
         map: &PunterMap,
         held: &Holders,
         punter: i16,
         futures: &[(usize, u32, f64)],
-        mut flow: Option<(&mut [f64], f64)>,
+        mut flow: Option<&mut [f64]>,
     ) -> f64 {
         // Afterwards every site's parent is its representative, which `spread` relies on.
         self.components(map, held, punter);
@@ -185,8 +185,8 @@ impl Field {
                 let d = self.depth[self.parent[target as usize] as usize];
                 total += if d == NONE { -worth } else { worth * (2.0 * self.powers[d as usize] - 1.0) };
             }
-            if let Some((rivers, weight)) = flow.as_mut() {
-                self.flow_back(rivers, *weight);
+            if let Some(rivers) = flow.as_mut() {
+                self.flow_back(rivers);
             }
         }
         total
@@ -195,11 +195,11 @@ impl Field {
     /// From the deepest component up: each component's mass split evenly over the free rivers
     /// that reach it from one level closer to the mine. `paths` in reverse are in that order:
     /// the rivers out of a component were all found after the rivers into it.
-    fn flow_back(&mut self, rivers: &mut [f64], weight: f64) {
+    fn flow_back(&mut self, rivers: &mut [f64]) {
         self.work += self.paths.len() as u64;
         for &(near, far, r) in self.paths.iter().rev() {
             let share = self.mass[far as usize] / f64::from(self.ways[far as usize]);
-            rivers[r as usize] += share * weight;
+            rivers[r as usize] += share;
             self.mass[near as usize] += share;
         }
     }

@@ -11,7 +11,6 @@
 
 use super::game::{Punter, PunterMove, PunterView};
 use super::map::PunterMap;
-use super::network::Network;
 use super::potential::{Field, Holders};
 use crate::arena::Decider;
 
@@ -88,29 +87,29 @@ impl Board<'_> {
         let held = Holders { owners: &self.owners, options: &self.options };
         for (q, flow) in flows.iter_mut().enumerate() {
             flow.fill(0.0);
-            field.potential(self.map, &held, q as i16, self.futures_of(q), Some((flow, 1.0)));
+            field.potential(self.map, &held, q as i16, self.futures_of(q), Some(flow));
         }
     }
 
-    /// The policy's free rivers for `mover`, best first: the flow of its own potential and
-    /// the others' mean.
-    fn ranked(&self, flows: &[Vec<f64>], mover: usize) -> Vec<(f64, usize)> {
+    /// What free river `r` is worth to `mover` by the policy: the flow of its own potential
+    /// through it and the others' mean.
+    fn worth(&self, flows: &[Vec<f64>], mover: usize, r: usize) -> f64 {
         let others = (self.punters.max(2) - 1) as f64;
-        let mut out: Vec<(f64, usize)> = (0..self.owners.len())
-            .filter(|&r| self.owners[r] < 0)
-            .map(|r| (flows.iter().enumerate().map(|(q, f)| if q == mover { f[r] } else { f[r] / others }).sum(), r))
-            .collect();
+        flows.iter().enumerate().map(|(q, f)| if q == mover { f[r] } else { f[r] / others }).sum()
+    }
+
+    /// The policy's free rivers for `mover`, best first (ties: the lower river first).
+    fn ranked(&self, flows: &[Vec<f64>], mover: usize) -> Vec<(f64, usize)> {
+        let mut out: Vec<(f64, usize)> = (0..self.owners.len()).filter(|&r| self.owners[r] < 0).map(|r| (self.worth(flows, mover, r), r)).collect();
         out.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         out
     }
 
-    /// The policy's river for `mover`.
+    /// The policy's river for `mover`: the first of [`Board::ranked`], without sorting.
     fn policy(&self, flows: &[Vec<f64>], mover: usize) -> Option<usize> {
-        let others = (self.punters.max(2) - 1) as f64;
-        let worth = |r: usize| -> f64 { flows.iter().enumerate().map(|(q, f)| if q == mover { f[r] } else { f[r] / others }).sum() };
         let mut best: Option<(f64, usize)> = None;
         for r in (0..self.owners.len()).filter(|&r| self.owners[r] < 0) {
-            let w = worth(r);
+            let w = self.worth(flows, mover, r);
             if best.is_none_or(|(b, _)| w > b) {
                 best = Some((w, r));
             }
@@ -138,9 +137,14 @@ fn work_per_ply(map: &PunterMap, punters: usize) -> u64 {
 
 /// How deep (in turns of single punters) each candidate is played out on this view.
 pub fn depth(v: &PunterView) -> usize {
+    depth_and_rivers_left(v).0
+}
+
+/// [`depth`], and the free rivers it is bounded by.
+fn depth_and_rivers_left(v: &PunterView) -> (usize, usize) {
     let left = v.owners.iter().filter(|&&o| o < 0).count();
     let plies = BUDGET / work_per_ply(&v.map, v.punters).max(1) / (CANDIDATES + OPTIONS + 1) as u64;
-    (plies as usize).min(left)
+    ((plies as usize).min(left), left)
 }
 
 impl Decider<Punter> for StrongBot {
@@ -179,15 +183,15 @@ impl StrongBot {
         let (map, me) = (board.map, board.me);
         let mut flows = vec![vec![0.0; map.rivers.len()]; v.punters];
         board.flows(field, &mut flows);
-        let ranked = board.ranked(&flows, me);
-        let Some(&(_, first)) = ranked.first() else { return Ok(PunterMove::Pass) };
-        let depth = depth(v);
+        let Some(first) = board.policy(&flows, me) else { return Ok(PunterMove::Pass) };
+        let (depth, left) = depth_and_rivers_left(v);
         // With more than two punters, or too big to look ahead usefully: the policy alone.
         // (Against three contest entries, four punters, 40 games: the policy alone won 9 and
         // placed 2.33 on average, the play-outs won 4 and placed 2.67.)
-        if v.punters > 2 || depth < 2 * v.punters.min(ranked.len()) {
+        if v.punters > 2 || depth < 2 * v.punters.min(left) {
             return Ok(PunterMove::Claim(first as u32));
         }
+        let ranked = board.ranked(&flows, me);
         let mut moves: Vec<PunterMove> = ranked.iter().take(CANDIDATES).map(|&(_, r)| PunterMove::Claim(r as u32)).collect();
         moves.extend(options_worth_buying(v, OPTIONS).into_iter().map(PunterMove::Option));
         let mut best = (f64::MIN, PunterMove::Claim(first as u32));
@@ -223,14 +227,9 @@ fn options_worth_buying(v: &PunterView, n: usize) -> Vec<u32> {
         return Vec::new();
     }
     let map = &*v.map;
-    let mut me = Network::new(map.sites.len());
-    for (r, &(a, b)) in map.rivers.iter().enumerate() {
-        if v.owners[r] == v.punter as i16 || v.options[r] == v.punter as i16 {
-            me.add(map, a, b);
-        }
-    }
+    let me = super::bots::own_network(v);
     let mut buys: Vec<(u64, u32)> = (0..map.rivers.len())
-        .filter(|&r| v.owners[r] >= 0 && v.owners[r] != v.punter as i16 && v.options[r] < 0)
+        .filter(|&r| super::bots::buyable(v, r))
         .map(|r| (me.gain(map, map.rivers[r].0, map.rivers[r].1), r as u32))
         .filter(|&(g, _)| g > 0)
         .collect();
