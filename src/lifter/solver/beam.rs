@@ -9,6 +9,7 @@ use super::judge::judge;
 use super::run::{Params, Search};
 use super::plan::{Kind, Survey};
 use super::probe::{grid_hash, mix, KeySet, Probe};
+use super::rollout::Rollouts;
 use crate::lifter::{Command, Lifter, Outcome};
 
 const MEMO_CAP: usize = 1 << 16;
@@ -35,6 +36,8 @@ pub(super) struct Beam {
     probes: Vec<Probe>,
     /// Children of the level being built must evaluate above this to be kept.
     cutoff: i64,
+    /// Greedy continuations of the level's candidates (runs with `pilot`), under way.
+    rollouts: Option<Rollouts>,
     /// Some level had more children than the width (a wider beam could do better).
     pub truncated: bool,
     pub finished: bool,
@@ -42,11 +45,15 @@ pub(super) struct Beam {
 
 impl Beam {
     pub fn new(params: Params, root: &Lifter) -> Beam {
-        let mut game = root.clone();
+        Beam::from_node(params, root.clone(), Vec::new())
+    }
+
+    /// A run from `game`, reached by `route`.
+    pub fn from_node(params: Params, mut game: Lifter, route: Vec<u8>) -> Beam {
         game.clear_history();
         let node = Node {
             game,
-            route: Vec::new(),
+            route,
             eval: 0,
             key: 0,
             seq: 0,
@@ -56,6 +63,7 @@ impl Beam {
             level: vec![node],
             next: Vec::new(),
             probes: Vec::new(),
+            rollouts: None,
             seq: 1,
             cutoff: i64::MIN,
             truncated: false,
@@ -68,19 +76,41 @@ impl Beam {
         if self.finished || self.probe_some(ctx) {
             return;
         }
+        if let Some(rollouts) = self.rollouts.as_mut() {
+            if !rollouts.advance(ctx) {
+                if let Some(done) = self.rollouts.take() {
+                    self.next = done.ranked(self.params.width);
+                }
+                self.next_level();
+            }
+            return;
+        }
         let Some(node) = self.level.pop() else {
-            self.select();
-            self.level = std::mem::take(&mut self.next);
-            self.level.reverse();
-            self.cutoff = i64::MIN;
-            if self.level.is_empty() {
-                self.finished = true;
+            self.select(self.kept());
+            if self.params.pilot > 0 && !self.next.is_empty() {
+                self.rollouts = Some(Rollouts::new(std::mem::take(&mut self.next), self.params));
+            } else {
+                self.next_level();
             }
             return;
         };
         self.expand(node, ctx);
-        if self.next.len() >= 2 * self.params.width.max(4) {
-            self.select();
+        if self.next.len() >= 2 * self.kept().max(4) {
+            self.select(self.kept());
+        }
+    }
+
+    /// Children kept from a level: the width, or the candidates rolled out.
+    fn kept(&self) -> usize {
+        self.params.width.max(self.params.pilot)
+    }
+
+    fn next_level(&mut self) {
+        self.level = std::mem::take(&mut self.next);
+        self.level.reverse();
+        self.cutoff = i64::MIN;
+        if self.level.is_empty() {
+            self.finished = true;
         }
     }
 
@@ -266,8 +296,7 @@ impl Beam {
     }
 
     /// Keeps the best `width` children, one per distinct mine.
-    fn select(&mut self) {
-        let width = self.params.width;
+    fn select(&mut self, width: usize) {
         self.next
             .sort_by(|a, b| b.eval.cmp(&a.eval).then(a.seq.cmp(&b.seq)));
         let mut keys = KeySet::default();

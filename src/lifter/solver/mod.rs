@@ -7,7 +7,9 @@
 //! a shortest-path planner over the mine (`plan`). Each run doubles the width of the last;
 //! every mine reached is also scored as if the robot aborted there, so the best route only
 //! ever improves. Where macro moves get nowhere, a breadth-first search over single commands
-//! takes over (`probe`); small mines also get beam runs over single commands; and each new
+//! takes over (`probe`); small mines also get beam runs over single commands, and a third of
+//! the work goes to runs that rank each level's children by where a greedy run from each of
+//! them ends (`rollout`: a choice that spoils the mine for good shows only later); and each new
 //! best route has its order of collections improved by local search (`polish`).
 //!
 //! Work is counted in units of about one simulated command (planning, copying and hashing
@@ -20,6 +22,7 @@ mod judge;
 mod plan;
 mod polish;
 mod probe;
+mod rollout;
 mod run;
 
 use super::{Lifter, Mine};
@@ -39,6 +42,12 @@ const POLISH_GAP: u64 = 1_000_000;
 const NOISY_WIDTH: usize = 64;
 /// Noise added to evaluations in those runs (points, uniform below this).
 const NOISE: i64 = 30;
+/// Share of the work (numerator, denominator) that goes to runs ranked by rollouts.
+const PILOT_SHARE: (u64, u64) = (1, 3);
+/// Work before the first of those runs (the plain runs come first).
+const PILOT_AFTER: u64 = 2_000_000;
+/// Candidates of a level rolled out in those runs, at least.
+const PILOT_CANDIDATES: usize = 8;
 /// Memory for the states of one beam run, in bytes.
 const STATE_BUDGET: usize = 48 << 20;
 
@@ -60,6 +69,11 @@ pub struct Solver {
     polish_at: u64,
     coarse: Track,
     fine: Track,
+    /// Runs whose levels are ranked by greedy rollouts (small mines only).
+    pilot: Track,
+    /// Work spent in those runs, and `spent` when the current run started.
+    pilot_work: u64,
+    run_from: u64,
     cap: usize,
 }
 
@@ -129,6 +143,9 @@ impl Solver {
             polish_at: 0,
             coarse: Track::new(1, cap.ilog2() + 4, false),
             fine: Track::new(4, cap.ilog2(), cells > FINE_CELLS),
+            pilot: Track::new(1, cap.ilog2(), cells > THOROUGH_CELLS),
+            pilot_work: 0,
+            run_from: 0,
             cap,
         }
     }
@@ -149,6 +166,7 @@ impl Solver {
                 let Some(params) = self.next_params() else {
                     return true;
                 };
+                self.run_from = self.spent();
                 self.beam = Some(Beam::new(params, &self.root));
             }
             let mut best_route = std::mem::take(&mut self.best_route);
@@ -211,13 +229,19 @@ impl Solver {
                 self.polish_at = self.spent() + POLISH_GAP;
             }
         }
-        self.coarse.done && self.fine.done && self.polish.is_none()
+        self.coarse.done && self.fine.done && self.pilot.done && self.polish.is_none()
     }
 
     /// Books a finished run.
     fn finish_run(&mut self) {
         let Some(beam) = self.beam.take() else { return };
         let p = beam.params;
+        if p.pilot > 0 {
+            self.pilot_work += self.spent() - self.run_from;
+            self.pilot.runs += 1;
+            self.pilot.done |= self.pilot.runs > self.pilot.last;
+            return;
+        }
         let track = if p.fine {
             &mut self.fine
         } else {
@@ -239,15 +263,34 @@ impl Solver {
     /// The next run: macro-move and single-command runs take turns, each twice as wide as the
     /// last of its kind (up to the memory cap, then with more lambdas to choose from). Once
     /// macro runs are wide, as much work again goes to narrower runs with seeded noise in the
-    /// evaluation, for variety.
+    /// evaluation, for variety. On small mines, once the first plain runs are done, runs ranked
+    /// by rollouts (1, 2, 4 … wide) get their share of the work.
     fn next_params(&mut self) -> Option<Params> {
+        let small = self.grid.w * self.grid.h <= THOROUGH_CELLS;
+        let rest_over = self.coarse.over() && self.fine.over();
+        let spent = self.spent();
+        let pilot_due = spent >= PILOT_AFTER
+            && self.pilot_work * PILOT_SHARE.1 <= spent * PILOT_SHARE.0;
+        if !self.pilot.done && (pilot_due || rest_over) {
+            let width = 1usize << self.pilot.runs;
+            return Some(Params {
+                width,
+                lambdas: 6,
+                triggers: 3,
+                thorough: true,
+                probe: 1500,
+                fine: false,
+                noise: 0,
+                seed: 0,
+                pilot: (2 * width).max(PILOT_CANDIDATES),
+            });
+        }
         let fine = match (self.coarse.over(), self.fine.over()) {
             (true, true) => return None,
             (true, false) => true,
             (false, true) => false,
             (false, false) => self.fine.runs < self.coarse.runs,
         };
-        let small = self.grid.w * self.grid.h <= THOROUGH_CELLS;
         let track = if fine {
             &mut self.fine
         } else {
@@ -262,6 +305,7 @@ impl Solver {
             fine,
             noise: 0,
             seed: 0,
+            pilot: 0,
         };
         if track.owed > 0 || track.widest {
             track.owed = track.owed.saturating_sub(1);

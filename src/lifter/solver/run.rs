@@ -22,6 +22,8 @@ pub(super) struct Params {
     pub probe: usize,
     /// Children are single commands instead of macro moves.
     pub fine: bool,
+    /// Candidates of each level played on greedily to rank them (0: rank by evaluation).
+    pub pilot: usize,
     /// Evaluations get up to this much added, decided by `seed` and the mine.
     pub noise: i64,
     pub seed: u64,
