@@ -17,13 +17,18 @@ test('an example link opens the replay of its route and shows its score', async 
   await page.click('[data-testid=lifter-best-routes] summary');
   const items = await page.locator('[data-testid^=lifter-example-]').count();
   assert.equal(items, 26, 'one example per official map');
-  const item = page.locator('[data-testid=lifter-example-flood1]');
+  // beard2: our route (4525) scores above the contest's best known (4522), marked with a star.
+  const item = page.locator('[data-testid=lifter-example-beard2]');
   const [, known, ours] = (await item.textContent()).match(/Best known: (\d+); ours: (-?\d+)/);
-  assert.equal(known, '945');
+  assert.equal(known, '4522');
+  assert.ok(Number(ours) > Number(known), `ours ${ours}`);
+  assert.equal(await item.locator('.lifter-example-beats').getAttribute('title'), 'New best: above the best known score');
+  assert.match(await item.textContent(), /★/);
+  assert.equal(await page.locator('[data-testid=lifter-example-flood1] .lifter-example-beats').count(), 0);
   await item.locator('a').click();
   await page.waitForFunction(() => location.hash.startsWith('#lifter/'));
   await page.waitForSelector('.lifter-tab-replay:not([hidden])');
-  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:flood1');
+  assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:beard2');
   await page.waitForFunction((s) => document.querySelector('[data-testid=lifter-replay-announce]')?.textContent.includes(`${s} points`), ours);
   assert.match(await page.textContent('[data-testid=lifter-replay-announce]'), new RegExp(`Won — ${ours} points`));
   assert.equal(await page.textContent('[data-testid=lifter-replay-stat-score]'), ours);
