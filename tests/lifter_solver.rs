@@ -67,6 +67,20 @@ fn same_work_gives_same_route() {
 }
 
 #[test]
+fn same_work_gives_same_route_with_rollouts() {
+    // Past the first 2 million units, runs ranked by rollouts take their turns too.
+    let m = mine("beard4");
+    let mut a = Solver::new(&m);
+    let mut b = Solver::new(&m);
+    for _ in 0..4 {
+        run(&mut a, 100_000, 1_000_000);
+        run(&mut b, 100_000, 1_000_000);
+        assert_eq!(a.best_route(), b.best_route());
+        assert_eq!(a.explored(), b.explored());
+    }
+}
+
+#[test]
 fn improves_with_work() {
     let m = mine("contest6");
     let mut solver = Solver::new(&m);
