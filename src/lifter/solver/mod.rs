@@ -267,22 +267,28 @@ impl Solver {
     /// by rollouts (1, 2, 4 … wide) get their share of the work.
     fn next_params(&mut self) -> Option<Params> {
         let small = self.grid.w * self.grid.h <= THOROUGH_CELLS;
+        let base = Params {
+            width: 1,
+            lambdas: 6,
+            triggers: 3,
+            thorough: small,
+            probe: if small { 1500 } else { 0 },
+            fine: false,
+            noise: 0,
+            seed: 0,
+            pilot: 0,
+        };
         let rest_over = self.coarse.over() && self.fine.over();
         let spent = self.spent();
         let pilot_due = spent >= PILOT_AFTER
             && self.pilot_work * PILOT_SHARE.1 <= spent * PILOT_SHARE.0;
         if !self.pilot.done && (pilot_due || rest_over) {
+            // Only small mines have these runs, so `base` is thorough and probes.
             let width = 1usize << self.pilot.runs;
             return Some(Params {
                 width,
-                lambdas: 6,
-                triggers: 3,
-                thorough: true,
-                probe: 1500,
-                fine: false,
-                noise: 0,
-                seed: 0,
                 pilot: (2 * width).max(PILOT_CANDIDATES),
+                ..base
             });
         }
         let fine = match (self.coarse.over(), self.fine.over()) {
@@ -296,17 +302,7 @@ impl Solver {
         } else {
             &mut self.coarse
         };
-        let base = Params {
-            width: 1,
-            lambdas: 6,
-            triggers: 3,
-            thorough: small,
-            probe: if small { 1500 } else { 0 },
-            fine,
-            noise: 0,
-            seed: 0,
-            pilot: 0,
-        };
+        let base = Params { fine, ..base };
         if track.owed > 0 || track.widest {
             track.owed = track.owed.saturating_sub(1);
             let seed = u64::from(track.noisy);

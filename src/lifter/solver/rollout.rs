@@ -8,14 +8,6 @@ use super::beam::{Beam, Node};
 use super::run::{Params, Search};
 use crate::lifter::Lifter;
 
-/// The score a route ending in `game` gets (aborting there when the game is not over).
-pub(super) fn route_score(game: &Lifter) -> i64 {
-    match game.outcome() {
-        None => game.score_as_abort(),
-        Some(_) => game.score(),
-    }
-}
-
 /// Greedy continuations of a level's candidates, run one after another in small steps.
 pub(super) struct Rollouts {
     nodes: Vec<Node>,
@@ -29,7 +21,7 @@ pub(super) struct Rollouts {
 impl Rollouts {
     /// Rollouts of `nodes` (the level's candidates, best first) under the run's `params`.
     pub fn new(nodes: Vec<Node>, params: Params) -> Rollouts {
-        let values = nodes.iter().map(|n| route_score(&n.game)).collect();
+        let values = nodes.iter().map(|n| n.game.score_as_abort()).collect();
         Rollouts {
             nodes,
             values,
@@ -57,7 +49,8 @@ impl Rollouts {
         let best = &mut self.values[self.at];
         let outer = &mut *ctx.offer;
         let mut offer = |route: &[u8], game: &Lifter| {
-            *best = (*best).max(route_score(game));
+            // A finished game's own score; otherwise the score of aborting there.
+            *best = (*best).max(game.score_as_abort());
             outer(route, game);
         };
         let mut sub = Search {
