@@ -9,8 +9,11 @@
 //! ever improves. Where macro moves get nowhere, a breadth-first search over single commands
 //! takes over (`probe`); small mines also get beam runs over single commands, and a third of
 //! the work goes to runs that rank each level's children by where a greedy run from each of
-//! them ends (`rollout`: a choice that spoils the mine for good shows only later); and each new
-//! best route has its order of collections improved by local search (`polish`).
+//! them ends (`rollout`: a choice that spoils the mine for good shows only later). Where the
+//! plain runs found no way out (the best route aborts), a sixth of the work goes to such runs
+//! started from points along the best route (`restart`). Each new best route loses the
+//! commands it does not need (`trim`) and has its order of collections improved by local
+//! search (`polish`).
 //!
 //! Work is counted in units of about one simulated command (planning, copying and hashing
 //! mines are converted), and every piece of work is small, so `work` returns close to its
@@ -24,8 +27,9 @@ mod polish;
 mod probe;
 mod rollout;
 mod run;
+mod trim;
 
-use super::{Lifter, Mine};
+use super::{Command, Lifter, Mine};
 use beam::Beam;
 use run::{Memo, Params, Search};
 use exec::Meter;
@@ -48,6 +52,12 @@ const PILOT_SHARE: (u64, u64) = (1, 3);
 const PILOT_AFTER: u64 = 2_000_000;
 /// Candidates of a level rolled out in those runs, at least.
 const PILOT_CANDIDATES: usize = 8;
+/// Share of the work that goes to runs from a point along the best route so far (small mines).
+const RESTART_SHARE: (u64, u64) = (1, 6);
+/// Where those runs start, in eighths of the best route, taken in turn (then again, wider).
+const RESTART_AT: [usize; 5] = [1, 2, 3, 4, 6];
+/// Plain macro-move runs (1, 2, 4 … wide) done before the first of those runs.
+const RESTART_AFTER_RUNS: u32 = 3;
 /// Memory for the states of one beam run, in bytes.
 const STATE_BUDGET: usize = 48 << 20;
 
@@ -73,6 +83,11 @@ pub struct Solver {
     pilot: Track,
     /// Work spent in those runs, and `spent` when the current run started.
     pilot_work: u64,
+    /// Runs from a point along the best route (ranked by rollouts), the work they took, and
+    /// whether the current run is one.
+    restarts: u32,
+    restart_work: u64,
+    restarting: bool,
     run_from: u64,
     cap: usize,
 }
@@ -145,6 +160,9 @@ impl Solver {
             fine: Track::new(4, cap.ilog2(), cells > FINE_CELLS),
             pilot: Track::new(1, cap.ilog2(), cells > THOROUGH_CELLS),
             pilot_work: 0,
+            restarts: 0,
+            restart_work: 0,
+            restarting: false,
             run_from: 0,
             cap,
         }
@@ -163,11 +181,16 @@ impl Solver {
         let until = self.spent().saturating_add(units);
         while self.spent() < until {
             if self.polish.is_none() && self.beam.is_none() {
-                let Some(params) = self.next_params() else {
-                    return true;
-                };
                 self.run_from = self.spent();
-                self.beam = Some(Beam::new(params, &self.root));
+                self.restarting = false;
+                let beam = match self.restart() {
+                    Some(beam) => beam,
+                    None => match self.next_params() {
+                        Some(params) => Beam::new(params, &self.root),
+                        None => return true,
+                    },
+                };
+                self.beam = Some(beam);
             }
             let mut best_route = std::mem::take(&mut self.best_route);
             let mut best_score = self.best_score;
@@ -214,6 +237,12 @@ impl Solver {
                 && self.spent() >= self.polish_at
                 && self.grid.w * self.grid.h <= THOROUGH_CELLS
             {
+                if let Some((route, score)) =
+                    trim::trim(&self.root, &self.best_route, self.best_score, &mut self.meter)
+                {
+                    self.best_route = route;
+                    self.best_score = score;
+                }
                 self.polished = self.best_score;
                 self.polish = Some(Polish::new(
                     &self.root,
@@ -236,6 +265,11 @@ impl Solver {
     fn finish_run(&mut self) {
         let Some(beam) = self.beam.take() else { return };
         let p = beam.params;
+        if self.restarting {
+            self.restart_work += self.spent() - self.run_from;
+            self.restarts += 1;
+            return;
+        }
         if p.pilot > 0 {
             self.pilot_work += self.spent() - self.run_from;
             self.pilot.runs += 1;
@@ -260,14 +294,46 @@ impl Solver {
         }
     }
 
-    /// The next run: macro-move and single-command runs take turns, each twice as wide as the
-    /// last of its kind (up to the memory cap, then with more lambdas to choose from). Once
-    /// macro runs are wide, as much work again goes to narrower runs with seeded noise in the
-    /// evaluation, for variety. On small mines, once the first plain runs are done, runs ranked
-    /// by rollouts (1, 2, 4 … wide) get their share of the work.
-    fn next_params(&mut self) -> Option<Params> {
+    /// A run from a point along the best route so far, when one is due and that route has not
+    /// reached the lift (a win). The route's first eighths (1/8, 2/8, 3/8, 4/8, 6/8 in turn,
+    /// then again twice as wide) are kept and the rest is searched anew, its levels ranked by
+    /// rollouts. A search from there is shallower, so it
+    /// looks at the rest more closely than a run from the start, where an early choice that
+    /// only pays off much later (a razor picked up for the way back) is easily lost.
+    fn restart(&mut self) -> Option<Beam> {
+        let spent = self.spent();
+        let due = !self.pilot.done
+            && self.coarse.runs >= RESTART_AFTER_RUNS
+            && spent >= PILOT_AFTER
+            && self.restart_work * RESTART_SHARE.1 <= spent * RESTART_SHARE.0;
+        // Only while the best route ends in an abort: the robot has not got out yet.
+        let route = self.best_route.strip_suffix('A')?;
+        if !due || route.len() < RESTART_AT.len() + 1 {
+            return None;
+        }
+        let turn = self.restarts as usize;
+        let cut = route.len() * RESTART_AT[turn % RESTART_AT.len()] / 8;
+        let round = (turn / RESTART_AT.len()).min(self.cap.ilog2() as usize);
+        let mut game = self.root.clone();
+        for cmd in Command::parse_route(&route[..cut]) {
+            if game.step(cmd).is_err() || game.outcome().is_some() {
+                return None;
+            }
+        }
+        let width = 1usize << round;
+        let params = Params {
+            width,
+            pilot: (2 * width).max(PILOT_CANDIDATES),
+            ..self.base()
+        };
+        self.restarting = true;
+        Some(Beam::from_node(params, game, route.as_bytes()[..cut].to_vec()))
+    }
+
+    /// The plain run's tunables for this mine.
+    fn base(&self) -> Params {
         let small = self.grid.w * self.grid.h <= THOROUGH_CELLS;
-        let base = Params {
+        Params {
             width: 1,
             lambdas: 6,
             triggers: 3,
@@ -277,7 +343,16 @@ impl Solver {
             noise: 0,
             seed: 0,
             pilot: 0,
-        };
+        }
+    }
+
+    /// The next run: macro-move and single-command runs take turns, each twice as wide as the
+    /// last of its kind (up to the memory cap, then with more lambdas to choose from). Once
+    /// macro runs are wide, as much work again goes to narrower runs with seeded noise in the
+    /// evaluation, for variety. On small mines, once the first plain runs are done, runs ranked
+    /// by rollouts (1, 2, 4 … wide) get their share of the work.
+    fn next_params(&mut self) -> Option<Params> {
+        let base = self.base();
         let rest_over = self.coarse.over() && self.fine.over();
         let spent = self.spent();
         let pilot_due = spent >= PILOT_AFTER
