@@ -1,6 +1,6 @@
 //! The route search: its best route replays to its score, it is deterministic, it improves with
-//! work, it solves a small map, rollouts find what plain beams miss, runs from points along an
-//! aborting route find more, and a 1000 × 1000 map stays bounded.
+//! work, it solves a small map, rollouts find what plain beams miss, runs and searches from
+//! points along an aborting route find more, and a 1000 × 1000 map stays bounded.
 
 use lambda_arcade::lifter::solver::Solver;
 use lambda_arcade::lifter::{maps, Command, Lifter, Mine};
@@ -138,6 +138,23 @@ fn restarts_along_an_aborting_route_find_more() {
     run(&mut solver, 500_000, 18_500_000);
     assert!(
         solver.best_score() >= 2034,
+        "{} {}",
+        solver.best_score(),
+        solver.best_route()
+    );
+    assert_eq!(replay(&m, solver.best_route()), solver.best_score());
+}
+
+#[test]
+fn a_search_from_an_early_point_of_an_aborting_route_wins_beard3() {
+    // Every run from the start on beard3 collects all 25 lambdas and is then walled in by
+    // beards (1144, an abort, also after 100 million units). A search of its own from the
+    // first eighth of that route (four lambdas, the trampoline, both razors) finds a win.
+    let m = mine("beard3");
+    let mut solver = Solver::new(&m);
+    run(&mut solver, 1_000_000, 40_000_000);
+    assert!(
+        solver.best_score() >= 1740 && !solver.best_route().ends_with('A'),
         "{} {}",
         solver.best_score(),
         solver.best_route()

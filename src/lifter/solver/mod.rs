@@ -11,13 +11,15 @@
 //! the work goes to runs that rank each level's children by where a greedy run from each of
 //! them ends (`rollout`: a choice that spoils the mine for good shows only later). Where the
 //! plain runs found no way out (the best route aborts), a sixth of the work goes to such runs
-//! started from points along the best route (`restart`). Each new best route loses the
-//! commands it does not need (`trim`) and has its order of collections improved by local
-//! search (`polish`).
+//! started from points along the best route (`restart`), and half of all the work to a whole
+//! search of its own from an early point of that route (an offshoot). Each new best route
+//! loses the commands it does not need (`trim`) and has its order of collections improved by
+//! local search (`polish`).
 //!
 //! Work is counted in units of about one simulated command (planning, copying and hashing
 //! mines are converted), and every piece of work is small, so `work` returns close to its
-//! budget. Memory is bounded by capping beam widths by the mine's size.
+//! budget. Memory is bounded by capping beam widths by the mine's size (an offshoot has beams
+//! of its own: at most twice that).
 
 mod beam;
 mod exec;
@@ -56,6 +58,13 @@ const PILOT_CANDIDATES: usize = 8;
 const RESTART_SHARE: (u64, u64) = (1, 6);
 /// Where those runs start, in eighths of the best route, taken in turn (then again, wider).
 const RESTART_AT: [usize; 5] = [1, 2, 3, 4, 6];
+/// Work before the first search of its own from a point along an aborting best route, where
+/// the route is, in eighths, for each such search in turn, and the work each may take.
+const OFFSHOOT_AFTER: u64 = 8_000_000;
+const OFFSHOOT_AT: [usize; 3] = [1, 2, 3];
+const OFFSHOOT_CAP: u64 = 40_000_000;
+/// Work an offshoot is given at a time.
+const OFFSHOOT_SLICE: u64 = 20_000;
 /// Plain macro-move runs (1, 2, 4 … wide) done before the first of those runs.
 const RESTART_AFTER_RUNS: u32 = 3;
 /// Memory for the states of one beam run, in bytes.
@@ -90,6 +99,18 @@ pub struct Solver {
     restarting: bool,
     run_from: u64,
     cap: usize,
+    /// A whole search of its own from a point along the best route (on small mines whose best
+    /// route aborts), given half the work; the route to its start; how many there were; the
+    /// work they took, and that when the current one started.
+    offshoot: Option<Box<Solver>>,
+    offshoot_prefix: String,
+    offshoots: u32,
+    offshoot_work: u64,
+    offshoot_from: u64,
+    /// This search is an offshoot (it starts none of its own).
+    nested: bool,
+    /// Every run of this search itself is over (an offshoot may go on).
+    own_over: bool,
 }
 
 /// Progress of one kind of run.
@@ -129,12 +150,16 @@ impl Track {
 
 impl Solver {
     pub fn new(mine: &Mine) -> Solver {
-        let root = Lifter::new(mine);
+        Solver::from_root(Lifter::new(mine), false)
+    }
+
+    /// A search from `root` (`nested`: an offshoot of another search).
+    fn from_root(root: Lifter, nested: bool) -> Solver {
         let grid = Grid::new(&root);
-        let cells = mine.width * mine.height;
+        let cells = grid.w * grid.h;
         // Beards grow; a state holds them twice (grid and index).
-        let beards = mine
-            .cells
+        let beards = root
+            .cells()
             .iter()
             .filter(|&&c| c == super::Cell::Beard)
             .count();
@@ -165,7 +190,76 @@ impl Solver {
             restarting: false,
             run_from: 0,
             cap,
+            offshoot: None,
+            offshoot_prefix: String::new(),
+            offshoots: 0,
+            offshoot_work: 0,
+            offshoot_from: 0,
+            nested,
+            own_over: false,
         }
+    }
+
+    /// All the work done, this search's own and its offshoots'.
+    fn total(&self) -> u64 {
+        self.spent() + self.offshoot_work
+    }
+
+    /// Gives the offshoot (starting one when due) a slice of work when it has had less than
+    /// half; true when it had its turn.
+    fn offshoot_turn(&mut self) -> bool {
+        if self.offshoot.is_none() {
+            self.offshoot = self.start_offshoot();
+        }
+        let own = self.spent();
+        let Some(off) = self.offshoot.as_mut() else {
+            return false;
+        };
+        if !self.own_over && self.offshoot_work >= own {
+            return false;
+        }
+        let before = off.total();
+        let over = off.work(OFFSHOOT_SLICE);
+        self.offshoot_work += off.total() - before;
+        if off.best_score > self.best_score {
+            self.best_score = off.best_score;
+            self.best_route = format!("{}{}", self.offshoot_prefix, off.best_route);
+        }
+        if over || self.offshoot_work - self.offshoot_from >= OFFSHOOT_CAP {
+            self.offshoot = None;
+            self.offshoots += 1;
+        }
+        true
+    }
+
+    /// A search of its own from an early point of the best route, when due: on small mines
+    /// whose best route still aborts after the first plain runs. A search from there is
+    /// shallower; on beard3 the route's first eighth (four lambdas, the trampoline, both
+    /// razors) is where a win becomes findable.
+    fn start_offshoot(&mut self) -> Option<Box<Solver>> {
+        let at = *OFFSHOOT_AT.get(self.offshoots as usize)?;
+        if self.nested
+            || self.pilot.done
+            || self.coarse.runs < RESTART_AFTER_RUNS
+            || self.spent() < OFFSHOOT_AFTER
+        {
+            return None;
+        }
+        let route = self.best_route.strip_suffix('A')?;
+        let cut = route.len() * at / 8;
+        if cut == 0 {
+            return None;
+        }
+        let mut game = self.root.clone();
+        for cmd in Command::parse_route(&route[..cut]) {
+            if game.step(cmd).is_err() || game.outcome().is_some() {
+                return None;
+            }
+        }
+        game.clear_history();
+        self.offshoot_prefix = route[..cut].to_string();
+        self.offshoot_from = self.offshoot_work;
+        Some(Box::new(Solver::from_root(game, true)))
     }
 
     fn spent(&self) -> u64 {
@@ -178,8 +272,14 @@ impl Solver {
 
     /// Does about `units` simulated commands of search; true when nothing is left to try.
     pub fn work(&mut self, units: u64) -> bool {
-        let until = self.spent().saturating_add(units);
-        while self.spent() < until {
+        let until = self.total().saturating_add(units);
+        while self.total() < until {
+            if self.offshoot_turn() {
+                continue;
+            }
+            if self.own_over {
+                return true;
+            }
             if self.polish.is_none() && self.beam.is_none() {
                 self.run_from = self.spent();
                 self.restarting = false;
@@ -187,7 +287,10 @@ impl Solver {
                     Some(beam) => beam,
                     None => match self.next_params() {
                         Some(params) => Beam::new(params, &self.root),
-                        None => return true,
+                        None => {
+                            self.own_over = true;
+                            continue;
+                        }
                     },
                 };
                 self.beam = Some(beam);
@@ -258,7 +361,11 @@ impl Solver {
                 self.polish_at = self.spent() + POLISH_GAP;
             }
         }
-        self.coarse.done && self.fine.done && self.pilot.done && self.polish.is_none()
+        self.offshoot.is_none()
+            && self.coarse.done
+            && self.fine.done
+            && self.pilot.done
+            && self.polish.is_none()
     }
 
     /// Books a finished run.
