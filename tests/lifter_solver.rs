@@ -108,6 +108,18 @@ fn solves_small_maps() {
     }
 }
 
+/// The route the solver finds on `name` with `units` of work (given `slice` at a time), after
+/// checking that it scores at least `at_least` and replays to its score.
+fn reaches(name: &str, slice: u64, units: u64, at_least: i64) -> String {
+    let m = mine(name);
+    let mut solver = Solver::new(&m);
+    run(&mut solver, slice, units);
+    let (score, route) = (solver.best_score(), solver.best_route().to_string());
+    assert!(score >= at_least, "{name}: {score} {route}");
+    assert_eq!(replay(&m, &route), score);
+    route
+}
+
 #[test]
 fn rollouts_rank_orders_that_look_worse_now() {
     // Plain beams are at 1936 on beard4 with 4.5 million units (1969 with 100 million);
@@ -115,16 +127,7 @@ fn rollouts_rank_orders_that_look_worse_now() {
     // from points along the best route take some of the work before that). On trampoline2 the
     // rollouts reach the best known score, 1742, by 4 million (plain: 1736).
     for (name, at_least) in [("beard4", 2028), ("trampoline2", 1742)] {
-        let m = mine(name);
-        let mut solver = Solver::new(&m);
-        run(&mut solver, 100_000, 6_000_000);
-        assert!(
-            solver.best_score() >= at_least,
-            "{name}: {} {}",
-            solver.best_score(),
-            solver.best_route()
-        );
-        assert_eq!(replay(&m, solver.best_route()), solver.best_score());
+        reaches(name, 100_000, 6_000_000, at_least);
     }
 }
 
@@ -133,33 +136,16 @@ fn restarts_along_an_aborting_route_find_more() {
     // beard4's best route from the start collects all 44 lambdas and is then shut off from the
     // lift (2028, an abort; still 2028 after 75 million units without restarts). Runs started
     // from points along that route find 2034 by 18 million units.
-    let m = mine("beard4");
-    let mut solver = Solver::new(&m);
-    run(&mut solver, 500_000, 18_500_000);
-    assert!(
-        solver.best_score() >= 2034,
-        "{} {}",
-        solver.best_score(),
-        solver.best_route()
-    );
-    assert_eq!(replay(&m, solver.best_route()), solver.best_score());
+    reaches("beard4", 500_000, 18_500_000, 2034);
 }
 
 #[test]
 fn a_search_from_an_early_point_of_an_aborting_route_wins_beard3() {
     // Every run from the start on beard3 collects all 25 lambdas and is then walled in by
-    // beards (1144, an abort, also after 100 million units). A search of its own from the
-    // first eighth of that route (four lambdas, the trampoline, both razors) finds a win.
-    let m = mine("beard3");
-    let mut solver = Solver::new(&m);
-    run(&mut solver, 1_000_000, 40_000_000);
-    assert!(
-        solver.best_score() >= 1740 && !solver.best_route().ends_with('A'),
-        "{} {}",
-        solver.best_score(),
-        solver.best_route()
-    );
-    assert_eq!(replay(&m, solver.best_route()), solver.best_score());
+    // beards (an abort: 1148 here without offshoots). A search of its own from the first
+    // eighth of that route (four lambdas, the trampoline, both razors) finds a win.
+    let route = reaches("beard3", 1_000_000, 40_000_000, 1740);
+    assert!(!route.ends_with('A'), "a win, not an abort: {route}");
 }
 
 #[test]
