@@ -58,10 +58,11 @@ const PILOT_CANDIDATES: usize = 8;
 const RESTART_SHARE: (u64, u64) = (1, 6);
 /// Where those runs start, in eighths of the best route, taken in turn (then again, wider).
 const RESTART_AT: [usize; 5] = [1, 2, 3, 4, 6];
-/// Work before the first search of its own from a point along an aborting best route, where
-/// the route is, in eighths, for each such search in turn, and the work each may take.
+/// Work before the first search of its own from a point along an aborting best route.
 const OFFSHOOT_AFTER: u64 = 8_000_000;
+/// Where such searches start, in eighths of the best route, one after another.
 const OFFSHOOT_AT: [usize; 3] = [1, 2, 3];
+/// Work each of them may take.
 const OFFSHOOT_CAP: u64 = 40_000_000;
 /// Work an offshoot is given at a time.
 const OFFSHOOT_SLICE: u64 = 20_000;
@@ -238,28 +239,40 @@ impl Solver {
     /// razors) is where a win becomes findable.
     fn start_offshoot(&mut self) -> Option<Box<Solver>> {
         let at = *OFFSHOOT_AT.get(self.offshoots as usize)?;
-        if self.nested
-            || self.pilot.done
-            || self.coarse.runs < RESTART_AFTER_RUNS
-            || self.spent() < OFFSHOOT_AFTER
-        {
+        if self.nested || self.spent() < OFFSHOOT_AFTER {
             return None;
         }
-        let route = self.best_route.strip_suffix('A')?;
-        let cut = route.len() * at / 8;
-        if cut == 0 {
+        let route = self.aborting_route()?;
+        let prefix = &route[..route.len() * at / 8];
+        if prefix.is_empty() {
             return None;
         }
+        let mut game = self.after(prefix)?;
+        game.clear_history();
+        self.offshoot_prefix = prefix.to_string();
+        self.offshoot_from = self.offshoot_work;
+        Some(Box::new(Solver::from_root(game, true)))
+    }
+
+    /// The best route without its final abort, on small mines past the first plain runs whose
+    /// best route still aborts (the robot has not got out yet): where runs and searches from
+    /// points along it are worth their work.
+    fn aborting_route(&self) -> Option<&str> {
+        if self.pilot.done || self.coarse.runs < RESTART_AFTER_RUNS {
+            return None;
+        }
+        self.best_route.strip_suffix('A')
+    }
+
+    /// The mine after `prefix` (none when the game ends on the way).
+    fn after(&self, prefix: &str) -> Option<Lifter> {
         let mut game = self.root.clone();
-        for cmd in Command::parse_route(&route[..cut]) {
+        for cmd in Command::parse_route(prefix) {
             if game.step(cmd).is_err() || game.outcome().is_some() {
                 return None;
             }
         }
-        game.clear_history();
-        self.offshoot_prefix = route[..cut].to_string();
-        self.offshoot_from = self.offshoot_work;
-        Some(Box::new(Solver::from_root(game, true)))
+        Some(game)
     }
 
     fn spent(&self) -> u64 {
@@ -404,29 +417,22 @@ impl Solver {
     /// A run from a point along the best route so far, when one is due and that route has not
     /// reached the lift (a win). The route's first eighths (1/8, 2/8, 3/8, 4/8, 6/8 in turn,
     /// then again twice as wide) are kept and the rest is searched anew, its levels ranked by
-    /// rollouts. A search from there is shallower, so it
-    /// looks at the rest more closely than a run from the start, where an early choice that
-    /// only pays off much later (a razor picked up for the way back) is easily lost.
+    /// rollouts. A search from there is shallower, so it looks at the rest more closely than a
+    /// run from the start, where an early choice that only pays off much later (a razor picked
+    /// up for the way back) is easily lost.
     fn restart(&mut self) -> Option<Beam> {
         let spent = self.spent();
-        let due = !self.pilot.done
-            && self.coarse.runs >= RESTART_AFTER_RUNS
-            && spent >= PILOT_AFTER
+        let due = spent >= PILOT_AFTER
             && self.restart_work * RESTART_SHARE.1 <= spent * RESTART_SHARE.0;
-        // Only while the best route ends in an abort: the robot has not got out yet.
-        let route = self.best_route.strip_suffix('A')?;
+        let route = self.aborting_route()?;
         if !due || route.len() < RESTART_AT.len() + 1 {
             return None;
         }
         let turn = self.restarts as usize;
-        let cut = route.len() * RESTART_AT[turn % RESTART_AT.len()] / 8;
+        let prefix = &route[..route.len() * RESTART_AT[turn % RESTART_AT.len()] / 8];
+        let game = self.after(prefix)?;
+        let prefix = prefix.as_bytes().to_vec();
         let round = (turn / RESTART_AT.len()).min(self.cap.ilog2() as usize);
-        let mut game = self.root.clone();
-        for cmd in Command::parse_route(&route[..cut]) {
-            if game.step(cmd).is_err() || game.outcome().is_some() {
-                return None;
-            }
-        }
         let width = 1usize << round;
         let params = Params {
             width,
@@ -434,7 +440,7 @@ impl Solver {
             ..self.base()
         };
         self.restarting = true;
-        Some(Beam::from_node(params, game, route.as_bytes()[..cut].to_vec()))
+        Some(Beam::from_node(params, game, prefix))
     }
 
     /// The plain run's tunables for this mine.

@@ -6,7 +6,7 @@ use super::exec::Meter;
 use crate::lifter::{Command, Lifter};
 
 /// Routes up to this many commands are trimmed (each pass replays the route once per command).
-pub(super) const TRIM_MAX: usize = 400;
+const TRIM_MAX: usize = 400;
 
 /// The route and its score after dropping commands from `route` (played from `root`) while that
 /// scores more than `score`; `None` when nothing does. Every command replayed is metered.
