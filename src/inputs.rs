@@ -48,3 +48,34 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, String> {
 pub fn check_bytes(format: &InputFormat, bytes: &[u8]) -> Result<String, String> {
     (format.check)(text_of(bytes)?)
 }
+
+/// The most characters of a stranger's text that any message quotes.
+pub const QUOTE_CHARS: usize = 200;
+
+/// `text` as a message quotes it: whole when short, else its first [`QUOTE_CHARS`] characters
+/// and how many more there were, so no message grows with its input (a 15 MiB name, a 20 MB
+/// identifier).
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => {
+            let more = text[cut..].chars().count();
+            std::borrow::Cow::Owned(format!("{}… ({more} more characters)", &text[..cut]))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_excerpt_is_bounded_whatever_the_input() {
+        assert_eq!(excerpt("short"), "short");
+        let long = "é".repeat(20_000_000);
+        let quoted = excerpt(&long);
+        assert!(quoted.chars().count() < QUOTE_CHARS + 40, "{}", quoted.len());
+        assert!(quoted.ends_with("… (19999800 more characters)"), "{quoted}");
+        assert_eq!(excerpt(&"x".repeat(QUOTE_CHARS)), "x".repeat(QUOTE_CHARS));
+    }
+}
