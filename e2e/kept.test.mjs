@@ -296,3 +296,61 @@ test('a browser that refuses to keep anything: one notice, and the games still p
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** Fills the origin's localStorage to its quota (entries outside the page's prefix). */
+const fillStorage = (page) => page.evaluate(() => {
+  let n = 0;
+  for (let size = 1 << 20; size >= 1; size >>= 1) {
+    const text = 'x'.repeat(size);
+    for (;;) {
+      try { localStorage.setItem(`fill.${n}`, text); n += 1; } catch { break; }
+    }
+  }
+  return n;
+});
+
+test('with the storage full, a kept entry that does not reopen is left untouched, and the notice says so and stays', async () => {
+  const page = await openPage(browser, server.url);
+  const raw = '{"v":2,"link":"lifter/2/AAAA","view":3}';
+  await page.goto(`${server.url}README.md`);
+  await page.evaluate((r) => { localStorage.clear(); localStorage.setItem('arcade.kept.v2.lifter', r); }, raw);
+  assert.ok(await fillStorage(page) > 0);
+  await page.goto(`${server.url}#lifter`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#banner:not([hidden])');
+  const notice = /Your Lifter game could not be resumed\..+This browser refused to keep a copy of it \(its storage is full, or private mode\), so it was left as it was, in this browser's storage as “arcade\.kept\.v2\.lifter”, and the page will not write over it\. The page goes on, but your work will not survive a reload until there is room\./;
+  assert.equal(await stored(page, 'arcade.kept.v2.lifter'), raw, 'nothing deleted that was not copied');
+  assert.match(await banner(page), notice);
+  assert.equal(await stored(page, 'arcade.kept.v2.lifter.set-aside'), null);
+  // The page plays on; its writes are refused (or held off the entry) without another notice.
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  await press(page, 'DL');
+  assert.equal(await page.textContent('[data-testid=lifter-stat-moves]'), '2');
+  await page.waitForTimeout(2000); // past the kept game's write (150 ms after a move)
+  await page.click('[data-testid=game-pig]');
+  await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
+  await page.keyboard.press('t');
+  await page.waitForTimeout(500);
+  assert.equal(await page.isVisible('#banner'), true);
+  assert.match(await banner(page), notice, 'the true notice stays');
+  assert.equal(await stored(page, 'arcade.kept.v2.lifter'), raw, 'not written over');
+  // Room again: the next page puts it aside as usual.
+  await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('fill.')) localStorage.removeItem(k); });
+  await reload(page);
+  await page.click('[data-testid=game-lifter]');
+  await page.waitForFunction(() => document.querySelector('#banner')?.textContent.includes('put aside'));
+  assert.equal(await stored(page, 'arcade.kept.v2.lifter.set-aside'), raw);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('an entry put aside never replaces one put aside before', async () => {
+  const page = await openPage(browser, server.url);
+  const raw = '{"v":2,"link":';
+  await startWith(page, { 'arcade.kept.v2.pig': raw, 'arcade.kept.v2.pig.set-aside': 'an older one' }, '#pig');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await banner(page), /put aside \(in this browser's storage as “arcade\.kept\.v2\.pig\.set-aside\.2”\)/);
+  assert.equal(await stored(page, 'arcade.kept.v2.pig.set-aside'), 'an older one');
+  assert.equal(await stored(page, 'arcade.kept.v2.pig.set-aside.2'), raw);
+  await page.context().close();
+});

@@ -5,7 +5,8 @@
 // - Kept games: a kept game *is* its share link plus the position viewed (and what the link
 //   does not say: whose seats are human, the bots' names, an opponent). A reload reopens it
 //   through the link registry (`app.reopen`), as fast as opening a link. An entry that no longer
-//   opens is put aside under its own key, with a notice, and the page goes on.
+//   opens is put aside under its own key, with a notice, and the page goes on; nothing is
+//   removed before its copy is kept (a full storage leaves the entry where it is, untouched).
 // - `MissingAsset`: the typed error for a bundled map a kept game or a link needs and the page
 //   cannot find; `problem(e)` words every failure the same way for the notice.
 
@@ -17,18 +18,27 @@ let refused = () => {};
 /** `f()` is called once, the first time the browser refuses to keep something. */
 export function whenRefused(f) { refused = f; }
 
+// Entries that could not be put aside (no room for the copy): left as they are, and nothing in
+// this page writes over them or removes them. Nothing is deleted that was not first copied.
+const held = new Set();
+/** Writes without a notice; true when the browser kept it. */
+function put(key, value) {
+  if (held.has(key)) return false;
+  try { localStorage.setItem(key, value); return true; } catch { return false; }
+}
+
 export const storage = {
   get(key) { try { return localStorage.getItem(key); } catch { return null; } },
   /** False when the browser refuses (private mode, full quota): the caller goes on in memory. */
   set(key, value) {
-    try { localStorage.setItem(key, value); return true; } catch {
-      const f = refused;
-      refused = () => {};
-      f();
-      return false;
-    }
+    if (held.has(key)) return false;
+    if (put(key, value)) return true;
+    const f = refused;
+    refused = () => {};
+    f();
+    return false;
   },
-  remove(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
+  remove(key) { if (held.has(key)) return; try { localStorage.removeItem(key); } catch { /* private mode */ } },
   /** The parsed JSON under `key`, `undefined` when there is none; throws on text that is not JSON. */
   json(key) {
     const raw = storage.get(key);
@@ -67,6 +77,14 @@ export function problem(e) {
 
 const keyOf = (game, slot) => `${PREFIX}kept.v${VERSION}.${game}${slot ? `@${slot}` : ''}`;
 export const asideKey = (key) => `${key}.set-aside`;
+/** Where `value` goes aside: `<key>.set-aside`, else `.set-aside.2` … (an earlier one is never replaced). */
+function freeAside(key, value) {
+  for (let n = 1; ; n += 1) {
+    const aside = n === 1 ? asideKey(key) : `${asideKey(key)}.${n}`;
+    const there = storage.get(aside);
+    if (there === null || there === value) return aside;
+  }
+}
 
 /**
  * The kept game of `game` (`slot`: one of several, e.g. Lifter's one per map). `label` names it
@@ -97,18 +115,24 @@ export function keptGame(game, { slot = '', label = game, legacy = null, legacyK
     },
     has() { return storage.get(key) !== null || legacyKeys.some((k) => storage.get(k) !== null); },
     clear() { storage.remove(key); written = null; },
-    /** Moves the entry (or the old entries it came from) to its own key; returns that key. */
+    /**
+     * Copies the entry (else the old entries it came from) to a key of its own, then removes
+     * what was copied; returns that key. When the browser does not keep the copy (a full
+     * quota, private mode), nothing is removed: the entries are held as they are (never written
+     * over or removed by this page) and null is returned.
+     */
     putAside() {
-      const aside = asideKey(key);
-      const raw = storage.get(key);
-      if (raw !== null) storage.set(aside, raw);
-      else {
-        const old = Object.fromEntries(legacyKeys.map((k) => [k, storage.get(k)]).filter(([, v]) => v !== null));
-        if (Object.keys(old).length) storage.setJson(aside, { legacy: old });
-      }
-      storage.remove(key);
-      for (const k of legacyKeys) storage.remove(k);
       written = null;
+      const raw = storage.get(key);
+      const from = raw !== null ? [key] : legacyKeys.filter((k) => storage.get(k) !== null);
+      if (!from.length) return null;
+      const value = raw ?? JSON.stringify({ legacy: Object.fromEntries(from.map((k) => [k, storage.get(k)])) });
+      const aside = freeAside(key, value);
+      if (!put(aside, value) || storage.get(aside) !== value) {
+        for (const k of [key, ...legacyKeys]) held.add(k);
+        return null;
+      }
+      for (const k of from) storage.remove(k);
       return aside;
     },
   };
@@ -139,7 +163,13 @@ export async function reopenKept(app, kept, resume) {
     return true;
   } catch (e) {
     const aside = kept.putAside();
-    app.notice(`Your ${kept.label} game could not be resumed. ${problem(e)} It was put aside (in this browser's storage as “${aside}”) and the page goes on.`, 'warning');
+    const why = `Your ${kept.label} game could not be resumed. ${problem(e)}`;
+    if (aside) app.notice(`${why} It was put aside (in this browser's storage as “${aside}”) and the page goes on.`, 'warning');
+    else {
+      // The one true notice: the refusal is part of it (a notice of its own would replace it).
+      refused = () => {};
+      app.notice(`${why} This browser refused to keep a copy of it (its storage is full, or private mode), so it was left as it was, in this browser's storage as “${kept.key}”, and the page will not write over it. The page goes on, but your work will not survive a reload until there is room.`, 'warning');
+    }
     return false;
   }
 }
