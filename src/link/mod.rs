@@ -53,6 +53,9 @@ pub enum LinkError {
     MissingAsset(String),
     /// The checksum does not match: the link was cut or altered.
     Checksum,
+    /// The body is intact, but of another version of its kind than the link says (its
+    /// `kind/version/` label was edited).
+    OtherVersion { kind: String, labelled: u32, actual: u32 },
 }
 
 impl fmt::Display for LinkError {
@@ -70,9 +73,13 @@ impl fmt::Display for LinkError {
             LinkError::Base64 => f.write_str("the link data contains characters that base64url does not use"),
             LinkError::Inflate => f.write_str("the compressed link data is damaged"),
             LinkError::Truncated => f.write_str("the link data ends too early (was it cut off?)"),
-            LinkError::Malformed(m) => write!(f, "the link data is malformed: {m}"),
-            LinkError::MissingAsset(m) => f.write_str(m),
+            LinkError::Malformed(m) => write!(f, "the link data is malformed: {}", crate::inputs::bounded(m.as_str())),
+            LinkError::MissingAsset(m) => f.write_str(&crate::inputs::bounded(m.as_str())),
             LinkError::Checksum => f.write_str("the link was altered or cut (checksum mismatch)"),
+            LinkError::OtherVersion { kind, labelled, actual } => write!(
+                f,
+                "this link is of an unknown shape or version: it says {kind} version {labelled}, but its data is of version {actual}"
+            ),
         }
     }
 }
@@ -94,6 +101,7 @@ impl LinkError {
             LinkError::Malformed(_) => "malformed",
             LinkError::MissingAsset(_) => "missing-asset",
             LinkError::Checksum => "checksum",
+            LinkError::OtherVersion { .. } => "other-version",
         }
     }
 }
@@ -119,15 +127,29 @@ impl Envelope {
     }
 }
 
-fn checksum(body: &[u8]) -> [u8; 2] {
+/// The checksum of `body` under the label `kind/version/`, so a body moved under another label
+/// (another version of its kind) does not pass as intact.
+fn checksum(kind: &str, version: u32, body: &[u8]) -> [u8; 2] {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(format!("{kind}/{version}/").as_bytes());
+    crc.update(body);
+    let c = crc.finalize();
+    [(c >> 8) as u8, c as u8]
+}
+
+/// The checksum links had before it covered the label (the body alone); such links still open.
+fn body_checksum(body: &[u8]) -> [u8; 2] {
     let c = crc32fast::hash(body);
     [(c >> 8) as u8, c as u8]
 }
 
+/// The versions a body is tried against when its label's checksum fails.
+const VERSIONS_TRIED: u32 = 16;
+
 /// `kind/version/payload` (no leading `#`).
 pub fn seal(kind: &str, version: u32, body: &[u8]) -> String {
     let mut raw = body.to_vec();
-    raw.extend_from_slice(&checksum(body));
+    raw.extend_from_slice(&checksum(kind, version, body));
     let deflated = miniz_oxide::deflate::compress_to_vec(&raw, 9);
     let mut payload = Vec::with_capacity(raw.len() + 1);
     if deflated.len() < raw.len() {
@@ -220,6 +242,11 @@ pub fn unpack(kind: &str, version: u32, data: &str) -> Result<Envelope, LinkErro
         return Err(LinkError::Truncated);
     }
     let sum = raw.split_off(raw.len() - 2);
-    let intact = sum == checksum(&raw);
+    let intact = sum == checksum(kind, version, &raw) || sum == body_checksum(&raw);
+    if !intact {
+        if let Some(actual) = (1..=VERSIONS_TRIED).find(|&v| v != version && sum == checksum(kind, v, &raw)) {
+            return Err(LinkError::OtherVersion { kind: kind.to_string(), labelled: version, actual });
+        }
+    }
     Ok(Envelope { kind: kind.to_string(), version, body: raw, intact, assets: Vec::new() })
 }
