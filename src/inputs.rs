@@ -39,8 +39,23 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, String> {
         // The prefix is valid UTF-8, so counting its characters gives the column.
         let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
         let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
-        format!("line {line}, column {column}: this is not UTF-8 text (byte 0x{byte:02X})")
+        format!("{line}:{column}: this is not UTF-8 text (byte 0x{byte:02X})")
     })
+}
+
+/// A message about file `file`: `FILE:LINE:COL: …` when the message starts with its place
+/// (`LINE:COL: `, as every reader names it), else `FILE: …`; the one format of every error that
+/// has a place, in the CLI and the page.
+pub fn in_file(file: &str, message: &str) -> String {
+    let place = message.split_once(": ").map(|(p, _)| p).filter(|p| {
+        let mut parts = p.split(':');
+        let mut number = || parts.next().is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        number() && number() && parts.next().is_none()
+    });
+    match place {
+        Some(_) => format!("{file}:{message}"),
+        None => format!("{file}: {message}"),
+    }
 }
 
 /// Reads `bytes` with `format`: the summary or the user's message (also for bytes that are not
@@ -65,6 +80,20 @@ pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The most characters of any message about an input.
+pub const MESSAGE_CHARS: usize = 2 * QUOTE_CHARS;
+
+/// A message cut to [`MESSAGE_CHARS`] (with how many more there were): every reader's error
+/// type passes its message through this, so a message that quotes its input stays short
+/// whatever the input.
+pub fn bounded(message: impl Into<String>) -> String {
+    let message = message.into();
+    match message.char_indices().nth(MESSAGE_CHARS) {
+        None => message,
+        Some((cut, _)) => format!("{}… ({} more characters)", &message[..cut], message[cut..].chars().count()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +106,7 @@ mod tests {
         assert!(quoted.chars().count() < QUOTE_CHARS + 40, "{}", quoted.len());
         assert!(quoted.ends_with("… (19999800 more characters)"), "{quoted}");
         assert_eq!(excerpt(&"x".repeat(QUOTE_CHARS)), "x".repeat(QUOTE_CHARS));
+        assert_eq!(bounded("short"), "short");
+        assert!(bounded(format!("unbound variable: {}", "x".repeat(20_000_000))).ends_with("… (19999618 more characters)"));
     }
 }

@@ -52,13 +52,36 @@ fn bytes_that_are_not_utf8_are_refused_at_their_place_in_every_format() {
         bytes.extend([0xC3, 0x28]); // a lead byte without its continuation
         assert_eq!(
             check_bytes(format, &bytes).unwrap_err(),
-            "line 2, column 3: this is not UTF-8 text (byte 0xC3)",
+            "2:3: this is not UTF-8 text (byte 0xC3)",
             "{}",
             format.name
         );
     }
     // Columns count characters, not bytes.
     let lifter = lambda_arcade::games::format("lifter-map").unwrap();
-    assert_eq!(check_bytes(lifter, &[b'\n', 0xC3, 0xA9, 0xFF]).unwrap_err(), "line 2, column 2: this is not UTF-8 text (byte 0xFF)");
-    assert_eq!(check_bytes(lifter, &[b'#', 0xE2, 0x82, b'#', 0xFF]).unwrap_err(), "line 1, column 2: this is not UTF-8 text (byte 0xE2)");
+    assert_eq!(check_bytes(lifter, &[b'\n', 0xC3, 0xA9, 0xFF]).unwrap_err(), "2:2: this is not UTF-8 text (byte 0xFF)");
+    assert_eq!(check_bytes(lifter, &[b'#', 0xE2, 0x82, b'#', 0xFF]).unwrap_err(), "1:2: this is not UTF-8 text (byte 0xE2)");
+}
+
+/// A message quotes at most a few hundred characters of its input, in every format: a 20 MB
+/// identifier, metadata key, JSON key or save token is cut, with how much more there was.
+#[test]
+fn messages_stay_short_whatever_they_quote() {
+    let huge = "z".repeat(20_000_000);
+    let cases = [
+        ("scheme", format!("(define (player my-total other-total accum current state) {huge})")),
+        ("lifter-map", format!("#R#\n#L#\n\n{huge} 5\n")),
+        ("punter-map", format!("{{\"sites\":[{{\"id\":0}}],\"rivers\":[],\"mines\":[],\"{huge}\":1,")),
+        ("labyrinth-save", format!("{huge}\n")),
+        ("link", format!("#pig/1/{huge}%zz")),
+    ];
+    for (name, text) in cases {
+        let message = lambda_arcade::games::check(name, &text).expect_err(name);
+        assert!(message.chars().count() <= 500, "{name}: a message of {} characters: {}…", message.len(), &message[..200]);
+    }
+    // The CLI's FILE:LINE:COL: one format for every place.
+    use lambda_arcade::inputs::in_file;
+    assert_eq!(in_file("a.map", "2:3: unknown cell 'x'"), "a.map:2:3: unknown cell 'x'");
+    assert_eq!(in_file("a.json", "rivers[0].target: missing"), "a.json: rivers[0].target: missing");
+    assert_eq!(in_file("a.txt", "No such file or directory (os error 2)"), "a.txt: No such file or directory (os error 2)");
 }

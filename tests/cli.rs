@@ -141,7 +141,7 @@ fn check_reads_any_format_as_the_product_does() {
         let out = arcade(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("binary.map: line 2, column 3: this is not UTF-8 text (byte 0xFF)"), "{args:?}: {err}");
+        assert!(err.contains("binary.map:2:3: this is not UTF-8 text (byte 0xFF)"), "{args:?}: {err}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }

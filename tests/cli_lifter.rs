@@ -68,7 +68,7 @@ fn bad_input_names_its_place_and_exits_non_zero() {
     std::fs::write(&path, "#####\n#R x#\n#####\n").unwrap();
     let out = arcade(&["lifter", "run", path.to_str().unwrap(), "W"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2, column 4: unknown cell 'x'"));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("2:4: unknown cell 'x'"));
     assert_eq!(arcade(&["lifter", "run", "no-such-map", "W"]).status.code(), Some(1));
     assert_eq!(arcade(&["lifter", "run", "contest1"]).status.code(), Some(2));
     assert_eq!(arcade(&["lifter", "solve", "contest1", "--ms", "soon"]).status.code(), Some(2));

@@ -60,9 +60,9 @@ fn bad_maps_name_line_and_column() {
     // A number too large to be meant is called too large, not "not a number".
     let e = Mine::parse("#####\n#R L#\n#####\n\nFlooding 99999999999").unwrap_err();
     assert!(e.to_string().contains("Flooding 99999999999 is too large (at most 4294967295)"), "{e}");
-    assert!(e.to_string().contains("line 5, column 10"), "{e}");
+    assert!(e.to_string().contains("5:10"), "{e}");
     let e = Mine::parse("#####\n#RA1#\n#####\n\nTrampoline A goes 1").unwrap_err();
-    assert!(e.to_string().starts_with("line 5, column 1: expected \"Trampoline A targets 1\""), "{e}");
+    assert!(e.to_string().starts_with("5:1: expected \"Trampoline A targets 1\""), "{e}");
 }
 
 #[test]

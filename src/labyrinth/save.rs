@@ -48,7 +48,7 @@ pub struct SaveError {
 
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        write!(f, "{}:{}: {}", self.line, self.column, crate::inputs::bounded(self.message.as_str()))
     }
 }
 

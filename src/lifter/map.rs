@@ -55,7 +55,7 @@ pub struct MapError {
 
 impl fmt::Display for MapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: ", self.line, self.col)?;
+        write!(f, "{}:{}: ", self.line, self.col)?;
         match &self.kind {
             MapErrorKind::Empty => f.write_str("the map is empty"),
             MapErrorKind::UnknownCell(c) => write!(f, "unknown cell {c:?}"),
@@ -69,10 +69,11 @@ impl fmt::Display for MapError {
             }
             MapErrorKind::UnknownMetadata(k) => write!(
                 f,
-                "unknown metadata \"{k}\" (expected Water, Flooding, Waterproof, Trampoline, Growth or Razors)"
+                "unknown metadata \"{}\" (expected Water, Flooding, Waterproof, Trampoline, Growth or Razors)",
+                crate::inputs::excerpt(k)
             ),
-            MapErrorKind::BadMetadata(m) => f.write_str(m),
-            MapErrorKind::DuplicateMetadata(k) => write!(f, "{k} is given twice"),
+            MapErrorKind::BadMetadata(m) => f.write_str(&crate::inputs::bounded(m.as_str())),
+            MapErrorKind::DuplicateMetadata(k) => write!(f, "{} is given twice", crate::inputs::excerpt(k)),
             MapErrorKind::TooLarge => f.write_str("the map is larger than 4000 × 4000"),
         }
     }

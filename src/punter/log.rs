@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// Largest log the replayer reads.
 pub const MAX_LOG_BYTES: usize = 64 << 20;
 
-/// A bad log, and where: "line 3, column 7" for JSON syntax, else "game[12]" (the entry at
+/// A bad log, and where: "3:7" (line and column) for JSON syntax, else "game[12]" (the entry at
 /// fault).
 pub type LogError = super::PlacedError;
 
@@ -93,7 +93,7 @@ impl GameLog {
             return Err(error("log", format!("{} bytes is more than the limit of {MAX_LOG_BYTES}", text.len())));
         }
         let json: Value = serde_json::from_str(text)
-            .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), super::json_message(&e)))?;
+            .map_err(|e| error(format!("{}:{}", e.line(), e.column()), super::json_message(&e)))?;
         let items = json.get("game").and_then(Value::as_array).ok_or_else(|| error("game", "expected {\"game\": [ … ]}"))?;
         let mut log = GameLog::empty();
         let mut playing = false;

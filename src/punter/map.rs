@@ -113,7 +113,7 @@ impl PunterMap {
     pub fn parse_by_tree(text: &str) -> Result<PunterMap, MapError> {
         super::map_counts::over_limit(text).map_err(|(list, message)| error(list, message))?;
         let json: Value = serde_json::from_str(text)
-            .map_err(|e| error(format!("line {}, column {}", e.line(), e.column()), super::json_message(&e)))?;
+            .map_err(|e| error(format!("{}:{}", e.line(), e.column()), super::json_message(&e)))?;
         PunterMap::from_json(&json)
     }
 

@@ -32,7 +32,7 @@ pub struct PlacedError {
 
 impl std::fmt::Display for PlacedError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.place, self.message)
+        write!(f, "{}: {}", crate::inputs::excerpt(&self.place), crate::inputs::bounded(self.message.as_str()))
     }
 }
 

@@ -45,7 +45,7 @@ impl Pos {
 
 impl SchemeError {
     pub fn new(kind: ErrorKind, pos: Pos, message: impl Into<String>) -> SchemeError {
-        SchemeError { kind, line: pos.line, col: pos.col, message: message.into() }
+        SchemeError { kind, line: pos.line, col: pos.col, message: crate::inputs::bounded(message) }
     }
 
     pub fn syntax(pos: Pos, message: impl Into<String>) -> SchemeError {

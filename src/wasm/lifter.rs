@@ -119,7 +119,7 @@ impl LifterGame {
 
 #[wasm_bindgen]
 impl LifterGame {
-    /// Throws the engine's message ("line 3, column 7: unknown cell 'x'") for a bad map.
+    /// Throws the engine's message ("3:7: unknown cell 'x'") for a bad map.
     #[wasm_bindgen(constructor)]
     pub fn new(name: String, text: String) -> Result<LifterGame, JsValue> {
         let params = LifterParams { name, text };

@@ -62,7 +62,7 @@ pub(crate) fn js_seed(seed: u64) -> f64 {
 }
 
 /// The text of a file's bytes; bytes that are not UTF-8 throw the place of the first bad one
-/// ("line 2, column 3: this is not UTF-8 text (byte 0xFF)"), as every reader names its place.
+/// ("2:3: this is not UTF-8 text (byte 0xFF)"), as every reader names its place.
 #[wasm_bindgen(js_name = textOf)]
 pub fn text_of(bytes: &[u8]) -> Result<String, JsValue> {
     crate::inputs::text_of(bytes).map(str::to_string).map_err(js_error)

@@ -112,12 +112,12 @@ fn load_map(word: &str) -> Result<(LifterParams, Mine), Failure> {
                 let names: Vec<&str> = maps::OFFICIAL.iter().map(|(n, _)| *n).collect();
                 Failure::input(format!("{word}: {e} (official maps: {})", names.join(", ")))
             })?;
-            let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::input(format!("{word}: {e}")))?.to_string();
+            let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::in_file(&word, e))?.to_string();
             let name = std::path::Path::new(word).file_stem().map_or(word.to_string(), |s| s.to_string_lossy().into_owned());
             LifterParams { name, text }
         }
     };
-    let mine = Mine::parse(&params.text).map_err(|e| Failure::input(format!("{word}: {e}")))?;
+    let mine = Mine::parse(&params.text).map_err(|e| Failure::in_file(&word, e))?;
     Ok((params, mine))
 }
 

@@ -40,7 +40,7 @@ pub fn run(extra_dir: Option<&str>) -> Result<(), Failure> {
             return Err(Failure::input(format!("{path}: not found (pass the extra maps folder)")));
         };
         let t = Instant::now();
-        let mine = Mine::parse(&text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+        let mine = Mine::parse(&text).map_err(|e| Failure::in_file(&path, e))?;
         let parse_ms = t.elapsed().as_secs_f64() * 1000.0;
         // The same 1000 steps replayed three times; each step's time is its median over the
         // three runs (this virtual machine has noisy neighbours).

@@ -56,7 +56,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
             continue;
         }
         let text = maps::official(name).ok_or_else(|| Failure::input(format!("{name}: not an official map")))?;
-        let mine = Mine::parse(text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+        let mine = Mine::parse(text).map_err(|e| Failure::in_file(&name, e))?;
         let route = Command::parse_route(route);
         let game = Lifter::play_route(&mine, &route);
         let initial = Lifter::new(&mine);

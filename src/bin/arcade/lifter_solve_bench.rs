@@ -27,7 +27,7 @@ pub fn run(ms: u64, maps: &[String]) -> Result<(), Failure> {
                 ))
             })?,
         };
-        let mine = Mine::parse(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+        let mine = Mine::parse(&text).map_err(|e| Failure::in_file(&name, e))?;
         let start = Instant::now();
         let mut solver = Solver::new(&mine);
         let (mut slices, mut slowest) = (0u64, 0f64);

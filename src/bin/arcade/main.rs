@@ -105,6 +105,10 @@ impl Failure {
     pub fn input(message: impl Into<String>) -> Failure {
         Failure { message: message.into(), code: 1 }
     }
+    /// A problem with FILE (exit 1): `FILE:LINE:COL: …` when the problem has a place.
+    pub fn in_file(file: &str, problem: impl std::fmt::Display) -> Failure {
+        Failure::input(lambda_arcade::inputs::in_file(file, &problem.to_string()))
+    }
 }
 
 /// The command line, read by clap (help: exit 0; a wrong command line: exit 2), with the
@@ -153,7 +157,7 @@ fn check(name: &str, file: &str) -> Result<(), Failure> {
     let format = games::format(name)
         .ok_or_else(|| Failure::usage(format!("unknown format \"{name}\" (known: {})", games::format_names().join(", "))))?;
     let bytes = read_input(file)?;
-    let summary = inputs::check_bytes(format, &bytes).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let summary = inputs::check_bytes(format, &bytes).map_err(|e| Failure::in_file(&file, e))?;
     println!("{summary}");
     Ok(())
 }
@@ -166,14 +170,14 @@ pub fn read_input(file: &str) -> Result<Vec<u8>, Failure> {
     } else {
         std::fs::read(file)
     }
-    .map_err(|e| Failure::input(format!("{file}: {e}")))
+    .map_err(|e| Failure::in_file(&file, e))
 }
 
 /// The text of FILE (`-`: standard input); a file that is not UTF-8 is refused with the place
 /// of its first bad byte.
 pub fn read_text(file: &str) -> Result<String, Failure> {
     let bytes = read_input(file)?;
-    lambda_arcade::inputs::text_of(&bytes).map(str::to_string).map_err(|e| Failure::input(format!("{file}: {e}")))
+    lambda_arcade::inputs::text_of(&bytes).map(str::to_string).map_err(|e| Failure::in_file(&file, e))
 }
 
 /// `arcade limits`: the table of input bounds (docs/RELIABILITY.md shows it).

@@ -85,7 +85,7 @@ impl Maps {
         let text = from_dir.or_else(|| lambda_arcade::punter::maps::bundled(name).map(str::to_string));
         let map = match text {
             None => Err(format!("map \"{name}\" is not bundled{}", self.dir.as_ref().map_or(String::new(), |d| format!(" and not in {d}")))),
-            Some(text) => PunterMap::parse(&text).map(Arc::new).map_err(|e| format!("{name}: {e}")),
+            Some(text) => PunterMap::parse(&text).map(Arc::new).map_err(|e| lambda_arcade::inputs::in_file(&name, &e.to_string())),
         };
         self.parsed.insert(name.to_string(), map.clone());
         map

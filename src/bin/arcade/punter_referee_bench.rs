@@ -70,7 +70,7 @@ pub fn two_punter_games(names: &[String], defaults: &[&str]) -> Result<Vec<(Stri
         .map(|name| {
             let file = format!("{name}.json");
             let text = maps::bundled(&file).ok_or_else(|| Failure::input(format!("{name}: not a bundled map")))?;
-            let params = PunterParams::new(&file, text, 2, settings, Vec::new()).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+            let params = PunterParams::new(&file, text, 2, settings, Vec::new()).map_err(|e| Failure::in_file(&name, e))?;
             Ok((name.to_string(), params))
         })
         .collect()

@@ -83,7 +83,7 @@ impl ProtocolError {
                 format!("byte {at}")
             }
             ProtocolError::Json { at: Some(at), line, column, .. } => format!("message at byte {at}, line {line}, column {column}"),
-            ProtocolError::Json { at: None, line, column, .. } => format!("line {line}, column {column}"),
+            ProtocolError::Json { at: None, line, column, .. } => format!("{line}:{column}"),
             ProtocolError::Shape { field, .. } if field.is_empty() => "the message".into(),
             ProtocolError::Shape { field, .. } => field.clone(),
             ProtocolError::OutOfTurn { .. } => "the game".into(),
