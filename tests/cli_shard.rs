@@ -152,3 +152,64 @@ fn judge_lines_merge_in_the_official_order() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("\"flood1\""));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `arcade merge` under a 1 GiB address-space limit (a file's claims must not allocate).
+fn merge_bounded(files: &[&str]) -> Output {
+    let script = format!("ulimit -v 1048576; exec \"$0\" merge {}", files.iter().map(|f| format!("'{f}'")).collect::<Vec<_>>().join(" "));
+    Command::new("sh").args(["-c", &script, env!("CARGO_BIN_EXE_arcade")]).env_remove("ARCADE_URL").output().expect("runs")
+}
+
+/// Files are strangers: every count a file claims is bounded before anything is allocated, a
+/// seating no run could make is refused, and every refusal is a message naming the file.
+#[test]
+fn merge_bounds_what_a_file_claims() {
+    let dir = scratch("hostile");
+    let whole = |args: &[&str]| -> serde_json::Value { serde_json::from_str(&stdout(arcade(&[args, &["--json"]].concat()), "run")).unwrap() };
+    let arena = whole(RUNS[1]);
+    let tournament = whole(RUNS[0]);
+    let labyrinth = whole(&["labyrinth", "arena", "greedy", "simple", "--games", "3", "--seed", "2", "--seats", "4"]);
+    let forged = |name: &str, mut v: serde_json::Value, edit: &dyn Fn(&mut serde_json::Value)| -> String {
+        edit(&mut v);
+        let path = dir.join(name);
+        std::fs::write(&path, v.to_string()).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let cases: Vec<(String, &str)> = vec![
+        (forged("shards.json", arena.clone(), &|v| v["shard"] = "1/4294967295".into()), "and 4294967289 more of this run are missing"),
+        (forged("games.json", arena.clone(), &|v| v["games"] = 1_000_000_000_000_000u64.into()), "claims 1000000000000000 games"),
+        (forged("per-pair.json", tournament.clone(), &|v| v["games_per_pair"] = 4_000_000_000u64.into()), "claims 12000000000 games"),
+        (forged("entrants.json", tournament.clone(), &|v| v["entrants"] = vec!["pace"; 200_000].into()), "200000 entrants; a tournament has at most 16"),
+        (forged("seats.json", labyrinth.clone(), &|v| v["seats"] = 1_000_000_000u64.into()), "1000000000 seats"),
+        (forged("seating.json", arena.clone(), &|v| v["results"][2]["seating"] = serde_json::json!([1, 1])), "game 3: seating [1, 1] is impossible in this run (its game 3 seats [0, 1])"),
+        (forged("swapped.json", arena.clone(), &|v| v["results"][0]["seating"] = serde_json::json!([1, 0])), "game 1: seating [1, 0] is impossible"),
+        (forged("stranger.json", tournament.clone(), &|v| v["results"][0]["seating"] = serde_json::json!([7, 0])), "game 1: seating [7, 0] is impossible"),
+        (forged("long.json", arena.clone(), &|v| v["results"][0]["seating"] = vec![0; 1_000_000].into()), "seating [0, 0, 0, 0, 0, 0, 0, 0, … (999992 more)] is impossible"),
+        (forged("returns.json", labyrinth.clone(), &|v| v["results"][0]["returns"] = serde_json::json!([1.0])), "game 1: 1 returns for 4 seats"),
+    ];
+    for (file, want) in &cases {
+        let out = merge_bounded(&[file]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{file}: {err}");
+        assert!(err.contains(want) && err.contains(file.as_str()), "{file}: {err}");
+        assert!(err.len() < 1000, "{file}: a message of {} bytes", err.len());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The judge lines of a long run merge in linear time: each map is looked up once (80,000 lines
+/// took 47 s when every line was compared with every other).
+#[test]
+fn many_judge_lines_merge_at_once() {
+    let dir = scratch("many");
+    let line = |i: usize| format!(r#"{{"map":"m{i:06}","score":10,"best":20,"seconds":1.25,"route_length":4,"route":"RDLU","link":"http://127.0.0.1:8000/#lifter/2/x","note":""}}"#);
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    std::fs::write(&a, (0..40_000).map(|i| line(2 * i) + "\n").collect::<String>()).unwrap();
+    std::fs::write(&b, (0..40_000).map(|i| line(2 * i + 1) + "\n").collect::<String>()).unwrap();
+    let started = std::time::Instant::now();
+    let merged = stdout(merge(&[a.to_str().unwrap(), b.to_str().unwrap()]), "merge");
+    // Linear, this takes well under a second; quadratic, tens of seconds.
+    assert!(started.elapsed().as_secs() < 15, "{:?}", started.elapsed());
+    assert_eq!(merged.lines().count(), 80_000);
+    assert_eq!(merged.lines().nth(1).map(|l| l.contains("m000001")), Some(true));
+    std::fs::remove_dir_all(&dir).ok();
+}

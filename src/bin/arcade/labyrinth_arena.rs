@@ -35,7 +35,16 @@ pub struct ArenaArgs {
 }
 
 /// What `arcade merge` knows of an arena's output.
-pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results"], derived: &["wins", "draws", "mean_turns"], units, summary };
+pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results"], derived: &["wins", "draws", "mean_turns"], units, summary, seating };
+
+/// Seats alternate between A and B, A in seat 0 of game 1.
+fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
+    let seats: usize = field(fields, "seats")?;
+    if seats != 2 && seats != 4 {
+        return Err(format!("{seats} seats; a Labyrinth arena has 2 or 4"));
+    }
+    Ok((0..seats as u8).map(|seat| lambda_arcade::arena::seating(2, 0, game.saturating_sub(1), seat)).collect())
+}
 
 fn units(fields: &Fields) -> Result<(usize, u32), String> {
     Ok((field(fields, "games")?, 1))

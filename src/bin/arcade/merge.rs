@@ -10,13 +10,23 @@
 //! - one JSON line per item ([`Lines`]: a judge's line per map), put in the run's order.
 //!
 //! Merge refuses (exit 1, naming the file) outputs of different commands or runs, shards
-//! counted differently, a missing or repeated shard, and a shard whose games are not its own.
+//! counted differently, a missing or repeated shard, a shard whose games are not its own, and a
+//! game whose seating the run could not have made. Files are strangers: every count one claims
+//! (shards, games, seats, entrants) is bounded before anything is allocated for it, and nothing
+//! is compared pairwise.
 
 use crate::shard::Shard;
 use crate::Failure;
 use lambda_arcade::arena::Standings;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// The most games a merged run may claim (arenas play at most 1,000,000; a tournament's pairs ×
+/// games per pair stay below it).
+pub const MAX_RUN_GAMES: u128 = 100_000_000;
+/// The most seats a game of a merged run may claim.
+pub const MAX_SEATS: usize = 64;
 
 pub type Fields = Map<String, Value>;
 
@@ -46,6 +56,9 @@ pub struct Kind {
     pub units: fn(&Fields) -> Result<(usize, u32), String>,
     /// Adds the `derived` fields, from the run's own fields and the listed ones.
     pub summary: fn(&mut Fields) -> Result<(), String>,
+    /// The entrant in each seat of game `game` (from 1), as the run seats it: every merged
+    /// game's seating must be this one.
+    pub seating: fn(&Fields, u32) -> Result<Vec<usize>, String>,
 }
 
 /// A command whose `--json` output is one JSON line per item.
@@ -152,25 +165,40 @@ fn merge_runs(runs: &[(String, Fields)], kinds: &[Kind]) -> Result<Fields, Failu
     if let Some((s, file, _)) = shards.iter().find(|(s, _, _)| s.count != count) {
         return Err(Failure::input(format!("{file}: shard {s}, but {first_file} is a shard of {count}")));
     }
+
     shards.sort_by_key(|(s, _, _)| s.index);
     if let Some(w) = shards.windows(2).find(|w| w[0].0 == w[1].0) {
         return Err(Failure::input(format!("{} and {} are both shard {}", w[0].1, w[1].1, w[0].0)));
     }
-    let missing: Vec<String> = (1..=count).filter(|k| !shards.iter().any(|(s, _, _)| s.index == *k)).map(|k| format!("{k}/{count}")).collect();
-    if !missing.is_empty() {
-        return Err(Failure::input(format!("shard{} {} of this run {} missing", if missing.len() == 1 { "" } else { "s" }, missing.join(", "), if missing.len() == 1 { "is" } else { "are" })));
+    // A file may claim any shard count (up to 2³²): the missing shards are counted from the
+    // ones given and only the first few named.
+    let missing = count as usize - shards.len();
+    if missing > 0 {
+        let given: std::collections::HashSet<u32> = shards.iter().map(|(s, _, _)| s.index).collect();
+        let named: Vec<String> = (1..=count).filter(|k| !given.contains(k)).take(5).map(|k| format!("{k}/{count}")).collect();
+        let more = if missing > named.len() { format!(" and {} more", missing - named.len()) } else { String::new() };
+        return Err(Failure::input(format!("{first_file}: shard{} {}{more} of this run {} missing", if missing == 1 { "" } else { "s" }, named.join(", "), if missing == 1 { "is" } else { "are" })));
     }
     let (units, per_unit) = (kind.units)(first).map_err(|e| Failure::input(format!("{first_file}: {e}")))?;
+    let games = units as u128 * u128::from(per_unit);
+    if games > MAX_RUN_GAMES {
+        return Err(Failure::input(format!("{first_file}: the run claims {games} games; a run merges at most {MAX_RUN_GAMES}")));
+    }
     let mut merged = first_own;
     for key in kind.listed {
         merged.insert(key.to_string(), Value::Array(Vec::new()));
     }
     for (shard, file, fields) in &shards {
         let results: Vec<GameResult> = field(fields, "results").map_err(|e| Failure::input(format!("{file}: {e}")))?;
-        let want: Vec<u32> = shard.range(units).flat_map(|u| (0..per_unit).map(move |g| u as u32 * per_unit + g + 1)).collect();
-        if results.iter().map(|r| r.game).ne(want.iter().copied()) {
-            let span = want.first().zip(want.last()).map_or("no games".to_string(), |(a, b)| format!("games {a}–{b}"));
+        // Game numbers fit in u32: the run has at most MAX_RUN_GAMES.
+        let mine = shard.range(units);
+        let want = (mine.start as u32 * per_unit + 1)..(mine.end as u32 * per_unit + 1);
+        if results.iter().map(|r| r.game).ne(want.clone()) {
+            let span = if want.is_empty() { "no games".to_string() } else { format!("games {}–{}", want.start, want.end - 1) };
             return Err(Failure::input(format!("{file}: shard {shard} of this run plays {span}, this file holds others")));
+        }
+        for r in &results {
+            check_seating(kind, first, r).map_err(|e| Failure::input(format!("{file}: game {}: {e}", r.game)))?;
         }
         for key in kind.listed {
             let Some(Value::Array(list)) = fields.get(*key) else { return Err(Failure::input(format!("{file}: no \"{key}\" list"))) };
@@ -181,6 +209,29 @@ fn merge_runs(runs: &[(String, Fields)], kinds: &[Kind]) -> Result<Fields, Failu
     }
     check_link_bases(&merged)?;
     finish(kind, merged, None)
+}
+
+/// A game's seating and returns are the ones its run could give: one return a seat, finite,
+/// and the run's entrant in each seat.
+fn check_seating(kind: &Kind, fields: &Fields, r: &GameResult) -> Result<(), String> {
+    let want = (kind.seating)(fields, r.game)?;
+    if want.len() > MAX_SEATS {
+        return Err(format!("the run claims {} seats a game; a game has at most {MAX_SEATS}", want.len()));
+    }
+    if r.seating != want {
+        return Err(format!("seating {} is impossible in this run (its game {} seats {want:?})", brief(&r.seating), r.game));
+    }
+    if r.returns.len() != want.len() || r.returns.iter().any(|x| !x.is_finite()) {
+        return Err(format!("{} returns for {} seats, or a return that is not a number", r.returns.len(), want.len()));
+    }
+    Ok(())
+}
+
+/// A list as a message quotes it: at most its first eight entries.
+fn brief(list: &[usize]) -> String {
+    let shown: Vec<String> = list.iter().take(8).map(usize::to_string).collect();
+    let more = if list.len() > 8 { format!(", … ({} more)", list.len() - 8) } else { String::new() };
+    format!("[{}{more}]", shown.join(", "))
 }
 
 /// Every link of the merged lists starts with the same base (shards run with another --base or
@@ -200,16 +251,20 @@ fn merge_lines(lines: Vec<(String, Fields, String)>, kinds: &[Lines]) -> Result<
     let fits = |k: &Lines, fields: &Fields| k.fields.iter().all(|f| fields.contains_key(*f));
     let kind = kinds.iter().find(|k| fits(k, first)).ok_or_else(|| Failure::input(format!("{first_at}: not an output merge knows")))?;
     let first_at = first_at.clone();
-    let mut items: Vec<(Option<usize>, String, String, String)> = Vec::new();
+    let mut items: Vec<(Option<usize>, String, String)> = Vec::new();
+    // Where each item was first seen: one look-up a line, however many lines.
+    let mut seen: HashMap<String, String> = HashMap::new();
     for (at, fields, line) in lines {
         if !fits(kind, &fields) {
             return Err(Failure::input(format!("{at}: not a line of \"{} --json\" like {first_at}", kind.command)));
         }
         let name = fields.get(kind.fields[0]).map_or_else(String::new, |v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
-        if let Some((_, _, _, other)) = items.iter().find(|i| i.1 == name) {
-            return Err(Failure::input(format!("{at}: {} \"{name}\" is also in {other}: the shards of a run hold each once", kind.fields[0])));
+        if let Some(other) = seen.get(&name) {
+            let quoted = lambda_arcade::inputs::excerpt(&name);
+            return Err(Failure::input(format!("{at}: {} \"{quoted}\" is also in {other}: the shards of a run hold each once", kind.fields[0])));
         }
-        items.push(((kind.order)(&name), name, line, at));
+        seen.insert(name.clone(), at);
+        items.push(((kind.order)(&name), name, line));
     }
     items.sort_by(|a, b| (a.0.is_none(), a.0, &a.1).cmp(&(b.0.is_none(), b.0, &b.1)));
     Ok(items.into_iter().map(|i| i.2).collect())

@@ -27,11 +27,25 @@ pub struct TournamentArgs {
 }
 
 /// What `arcade merge` knows of a tournament's output.
-pub const MERGE: Kind = Kind { command: "pig tournament", listed: &["results"], derived: &["standings"], units, summary };
+pub const MERGE: Kind = Kind { command: "pig tournament", listed: &["results"], derived: &["standings"], units, summary, seating };
 
 fn units(fields: &Fields) -> Result<(usize, u32), String> {
     let n = field::<Vec<String>>(fields, "entrants")?.len();
+    if n > lambda_arcade::pig::tournament::MAX_ENTRANTS {
+        return Err(format!("{n} entrants; a tournament has at most {}", lambda_arcade::pig::tournament::MAX_ENTRANTS));
+    }
     Ok((n * n.saturating_sub(1) / 2, field(fields, "games_per_pair")?))
+}
+
+/// Game `game` (from 1) is game `i` of pair `k`'s match, where the pair's two strategies take
+/// turns to move first as in every Pig match (the second moves first in its game 1).
+fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
+    let n = field::<Vec<String>>(fields, "entrants")?.len();
+    let per_pair: u32 = field(fields, "games_per_pair")?;
+    let (k, i) = ((game - 1) / per_pair.max(1), (game - 1) % per_pair.max(1));
+    let (a, b) = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).nth(k as usize).ok_or_else(|| format!("there is no game {game} in this tournament"))?;
+    let pair = [a, b];
+    Ok((0..2).map(|seat| pair[lambda_arcade::arena::seating(2, 1, i, seat)]).collect())
 }
 
 /// The standings, best Elo first, from the games in `"results"`.

@@ -85,12 +85,12 @@ pub struct ArenaArgs {
 pub fn params(map: &str, punters: usize, settings: Settings) -> Result<PunterParams, Failure> {
     let name = if map.ends_with(".json") { map.to_string() } else { format!("{map}.json") };
     if let Some(text) = maps::bundled(&name) {
-        return PunterParams::new(&name, text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{name}: {e}")));
+        return PunterParams::new(&name, text, punters, settings, Vec::new()).map_err(|e| Failure::in_file(&name, e));
     }
     let bytes = std::fs::read(map).map_err(|e| Failure::usage(format!("\"{map}\" is neither a bundled map nor a readable file: {e}")))?;
-    let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::input(format!("{map}: {e}")))?;
+    let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::in_file(&map, e))?;
     let file = std::path::Path::new(map).file_name().map_or(map.to_string(), |f| f.to_string_lossy().into_owned());
-    PunterParams::new(&file, text, punters, settings, Vec::new()).map_err(|e| Failure::input(format!("{map}: {e}")))
+    PunterParams::new(&file, text, punters, settings, Vec::new()).map_err(|e| Failure::in_file(&map, e))
 }
 
 /// Game `game` of the series of `seed` between `names`: built-in bots (fresh, seeded for that
@@ -122,7 +122,7 @@ pub fn report(how: &OneGame, names: &[String], played: Played) -> Result<(), Fai
     let link = format!("{}#{link}", how.base.url());
     if let Some(path) = &how.log {
         let text = export(&params, &log.moves, names).map_err(|e| Failure::input(e.to_string()))?;
-        std::fs::write(path, text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+        std::fs::write(path, text).map_err(|e| Failure::in_file(&path, e))?;
     }
     if how.json {
         println!("{}", json!({ "scores": scores, "link": link, "moves": log.moves.len(), "problems": problems }));
@@ -148,7 +148,12 @@ fn print_problems(problems: &[Problem], names: &[String]) {
 }
 
 /// What `arcade merge` knows of an arena's output.
-pub const MERGE: Kind = Kind { command: "punter arena", listed: &["links", "results", "problems"], derived: &["wins", "draws", "mean_scores"], units, summary };
+pub const MERGE: Kind = Kind { command: "punter arena", listed: &["links", "results", "problems"], derived: &["wins", "draws", "mean_scores"], units, summary, seating };
+
+/// Seats alternate between A and B, A in seat 0 of game 1.
+fn seating(_: &Fields, game: u32) -> Result<Vec<usize>, String> {
+    Ok((0..2).map(|seat| lambda_arcade::arena::seating(2, 0, game.saturating_sub(1), seat)).collect())
+}
 
 fn units(fields: &Fields) -> Result<(usize, u32), String> {
     Ok((field(fields, "games")?, 1))
@@ -219,7 +224,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
 /// `arcade punter link LOG [--maps DIR]`: a link that opens the log's game at its final scores.
 pub fn link(path: &str, maps: &MapsDir, base: &Base) -> Result<(), Failure> {
     let text = crate::read_text(path)?;
-    let log = GameLog::parse(&text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+    let log = GameLog::parse(&text).map_err(|e| Failure::in_file(&path, e))?;
     let dir = maps.dir.as_ref().map(|d| std::path::Path::new(d).join(&log.map));
     let map_text = match dir.and_then(|p| std::fs::read_to_string(p).ok()) {
         Some(t) => t,
