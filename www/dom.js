@@ -1,4 +1,5 @@
-// Tiny DOM helpers shared by the views.
+// Tiny DOM helpers shared by the views, and the reading of a user's file.
+import { WorkerRpc } from './worker-rpc.js';
 
 /** el('div', {class: 'x', onclick: f}, child, 'text') */
 export function el(tag, attrs = {}, ...children) {
@@ -111,4 +112,54 @@ export async function fileText(engine, file) {
   } catch (e) {
     return { error: e.message ?? String(e) };
   }
+}
+
+// ----- Big files: never in a text box -----
+// A text box holding a file's megabytes freezes the page for seconds (Chromium lays out about
+// 0.3 s a megabyte: 28 s for a 68 MB map), so a file's text goes into a box only when it is
+// short; a longer file is named with its size next to the message about it (`fileRefused`).
+
+/** Texts longer than this never go into a text box (100,000 characters lay out in about 30 ms). */
+export const BOX_CHARS = 100_000;
+
+/** A size for people: "19 bytes", "812.3 KB", "68.0 MB" (decimal units, as file managers show them). */
+export function sizeText(bytes) {
+  if (bytes < 1000) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const [unit, div] = bytes < 1e6 ? ['KB', 1e3] : bytes < 1e9 ? ['MB', 1e6] : ['GB', 1e9];
+  return `${(bytes / div).toFixed(1)} ${unit}`;
+}
+
+/**
+ * The one wording of a file the page does not take, `why` being the engine's message: its name,
+ * the message, then its size ("huge.json does not load: sites: more sites than the limit of
+ * 200000 (a file of 68.0 MB)"); `verb` as the view says it.
+ */
+export const fileRefused = (file, why, verb = 'does not load') => `${file.name} ${verb}: ${why} (a file of ${sizeText(file.size)})`;
+
+const READ_BACKSTOP_MS = 60_000;
+/**
+ * Reads a user's `file` in a worker of its own (www/file-worker.js) with engine module `module`:
+ * { text }, or { error } — the place of the first byte that is not UTF-8, or with `format` the
+ * engine's message for that format (its place, or the limit passed) — with the `text` as well
+ * when it is short enough for a text box. The page's main thread only ever receives the text of
+ * a file that reads (a 68 MB text in about 50 ms) or a message.
+ */
+export async function readFile(file, { module, format = null }) {
+  const rpc = new WorkerRpc(new URL('./file-worker.js', import.meta.url));
+  try {
+    const r = await rpc.call({ type: 'read', file, module, format, keep: BOX_CHARS }, { backstopMs: READ_BACKSTOP_MS });
+    return r.ok ? r.value : { error: r.error ?? `the file could not be read (the reading ${r.kind === 'timeout' ? 'took too long' : 'failed'})` };
+  } finally {
+    rpc.stop();
+  }
+}
+
+/** The size of a text in bytes (UTF-8), for a text that came without its file (a dropped file). */
+export const textBytes = (text) => new Blob([text]).size;
+
+/** Puts `text` into the text box `box` when it is short enough to edit there; true when it did. */
+export function intoBox(box, text) {
+  if (text.length > BOX_CHARS) return false;
+  box.value = text;
+  return true;
 }

@@ -9,7 +9,7 @@
 // shown. The game in progress is kept (www/kept.js: its link, plus the AI level of each seat and
 // the strategies' seed) after every move; a reload reopens its link. A game opened from a link
 // does not replace it until a move is played in it ("Back to your game" until then).
-import { el, fileText, followLink, linkField, saveText, shareUrl } from '../dom.js';
+import { el, fileRefused, followLink, linkField, readFile, saveText, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
@@ -388,11 +388,13 @@ export function mountPlay(root, ctx) {
     if (!file) return;
     let g;
     try {
-      const { text, error } = await fileText(engine, file);
+      // Read and checked in a worker first (the rules chosen do not change what reads): a broken
+      // or huge file is refused there, with its place, while the page stays responsive.
+      const { text, error } = await readFile(file, { module: 'labyrinth', format: 'labyrinth-save' });
       if (error) throw new Error(error);
       g = engine.LabyrinthGame.fromSave(text, rules.value === 'ravensburger');
     } catch (e) {
-      fileStatus.textContent = `${file.name} could not be loaded: ${e.message ?? e}`;
+      fileStatus.textContent = fileRefused(file, e.message ?? e, 'could not be loaded');
       fileStatus.className = 'status error';
       return;
     }

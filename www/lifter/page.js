@@ -1,12 +1,13 @@
 // The Lambda Lifter page: a map bar (bundled maps, a .map file, or a pasted map) above tabs for
 // playing, the built-in solver, the user's own solver code and the replay viewer.
-import { el, fileText } from '../dom.js';
+import { el, fileRefused, intoBox, readFile, textBytes } from '../dom.js';
 import { createTabs } from '../tabs.js';
 import { keptLifter, mountPlay } from './play.js';
 import { MissingAsset, problem, reopenKept, storage } from '../kept.js';
 import { mountSolver } from './solver.js';
 import { mountLab } from './lab.js';
 import { mountReplay } from './replay-view.js';
+import { measureMap, smallMap } from './map-work.js';
 
 const TABS = [
   ['play', 'Play', mountPlay],
@@ -88,11 +89,11 @@ export function mountLifter(root, engine, app) {
   el('div', { class: 'lifter-head' }, tabs.nav, mapControls),
   info, backBar, pasteBox, tabs.body);
 
-  function describe(game) {
+  function describe(game, features) {
     const s = game.state();
     const parts = [`${game.width()}×${game.height()}`, `${s.totalLambdas} λ`];
     if (s.water || s.flooding) parts.push(`water ${s.water}${s.flooding ? `, rises every ${s.flooding}` : ''}, waterproof ${s.waterproof}`);
-    const { beards, trampolines } = game.features();
+    const { beards, trampolines } = features;
     if (beards) parts.push(`beards grow every ${s.growth}`);
     const jumps = Object.entries(trampolines).map(([t, n]) => `${t}→${n}`);
     if (jumps.length) parts.push(`trampolines ${jumps.join(' ')}`);
@@ -102,7 +103,8 @@ export function mountLifter(root, engine, app) {
 
   /**
    * Makes `map` ({ name, text, source }) the current map; returns the engine's error message
-   * (with line and column) instead when it is not a valid map, changing nothing.
+   * (with line and column) instead when it is not a valid map, changing nothing. Only for a map
+   * the page opens (see `openMap`).
    */
   let mapSeq = 0;
   function setMap(map, { remember = true } = {}) {
@@ -112,9 +114,9 @@ export function mountLifter(root, engine, app) {
     } catch (e) {
       return e.message;
     }
-    const m = { ...map, official: game.official() };
-    info.textContent = `${map.name}: ${describe(game)}`;
-    game.free();
+    // What kind of mine (its beards, trampolines) is read once per map: a view of every cell.
+    const m = { ...map, official: game.official(), features: game.features() };
+    info.textContent = `${map.name}: ${describe(game, m.features)}`;
     if (m.official) select.value = `official:${m.name}`;
     else if (m.source?.startsWith('extra:')) select.value = m.source;
     else {
@@ -124,15 +126,48 @@ export function mountLifter(root, engine, app) {
     }
     ctx.map = m;
     mapSeq += 1;
-    // `remember`: the user chose the map, the Play tab's game on it becomes the kept game.
-    for (const v of Object.values(views)) v.setMap?.(m, { remember });
+    // `remember`: the user chose the map, the Play tab's game on it becomes the kept game. The
+    // Play tab takes this game (the map is parsed once here); the other tabs shown so far take
+    // the map each in a task of its own (the replay parses it again).
+    if (views.play) views.play.setMap(m, { remember, game });
+    else game.free();
     return null;
   }
-  ctx.setMap = setMap;
+  async function otherViews(m) {
+    for (const [k, v] of Object.entries(views)) {
+      if (k === 'play' || !v.setMap) continue;
+      await new Promise((r) => { setTimeout(r); });
+      if (ctx.map !== m) return;
+      v.setMap(m);
+    }
+  }
+
+  /**
+   * Opens `map` as the current map. A map that is neither official nor surely small is read in
+   * the worker first (www/lifter/map-work.js): a broken map, or one larger than the page opens,
+   * is refused there while the page stays responsive. Resolves to { error } (the message, or null), `opened`
+   * false when it was not opened (refused, or another map was opened meanwhile).
+   */
+  let opening = 0;
+  async function openMap(map, options) {
+    const ticket = ++opening;
+    if (!smallMap(map.text) && !official.some((o) => o.name === map.name && o.text === map.text)) {
+      const shown = info.textContent;
+      info.textContent = `Reading ${map.name}…`;
+      let size;
+      try { size = await measureMap(map.text); } catch (e) { size = { error: e.message }; }
+      if (ticket !== opening) return { error: null, opened: false };
+      if (size.error) { info.textContent = shown; return { error: size.error, opened: false }; }
+      map = { ...map, fingerprint: size.fingerprint };
+    }
+    const error = setMap(map, options);
+    if (!error) await otherViews(ctx.map);
+    return { error, opened: !error };
+  }
 
   async function choose(value) {
     const [kind, name] = value.split(':');
-    if (kind === 'official') return setMap({ name, text: official.find((m) => m.name === name).text, source: value });
+    if (kind === 'official') return openMap({ name, text: official.find((m) => m.name === name).text, source: value });
     if (kind === 'extra') {
       info.textContent = `Loading ${name}…`;
       const seq = mapSeq;
@@ -141,7 +176,7 @@ export function mountLifter(root, engine, app) {
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const text = await res.text();
         if (seq !== mapSeq) return null; // another map was chosen meanwhile
-        const error = setMap({ name, text, source: value });
+        const { error } = await openMap({ name, text, source: value });
         if (error) info.textContent = `${name}: ${error}`;
       } catch (e) {
         const missing = new MissingAsset(name, e.message);
@@ -166,8 +201,8 @@ export function mountLifter(root, engine, app) {
   }
   pasteBtn.addEventListener('click', () => { if (pasteBox.hidden) openPaste(); else pasteBox.hidden = true; });
   pasteClose.addEventListener('click', () => { pasteBox.hidden = true; });
-  pasteUse.addEventListener('click', () => {
-    const error = setMap({ name: pasteName.value.trim() || 'my map', text: pasteArea.value, source: 'paste' });
+  pasteUse.addEventListener('click', async () => {
+    const { error } = await openMap({ name: pasteName.value.trim() || 'my map', text: pasteArea.value, source: 'paste' });
     pasteError.textContent = error ? `This map does not load: ${error}` : '';
     pasteError.className = error ? 'status error' : 'status';
     if (!error) pasteBox.hidden = true;
@@ -175,25 +210,28 @@ export function mountLifter(root, engine, app) {
   pasteArea.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); pasteUse.click(); }
   });
-  function openMapFile(fileName, text) {
-    const name = fileName.replace(/\.(map|txt)$/i, '').slice(0, 64);
-    const error = setMap({ name, text, source: 'file' });
-    // A bad file opens in the paste box with the message, so it can be fixed there.
-    if (error) {
-      openPaste(text, name);
-      pasteError.textContent = `${fileName} does not load: ${error}`;
-      pasteError.className = 'status error';
-    }
+  /** A map file (`file`: its name and size); a bad one is shown in the paste box to be fixed. */
+  async function openMapFile(file, text) {
+    const name = file.name.replace(/\.(map|txt)$/i, '').slice(0, 64);
+    const { error } = await openMap({ name, text, source: 'file' });
+    if (!error) return;
+    // A file too long for a text box (www/dom.js) is named with its size next to the message,
+    // and what the paste box held stays.
+    if (intoBox(pasteArea, text)) openPaste(undefined, name);
+    else openPaste();
+    pasteError.textContent = fileRefused(file, error);
+    pasteError.className = 'status error';
   }
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files[0];
     fileInput.value = '';
     if (!file) return;
-    const { text, error } = await fileText(engine, file);
-    if (!error) openMapFile(file.name, text);
+    // Its bytes read as text in a worker (the map itself is read in another, map-work.js).
+    const { text, error } = await readFile(file, { module: 'lifter' });
+    if (!error) openMapFile(file, text);
     else {
       openPaste(); // shows the message; what the paste box held stays
-      pasteError.textContent = `${file.name} does not load: ${error}`;
+      pasteError.textContent = fileRefused(file, error);
       pasteError.className = 'status error';
     }
   });
@@ -204,17 +242,17 @@ export function mountLifter(root, engine, app) {
   function startV1() {
     let start = null;
     try { start = storage.json(MAP_KEY); } catch { /* contest1 */ }
-    const first = () => setMap({ name: 'contest1', text: official[0].text, source: 'official:contest1' }, { remember: false });
+    const first = () => openMap({ name: 'contest1', text: official[0].text, source: 'official:contest1' }, { remember: false });
     if (start?.source?.startsWith('official:') && official.some((m) => `official:${m.name}` === start.source)) choose(start.source);
     else if (start?.source?.startsWith('extra:')) { first(); choose(start.source); }
-    else if (start?.text) { if (setMap({ name: start.name, text: start.text, source: 'saved' }, { remember: false })) first(); }
+    else if (start?.text) openMap({ name: start.name, text: start.text, source: 'saved' }, { remember: false }).then(({ error }) => { if (error) first(); });
     else first();
   }
   /** The kept game (the one played last, its map in its link) reopened as a link; false when there is none. */
-  const reopenMine = (force) => reopenKept(app, keptLifter(), ({ kind, data }, record) => {
+  const reopenMine = (force) => reopenKept(app, keptLifter(), async ({ kind, data }, record) => {
     if (kind !== 'lifter') throw new Error('it is not a Lifter game');
     if (linkOpened && !force) return;
-    const error = setMap({ name: data.name, text: data.text, source: record.source ?? (data.official ? `official:${data.name}` : 'saved') });
+    const { error } = await openMap({ name: data.name, text: data.text, source: record.source ?? (data.official ? `official:${data.name}` : 'saved') });
     if (error) throw new Error(error);
   });
   reopenMine(false).then((ok) => { if (!ok && !linkOpened) startV1(); });
@@ -235,11 +273,12 @@ export function mountLifter(root, engine, app) {
   }
 
   /** Opens a decoded game link in the replay viewer, on the link's map; the kept game stays kept. */
-  function openGame(g) {
+  async function openGame(g) {
     linkOpened = true;
     views.play?.flush();
-    const error = setMap({ name: g.name, text: g.text, source: g.official ? `official:${g.name}` : 'link' }, { remember: false });
+    const { error, opened } = await openMap({ name: g.name, text: g.text, source: g.official ? `official:${g.name}` : 'link' }, { remember: false });
     if (error) throw new Error(error);
+    if (!opened) return;
     show('replay').open({ route: g.route, view: g.view, fromLink: true });
     offerBack();
   }
@@ -247,8 +286,10 @@ export function mountLifter(root, engine, app) {
   return {
     show,
     get current() { return tabs.current; },
-    openLink(kind, data) { if (kind === 'lifter') openGame(data); },
+    openLink(kind, data) {
+      if (kind === 'lifter') openGame(data).catch((e) => app.notice(`This link could not be opened. ${problem(e)}`));
+    },
     /** A dropped file that is not a link: a map. */
-    dropFile(name, text) { openMapFile(name, text); return true; },
+    dropFile(name, text) { openMapFile({ name, size: textBytes(text) }, text); return true; },
   };
 }

@@ -8,6 +8,7 @@ import { bindKeys } from '../keys.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, rulesBox } from './status.js';
 import { legendBox } from './sprites.js';
+import { fingerprintOf, gameLink } from './map-work.js';
 
 const KEYS = {
   arrowleft: 'L', h: 'L', arrowdown: 'D', j: 'D', arrowup: 'U', k: 'U', arrowright: 'R', l: 'R', w: 'W', s: 'S', a: 'A',
@@ -15,14 +16,9 @@ const KEYS = {
 const STEP_ANIMATION_MS = 130;
 const V1 = 'arcade.lifter.game.v1:'; // before version 2: the route on each map
 
-/** A short fingerprint of a map's text (custom maps are kept by name and content). */
-function fingerprint(text) {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return (h >>> 0).toString(36);
-}
+// Custom maps are kept by name and content.
 const slotOf = (m) => (m.official ? `official:${m.name}` : m.source?.startsWith('extra:') ? m.source
-  : `map:${m.name}:${m.text.length}:${fingerprint(m.text)}`);
+  : `map:${m.name}:${m.text.length}:${fingerprintOf(m)}`);
 
 /** The game being played (the map chosen last): the page reopens it on reload. */
 export const keptLifter = () => keptGame('lifter', { label: 'Lifter' });
@@ -52,6 +48,7 @@ export function mountPlay(root, ctx) {
   let map = null;
   let kept = null; // the game kept on this map
   let keepTimer = null;
+  let keeps = 0; // keeps asked for: only the newest becomes the page's kept game
   let seq = 0;
 
   const announceBox = el('div', { class: 'lifter-announce', 'aria-live': 'polite', 'data-testid': 'lifter-announce' });
@@ -82,7 +79,7 @@ export function mountPlay(root, ctx) {
     'aria-label': 'Route so far (editable)', placeholder: 'Your commands appear here. Type or paste a route (L R U D W S A) to replay it.',
   });
   const routeNote = el('div', { class: 'muted lifter-route-note', 'data-testid': 'lifter-route-note' });
-  const link = lazyLink('Share this game', () => game.link(game.position()));
+  const link = lazyLink('Share this game', () => gameLink(game, map));
   const toReplay = el('button', { 'data-testid': 'lifter-to-replay' }, 'Watch in the replay viewer');
 
   root.append(
@@ -114,15 +111,24 @@ export function mountPlay(root, ctx) {
     keepTimer = setTimeout(flush, large ? 1500 : 150);
     ctx.onKept?.();
   }
-  /** Writes a pending keep now. */
+  /**
+   * Writes a pending keep now: at once, or once the worker has packed the link of a large
+   * custom map (www/lifter/map-work.js; a later keep written meanwhile is not replaced).
+   */
   function flush() {
     if (keepTimer === null || !game) return;
     clearTimeout(keepTimer);
     keepTimer = null;
-    const fragment = game.link(game.position());
-    if (game.position() || game.route()) kept.write(fragment, game.position());
-    else kept.clear();
-    keptLifter().write(fragment, game.position(), { name: map.name, source: map.source ?? null });
+    const [k, m, view, played] = [kept, map, game.position(), game.position() > 0 || game.route() !== ''];
+    const ticket = ++keeps;
+    const write = (fragment) => {
+      if (played) k.write(fragment, view);
+      else k.clear();
+      if (ticket === keeps) keptLifter().write(fragment, view, { name: m.name, source: m.source ?? null });
+    };
+    const fragment = gameLink(game, m, view);
+    if (typeof fragment === 'string') write(fragment);
+    else fragment.then(write, () => { /* not kept: the page goes on */ });
   }
   addEventListener('pagehide', flush);
 
@@ -190,13 +196,16 @@ export function mountPlay(root, ctx) {
   });
 
   return {
-    /** Shows map `m` with the game kept on it; `remember`: the user chose it (it becomes the kept game). */
-    setMap(m, { remember = false } = {}) {
+    /**
+     * Shows map `m` with the game kept on it; `remember`: the user chose it (it becomes the kept
+     * game); `game`: the map's new game, already made (this view owns it then).
+     */
+    setMap(m, { remember = false, game: given = null } = {}) {
       flush();
       game?.free();
-      game = new engine.LifterGame(m.name, m.text);
+      game = given ?? new engine.LifterGame(m.name, m.text);
       key = `${m.name}:${m.text.length}:${Math.random()}`;
-      hasBeards = game.features().beards;
+      hasBeards = (m.features ?? game.features()).beards;
       large = game.width() * game.height() > 250000;
       routeBox.value = '';
       routeNote.textContent = '';

@@ -5,6 +5,7 @@ import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, moveLabels } from './status.js';
 import { legendBox } from './sprites.js';
 import { bestRoutesBox } from './examples.js';
+import { gameLink } from './map-work.js';
 
 export function mountReplay(root, ctx) {
   const { engine } = ctx;
@@ -30,7 +31,7 @@ export function mountReplay(root, ctx) {
   const stats = createStats('lifter-replay-stat');
   const playHere = el('button', { 'data-testid': 'lifter-play-here', title: 'Continue playing from the position shown' }, 'Play from here');
   // While a lifter link is open, the address bar follows the viewed turn.
-  const link = lazyLink('Share this position', () => game.link(game.position()), (url) => {
+  const link = lazyLink('Share this position', () => gameLink(game, map), (url) => {
     if (location.hash.startsWith('#lifter/')) followLink(url);
   });
 
@@ -93,7 +94,7 @@ export function mountReplay(root, ctx) {
       map = m;
       game = new engine.LifterGame(m.name, m.text);
       key = `${m.name}:${m.text.length}:${Math.random()}`;
-      hasBeards = game.features().beards;
+      hasBeards = (m.features ?? game.features()).beards;
       large = game.width() * game.height() > 250000;
       initialRazors = game.state().razors;
       link.clear();

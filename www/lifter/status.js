@@ -83,22 +83,31 @@ export function moveLabels(route, timeline, endings, startRazors = 0) {
 
 /**
  * A share-link field kept up to date: at once (`delayMs` 0), or for large maps a moment after
- * the last change (a link of a large custom map carries the map, which takes a while to pack)
- * and at once when the user reaches for it.
- * `compute()` returns the link fragment; `onLink(url)` is called with each new URL.
+ * the last change and at once when the user reaches for it.
+ * `compute()` returns the link fragment, or a promise of it (a link of a large custom map carries
+ * the map and is packed in a worker, www/lifter/map-work.js); `onLink(url)` is called with each
+ * new URL.
  */
 export function lazyLink(label, compute, onLink = () => {}) {
   const link = linkField(label);
   link.set('');
   let timer = null;
+  let asked = 0; // the newest computation: an older one finishing late is dropped
+  const show = (ticket, fragment) => {
+    if (ticket !== asked) return;
+    const url = fragment === null ? '' : shareUrl(fragment);
+    link.set(url);
+    if (url) onLink(url);
+  };
   const flush = () => {
     if (timer === null) return;
     clearTimeout(timer);
     timer = null;
-    let url = '';
-    try { url = shareUrl(compute()); } catch { /* nothing to share */ }
-    link.set(url);
-    if (url) onLink(url);
+    const ticket = ++asked;
+    let fragment = null;
+    try { fragment = compute(); } catch { /* nothing to share */ }
+    if (typeof fragment?.then === 'function') fragment.then((f) => show(ticket, f), () => show(ticket, null));
+    else show(ticket, fragment);
   };
   link.box.addEventListener('pointerdown', flush, true);
   link.box.addEventListener('focusin', flush);
@@ -110,7 +119,7 @@ export function lazyLink(label, compute, onLink = () => {}) {
       timer = setTimeout(flush, delayMs);
       if (delayMs === 0) flush();
     },
-    clear() { clearTimeout(timer); timer = null; link.set(''); },
+    clear() { clearTimeout(timer); timer = null; asked += 1; link.set(''); },
   };
 }
 

@@ -3,7 +3,7 @@
 // map, buy options, splurge and pass. Bots move at a watching pace (or at once).
 // The game in progress is kept (www/kept.js) as its link plus the seats; a reload reopens the
 // link and the bots play on from there (PunterGame.resume: nothing is replayed).
-import { el, fileText, linkField, shareUrl } from '../dom.js';
+import { el, fileRefused, intoBox, linkField, readFile, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
@@ -222,19 +222,24 @@ export function mountPlay(root, ctx) {
   }
   mapSelect.addEventListener('change', () => { mapSelect.blur(); selectMap(mapSelect.value); });
 
-  /** A map from a file or pasted: on an error nothing changes (the form keeps its map). */
-  async function useCustom(fileName, text) {
+  /**
+   * A map from a file or pasted: on an error nothing changes (the form keeps its map).
+   * `refused(error)` words the message (a file: www/dom.js `fileRefused`); `checked`: the
+   * engine has read it off the main thread already (a file, www/dom.js `readFile`).
+   */
+  async function useCustom(fileName, text, refused = (error) => `${fileName} does not load: ${error}`, checked = false) {
     let name = fileName.trim() || 'my-map.json';
     if (!/\.json$/i.test(name)) name += '.json';
     if (isBundled(engine, name)) name = `my-${name}`; // a bundled name means the bundled map
-    // Read first in the sandbox worker: a broken or huge map is refused there, with its place or
-    // the limit, while the page stays responsive; only a map that reads is parsed here to draw.
+    // Read first in the sandbox worker (a file was, in a worker of its own): a broken or huge map
+    // is refused there, with its place or the limit, while the page stays responsive; only a map
+    // that reads is parsed here to draw.
     const shown = mapInfo.textContent;
     mapInfo.textContent = `Reading ${fileName || 'the map'}…`;
-    const error = (await sandbox.check('punter-map', text, 'punter')) ?? await chooseMap(name, text);
+    const error = (checked ? null : await sandbox.check('punter-map', text, 'punter')) ?? await chooseMap(name, text);
     if (error) {
       mapInfo.textContent = shown; // the form keeps its map
-      mapError.textContent = `${fileName || 'This map'} does not load: ${error}`;
+      mapError.textContent = refused(error);
       mapError.className = 'status error';
       return false;
     }
@@ -253,13 +258,21 @@ export function mountPlay(root, ctx) {
     const [file] = fileInput.files;
     fileInput.value = '';
     if (!file) return;
-    const { text, error } = await fileText(engine, file);
+    // Read and checked in a worker: a broken or huge map is refused there, with its place or the
+    // limit, and only a map that reads comes to the page to be drawn.
+    const shown = mapInfo.textContent;
+    mapInfo.textContent = `Reading ${file.name}…`;
+    const { text, error } = await readFile(file, { module: 'punter', format: 'punter-map' });
+    mapInfo.textContent = shown;
+    const refused = (e) => fileRefused(file, e);
+    if (!error && await useCustom(file.name, text, refused, true)) return;
     if (error) {
-      mapError.textContent = `${file.name} does not load: ${error}`;
+      mapError.textContent = refused(error);
       mapError.className = 'status error';
-      return;
     }
-    if (!(await useCustom(file.name, text))) { pasteArea.value = text; pasteBox.hidden = false; }
+    // A refused map opens in the paste box to be fixed there, when it is short enough for a box
+    // (www/dom.js): else the message alone names the file and its size.
+    if (text !== undefined && intoBox(pasteArea, text)) pasteBox.hidden = false;
   });
 
   // ----- Setup mode: the chosen map, with the futures being picked -----
