@@ -5,6 +5,7 @@ mod args;
 mod arena_bench;
 mod bench;
 mod js_strategy;
+mod keeper;
 mod labyrinth;
 mod labyrinth_arena;
 mod lifter;
@@ -30,6 +31,7 @@ mod punter_seats;
 mod punter_serve;
 mod rails_bench;
 mod shard;
+mod shell_line;
 mod timing;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -117,6 +119,7 @@ fn command_line() -> Cli {
 }
 
 fn main() -> ExitCode {
+    keeper::keep_if_asked();
     let result = match command_line().command {
         Command::Pig(c) => pig::main(&c),
         Command::Lifter(c) => lifter::main(&c),
