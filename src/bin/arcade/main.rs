@@ -25,6 +25,7 @@ mod punter_bots_bench;
 mod punter_referee_bench;
 mod punter_bot;
 mod punter_frames;
+mod punter_lobby;
 mod punter_offline;
 mod punter_play;
 mod punter_seats;
