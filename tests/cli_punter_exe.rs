@@ -79,6 +79,14 @@ fn a_crash_garbage_and_a_flood_are_passes_and_zombies_with_the_reason() {
 }
 
 #[test]
+fn a_crash_quotes_at_most_the_last_few_hundred_characters_of_its_stderr() {
+    let bots = format!("{},greedy", hostile("shout"));
+    let said = problems(&json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json"])));
+    assert!(said[0].contains("exit code 3") && said[0].contains("characters before) …aaa"), "{}", &said[0][..300.min(said[0].len())]);
+    assert!(said[0].len() < 600, "a remark of {} bytes", said[0].len());
+}
+
+#[test]
 fn a_sleeper_times_out_ten_times_then_is_a_zombie() {
     let bots = format!("{},random", hostile("sleep"));
     let v = json(&arcade(&["punter", "play", "lambda", "--bots", &bots, "--json"]));

@@ -8,6 +8,7 @@
 //! that never reads cannot block the referee. Dropping a [`Program`] kills it and everything
 //! it started.
 
+use lambda_arcade::inputs::QUOTE_CHARS;
 use std::io::{Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -231,7 +232,8 @@ pub fn on_interrupt() -> Result<Arc<std::sync::atomic::AtomicBool>, String> {
     Ok(flag)
 }
 
-/// The stderr tail for a report: empty, or "; its stderr ended: …" (the last lines).
+/// The stderr tail for a report: empty, or "; its stderr ended: …" (the last lines, at most
+/// the last [`QUOTE_CHARS`] characters of them).
 pub fn stderr_note(stderr: &str) -> String {
     let t = stderr.trim();
     if t.is_empty() {
@@ -239,5 +241,10 @@ pub fn stderr_note(stderr: &str) -> String {
     }
     let tail: Vec<&str> = t.lines().rev().take(5).collect();
     let tail: Vec<&str> = tail.into_iter().rev().collect();
-    format!("; its stderr ended: {}", tail.join(" / "))
+    let tail = tail.join(" / ");
+    let count = tail.chars().count();
+    match count.checked_sub(QUOTE_CHARS) {
+        Some(earlier @ 1..) => format!("; its stderr ended: ({earlier} characters before) …{}", tail.chars().skip(earlier).collect::<String>()),
+        _ => format!("; its stderr ended: {tail}"),
+    }
 }

@@ -7,6 +7,7 @@
 //! its output ends or the limit.
 
 use crate::process::{describe, stderr_note, Output, Program};
+use lambda_arcade::inputs::excerpt;
 use lambda_arcade::punter::protocol::{frame, Decoder, Me, Message, You, MAX_MESSAGE_BYTES};
 use std::time::{Duration, Instant};
 
@@ -40,7 +41,7 @@ pub fn ask(command: &str, request: &str, limit: Duration, answers: bool) -> Repl
         Err(fault) => return finish(program, fault, "before its handshake"),
     };
     let Ok(Me { name }) = Me::parse(&hello) else {
-        let fault = gone(format!("expected the handshake {{\"me\": name}}, got {}", brief(&hello)));
+        let fault = gone(format!("expected the handshake {{\"me\": name}}, got {}", excerpt(&hello)));
         return finish(program, fault, "");
     };
     let mut bytes = frame(&You { name }.to_text()).into_bytes();
@@ -91,8 +92,4 @@ fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, limit:
             }
         }
     }
-}
-
-fn brief(s: &str) -> String {
-    if s.chars().count() > 60 { format!("{}…", s.chars().take(60).collect::<String>()) } else { s.to_string() }
 }
