@@ -2,6 +2,9 @@
 //! the engine, unrecognised characters ignored, the route cut at n × m, SIGINT at the limit,
 //! SIGKILL (score 0) 10 s later, and the program's children killed with it.
 
+#[path = "common/leftovers.rs"]
+mod leftovers;
+
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -124,4 +127,26 @@ fn best_routes_keeps_each_maps_best_judged_route_scored_by_the_engine() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text, "map\tbest_known\tscore\troute\ncontest1\t212\t212\tDLRDDUULLLDDL\n");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn every_child_a_program_leaves_behind_is_killed_even_in_sessions_of_their_own() {
+    let sleeper = leftovers::sleeper("judge");
+    // Two maps judged at once, each program leaving 50 children.
+    let command = format!("cat >/dev/null; sh tests/fixtures/programs/spawn50.sh {}; printf LDRD", sleeper.display());
+    let out = arcade(&["lifter", "judge", &command, "--maps", "contest1,contest2", "--seconds", "30", "--jobs", "2", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines.iter().all(|l| l["route_length"] == 4), "{lines:?}");
+    let left = leftovers::survivors(&sleeper);
+    assert!(left.is_empty(), "{} of the programs' 100 children still ran after the judge: {left:?}", left.len());
+}
+
+#[test]
+fn a_route_printed_and_closed_is_judged_at_once() {
+    // One program (sh, with its own script) that prints its route, closes its output and
+    // sleeps on: its output has ended, so its route is complete.
+    let lines = judge("sh -c 'cat >/dev/null; echo R; exec >&-; sleep 100'", "contest1", "30");
+    assert_eq!(lines[0]["route"], "R", "{}", lines[0]);
+    assert!(lines[0]["seconds"].as_f64().unwrap() < 10.0, "judged once its output closed, not at the limit: {}", lines[0]);
 }

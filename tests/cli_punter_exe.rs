@@ -1,9 +1,14 @@
 //! `exe:` seats: contestants' programs in the official offline mode, as `arcade punter play`
 //! and `arena` run them — a good one (written for the tests in Python) with the quirks the
-//! official server accepted, and hostile ones: a sleeper, a crasher, garbage, a flood, a fork.
+//! official server accepted, and hostile ones: a sleeper, a crasher, garbage, a flood, a fork,
+//! 50 children left behind, a program that lingers after closing its output.
+
+#[path = "common/leftovers.rs"]
+mod leftovers;
 
 use serde_json::Value;
 use std::process::{Command, Output};
+use std::time::Instant;
 
 const PUNTER: &str = "exe:python3 tests/fixtures/punters/offline.py";
 
@@ -74,6 +79,14 @@ fn a_crash_garbage_and_a_flood_are_passes_and_zombies_with_the_reason() {
 }
 
 #[test]
+fn a_crash_quotes_at_most_the_last_few_hundred_characters_of_its_stderr() {
+    let bots = format!("{},greedy", hostile("shout"));
+    let said = problems(&json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json"])));
+    assert!(said[0].contains("exit code 3") && said[0].contains("characters before) …aaa"), "{}", &said[0][..300.min(said[0].len())]);
+    assert!(said[0].len() < 600, "a remark of {} bytes", said[0].len());
+}
+
+#[test]
 fn a_sleeper_times_out_ten_times_then_is_a_zombie() {
     let bots = format!("{},random", hostile("sleep"));
     let v = json(&arcade(&["punter", "play", "lambda", "--bots", &bots, "--json"]));
@@ -105,4 +118,31 @@ fn an_arena_seats_a_program_in_turn_with_a_bot() {
     assert_eq!(problems(&v), Vec::<String>::new());
     let wins = v["wins"].as_array().unwrap();
     assert_eq!(wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap() + v["draws"].as_u64().unwrap(), 2);
+}
+
+#[test]
+fn every_child_a_program_leaves_behind_is_killed_even_in_sessions_of_their_own() {
+    let sleeper = leftovers::sleeper("punter");
+    let bots = format!("{} {},random", hostile("spawn"), sleeper.display());
+    let v = json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json"]));
+    assert_eq!(v["moves"], 12, "the game was played to its end");
+    let left = leftovers::survivors(&sleeper);
+    assert!(left.is_empty(), "{} of the program's 50 children still ran after the game: {left:?}", left.len());
+}
+
+#[test]
+fn a_program_that_closes_its_output_is_not_waited_for() {
+    // The same program twice, passing every turn: politely exiting after each answer, and
+    // closing its output after each answer and at the stop, then sleeping on. The referee
+    // takes the end of its output as the end of its answer: no stop waits out its second.
+    let games = "6";
+    let timed = |what: &str| {
+        let started = Instant::now();
+        let v = json(&arcade(&["punter", "arena", &hostile(what), "random", "--map", "sample", "--games", games, "--json"]));
+        assert_eq!(v["links"].as_array().unwrap().len(), 6, "{what}: {v}");
+        started.elapsed().as_secs_f64()
+    };
+    let polite = timed("polite");
+    let lingering = timed("linger");
+    assert!(lingering < polite + 3.0, "6 stops took {lingering:.1} s against {polite:.1} s: the referee waited for a program whose output was closed");
 }

@@ -57,7 +57,7 @@ fn online_bots_through_the_game_server_play_as_in_the_engine_and_its_log_replays
     args.extend(ALL);
     let (child, mut lines, port) = serve(&args);
     let address = format!("127.0.0.1:{port}");
-    // Seats go in the order of connection: wait until the first is seated.
+    // Seats go in the order the handshakes complete: wait until the first is seated.
     let first = Command::new(ARCADE).args(["punter", "bot", "greedy", "--online", &address]).stderr(Stdio::null()).spawn().unwrap();
     assert!(lines.next().unwrap().unwrap().starts_with("punter 0 is arcade greedy"));
     let second = Command::new(ARCADE).args(["punter", "bot", "strong", "--online", &address]).stderr(Stdio::null()).spawn().unwrap();

@@ -3,6 +3,7 @@
 //! per-answer backstop (node's own limit is the turn limit), an answer-size bound, and a dead
 //! or silent process ends the strategy for good (each later question is refused at once).
 
+use lambda_arcade::inputs::excerpt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -58,7 +59,7 @@ impl JsStrategy {
         // Loading may take up to four call limits (node's own bound on the top level).
         match s.receive(s.limit * 4)? {
             v if v.get("ready").is_some() => Ok(s),
-            v => Err(format!("{path}: {}", v.get("error").and_then(|e| e.as_str()).unwrap_or("the file did not load"))),
+            v => Err(format!("{path}: {}", excerpt(v.get("error").and_then(|e| e.as_str()).unwrap_or("the file did not load")))),
         }
     }
 
@@ -74,7 +75,7 @@ impl JsStrategy {
         }
         let v = self.receive(self.limit)?;
         match v.get("error").and_then(|e| e.as_str()) {
-            Some(e) => Err(e.to_string()),
+            Some(e) => Err(excerpt(e).into_owned()),
             None => Ok(v.get("answer").cloned().unwrap_or(serde_json::Value::Null)),
         }
     }

@@ -2,8 +2,9 @@
 //! a Lifter program judged as the 2012 contest judged entries (task §2–3.1): the map on its
 //! stdin; SIGINT after the time limit, after which it may still print; SIGKILL 10 s later,
 //! which scores 0; unrecognised characters in its route ignored; at most the first n × m
-//! commands counted. The route is scored by the exact engine; its process group is killed at
-//! the end, children included.
+//! commands counted. The route is complete when its output ends (closed, or the program
+//! exited: whatever it left is killed then). The route is scored by the exact engine; the
+//! program and every process it started are killed at the end.
 
 use crate::process::{describe, signal_of, stderr_note, Output, Program, Signal};
 use crate::Failure;
@@ -81,27 +82,17 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
             let mut deadline = interrupt;
             let mut interrupted = false;
             loop {
-                let tick = deadline.min(Instant::now() + Duration::from_millis(50));
-                match program.read(tick) {
+                match program.read(deadline) {
                     Output::Bytes(b) => out.extend_from_slice(&b),
+                    // The program and every child of its closed it, or ended: the route is whole.
                     Output::Closed => break,
-                    // It exited, though a child of its may hold its output open: the group
-                    // goes, and what is left in the pipe is read.
-                    Output::Waiting if Instant::now() < deadline => {
-                        if program.exited().is_some() {
-                            program.signal(Signal::Kill);
-                            while let Output::Bytes(b) = program.read(Instant::now() + Duration::from_millis(200)) {
-                                out.extend_from_slice(&b);
-                            }
-                            break;
-                        }
-                    }
+                    Output::Waiting if Instant::now() < deadline => {}
                     Output::Flooded => {
                         notes.push(format!("printed more than {} MiB; the rest was not read", ROUTE_BOUND >> 20));
                         break;
                     }
                     Output::Waiting if !interrupted => {
-                        program.signal(Signal::Interrupt);
+                        program.interrupt();
                         notes.push(format!("SIGINT at {seconds} s"));
                         interrupted = true;
                         deadline = interrupt + GRACE;
@@ -113,8 +104,8 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
                     }
                 }
             }
-            // Its output is closed, but it may still run (or have left children): the group
-            // goes, and the status says how it ended.
+            // Its output is closed, but it may still run (or have left children): they all go,
+            // and the status says how it ended.
             let status = program.wait_until(Instant::now() + Duration::from_millis(100));
             program.kill();
             // Ending by the SIGINT it was sent is how a contest program stops.

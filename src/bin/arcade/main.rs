@@ -5,6 +5,7 @@ mod args;
 mod arena_bench;
 mod bench;
 mod js_strategy;
+mod keeper;
 mod labyrinth;
 mod labyrinth_arena;
 mod lifter;
@@ -24,12 +25,14 @@ mod punter_bots_bench;
 mod punter_referee_bench;
 mod punter_bot;
 mod punter_frames;
+mod punter_lobby;
 mod punter_offline;
 mod punter_play;
 mod punter_seats;
 mod punter_serve;
 mod rails_bench;
 mod shard;
+mod shell_line;
 mod timing;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -121,6 +124,7 @@ fn command_line() -> Cli {
 }
 
 fn main() -> ExitCode {
+    keeper::keep_if_asked();
     let result = match command_line().command {
         Command::Pig(c) => pig::main(&c),
         Command::Lifter(c) => lifter::main(&c),

@@ -1,10 +1,14 @@
 //! Programs from outside the arcade (a contestant's punter or Lifter solver), run under the
-//! contest's rules and the machine's safety: each in a process group of its own, so that it is
-//! signalled and killed with every child it forked; its stdout read by a thread up to a bound
-//! (a program that floods is cut off, not buffered); the last few kilobytes of its stderr kept
-//! for the report; its stdin written by a thread, so a program that never reads cannot block
-//! the referee. Dropping a [`Program`] kills its group.
+//! contest's rules and the machine's safety: each under a keeper of its own
+//! ([`crate::keeper`]), which holds every process the program starts — in its group or not, in
+//! a session of its own, orphaned — and kills them all when the program exits or is killed;
+//! its stdout read by a thread up to a bound (a program that floods is cut off, not buffered),
+//! and its end seen as soon as the program and its children have closed it; the last few
+//! kilobytes of its stderr kept for the report; its stdin written by a thread, so a program
+//! that never reads cannot block the referee. Dropping a [`Program`] kills it and everything
+//! it started.
 
+use lambda_arcade::inputs::QUOTE_CHARS;
 use std::io::{Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -26,9 +30,13 @@ pub enum Output {
     Waiting,
 }
 
+/// How long the keeper is given to kill what the program left before it is killed itself (its
+/// own sweep gives up after 10 s).
+const KEEPER_GRACE: Duration = Duration::from_secs(12);
+
 pub struct Program {
+    /// The keeper, which exits as the program did once everything it started is gone.
     child: Child,
-    group: i32,
     stdout: Receiver<Output>,
     stderr: Arc<Mutex<Vec<u8>>>,
     /// Closed when its stderr is read to the end.
@@ -37,14 +45,20 @@ pub struct Program {
 }
 
 impl Program {
-    /// Runs `command` with `sh -c`, reading at most `stdout_bound` bytes of its stdout.
+    /// Runs `command` with `sh -c` under a keeper, reading at most `stdout_bound` bytes of
+    /// its stdout.
     pub fn start(command: &str, stdout_bound: usize) -> std::io::Result<Program> {
-        let mut shell = Command::new("sh");
-        shell.arg("-c").arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        // The arcade binary itself (this very file, even if a build replaced it since).
+        #[cfg(target_os = "linux")]
+        let arcade = std::path::PathBuf::from("/proc/self/exe");
+        #[cfg(not(target_os = "linux"))]
+        let arcade = std::env::current_exe()?;
+        let mut keeper = Command::new(arcade);
+        keeper.arg(crate::keeper::KEEP).arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        // A group of its own: a Ctrl-C meant for the arcade reaches programs only through it.
         #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut shell, 0);
-        let mut child = shell.spawn()?;
-        let group = child.id() as i32;
+        std::os::unix::process::CommandExt::process_group(&mut keeper, 0);
+        let mut child = keeper.spawn()?;
         let (tx, stdout) = mpsc::channel();
         if let Some(mut out) = child.stdout.take() {
             std::thread::spawn(move || {
@@ -86,7 +100,7 @@ impl Program {
                 }
             });
         }
-        Ok(Program { child, group, stdout, stderr, stderr_read, flooded: false })
+        Ok(Program { child, stdout, stderr, stderr_read, flooded: false })
     }
 
     /// Writes `bytes` to its stdin from a thread of its own, then closes stdin (some contest
@@ -115,7 +129,19 @@ impl Program {
         }
     }
 
-    /// Its exit status, if it has exited.
+    /// Reads its stdout to the end, discarding it, until `deadline`: whether it ended (closed
+    /// by the program and its children, or by their end).
+    pub fn drain_until(&mut self, deadline: Instant) -> bool {
+        loop {
+            match self.read(deadline) {
+                Output::Bytes(_) => {}
+                Output::Closed | Output::Flooded => return true,
+                Output::Waiting => return false,
+            }
+        }
+    }
+
+    /// Its exit status, if it has exited (and what it left behind is gone).
     pub fn exited(&mut self) -> Option<ExitStatus> {
         self.child.try_wait().ok().flatten()
     }
@@ -134,22 +160,32 @@ impl Program {
         }
     }
 
-    /// Sends `signal` to its whole process group.
-    pub fn signal(&self, signal: Signal) {
-        #[cfg(unix)]
-        // SAFETY: kill(2) with a negative pid signals the group we created; no memory involved.
-        unsafe {
-            libc::kill(-self.group, signal as i32);
-        }
-        #[cfg(not(unix))]
-        let _ = (signal, self.group);
+    /// Sends SIGINT to its process group (through the keeper).
+    pub fn interrupt(&self) {
+        self.signal_keeper(Signal::Interrupt as i32);
     }
 
-    /// Kills its process group and reaps it; what it wrote to stderr is then read (for up to
-    /// 200 ms: a process that left the group may hold the pipe).
+    fn signal_keeper(&self, signal: i32) {
+        #[cfg(unix)]
+        // SAFETY: kill(2) of our own child, the keeper; no memory involved.
+        unsafe {
+            libc::kill(self.child.id() as i32, signal);
+        }
+        #[cfg(not(unix))]
+        let _ = signal;
+    }
+
+    /// Kills it and every process it started, and reaps the keeper; what it wrote to stderr is
+    /// then read (for up to 200 ms).
     pub fn kill(&mut self) {
-        self.signal(Signal::Kill);
-        let _ = self.child.wait();
+        if self.exited().is_none() {
+            #[cfg(unix)]
+            self.signal_keeper(libc::SIGTERM);
+            if self.wait_until(Instant::now() + KEEPER_GRACE).is_none() {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+            }
+        }
         let _ = self.stderr_read.recv_timeout(Duration::from_millis(200));
     }
 
@@ -169,7 +205,6 @@ impl Drop for Program {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Signal {
     Interrupt = 2,
-    Kill = 9,
 }
 
 /// The signal that ended a program, if one did.
@@ -197,7 +232,8 @@ pub fn on_interrupt() -> Result<Arc<std::sync::atomic::AtomicBool>, String> {
     Ok(flag)
 }
 
-/// The stderr tail for a report: empty, or "; its stderr ended: …" (the last lines).
+/// The stderr tail for a report: empty, or "; its stderr ended: …" (the last lines, at most
+/// the last [`QUOTE_CHARS`] characters of them).
 pub fn stderr_note(stderr: &str) -> String {
     let t = stderr.trim();
     if t.is_empty() {
@@ -205,5 +241,10 @@ pub fn stderr_note(stderr: &str) -> String {
     }
     let tail: Vec<&str> = t.lines().rev().take(5).collect();
     let tail: Vec<&str> = tail.into_iter().rev().collect();
-    format!("; its stderr ended: {}", tail.join(" / "))
+    let tail = tail.join(" / ");
+    let count = tail.chars().count();
+    match count.checked_sub(QUOTE_CHARS) {
+        Some(earlier @ 1..) => format!("; its stderr ended: ({earlier} characters before) …{}", tail.chars().skip(earlier).collect::<String>()),
+        _ => format!("; its stderr ended: {tail}"),
+    }
 }

@@ -5,6 +5,7 @@
 
 use crate::punter_frames::{write, Frames};
 use crate::Failure;
+use lambda_arcade::inputs::excerpt;
 use lambda_arcade::punter::protocol::{client_answer, client_ready, Me, Message, OfflineState, ServerMessage};
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -49,7 +50,7 @@ fn handshake<R: Read>(frames: &mut Frames<R>, out: &mut impl Write, name: &str) 
     let you = frames.read().map_err(|e| Failure::input(format!("waiting for the handshake: {e}")))?;
     let you: Value = serde_json::from_str(&you).unwrap_or(Value::Null);
     if you.get("you").is_none() {
-        return Err(Failure::input(format!("expected {{\"you\": name}}, got {you}")));
+        return Err(Failure::input(format!("expected {{\"you\": name}}, got {}", excerpt(&you.to_string()))));
     }
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! `n:json` messages over a byte stream (stdin/stdout, a TCP connection), for the bot and the
-//! game server of the CLI; the framing itself is the engine's (`protocol::Decoder`).
+//! game server of the CLI; the framing itself is the engine's (`protocol::Decoder`: a length
+//! of more than 9 digits or 16 MiB is refused before anything is allocated for it). On TCP,
+//! every read and every write has a deadline.
 
 use lambda_arcade::punter::protocol::{frame, Decoder};
 use std::io::{ErrorKind, Read, Write};
@@ -78,6 +80,28 @@ impl Frames<TcpStream> {
             self.fill()?;
         }
     }
+}
+
+/// Writes one message (its JSON text) by `deadline`. A write cut off by the deadline leaves
+/// half a message on the wire: the connection is of no more use.
+pub fn write_by(stream: &mut TcpStream, message: &str, deadline: Instant) -> std::io::Result<()> {
+    let framed = frame(message);
+    let mut rest = framed.as_bytes();
+    while !rest.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(ErrorKind::TimedOut.into());
+        }
+        stream.set_write_timeout(Some(left))?;
+        match stream.write(rest) {
+            Ok(0) => return Err(ErrorKind::WriteZero.into()),
+            Ok(n) => rest = &rest[n..],
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == ErrorKind::WouldBlock => return Err(ErrorKind::TimedOut.into()),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// Writes one message (its JSON text) and flushes.

@@ -1,10 +1,13 @@
 //! A punter program in offline mode, as the contest ran entries (task 1.3 §4.3, `lamduct`):
 //! a fresh process for every request; it says `{"me": name}`, hears `{"you": name}`, then
 //! gets the request (setup, move or stop, its state inside) and answers once. The clock runs
-//! from just before the request is sent until the answer is read; the program's process group
-//! is killed once it has answered (or at the limit).
+//! from just before the request is sent until the answer is read (a whole message: the
+//! program need not exit); the program and every process it started are killed once it has
+//! answered (or at the limit). The stop message wants no answer: the program is given until
+//! its output ends or the limit.
 
 use crate::process::{describe, stderr_note, Output, Program};
+use lambda_arcade::inputs::excerpt;
 use lambda_arcade::punter::protocol::{frame, Decoder, Me, Message, You, MAX_MESSAGE_BYTES};
 use std::time::{Duration, Instant};
 
@@ -38,14 +41,15 @@ pub fn ask(command: &str, request: &str, limit: Duration, answers: bool) -> Repl
         Err(fault) => return finish(program, fault, "before its handshake"),
     };
     let Ok(Me { name }) = Me::parse(&hello) else {
-        let fault = gone(format!("expected the handshake {{\"me\": name}}, got {}", brief(&hello)));
+        let fault = gone(format!("expected the handshake {{\"me\": name}}, got {}", excerpt(&hello)));
         return finish(program, fault, "");
     };
     let mut bytes = frame(&You { name }.to_text()).into_bytes();
     bytes.extend_from_slice(frame(request).as_bytes());
     program.send(bytes);
     if !answers {
-        program.wait_until(Instant::now() + limit);
+        // Done when its output ends: closed, or it exited (then what it left is gone too).
+        program.drain_until(Instant::now() + limit);
         return finish(program, Reply::Answer("null".into()), "");
     }
     let reply = next_message(&mut program, &mut decoder, "answer", limit).map_or_else(|fault| fault, Reply::Answer);
@@ -88,8 +92,4 @@ fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, limit:
             }
         }
     }
-}
-
-fn brief(s: &str) -> String {
-    if s.chars().count() > 60 { format!("{}…", s.chars().take(60).collect::<String>()) } else { s.to_string() }
 }

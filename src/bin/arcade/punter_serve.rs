@@ -1,61 +1,42 @@
 //! `arcade punter serve MAP --punters N [--port P] [--bots a,b] [--futures] [--splurges]
 //! [--options] [--seed S] [--log FILE] [--json]`: the contest's online game server, locally.
 //! It accepts the punters that connect over TCP (online mode: one connection each, the
-//! handshake first), seats them in the order they came, fills the remaining seats with the
-//! bots given by name or `exe:`, and referees one game on the same engine state machine as
-//! every other host. A punter too slow gets the `{"timeout": t}` notice and a pass; one whose
-//! connection breaks is a zombie.
+//! handshake first; the lobby, `punter_lobby.rs`, shakes hands with several at once), seats
+//! them in the order their handshakes complete, fills the remaining seats with the bots given
+//! by name or `exe:`, and referees one game on the same engine state machine as every other
+//! host. Every write and every read has a deadline: a request and its answer share the
+//! request's limit. A punter too slow to answer gets the `{"timeout": t}` notice and a pass;
+//! one that does not take its request in time, or whose connection breaks, is a zombie.
 
-use crate::punter_frames::{write, Frames, Missing};
-use crate::punter_play::{params, report, OneGame};
+use crate::punter_frames::{write_by, Missing};
+use crate::punter_lobby::{seat, Online};
 use crate::punter_offline::Reply;
+use crate::punter_play::{params, report, OneGame};
 use crate::punter_seats::{play_game_with, Played};
 use crate::Failure;
-use lambda_arcade::punter::protocol::{Me, Message, Phase, Request, TimeoutNotice, You};
+use lambda_arcade::punter::protocol::{Message, Phase, Request, TimeoutNotice};
 use lambda_arcade::punter::PunterParams;
-use std::net::{TcpListener, TcpStream};
+use std::net::{Shutdown, TcpListener};
 use std::time::{Duration, Instant};
 
-/// How long a punter that connected has to say its name.
-const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long a punter has to take the `{"timeout": t}` notice.
+const NOTICE: Duration = Duration::from_secs(1);
 
-struct Online {
-    name: String,
-    frames: Frames<TcpStream>,
-    out: TcpStream,
-}
-
-/// Accepts `count` punters, each with its handshake; tells on stderr who came.
-fn accept(listener: &TcpListener, count: usize) -> Result<Vec<Online>, Failure> {
-    let mut seated = Vec::with_capacity(count);
-    while seated.len() < count {
-        let (stream, peer) = listener.accept().map_err(|e| Failure::input(format!("accepting a punter: {e}")))?;
-        let _ = stream.set_nodelay(true);
-        let Ok(out) = stream.try_clone() else { continue };
-        let mut frames = Frames::new(stream);
-        let hello = frames.read_by(Instant::now() + HANDSHAKE);
-        let name = match hello.as_deref().ok().map(Me::parse) {
-            Some(Ok(me)) => me.name,
-            _ => {
-                eprintln!("{peer}: no handshake ({}); connection closed", hello.err().map_or("not {\"me\": name}".into(), |e| e.to_string()));
-                continue;
-            }
-        };
-        let mut online = Online { name, frames, out };
-        if write(&mut online.out, &You { name: online.name.clone() }.to_text()).is_err() {
-            continue;
-        }
-        eprintln!("punter {} is {} ({peer})", seated.len(), online.name);
-        seated.push(online);
-    }
-    Ok(seated)
-}
-
-/// Asks an online punter: the request, then its answer by the limit (nothing for the stop).
+/// Asks an online punter: the request written and its answer read by the limit (for the stop,
+/// only the request). A punter that does not take the whole request in time, or whose
+/// connection breaks, is gone (a zombie); one that does not answer in time gets the timeout
+/// notice and a pass.
 fn ask(online: &mut Online, request: &Request, limit: Duration) -> Reply {
     let deadline = Instant::now() + limit;
-    if let Err(e) = write(&mut online.out, &request.message) {
-        return Reply::Fault { message: format!("its connection broke: {e}"), timeout: false, gone: true };
+    if let Some(why) = &online.broken {
+        return gone(why.clone());
+    }
+    if let Err(e) = write_by(&mut online.out, &request.message, deadline) {
+        let why = match e.kind() {
+            std::io::ErrorKind::TimedOut => format!("did not take the request within {} s", limit.as_secs_f64()),
+            _ => format!("its connection broke: {e}"),
+        };
+        return drop_connection(online, why);
     }
     if request.phase == Phase::Stop {
         return Reply::Answer("null".into());
@@ -63,11 +44,24 @@ fn ask(online: &mut Online, request: &Request, limit: Duration) -> Reply {
     match online.frames.read_by(deadline) {
         Ok(v) => Reply::Answer(v),
         Err(Missing::Late) => {
-            let _ = write(&mut online.out, &TimeoutNotice { seconds: limit.as_secs_f64() }.to_text());
+            if let Err(e) = write_by(&mut online.out, &TimeoutNotice { seconds: limit.as_secs_f64() }.to_text(), Instant::now() + NOTICE) {
+                drop_connection(online, format!("did not take the timeout notice ({e})"));
+            }
             Reply::Fault { message: format!("no answer within {} s", limit.as_secs_f64()), timeout: true, gone: false }
         }
-        Err(Missing::Broken(why)) => Reply::Fault { message: why, timeout: false, gone: true },
+        Err(Missing::Broken(why)) => drop_connection(online, why),
     }
+}
+
+fn gone(message: String) -> Reply {
+    Reply::Fault { message, timeout: false, gone: true }
+}
+
+/// The connection is of no more use: closed, and the punter gone.
+fn drop_connection(online: &mut Online, why: String) -> Reply {
+    let _ = online.out.shutdown(Shutdown::Both);
+    online.broken = Some(why.clone());
+    gone(why)
 }
 
 #[derive(clap::Args, Debug)]
@@ -110,7 +104,7 @@ fn serve(params: PunterParams, port: u16, online: usize, bots: &[String], seed: 
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| Failure::input(format!("port {port}: {e}")))?;
     let address = listener.local_addr().map_err(|e| Failure::input(e.to_string()))?;
     eprintln!("listening on {address}: waiting for {online} punter{}", if online == 1 { "" } else { "s" });
-    let mut seated = accept(&listener, online)?;
+    let mut seated = seat(&listener, online)?;
     let entrants: Vec<String> = (0..online).map(|_| "online".to_string()).chain(bots.iter().cloned()).collect();
     let mut names: Vec<String> = seated.iter().map(|o| o.name.clone()).collect();
     names.extend(bots.iter().cloned());
