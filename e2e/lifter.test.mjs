@@ -183,7 +183,7 @@ test('a broken pasted map shows line and column and loses nothing', async () => 
   await page.fill('[data-testid=lifter-paste]', broken);
   await page.click('[data-testid=lifter-paste-use]');
   await page.waitForSelector('[data-testid=lifter-map-error].error');
-  assert.match(await page.textContent('[data-testid=lifter-map-error]'), /line 3, column 4: unknown cell 'x'/);
+  assert.match(await page.textContent('[data-testid=lifter-map-error]'), /This map does not load: 3:4: unknown cell 'x'/);
   // The text, the current map and the game in progress are all still there.
   assert.equal(await page.inputValue('[data-testid=lifter-paste]'), broken);
   assert.equal(await page.inputValue('[data-testid=lifter-map]'), 'official:contest1');
@@ -198,7 +198,7 @@ test('a broken pasted map shows line and column and loses nothing', async () => 
   // A .map file: a bad one opens in the paste box with its message, a good one loads.
   await page.setInputFiles('[data-testid=lifter-file]', { name: 'bad.map', mimeType: 'text/plain', buffer: Buffer.from('####\n#RR#\n####') });
   await page.waitForSelector('[data-testid=lifter-map-error].error');
-  assert.match(await page.textContent('[data-testid=lifter-map-error]'), /bad\.map does not load: line 2, column 3: a second robot/);
+  assert.match(await page.textContent('[data-testid=lifter-map-error]'), /bad\.map:2:3: a second robot/);
   assert.match(await page.textContent('[data-testid=lifter-mapinfo]'), /my map: 5×5/);
   await page.setInputFiles('[data-testid=lifter-file]', { name: 'tiny.map', mimeType: 'text/plain', buffer: Buffer.from('#####\n#R\\L#\n#####\n') });
   await page.waitForFunction(() => document.querySelector('[data-testid=lifter-mapinfo]').textContent.startsWith('tiny: 5×3'));

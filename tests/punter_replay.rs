@@ -46,7 +46,7 @@ fn maps_are_read_with_their_places_on_error() {
     let m = map("sample.json");
     assert_eq!((m.sites.len(), m.rivers.len(), m.mines.len()), (8, 12, 2));
     let cases = [
-        ("{\"sites\":[{\"id\":1}],\"rivers\":[],\"mines\":[1]", "line 1, column"),
+        ("{\"sites\":[{\"id\":1}],\"rivers\":[],\"mines\":[1]", "1:43: EOF while parsing"),
         ("{\"sites\":[{\"id\":1}],\"rivers\":[{\"source\":1,\"target\":9}],\"mines\":[]}", "rivers[0].target: site 9 is not among the sites"),
         ("{\"sites\":[{\"id\":1},{\"id\":1}],\"rivers\":[],\"mines\":[]}", "sites[1].id: site 1 is listed twice"),
         ("{\"sites\":[{\"id\":1}],\"rivers\":[{\"source\":1,\"target\":1}],\"mines\":[]}", "rivers[0]: a river from site 1 to itself"),

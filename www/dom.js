@@ -134,7 +134,12 @@ export function sizeText(bytes) {
  * the message, then its size ("huge.json does not load: sites: more sites than the limit of
  * 200000 (a file of 68.0 MB)"); `verb` as the view says it.
  */
-export const fileRefused = (file, why, verb = 'does not load') => `${file.name} ${verb}: ${why} (a file of ${sizeText(file.size)})`;
+export function fileRefused(engine, file, why, verb = 'does not load') {
+  // A message with a place reads FILE:LINE:COL: message (the engine's inFile, as in the CLI).
+  const placed = engine.inFile(file.name, String(why));
+  const text = placed.startsWith(`${file.name}: `) ? `${file.name} ${verb}: ${why}` : placed;
+  return `${text} (a file of ${sizeText(file.size)})`;
+}
 
 const READ_BACKSTOP_MS = 60_000;
 /**

@@ -68,6 +68,13 @@ pub fn text_of(bytes: &[u8]) -> Result<String, JsValue> {
     crate::inputs::text_of(bytes).map(str::to_string).map_err(js_error)
 }
 
+/// A message about file `file` in the one format of messages with a place: `FILE:LINE:COL: …`
+/// when the message starts with its place, else `FILE: …` (`inputs::in_file`).
+#[wasm_bindgen(js_name = inFile)]
+pub fn in_file(file: &str, message: &str) -> String {
+    crate::inputs::in_file(file, message)
+}
+
 /// Reads `text` as the input format `format` ("punter-map", "lifter-map", …) the way the product
 /// does: its one-line summary, or throws the user's message (with its place). The page runs it
 /// in the sandbox worker before parsing a large file on the main thread.

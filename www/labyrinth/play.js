@@ -394,7 +394,7 @@ export function mountPlay(root, ctx) {
       if (error) throw new Error(error);
       g = engine.LabyrinthGame.fromSave(text, rules.value === 'ravensburger');
     } catch (e) {
-      fileStatus.textContent = fileRefused(file, e.message ?? e, 'could not be loaded');
+      fileStatus.textContent = fileRefused(engine, file, e.message ?? e, 'could not be loaded');
       fileStatus.className = 'status error';
       return;
     }

@@ -219,7 +219,7 @@ export function mountLifter(root, engine, app) {
     // and what the paste box held stays.
     if (intoBox(pasteArea, text)) openPaste(undefined, name);
     else openPaste();
-    pasteError.textContent = fileRefused(file, error);
+    pasteError.textContent = fileRefused(engine, file, error);
     pasteError.className = 'status error';
   }
   fileInput.addEventListener('change', async () => {
@@ -231,7 +231,7 @@ export function mountLifter(root, engine, app) {
     if (!error) openMapFile(file, text);
     else {
       openPaste(); // shows the message; what the paste box held stays
-      pasteError.textContent = fileRefused(file, error);
+      pasteError.textContent = fileRefused(engine, file, error);
       pasteError.className = 'status error';
     }
   });

@@ -264,7 +264,7 @@ export function mountPlay(root, ctx) {
     mapInfo.textContent = `Reading ${file.name}…`;
     const { text, error } = await readFile(file, { module: 'punter', format: 'punter-map' });
     mapInfo.textContent = shown;
-    const refused = (e) => fileRefused(file, e);
+    const refused = (e) => fileRefused(engine, file, e);
     if (!error && await useCustom(file.name, text, refused, true)) return;
     if (error) {
       mapError.textContent = refused(error);
