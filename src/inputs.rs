@@ -26,6 +26,8 @@ pub const RAIL_LIMITS: &[Limit] = &[
     Limit { input: "Share link", limit: "32 MiB of text, 24 MiB unpacked, 10,000,000 moves; links longer than 8,000 characters are offered as files", past_it: "refused, naming the limit" },
     Limit { input: "Games per match or tournament link", limit: "10,000", past_it: "refused, naming the limit" },
     Limit { input: "JavaScript strategy (page)", limit: "50 ms a Pig decision, 500 ms a Labyrinth turn; a Punter move and setup within the referee's time (1 s, 10 s); answers of 256 characters (Pig, Lifter next), 1,024 (Labyrinth), 16 MiB (Punter), a route of 16,000,002 (Lifter solve), measured before any JSON work; no network, no storage, no DOM (a Worker keeping an allow-list of globals)", past_it: "the turn falls back (greedy AI, or pass), with the reason (quoting at most 200 characters); a worker silent past its backstop is terminated" },
+    Limit { input: "Merged run (arcade merge)", limit: "100,000,000 games, 16 tournament entrants, 2 or 4 Labyrinth seats; any shard count, answered from the files given", past_it: "refused, naming the file and the limit" },
+    Limit { input: "A message quoting an input", limit: "200 characters of the input, 400 of the whole message", past_it: "cut, with how many more characters there were" },
     Limit { input: "JavaScript strategy (CLI)", limit: "500 ms a turn; answers of 64 KiB", past_it: "the turn is played by the greedy AI, with the reason" },
 ];
 

@@ -10,7 +10,7 @@ pub const FORMATS: &[InputFormat] = &[
 ];
 
 pub const LIMITS: &[Limit] = &[
-    Limit { input: "Lifter map", limit: "4000 × 4000 cells; numbers up to 4294967295", past_it: "refused: \"the map is larger than 4000 × 4000\", \"Flooding 99999999999 is too large (at most 4294967295)\"" },
+    Limit { input: "Lifter map", limit: "4000 × 4000 cells (the page opens up to 1,000,000 cells, e.g. 1000 × 1000, and names the CLI for larger ones); numbers up to 4294967295", past_it: "refused: \"the map is larger than 4000 × 4000\", \"Flooding 99999999999 is too large (at most 4294967295)\"" },
     Limit { input: "Lifter route", limit: "width × height commands are played; the rest is ignored (the contest's rule)", past_it: "the game ends \"unfinished\"" },
 ];
 
