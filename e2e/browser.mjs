@@ -16,6 +16,8 @@ const TYPES = {
   '.md': 'text/plain; charset=utf-8',
 };
 const CSP = JSON.parse(readFileSync(join(ROOT, 'scripts/csp.json'), 'utf8'));
+/** The files with a policy of their own (the user-code host and its frame); the page's for the rest. */
+const POLICIES = { [join(ROOT, CSP.userHostPath)]: CSP.userHost, [join(ROOT, CSP.userFramePath)]: CSP.userFrame };
 
 const built = (profile) => join(ROOT, 'target', profile, 'arcade');
 /** The native CLI: $ARCADE, else the release build, else the debug build ./test's host tests made. */
@@ -43,7 +45,7 @@ export async function serve({ onRequest = () => {}, csp = true, patch = {} } = {
       const body = edit ? edit(original.toString('utf8')) : original;
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        ...(csp ? { 'content-security-policy': file === join(ROOT, CSP.userHostPath) ? CSP.userHost : CSP.page } : {}),
+        ...(csp ? { 'content-security-policy': POLICIES[file] ?? CSP.page } : {}),
         'x-content-type-options': 'nosniff',
       });
       res.end(body);

@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { serve, launch, openPage, failuresOf, TIMING_FAILURE } from './browser.mjs';
 
 let server;
@@ -218,24 +219,30 @@ test('both servers send the same page policy; the page and its workers run under
   assert.match(serveScript, /csp\.json/);
   const page = await openPage(browser, server.url);
   const headers = await page.evaluate(async () => {
-    const [p, h] = await Promise.all([fetch('/'), fetch('/www/user-host.js')]);
-    return [p.headers.get('content-security-policy'), h.headers.get('content-security-policy')];
+    const [p, h, f] = await Promise.all([fetch('/'), fetch('/www/user-host.js'), fetch('/www/user-frame.html')]);
+    return [p.headers.get('content-security-policy'), h.headers.get('content-security-policy'), f.headers.get('content-security-policy')];
   });
-  assert.deepEqual(headers, [csp.page, csp.userHost]);
+  assert.deepEqual(headers, [csp.page, csp.userHost, csp.userFrame]);
+  // The user-code frame's policy allows its one inline script by its hash, and nothing else.
+  const frame = await readFile(new URL('../www/user-frame.html', import.meta.url), 'utf8');
+  const scripts = [...frame.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  assert.equal(scripts.length, 1);
+  const hash = `'sha256-${createHash('sha256').update(scripts[0]).digest('base64')}'`;
+  assert.match(csp.userFrame, new RegExp(`script-src ${hash.replace(/[+/=]/g, '\\$&')} 'unsafe-eval';`), 'scripts/csp.json has the hash of www/user-frame.html\'s script');
   await page.click('[data-testid=game-lifter]');
   await page.waitForSelector('[data-testid=lifter-tab-play]');
   assert.deepEqual(page.errors, [], 'no policy violations on the way');
   await page.context().close();
 });
 
-test('without the host’s policy header (a plain static server) user code does not run at all', async () => {
+test('without the user-code frame’s policy header (a plain static server) user code does not run at all', async () => {
   const plain = await serve({ csp: false });
   const page = await openPage(browser, plain.url);
   const error = await page.evaluate(async () => {
     const { UserSession } = await import('/www/user-code.js');
     return (await UserSession.start({ game: 'pig', source: 'function player() { return true; }', seed: 1, loadMs: 2000 })).error;
   });
-  assert.match(error, /did not send the user-code host its Content-Security-Policy header/);
+  assert.match(error, /did not send the user-code frame \(www\/user-frame.html\) its Content-Security-Policy header/);
   await page.context().close();
   plain.close();
 });

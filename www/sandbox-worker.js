@@ -1,10 +1,12 @@
 // The sandbox worker: every game's referee runs here, off the main thread, and talks to the
-// page through WorkerRpc (www/sandbox.js). User JavaScript never runs here: it runs one level
-// down in www/user-host.js, called through UserSession (www/user-code.js). Seats (`session`,
+// page through WorkerRpc (www/sandbox.js). User JavaScript never runs here: it runs in
+// www/user-host.js, in a process of its own (www/user-frames.js), called through UserSession
+// (www/user-code.js). Seats (`session`,
 // `decide`, `stop`): a Pig strategy or a Labyrinth strategy playing one seat of a page's game.
 // A game's code and engine module load with the first request for that game.
 import { loadEngine } from './engine.js';
 import { serveRpc } from './worker-rpc.js';
+import { acceptUserHosts } from './user-frames.js';
 
 const pigSeats = () => import('./pig/seats.js');
 const punterSeats = () => import('./punter/seats.js');
@@ -20,6 +22,8 @@ const SEATS = {
 const seats = new Map();
 let nextSeat = 1;
 
+// The page lends this worker its user-code frame (www/user-frames.js) before the first request.
+acceptUserHosts();
 serveRpc({
   /** A Pig match or the checker: { spec } → { summary, logs, failures }. */
   match: async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.spec.entrants), m.spec, ctx),

@@ -1,7 +1,10 @@
 // The page's side of the sandbox: one worker (www/sandbox-worker.js) runs every game's
 // referee; WorkerRpc's watchdog terminates it when it stops reporting, so the page never
-// freezes whatever the user's code does.
+// freezes whatever the user's code does. The user code it runs lives in the page's user-code
+// frame, a process of its own (www/user-frames.js), so the page also survives code that
+// exhausts memory.
 import { WorkerRpc } from './worker-rpc.js';
+import { lendUserHosts } from './user-frames.js';
 
 const BACKSTOP_MS = 8000;
 const IDLE_STOP_MS = 1000;
@@ -17,7 +20,8 @@ export class Sandbox {
    * sandbox for whole runs), taking the memory the runs grew with it; the next run starts another.
    */
   constructor({ stopWhenIdle = false } = {}) {
-    this.rpc = new WorkerRpc(new URL('./sandbox-worker.js', import.meta.url));
+    // Its user-code hosts live in the page's user-code frame, lent to it; they end with it.
+    this.rpc = new WorkerRpc(new URL('./sandbox-worker.js', import.meta.url), { onStart: lendUserHosts });
     this.stopWhenIdle = stopWhenIdle;
     this.idleTimer = null;
   }

@@ -1,11 +1,16 @@
 // The trusted side of the one sandbox protocol for user JavaScript, every game: start a
 // session (game, source, seed), call it with a view (the parent sends the seat's view and gets
-// the move back), stop. The user's code runs in www/user-host.js; this side measures each
-// call's time itself, bounds what it takes (ANSWER_CHARS, errors, printed output) before any
-// other work, and checks the answer's type. The watchdog is WorkerRpc's.
+// the move back), stop. The user's code runs in www/user-host.js, in a process of its own
+// (www/user-frames.js: code that exhausts memory crashes that process, and its session ends
+// with OUT_OF_MEMORY); this side measures each call's time itself, bounds what it takes
+// (ANSWER_CHARS, errors, printed output) before any other work, and checks the answer's type.
+// The watchdog is WorkerRpc's.
 import { WorkerRpc } from './worker-rpc.js';
+import { openUserHost, OUT_OF_MEMORY } from './user-frames.js';
 
-const HOST = new URL('./user-host.js', import.meta.url);
+export { OUT_OF_MEMORY };
+/** How long a host may take to start (a new process for the first), before its load limit starts. */
+const STARTUP_MS = 20000;
 
 /**
  * The most characters of JSON text an answer may have, per game and function. The host refuses
@@ -75,16 +80,22 @@ export class UserSession {
    * { session, defined: [names of the game's functions it defines], printed } or { error, printed }.
    */
   static async start({ game, source, seed, loadMs }) {
-    const rpc = new WorkerRpc(HOST, { module: false });
-    const r = await rpc.call({ type: 'start', game, source, seed }, { backstopMs: loadMs });
+    let session = null;
+    const rpc = new WorkerRpc(null, { open: openUserHost, onLost: (reason) => session?.lost(reason) });
+    // The host answers once it is up: the load limit counts from there.
+    const up = await rpc.call({ type: 'hello' }, { backstopMs: STARTUP_MS });
+    const r = up.ok ? await rpc.call({ type: 'start', game, source, seed }, { backstopMs: loadMs }) : up;
     const printed = typeof r.printed === 'string' ? cut(r.printed, MAX_PRINTED_CHARS) : '';
     const names = Object.keys(ANSWER_CHARS[game] ?? {});
     const defined = r.value?.defined;
     if (r.ok && Array.isArray(defined) && defined.length <= names.length && defined.every((n) => names.includes(n))) {
-      return { session: new UserSession(rpc, game), defined, printed };
+      session = new UserSession(rpc, game);
+      return { session, defined, printed };
     }
     rpc.close();
-    if (r.kind === 'timeout') return { error: `loading did not finish within ${loadMs} ms (a loop at the top level?)`, printed };
+    if (r.kind === 'timeout') {
+      return { error: up.ok ? `loading did not finish within ${loadMs} ms (a loop at the top level?)` : `the sandbox did not start within ${STARTUP_MS / 1000} s`, printed };
+    }
     return { error: typeof r.error === 'string' ? cut(r.error, MAX_ERROR_CHARS) : 'the sandbox did not start', printed };
   }
 
@@ -94,22 +105,28 @@ export class UserSession {
     this.dead = null;
   }
 
+  /** The host was lost by itself (its process crashed) while no call was waiting. */
+  lost(reason) {
+    this.dead ??= reason;
+  }
+
   /**
    * Calls the user's `fn` with `view`. Resolves to { answer, json, error, printed, ms } (`json`:
    * the answer's JSON text); `error` names what went wrong (threw, took longer than `limitMs` —
    * then also `slow` —, over the game's size limit, wrong type). After `backstopMs` without an
-   * answer the host is terminated: { timeout: true }, and every later call says so too.
+   * answer the host is terminated: { timeout: true }, and every later call says so too; so
+   * when its process crashed (now or earlier), with `oom` and the error OUT_OF_MEMORY.
    */
   async call(fn, view, { limitMs, backstopMs }) {
-    if (this.dead) return { answer: null, error: this.dead, printed: '', ms: 0, timeout: true };
+    if (this.dead) return { answer: null, error: this.dead, printed: '', ms: 0, timeout: true, oom: this.dead === OUT_OF_MEMORY };
     const maxChars = ANSWER_CHARS[this.game]?.[fn] ?? 0;
     const r = await this.rpc.call({ type: 'call', fn, view, maxChars }, { backstopMs });
     const base = { answer: null, printed: typeof r.printed === 'string' ? cut(r.printed, MAX_PRINTED_CHARS) : '', ms: r.ms };
     const error = typeof r.error === 'string' ? cut(r.error, MAX_ERROR_CHARS) : 'the sandbox failed';
     if (!r.ok && r.kind !== 'error') {
-      this.dead = r.kind === 'timeout' ? `no answer within ${backstopMs} ms` : error;
+      this.dead ??= r.kind === 'timeout' ? `no answer within ${backstopMs} ms` : error;
       this.rpc.close();
-      return { ...base, error: this.dead, timeout: true };
+      return { ...base, error: this.dead, timeout: true, oom: this.dead === OUT_OF_MEMORY };
     }
     if (!r.ok) return { ...base, error };
     if (r.ms > limitMs) return { ...base, error: `took ${Math.round(r.ms)} ms, the limit is ${limitMs} ms per call`, slow: true };

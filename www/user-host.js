@@ -1,6 +1,9 @@
-// The one host for user JavaScript, every game. A classic worker with no imports, served with
-// `Content-Security-Policy: default-src 'none'; script-src 'unsafe-eval'` (new Function works;
-// import(), fetch and every other request are refused). Before any user code runs it takes what
+// The one host for user JavaScript, every game. A classic worker with no imports, made from a
+// blob in the sandboxed frame www/user-frame.html (a process apart from the page's, see
+// www/user-frames.js) and so under that frame's Content-Security-Policy (`default-src 'none';
+// script-src` only the frame's own script and 'unsafe-eval': new Function works; import(), fetch
+// and every other request are refused). Its first message brings the MessagePort it answers on;
+// it listens to nothing else after that. Before any user code runs it takes what
 // it needs, then leaves on the global object and its prototypes only an allow-list (ALLOWED:
 // ECMAScript's built-ins and the few worker functions user code is promised, see
 // docs/JAVASCRIPT-API.md) and deletes everything else (navigator, network, storage, workers …);
@@ -28,7 +31,9 @@
   const indirectEval = eval;
   const SyntaxErrorCtor = SyntaxError;
   const promiseThen = Promise.prototype.then;
-  const post = G.postMessage.bind(G);
+  const portPost = MessagePort.prototype.postMessage;
+  const portStart = MessagePort.prototype.start;
+  const MessagePortCtor = MessagePort;
   const EventTargetProto = EventTarget.prototype;
   const realAdd = EventTargetProto.addEventListener;
   const dataOf = getOwnPropertyDescriptor(MessageEvent.prototype, 'data').get;
@@ -207,7 +212,7 @@
     started = true;
     if (leaks.length) return fail(`the sandbox could not lock down (${leaks.join(', ')}); user code does not run`);
     if (policyOk !== true) {
-      return fail('the server did not send the user-code host its Content-Security-Policy header, so user code does not run (./play sends it)');
+      return fail('the server did not send the user-code frame (www/user-frame.html) its Content-Security-Policy header, so user code does not run (./play sends it)');
     }
     const game = GAMES[m.game];
     if (!game) return fail(`unknown game ${m.game}`);
@@ -257,17 +262,30 @@
     return answer(value, m.maxChars);
   }
 
-  // import() cannot be switched off from JavaScript; only this worker's own CSP header refuses
-  // it. A data: module (no request) tells whether the header came: without it no user code runs.
+  // import() cannot be switched off from JavaScript; only the policy this worker inherits from its
+  // frame's CSP header refuses it. A data: module (no request) tells whether the header came:
+  // without it no user code runs.
   let policyOk = null;
   const policyProbe = apply(promiseThen, import('data:text/javascript,'), [() => { policyOk = false; }, () => { policyOk = true; }]);
 
-  apply(realAdd, G, ['message', (e) => {
+  // The frame's first message brings the port; requests come only on it (user code cannot reach
+  // it), and nothing else that reaches the global object is heard.
+  let port = null;
+  const post = (message) => apply(portPost, port, [message]);
+  const onRequest = (e) => {
     if (e.isTrusted !== true) return; // an own, unforgeable property: no fake messages
     const m = apply(dataOf, e, []);
     if (typeof m?.nonce !== 'string') return;
     if (policyOk === null) apply(promiseThen, policyProbe, [() => handle(m)]); // only before the first start
     else handle(m);
+  };
+  apply(realAdd, G, ['message', (e) => {
+    if (port !== null || e.isTrusted !== true) return;
+    const m = apply(dataOf, e, []);
+    if (!(m?.port instanceof MessagePortCtor)) return;
+    port = m.port;
+    apply(realAdd, port, ['message', onRequest]);
+    apply(portStart, port, []);
   }, true]); // capture: before any listener that slipped through
   function handle(m) {
     takePrinted();

@@ -15,21 +15,31 @@ export function freshNonce() {
  *   { ok: false, kind: 'error', error, ms }       the worker reported an error (one that broke its engine
  *                                                 — a wasm trap — also ends the worker: the next call starts afresh)
  *   { ok: false, kind: 'timeout', ms }            silence for `backstopMs`: the worker was terminated
- *   { ok: false, kind: 'crash', error, ms }       the worker died or was terminated for another call
+ *   { ok: false, kind: 'crash', error, ms }       the worker died (`error` says why: the user-code host's
+ *                                                 process crashed, out of memory) or was terminated for another call
  * `ms` is the wall-clock time from posting the request to the answer, measured here.
  */
 export class WorkerRpc {
-  /** `module`: a module worker (trusted code); classic otherwise (the user-code host). */
-  constructor(url, { module = true } = {}) {
+  /**
+   * `url`: a module worker (trusted code), or, with `open`, whatever `open()` returns that
+   * behaves as a worker does (`postMessage`, `onmessage`, `onerror`, `terminate`): the user-code
+   * host in its own process (www/user-frames.js), whose `onerror` event may carry `lost`, the
+   * reason it is gone. `onStart(worker)` runs for each new worker and may return what to do when
+   * that worker ends; `onLost(reason)` hears of a worker that failed or was lost by itself.
+   */
+  constructor(url, { open = null, onStart = null, onLost = null } = {}) {
     this.url = url;
-    this.module = module;
+    this.open = open ?? (() => new Worker(this.url, { type: 'module' }));
+    this.onStart = onStart;
+    this.onLost = onLost;
+    this.ended = null;
     this.worker = null;
     this.pending = new Map();
   }
 
   ensure() {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.url, this.module ? { type: 'module' } : {});
+    const worker = this.open();
     worker.onmessage = (e) => {
       const m = e.data;
       const p = m && typeof m.nonce === 'string' ? this.pending.get(m.nonce) : undefined;
@@ -37,9 +47,13 @@ export class WorkerRpc {
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      if (this.worker === worker) this.stop(`the worker failed: ${e.message || 'it could not start'}`);
+      if (this.worker !== worker) return;
+      const reason = e.lost ?? `the worker failed: ${e.message || 'it could not start'}`;
+      this.stop(reason);
+      this.onLost?.(reason);
     };
     this.worker = worker;
+    this.ended = this.onStart?.(worker) ?? null;
     return worker;
   }
 
@@ -96,6 +110,8 @@ export class WorkerRpc {
   stop(reason = 'the worker was stopped', by = null) {
     this.worker?.terminate();
     this.worker = null;
+    this.ended?.();
+    this.ended = null;
     const waiting = [...this.pending.entries()];
     this.pending.clear();
     for (const [nonce, p] of waiting) p.end(reason, nonce === by);

@@ -33,7 +33,8 @@ function turnsOf(session) {
     if (r.error) {
       let { error } = r;
       if (r.timeout) {
-        error = stopped ? `the sandbox stopped this strategy on an earlier turn (${r.error})` : `${r.error} (an infinite loop?): the sandbox stopped it`;
+        error = stopped ? `the sandbox stopped this strategy on an earlier turn (${r.error})`
+          : r.oom ? r.error : `${r.error} (an infinite loop?): the sandbox stopped it`;
         stopped = true;
       }
       return { answer: null, error, printed: r.printed, timeout: Boolean(r.timeout) };

@@ -29,6 +29,7 @@ async function play(game, { source, text, budgetMs, stepLimitMs }, ctx) {
       const r = await session.call('solve', text, { limitMs: budgetMs, backstopMs: budgetMs + BACKSTOP_EXTRA_MS });
       if (ctx.cancelled) return result({ stopped: true, kind: 'solve' });
       addPrinted(r.printed);
+      if (r.oom) return result({ kind: 'solve', error: `solve ${r.error}` });
       if (r.timeout) return result({ kind: 'solve', error: `solve did not return within ${(budgetMs + BACKSTOP_EXTRA_MS) / 1000} s (an infinite loop?) and was stopped` });
       if (r.error) return result({ kind: 'solve', error: `solve ${r.error}` });
       return result({ kind: 'solve', applied: game.setRoute(r.answer) });
@@ -43,6 +44,7 @@ async function play(game, { source, text, budgetMs, stepLimitMs }, ctx) {
       }
       const r = await session.call('next', game.strategyView(), { limitMs: stepLimitMs, backstopMs: stepLimitMs + BACKSTOP_EXTRA_MS });
       addPrinted(r.printed);
+      if (r.oom) return result({ kind: 'next', error: `next ${r.error} (at command ${step})` });
       if (r.timeout) {
         return result({ kind: 'next', error: `next did not return within ${(stepLimitMs + BACKSTOP_EXTRA_MS) / 1000} s at command ${step} (an infinite loop?) and was stopped` });
       }

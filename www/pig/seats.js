@@ -38,10 +38,8 @@ export async function openSeat(engine, entrant, seed, target) {
       const printed = early + r.printed;
       early = '';
       if (r.timeout) {
-        return {
-          answer: false, printed, timeout: true,
-          error: `${r.error} (infinite loop?): the sandbox stopped it; this and all its later decisions are counted as “hold”`,
-        };
+        const why = r.oom ? r.error : `${r.error} (infinite loop?): the sandbox stopped it`;
+        return { answer: false, printed, timeout: true, error: `${why}; this and all its later decisions are counted as “hold”` };
       }
       return { answer: r.error ? false : r.answer, error: r.error, printed, timeout: Boolean(r.slow) };
     },
