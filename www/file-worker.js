@@ -10,7 +10,11 @@ import { serveRpc } from './worker-rpc.js';
 const messageOf = (e) => e?.message ?? String(e);
 
 serveRpc({
-  /** { file, module, format?, keep } → { text } or { error, text? } (`text` up to `keep` characters). */
+  /**
+   * { file, module, format?, keep } → { text, summary? } (`summary`: the engine's one line about
+   * the input, e.g. "sites 7357, rivers 10000, mines 32") or { error, text? } (`text` up to
+   * `keep` characters).
+   */
   async read({ file, module, format, keep }) {
     const engine = await loadEngine(module);
     let text;
@@ -19,13 +23,11 @@ serveRpc({
     } catch (e) {
       return { error: messageOf(e) };
     }
-    if (format) {
-      try {
-        engine.checkInput(format, text);
-      } catch (e) {
-        return { error: messageOf(e), text: text.length <= keep ? text : undefined };
-      }
+    if (!format) return { text };
+    try {
+      return { text, summary: engine.checkInput(format, text) };
+    } catch (e) {
+      return { error: messageOf(e), text: text.length <= keep ? text : undefined };
     }
-    return { text };
   },
 });

@@ -9,7 +9,6 @@ import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
-import { sandbox } from '../sandbox.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
 
@@ -39,6 +38,25 @@ const keptPunter = (engine) => keptGame('punter', {
 const SPEEDS = [['slow', 'Slow', 700], ['normal', 'Normal', 220], ['fast', 'Fast', 40], ['instant', 'At once', 0]];
 const BIG = 2000; // rivers: a map this large starts at a faster pace
 const FRAME_BUDGET_MS = 10;
+/** Resolves in a task of its own, after what is waiting (a 0 ms timeout runs before the timers already due). */
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 1); });
+/**
+ * The largest map the page opens from a file or a paste; the largest official map,
+ * edinburgh-10000, has 7,357 sites, 10,000 rivers and 32 mines. The page reads a map in a
+ * worker, but parses and draws it on its main thread, where its bots play too: a map at this
+ * limit opens in steps of 40-80 ms, one of the engine's limits (200,000 sites, 400,000 rivers)
+ * took 0.8-1 s at once (e2e/files.test.mjs). The command line takes any map within the engine's.
+ */
+const PAGE_LIMIT = { sites: 10_000, rivers: 20_000, mines: 64 };
+const counted = (n, what) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+/** Why a legal map is over the page's limit (from the engine's summary of it), or null. */
+function overPageLimit(summary) {
+  const [sites, rivers, mines] = (/sites (\d+), rivers (\d+), mines (\d+)/.exec(summary ?? '') ?? []).slice(1).map(Number);
+  if (!(sites > PAGE_LIMIT.sites || rivers > PAGE_LIMIT.rivers || mines > PAGE_LIMIT.mines)) return null;
+  return `this map has ${counted(sites, 'site')}, ${counted(rivers, 'river')} and ${counted(mines, 'mine')}; the page opens maps of up to `
+    + `${counted(PAGE_LIMIT.sites, 'site')}, ${counted(PAGE_LIMIT.rivers, 'river')} and ${counted(PAGE_LIMIT.mines, 'mine')} smoothly; `
+    + 'the command line (arcade punter play, arena) takes it';
+}
 
 export function mountPlay(root, ctx) {
   const { engine, bots } = ctx;
@@ -191,6 +209,7 @@ export function mountPlay(root, ctx) {
     } catch (e) {
       return String(e.message ?? e);
     }
+    await nextTask(); // drawn in a task of its own
     preview?.game.free();
     preview = { name, text, game: g, geometry: g.geometry() };
     const { ids, mines } = preview.geometry;
@@ -223,26 +242,31 @@ export function mountPlay(root, ctx) {
   mapSelect.addEventListener('change', () => { mapSelect.blur(); selectMap(mapSelect.value); });
 
   /**
-   * A map from a file or pasted: on an error nothing changes (the form keeps its map).
-   * `refused(error)` words the message (a file: www/dom.js `fileRefused`); `checked`: the
-   * engine has read it off the main thread already (a file, www/dom.js `readFile`).
+   * A map from a file or pasted (`pasted`: a file made of the paste box's text), read and checked
+   * in a worker of its own (www/dom.js readFile): a broken map is refused there with its place or
+   * the engine's limit, a legal map over the page's limit by its size here, and only a map that
+   * opens is parsed on the main thread, to draw. On a refusal nothing changes (the form keeps its
+   * map); a broken file short enough for a text box (www/dom.js) opens in the paste box to be
+   * fixed there, else the message alone names the file and its size.
    */
-  async function useCustom(fileName, text, refused = (error) => `${fileName} does not load: ${error}`, checked = false) {
+  async function openCustom(file, { pasted = false } = {}) {
+    const shown = mapInfo.textContent;
+    mapInfo.textContent = `Reading ${file.name}…`;
+    const { text, error, summary } = await readFile(file, { module: 'punter', format: 'punter-map' });
+    mapInfo.textContent = shown;
+    const why = error ?? overPageLimit(summary) ?? await useCustom(file.name, text);
+    if (!why) return;
+    mapError.textContent = pasted ? `${file.name} does not load: ${why}` : fileRefused(engine, file, why);
+    mapError.className = 'status error';
+    if (error && !pasted && text !== undefined && intoBox(pasteArea, text)) pasteBox.hidden = false;
+  }
+  /** Takes a map that reads and is within the page's limit; the engine's error, or null. */
+  async function useCustom(fileName, text) {
     let name = fileName.trim() || 'my-map.json';
     if (!/\.json$/i.test(name)) name += '.json';
     if (isBundled(engine, name)) name = `my-${name}`; // a bundled name means the bundled map
-    // Read first in the sandbox worker (a file was, in a worker of its own): a broken or huge map
-    // is refused there, with its place or the limit, while the page stays responsive; only a map
-    // that reads is parsed here to draw.
-    const shown = mapInfo.textContent;
-    mapInfo.textContent = `Reading ${fileName || 'the map'}…`;
-    const error = (checked ? null : await sandbox.check('punter-map', text, 'punter')) ?? await chooseMap(name, text);
-    if (error) {
-      mapInfo.textContent = shown; // the form keeps its map
-      mapError.textContent = refused(error);
-      mapError.className = 'status error';
-      return false;
-    }
+    const error = await chooseMap(name, text);
+    if (error) return error;
     custom = { name, text };
     customOption.hidden = false;
     customOption.textContent = name.replace(/\.json$/, '');
@@ -251,28 +275,13 @@ export function mountPlay(root, ctx) {
     mapError.className = 'status';
     pasteBox.hidden = true;
     setupMode();
-    return true;
+    return null;
   }
-  pasteUse.addEventListener('click', () => useCustom('pasted-map.json', pasteArea.value));
-  fileInput.addEventListener('change', async () => {
+  pasteUse.addEventListener('click', () => openCustom(new File([pasteArea.value], 'pasted-map.json'), { pasted: true }));
+  fileInput.addEventListener('change', () => {
     const [file] = fileInput.files;
     fileInput.value = '';
-    if (!file) return;
-    // Read and checked in a worker: a broken or huge map is refused there, with its place or the
-    // limit, and only a map that reads comes to the page to be drawn.
-    const shown = mapInfo.textContent;
-    mapInfo.textContent = `Reading ${file.name}…`;
-    const { text, error } = await readFile(file, { module: 'punter', format: 'punter-map' });
-    mapInfo.textContent = shown;
-    const refused = (e) => fileRefused(engine, file, e);
-    if (!error && await useCustom(file.name, text, refused, true)) return;
-    if (error) {
-      mapError.textContent = refused(error);
-      mapError.className = 'status error';
-    }
-    // A refused map opens in the paste box to be fixed there, when it is short enough for a box
-    // (www/dom.js): else the message alone names the file and its size.
-    if (text !== undefined && intoBox(pasteArea, text)) pasteBox.hidden = false;
+    if (file) openCustom(file);
   });
 
   // ----- Setup mode: the chosen map, with the futures being picked -----
