@@ -355,11 +355,18 @@ export function mountPlay(root, ctx) {
     refresh();
   }
 
+  // The game's link at its end, made once per position: the share field and the kept game use
+  // the same (a map from a file travels in the link: packing it is most of the work).
+  let made = { game: null, n: -1, link: '' };
+  function linkNow() {
+    const n = game.length;
+    if (made.game !== game || made.n !== n) made = { game, n, link: game.link(n) };
+    return made.link;
+  }
   /** Keeps the game (www/kept.js): its link and the seats (whose are yours, the bots' names). */
   function save() {
     if (!game) return;
-    const n = game.length;
-    kept.write(game.link(n), n, { seats: stateOf(game).seats });
+    kept.write(linkNow(), game.length, { seats: stateOf(game).seats });
   }
   addEventListener('pagehide', () => { if (linkTimer) save(); });
 
@@ -546,7 +553,7 @@ export function mountPlay(root, ctx) {
     if (!busy || !linkTimer) {
       clearTimeout(linkTimer);
       // The link is what is kept: written with it.
-      linkTimer = setTimeout(() => { linkTimer = null; if (game) { link.set(shareUrl(game.link(game.length))); save(); } }, busy ? 1500 : 150);
+      linkTimer = setTimeout(() => { linkTimer = null; if (game) { link.set(shareUrl(linkNow())); save(); } }, busy ? 1500 : 150);
     }
     ctx.played = game;
     scheduleBots();
