@@ -1,11 +1,12 @@
 // Any Punter game in the shared replay viewer: the game just played, a share link, or an
 // official game log (a file, or the bundled example). The legend, the map and the score plot
 // follow the viewed position; the game can be exported as an official log and shared.
-import { el, fileText, followLink, linkField, saveText, shareUrl } from '../dom.js';
+import { el, fileRefused, followLink, linkField, saveText, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
+import { WorkerRpc } from '../worker-rpc.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend, createPlot } from './legend.js';
-import { assetsFor, isBundled, loadMap, mapUrl } from './maps.js';
+import { assetsFor, mapUrl, prepareLink } from './maps.js';
 
 const EXAMPLE = 'examples/full1--futures-splurges-options--lambda-ag1.json';
 /**
@@ -18,6 +19,24 @@ const ENTRY_GAMES = [
   ['examples/strong-vs-unagi--plain--randomMedium.json', 'strong vs Unagi (round 2: 2nd) — randomMedium: strong wins 5,816 to 254'],
 ];
 const PLOT_SAMPLES = 300;
+const READ_BACKSTOP_MS = 60_000;
+/** Resolves in a task of its own, after what is waiting (a 0 ms timeout runs before the timers already due). */
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 1); });
+
+/**
+ * Reads a log — `{ file }` or `{ text }` — in a worker of its own (log-worker.js): the game as
+ * its share link ({ link, bytes }), or why not ({ error, bytes } or { unknownMap, bytes }).
+ * The page's main thread never parses a log, whatever its size.
+ */
+async function readLog(source) {
+  const rpc = new WorkerRpc(new URL('./log-worker.js', import.meta.url));
+  try {
+    const r = await rpc.call({ type: 'read', ...source }, { backstopMs: READ_BACKSTOP_MS });
+    return r.ok ? r.value : { error: r.error ?? `the log could not be read (the reading ${r.kind === 'timeout' ? 'took too long' : 'failed'})` };
+  } finally {
+    rpc.stop();
+  }
+}
 
 export function mountReplay(root, ctx) {
   const { engine, app } = ctx;
@@ -109,40 +128,43 @@ export function mountReplay(root, ctx) {
     status.className = 'status error';
   }
 
-  /** An official log: its map (named inside) is loaded, then the engine replays the log. */
-  let opened = 0; // games asked for so far (the example shown by default yields to any of them)
-  async function openLog(name, text, { onlyIfEmpty = false } = {}) {
+  /**
+   * An official log, `text` or `file`: read in a worker (its map, named inside, loaded there and
+   * the log replayed by the engine), it comes back as its game's link, which opens here.
+   */
+  let opened = 0; // games asked for so far (the newest wins; the example shown by default yields to any of them)
+  async function openLog(name, text, { onlyIfEmpty = false, file = null } = {}) {
     const ticket = onlyIfEmpty ? opened : (opened += 1);
-    let mapName;
-    try {
-      mapName = JSON.parse(text).game?.find?.((e) => e && typeof e.map === 'string')?.map;
-    } catch { /* the engine says where */ }
-    let mapText = '';
-    if (mapName && isBundled(engine, mapName)) {
-      try { mapText = await loadMap(engine, mapName); } catch (e) { fail(`${name}: ${e.message}`); return false; }
-    } else if (mapName) {
-      fail(`${name} is played on ${mapName}, which is not one of the maps served with this page.`);
+    const current = () => opened === ticket && !(onlyIfEmpty && game);
+    if (!onlyIfEmpty) { status.textContent = `Reading ${name}…`; status.className = 'status'; }
+    const r = await readLog(file ? { file } : { text });
+    if (!current()) return false;
+    if (r.unknownMap) {
+      fail(`${name} is played on ${r.unknownMap}, which is not one of the maps served with this page.`);
       return false;
     }
-    if (onlyIfEmpty && (game || opened !== ticket)) return false;
+    const refused = (e) => fileRefused(engine, file ?? { name, size: r.bytes ?? 0 }, String(e.message ?? e), 'could not be read');
+    if (r.error) { fail(refused(r.error)); return false; }
     let g;
     try {
-      g = engine.PunterGame.fromLog(text, mapText);
+      const assets = await prepareLink(r.link, engine);
+      if (!current()) return false;
+      g = engine.PunterGame.fromLink(r.link, assets);
     } catch (e) {
-      fail(`${name} could not be read: ${e.message ?? e}`);
+      if (current()) fail(refused(e));
       return false;
     }
+    // The game is drawn in a task of its own (opening it took this one).
+    await nextTask();
+    if (!current()) { g.free(); return false; }
     show(g, g.length, `${name.replace(/\.json$/, '')}`);
     return true;
   }
 
-  fileInput.addEventListener('change', async () => {
+  fileInput.addEventListener('change', () => {
     const [file] = fileInput.files;
     fileInput.value = '';
-    if (!file) return;
-    const { text, error } = await fileText(engine, file);
-    if (error) fail(`${file.name}: ${error}`);
-    else openLog(file.name, text);
+    if (file) openLog(file.name, null, { file });
   });
   /** Opens a bundled game log (under maps/punter/). */
   async function openExample(file = EXAMPLE, label = 'Example: an official game (lambda, all extensions)', onlyIfEmpty = false) {
