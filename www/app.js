@@ -1,12 +1,24 @@
 // Boots the page: builds the game picker, loads the engine of the game shown (each game has its
 // own wasm module, fetched when its tab first opens), and opens share links (from the address, a
 // saved link file or a dropped file) through the engine of the link's game.
-import { el, fileText, setLinkLimit } from './dom.js';
+import { el, fileRefused, setLinkLimit } from './dom.js';
 import { loadEngine } from './engine.js';
 import { GAMES } from './games.js';
 import { MissingAsset, problem, sentence, whenRefused } from './kept.js';
+import { gameOfKind, gameOfLink, kindOf } from './link-kind.js';
+import { WorkerRpc } from './worker-rpc.js';
 
-const byKind = new Map(GAMES.flatMap((g) => (g.linkKinds ?? []).map((kind) => [kind, g])));
+// The longest link the engine opens, in bytes of text (src/link/mod.rs MAX_LINK_CHARS): a larger
+// file is no link, and "Open link file…" refuses it by its size, unread.
+const MAX_LINK_BYTES = 32 << 20;
+const READ_BACKSTOP_MS = 60_000;
+
+/**
+ * Resolves in a task of its own, after what is waiting (drawing, input, timers already due: in
+ * Chromium a timeout of 0 ms would run before the timers already due).
+ */
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 1); });
+
 const playable = (id) => GAMES.some((g) => g.id === id && !g.soon);
 
 const banner = document.getElementById('banner');
@@ -42,10 +54,6 @@ async function main() {
       throw e;
     }
   }
-  /** The first word of a link (its kind), when it looks like one. */
-  const kindOf = (text) => /^(?:.*#)?([a-z-]+)\/\d/.exec(text)?.[1];
-  /** The game a link is for, by its first word (its kind); null when no game has that kind. */
-  const gameOfLink = (text) => byKind.get(kindOf(text)) ?? null;
   /** Opens `text` through the engine of its game (of the game shown when it names none). */
   async function openLink(text, assets) {
     return (await engineOf(gameOfLink(text)?.id ?? currentId ?? 'pig')).openLink(text, assets);
@@ -120,21 +128,23 @@ async function main() {
   let newest = 0;
 
   /** Opens a share link (a full URL, `#fragment` or bare fragment) through the engine. */
-  async function openText(text) {
+  async function openText(text, opened = null) {
     const ticket = ++newest;
-    const { assets, missing } = await prepare(text);
+    // `opened`: the engine's answer already (a link file, opened off the main thread); what a
+    // link names is still loaded here for the game's view (a Punter map), when it opened.
+    const { assets, missing } = opened && !opened.ok ? {} : await prepare(text);
     if (ticket !== newest) return false;
-    let r;
-    try { r = await openLink(text, assets); } catch { return false; } // no engine (the notice says so)
+    let r = opened;
+    try { r ??= await openLink(text, assets); } catch { return false; } // no engine (the notice says so)
     if (ticket !== newest) return false;
     if (!r.ok) {
       app.notice(`This link could not be opened. ${problem(failure(r, missing))}`);
       // The game the link was meant for, when the engine could tell (else its first word).
-      const kind = r.error.kind ?? /^(?:.*#)?([a-z-]+)\//.exec(text)?.[1];
-      await showGame(byKind.get(kind)?.id ?? currentId ?? 'pig');
+      const kind = r.error.kind ?? kindOf(text, /^([a-z-]+)\//);
+      await showGame(gameOfKind(kind)?.id ?? currentId ?? 'pig');
       return false;
     }
-    const game = byKind.get(r.kind);
+    const game = gameOfKind(r.kind);
     if (!game) {
       app.notice(`Links for “${r.kind}” are not supported by this page yet.`);
       await showGame(currentId ?? 'pig');
@@ -162,16 +172,29 @@ async function main() {
     else await openText(location.hash);
   }
 
-  // A saved link file (see "Save as file" in the share boxes), chosen or dropped on the page.
-  // A dropped file that is not a link goes to the game shown (e.g. a Lifter map).
+  // A saved link file (see "Save as file" in the share boxes), chosen or dropped on the page:
+  // read, and opened when it is a link, in a worker (link-worker.js). A file that is no link
+  // goes to the game shown when it reads such files (a Lifter map, a Punter log), else it is
+  // refused: a file larger than a link can be, by its size before it is read.
   async function openFile(file) {
-    const read = await fileText(await engineOf(currentId ?? 'pig'), file);
-    if (read.error) { app.notice(`${file.name} could not be read: ${read.error}`); return; }
-    const text = read.text.trim();
-    const view = pages[currentId]?.view;
-    const { assets } = await prepare(text);
-    if (!(await openLink(text, assets)).ok && view?.dropFile?.(file.name, text)) return;
-    await openText(text);
+    const id = currentId ?? 'pig';
+    const engine = await engineOf(id);
+    const view = pages[id]?.view;
+    const tooLarge = () => app.notice(fileRefused(engine, file, `a link is at most ${MAX_LINK_BYTES.toLocaleString('en-US')} characters long`, 'could not be opened'));
+    if (file.size > MAX_LINK_BYTES && !view?.dropFile) { tooLarge(); return; }
+    const rpc = new WorkerRpc(new URL('./link-worker.js', import.meta.url));
+    let read;
+    try {
+      const r = await rpc.call({ type: 'read', file, module: GAMES.find((g) => g.id === id).engine, maxBytes: MAX_LINK_BYTES }, { backstopMs: READ_BACKSTOP_MS });
+      read = r.ok ? r.value : { error: r.error ?? `the reading ${r.kind === 'timeout' ? 'took too long' : 'failed'}` };
+    } finally {
+      rpc.stop();
+    }
+    if (read.error) { app.notice(fileRefused(engine, file, read.error, 'could not be read')); return; }
+    await nextTask(); // receiving a text of megabytes took this one
+    if (!read.opened && view?.dropFile?.(file.name, read.text, file)) return;
+    if (file.size > MAX_LINK_BYTES) tooLarge();
+    else await openText(read.text, read.opened);
   }
   const fileInput = el('input', { type: 'file', accept: '.txt,text/plain', hidden: true, 'data-testid': 'open-link-file' });
   fileInput.addEventListener('change', () => {
