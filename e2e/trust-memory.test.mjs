@@ -50,7 +50,7 @@ async function drive(page) {
       for (;;) {
         const v = await run(fn, arg);
         if (v) return v;
-        if (Date.now() - t0 > timeout) throw new Error(`waited ${timeout / 1000} s for ${what}`);
+        if (Date.now() - t0 > timeout) throw new Error(`waited ${timeout / 1000} s for ${what}; the page shows: ${(await run(() => document.body.innerText)).slice(0, 3000)}`);
         await new Promise((r) => setTimeout(r, 150));
       }
     },
@@ -189,17 +189,20 @@ test('Labyrinth: your strategy exhausting memory in the lab and in a Play seat l
   const page = await openPage(browser, `${server.url}#labyrinth`);
   const d = await drive(page);
   await d.until('the Labyrinth page', () => document.querySelector('[data-testid=labyrinth-tab-lab]'));
-  // Each turn keeps 256 MB more and stays put.
-  const leaker = `function turn(view) {\n  ${keep(32)}\n  const [, row, column] = view.pawns[view.seat];\n  return { rotation: "north", insertion: 0, row, column };\n}`;
+  // Stays put every turn, keeping more memory each turn: against the strong AI such games run
+  // long (to the 400-turn cap in the CLI's arena, mostly), and the lab's two run at once.
+  const leaker = (n) => `function turn(view) {\n  ${keep(n)}\n  const [, row, column] = view.pawns[view.seat];\n  return { rotation: "north", insertion: 0, row, column };\n}`;
   await d.click('[data-testid=labyrinth-tab-lab]');
-  await d.set('[data-testid=labyrinth-lab-editor]', leaker);
+  await d.set('[data-testid=labyrinth-lab-editor]', leaker(8));
+  await d.set('[data-testid=labyrinth-lab-opponents]', 'strong');
   await d.click('[data-testid=labyrinth-lab-run]');
   assert.match(await d.textMatching('[data-testid=labyrinth-lab-results]', OOM), /ran out of memory: the sandbox running it crashed/);
   await d.until('the games to end', () => document.querySelector('[data-testid=labyrinth-lab-games-list] li'));
-  // A Play-tab seat: the same code as yellow against the greedy AI.
+  // A Play-tab seat, paced as the page plays: yellow against the strong AI, 384 MB a turn.
+  await d.set('[data-testid=labyrinth-lab-editor]', leaker(48));
   await d.click('[data-testid=labyrinth-tab-play]');
   await d.record('[data-testid=labyrinth-message]');
-  for (const [color, v] of [['yellow', 'js'], ['red', 'greedy'], ['blue', 'off'], ['green', 'off']]) await d.set(`[data-testid=labyrinth-seat-${color}]`, v);
+  for (const [color, v] of [['yellow', 'js'], ['red', 'strong'], ['blue', 'off'], ['green', 'off']]) await d.set(`[data-testid=labyrinth-seat-${color}]`, v);
   await d.set('[data-testid=labyrinth-seed]', '7');
   await d.click('[data-testid=labyrinth-start]');
   assert.match(await d.seen(OOM), /Your strategy \(Yellow\), turn \d+: ran out of memory: the sandbox running it crashed — the greedy AI played this turn/);
@@ -208,7 +211,8 @@ test('Labyrinth: your strategy exhausting memory in the lab and in a Play seat l
   await d.click('[data-testid=labyrinth-start]');
   await d.until('a new game', () => document.querySelector('[data-testid=labyrinth-play-canvas]').state.turns === 0);
   await d.click('[data-testid=labyrinth-tab-lab]');
-  await d.set('[data-testid=labyrinth-lab-editor]', leaker.replace(keep(32), ''));
+  await d.set('[data-testid=labyrinth-lab-editor]', leaker(0));
+  await d.set('[data-testid=labyrinth-lab-opponents]', 'greedy');
   await d.click('[data-testid=labyrinth-lab-run]');
   await d.until('games without out of memory', () => document.querySelector('[data-testid=labyrinth-lab-games-list] li')
     && !/out of memory/.test(document.querySelector('[data-testid=labyrinth-lab-results]').textContent));
