@@ -49,6 +49,7 @@ before(async () => {
   await put('index.html', `<!doctype html><title>Lambda Arcade</title>\n${lines(2000, 'index')}`);
   await put('www/app.js', `// app\n${lines(9000, 'app')}`);
   await put('www/user-host.js', `// host\n${lines(3000, 'host')}`);
+  await put('www/user-frame.html', `<!doctype html><title>frame</title>\n${lines(1000, 'frame')}`);
   await put('www/sub/deep.js', 'export const deep = 1;\n');
   await put('www/.hidden.js', SECRET);
   await put('pkg/pig-0123456789abcdef.wasm', Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.from(lines(600000, 'wasm'))]));
@@ -305,6 +306,7 @@ test('headers: policies, nosniff, types, validators, cache rules, Vary, HEAD', a
     ['/', 'text/html', CSP.page, 'no-cache'],
     ['/www/app.js', 'text/javascript', CSP.page, 'no-cache'],
     ['/www/user-host.js', 'text/javascript', CSP.userHost, 'no-cache'],
+    ['/www/user-frame.html', 'text/html', CSP.userFrame, 'no-cache'],
     ['/pkg/pig-0123456789abcdef.wasm', 'application/wasm', CSP.page, 'public, max-age=31536000, immutable'],
     ['/pkg/pig-0123456789abcdef.js', 'text/javascript', CSP.page, 'public, max-age=31536000, immutable'],
     ['/pkg/modules.js', 'text/javascript', CSP.page, 'no-cache'],

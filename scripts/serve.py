@@ -26,7 +26,8 @@ these rules:
   all (least recently used first out). Larger files are never compressed. At most 64
   connections at a time, each idle for at most 20 s.
 - Headers. The Content-Security-Policy of scripts/csp.json on every answer (the strict userHost
-  policy on www/user-host.js), nosniff. The engine modules in pkg/ carry a hash of their content
+  policy on www/user-host.js, the userFrame policy on the user-code frame www/user-frame.html),
+  nosniff. The engine modules in pkg/ carry a hash of their content
   in their names: cached for a year as immutable; every other file is revalidated on each use
   (ETag from size and modification time, Last-Modified; If-None-Match with weak comparison, lists
   and "*", else If-Modified-Since, give 304). Vary: Accept-Encoding.
@@ -50,7 +51,8 @@ from collections import OrderedDict
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "csp.json"), encoding="utf-8") as f:
     CSP = json.load(f)
-USER_HOST = CSP["userHostPath"].lstrip("/")
+# The files with a policy of their own: the user-code host and the sandboxed frame it runs in.
+OWN_POLICY = {CSP["userHostPath"].lstrip("/"): CSP["userHost"], CSP["userFramePath"].lstrip("/"): CSP["userFrame"]}
 FOLDERS = {"www", "pkg", "maps"}
 FILES = {"index.html", "docs/JAVASCRIPT-API.md"}
 HASHED = re.compile(r"pkg/[a-z-]+-[0-9a-f]{16}\.(js|wasm)")
@@ -266,7 +268,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def send_file(self, rel, file):
         st = os.fstat(file.fileno())
         etag = f'"{st.st_size:x}-{st.st_mtime_ns:x}"'
-        self.csp = CSP["userHost"] if rel == USER_HOST else CSP["page"]
+        self.csp = OWN_POLICY.get(rel, CSP["page"])
         if self.not_modified(etag, st.st_mtime):
             self.send_response(304)
             self.send_cache_headers(rel, etag, st)
