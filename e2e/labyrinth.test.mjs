@@ -297,7 +297,7 @@ test('a strategy that throws: the message names the error, the greedy AI plays i
   const page = await openLabyrinth();
   await writeStrategy(page, 'function turn(view) {\n  throw new Error("nope");\n}');
   await startWith(page, { yellow: 'greedy', red: 'js' });
-  await page.waitForFunction(() => /Your strategy \(Red\), turn \d*[02468]: threw Error: nope \(line 2, column 9\) — the greedy AI played this turn/.test(document.querySelector('[data-testid=labyrinth-message]').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /Your strategy \(Red\), turn \d*[02468]: 2:9: threw Error: nope — the greedy AI played this turn/.test(document.querySelector('[data-testid=labyrinth-message]').textContent), null, { timeout: 20000 });
   await waitTurns(page, 5);
   // The page still plays: a new game with a human.
   await startWith(page, { yellow: 'human', red: 'greedy' });

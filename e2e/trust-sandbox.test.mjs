@@ -138,7 +138,7 @@ test('a JavaScript syntax error is one load error with line and column', async (
   await runJsChecker(page, 'function player(my, other, accum, current, state) {\n  return accum +;\n}');
   await page.waitForSelector('[data-testid=lab-status].error');
   const status = await page.textContent('[data-testid=lab-status]');
-  assert.match(status, /does not load: SyntaxError: Unexpected token ';' \(line 2, column 17\)/);
+  assert.match(status, /does not load: 2:17: SyntaxError: Unexpected token ';'/);
   assert.equal(status.split('SyntaxError').length, 2, 'reported once');
   assert.equal(await page.$('[data-testid=lab-results] .failures'), null, 'no failed decisions');
 
@@ -157,12 +157,12 @@ test('a JavaScript syntax error is one load error with line and column', async (
     for (const source of sources) out.push((await UserSession.start({ game: 'pig', source, seed: 1, loadMs: 2000 })).error);
     return out;
   });
-  assert.match(places[0], /SyntaxError: .* \(line 2, column 13\)/);
-  assert.match(places[1], /SyntaxError: .* \(line 3, column 12\)/);
-  assert.match(places[2], /SyntaxError: Unexpected end of input \(line 3, column 14\)/);
-  assert.match(places[3], /SyntaxError: Identifier 'x' has already been declared \(line 3, column 7\)/);
-  assert.match(places[4], /SyntaxError: .* \(line 2, column 14\)/);
-  assert.match(places[5], /SyntaxError: Unexpected token '\*' \(line 5, column 13\)/);
+  assert.match(places[0], /^2:13: SyntaxError: /);
+  assert.match(places[1], /^3:12: SyntaxError: /);
+  assert.match(places[2], /^3:14: SyntaxError: Unexpected end of input/);
+  assert.match(places[3], /^3:7: SyntaxError: Identifier 'x' has already been declared/);
+  assert.match(places[4], /^2:14: SyntaxError: /);
+  assert.match(places[5], /^5:13: SyntaxError: Unexpected token '\*'/);
   await page.context().close();
 });
 

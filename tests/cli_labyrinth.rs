@@ -99,7 +99,7 @@ fn a_javascript_file_plays_in_the_arena_and_its_failures_fall_to_the_greedy_ai()
     assert_eq!(v["wins"][1], 4, "standing still loses to greedy: {v}");
 
     for (name, source, expect) in [
-        ("throws.js", "function turn(v) { throw new Error('boom'); }", "threw: boom (line 1)"),
+        ("throws.js", "function turn(v) { throw new Error('boom'); }", "1:26: threw: boom"),
         ("loops.js", "function turn(v) { for (;;) {} }", "took more than 500 ms"),
         ("illegal.js", "function turn(v) { return { rotation: 'north', insertion: 0, row: 9, column: 1 }; }", "square (9, 1) cannot be reached"),
         ("shape.js", "function turn(v) { return 7; }", "the answer has no \"rotation\""),
@@ -117,7 +117,7 @@ fn a_javascript_file_plays_in_the_arena_and_its_failures_fall_to_the_greedy_ai()
     let broken = arcade(&["labyrinth", "arena", &strategy_file("broken.js", "function turn(v) {\n  return {"), "greedy"]);
     assert_eq!(broken.status.code(), Some(1));
     let msg = String::from_utf8(broken.stderr).unwrap();
-    assert!(msg.contains("broken.js: Unexpected") && msg.contains("(line 2"), "{msg}");
+    assert!(msg.contains("broken.js:2:") && msg.contains(": Unexpected"), "{msg}");
     let none = arcade(&["labyrinth", "arena", &strategy_file("none.js", "function play(v) {}"), "greedy"]);
     assert!(String::from_utf8(none.stderr).unwrap().contains("defines no function turn"));
     assert_eq!(arcade(&["labyrinth", "arena", "clever", "greedy"]).status.code(), Some(2));

@@ -152,13 +152,16 @@
 
   const HEAD = '"use strict";\n'; // new Function adds two lines: user line 1 is line 4
   const MAX_ERROR = 300;
+  // A place leads its message, "LINE:COL: ", as every error with a place reads in the CLI and
+  // the page (the file's name, when there is one, is the caller's to add).
   const where = (err) => {
     let m = null;
     try { m = apply(execRe, /<anonymous>:(\d+):(\d+)/, [StringOf(err?.stack ?? '')]); } catch { /* no place */ }
-    return m ? ` (line ${NumberOf(m[1]) - 3}, column ${m[2]})` : '';
+    return m ? `${NumberOf(m[1]) - 3}:${m[2]}: ` : '';
   };
-  const describe = (err) => {
-    try { return `${cut(`${err?.name ?? 'Error'}: ${err?.message ?? StringOf(err)}`, MAX_ERROR)}${where(err)}`; } catch { return 'an error that cannot be shown'; }
+  /** "LINE:COL: " + `what` + "Name: message" for an error thrown by user code. */
+  const describe = (err, what = '') => {
+    try { return `${where(err)}${what}${cut(`${err?.name ?? 'Error'}: ${err?.message ?? StringOf(err)}`, MAX_ERROR)}`; } catch { return 'an error that cannot be shown'; }
   };
 
   // V8's new Function reports no place for a syntax error: find it from prefixes of the source.
@@ -170,17 +173,17 @@
   const syntaxMessage = (source) => {
     try { indirectEval(`"use strict"; throw 0;\n${source}`); return null; } catch (e) { return e instanceof SyntaxErrorCtor ? e.message : null; }
   };
-  /** "Message (line L, column C)" for source that new Function refused with `fallback`. */
+  /** "LINE:COL: SyntaxError: message" for source that new Function refused with `fallback`. */
   function syntaxError(source, fallback) {
     const message = syntaxMessage(source);
-    return `SyntaxError: ${message ?? fallback}${message === null ? '' : syntaxPlace(source, message)}`;
+    return `${message === null ? '' : syntaxPlace(source, message)}SyntaxError: ${message ?? fallback}`;
   }
   function syntaxPlace(source, message) {
     const lines = source.split('\n');
     if (message === 'Unexpected end of input') {
       let n = lines.length;
       while (n > 1 && lines[n - 1].trim() === '') n -= 1;
-      return ` (line ${n}, column ${lines[n - 1].length + 1})`;
+      return `${n}:${lines[n - 1].length + 1}: `;
     }
     const fails = (n) => syntaxMessage(lines.slice(0, n).join('\n')) === message;
     let line = lines.length;
@@ -198,7 +201,7 @@
     let start = end;
     if (quoted && row.slice(end - quoted[1].length, end) === quoted[1]) start = end - quoted[1].length + 1;
     else while (start > 1 && /[\w$]/.test(row[start - 2]) && /[\w$]/.test(row[start - 1])) start -= 1;
-    return ` (line ${line}, column ${start})`;
+    return `${line}:${start}: `;
   }
 
   // Every step answers { value, error }: both own properties, so nothing is looked up elsewhere.
@@ -258,7 +261,7 @@
     const fn = session.fns[m.fn];
     if (typeof fn !== 'function') return fail(`${m.fn} is not defined`);
     let value;
-    try { value = apply(fn, undefined, session.game.args(m.view, session)); } catch (err) { return fail(`threw ${describe(err)}`); }
+    try { value = apply(fn, undefined, session.game.args(m.view, session)); } catch (err) { return fail(describe(err, 'threw ')); }
     return answer(value, m.maxChars);
   }
 

@@ -14,9 +14,13 @@ const context = vm.createContext(Object.create(null), { codeGeneration: { string
 const PRELUDE = 'globalThis.__printed = ""; globalThis.console = { log: (...a) => { if (__printed.length < 20000) __printed += a.map(String).join(" ") + "\\n"; } };';
 const CALL = `(() => { __printed = ""; const a = ${name}(JSON.parse(__view)); return JSON.stringify({ answer: a === undefined ? null : a, printed: __printed }); })()`;
 
+/** The place in the file of an error, "LINE:COL: " (the first stack frame in the file that has both). */
 const where = (e) => {
-  const m = /:(\d+):?(\d+)?\)?\s*$/m.exec(String(e?.stack ?? '').split('\n').find((l) => l.includes(file)) ?? '');
-  return m ? ` (line ${m[1]}${m[2] ? `, column ${m[2]}` : ''})` : '';
+  const lines = String(e?.stack ?? '').split('\n').filter((l) => l.includes(file));
+  const m = lines.map((l) => /:(\d+):(\d+)\)?\s*$/.exec(l)).find(Boolean);
+  if (m) return `${m[1]}:${m[2]}: `;
+  const line = lines.map((l) => /:(\d+)\s*$/.exec(l)).find(Boolean);
+  return line ? `${line[1]}:1: ` : '';
 };
 const message = (e) => (e && typeof e === 'object' && 'message' in e ? String(e.message) : String(e));
 
@@ -26,7 +30,7 @@ try {
   if (vm.runInContext(`typeof ${name}`, context) !== 'function') throw new Error(`the file defines no function ${name}`);
   reply({ ready: true });
 } catch (e) {
-  reply({ error: e?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT' ? `the file did not finish loading in ${limit * 4} ms` : `${message(e)}${where(e)}` });
+  reply({ error: e?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT' ? `the file did not finish loading in ${limit * 4} ms` : `${where(e)}${message(e)}` });
   process.exit(0);
 }
 
@@ -35,6 +39,6 @@ for await (const line of createInterface({ input: process.stdin })) {
     context.__view = line;
     reply({ ...JSON.parse(vm.runInContext(CALL, context, { timeout: limit })) });
   } catch (e) {
-    reply({ error: e?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT' ? `took more than ${limit} ms (an endless loop?)` : `threw: ${message(e)}${where(e)}` });
+    reply({ error: e?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT' ? `took more than ${limit} ms (an endless loop?)` : `${where(e)}threw: ${message(e)}` });
   }
 }

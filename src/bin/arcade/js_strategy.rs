@@ -59,7 +59,7 @@ impl JsStrategy {
         // Loading may take up to four call limits (node's own bound on the top level).
         match s.receive(s.limit * 4)? {
             v if v.get("ready").is_some() => Ok(s),
-            v => Err(format!("{path}: {}", excerpt(v.get("error").and_then(|e| e.as_str()).unwrap_or("the file did not load")))),
+            v => Err(lambda_arcade::inputs::in_file(path, &excerpt(v.get("error").and_then(|e| e.as_str()).unwrap_or("the file did not load")))),
         }
     }
 
