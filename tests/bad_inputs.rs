@@ -85,3 +85,18 @@ fn messages_stay_short_whatever_they_quote() {
     assert_eq!(in_file("a.json", "rivers[0].target: missing"), "a.json: rivers[0].target: missing");
     assert_eq!(in_file("a.txt", "No such file or directory (os error 2)"), "a.txt: No such file or directory (os error 2)");
 }
+
+/// A Punter map keeps every site's distance to every mine: sites × mines is bounded before any
+/// distance is computed (20,000 sites that were all mines took 11 s and 3.1 GB).
+#[test]
+fn a_punter_map_with_too_many_mines_is_refused_before_its_distances() {
+    let n = 20_000;
+    let sites: Vec<String> = (0..n).map(|i| format!("{{\"id\":{i}}}")).collect();
+    let rivers: Vec<String> = (1..n).map(|i| format!("{{\"source\":{},\"target\":{i}}}", i - 1)).collect();
+    let mines: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+    let text = format!("{{\"sites\":[{}],\"rivers\":[{}],\"mines\":[{}]}}", sites.join(","), rivers.join(","), mines.join(","));
+    let message = lambda_arcade::games::check("punter-map", &text).expect_err("refused");
+    assert_eq!(message, "mines: 20000 mines on 20000 sites need 400000000 distances, more than the limit of 40000000");
+    // The largest official map is far inside the bound.
+    assert!(lambda_arcade::games::check("punter-map", &std::fs::read_to_string(format!("{}/maps/punter/edinburgh-10000.json", env!("CARGO_MANIFEST_DIR"))).unwrap()).is_ok());
+}

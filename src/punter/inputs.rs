@@ -19,7 +19,7 @@ pub const FORMATS: &[InputFormat] = &[
 ];
 
 pub const LIMITS: &[Limit] = &[
-    Limit { input: "Punter map", limit: "200,000 sites, 400,000 rivers (the page opens up to 10,000 sites, 20,000 rivers and 64 mines, and names the CLI for larger ones)", past_it: "refused, naming the limit" },
+    Limit { input: "Punter map", limit: "200,000 sites, 400,000 rivers, sites × mines at most 40,000,000 (the page opens up to 10,000 sites, 20,000 rivers and 64 mines, and names the CLI for larger ones)", past_it: "refused, naming the limit" },
     Limit { input: "Punter log", limit: "64 MiB", past_it: "refused, naming the limit" },
     Limit { input: "Punter protocol message", limit: "16 MiB a message, a length of at most 9 digits", past_it: "refused as soon as the prefix is read" },
     Limit { input: "Punter punters", limit: "64 seats", past_it: "refused" },

@@ -9,6 +9,9 @@ use rustc_hash::FxHashMap as HashMap;
 /// Largest map the engine reads (the official maps have at most 10,000 rivers).
 pub const MAX_SITES: usize = 200_000;
 pub const MAX_RIVERS: usize = 400_000;
+/// Most distances a map may need: sites × mines (each site's distance to every mine is kept;
+/// the largest official map needs 235,424). Bounded before any is computed.
+pub const MAX_DISTANCES: usize = 40_000_000;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Site {
@@ -46,12 +49,15 @@ pub struct PunterMap {
     by_id: Vec<u32>,
 }
 
-fn within_limits(sites: usize, rivers: usize) -> Result<(), MapError> {
+fn within_limits(sites: usize, rivers: usize, mines: usize) -> Result<(), MapError> {
     if sites > MAX_SITES {
         return Err(error("sites", format!("{sites} sites is more than the limit of {MAX_SITES}")));
     }
     if rivers > MAX_RIVERS {
         return Err(error("rivers", format!("{rivers} rivers is more than the limit of {MAX_RIVERS}")));
+    }
+    if sites.saturating_mul(mines) > MAX_DISTANCES {
+        return Err(error("mines", format!("{mines} mines on {sites} sites need {} distances, more than the limit of {MAX_DISTANCES}", sites.saturating_mul(mines))));
     }
     Ok(())
 }
@@ -125,7 +131,7 @@ impl PunterMap {
                 .ok_or_else(|| error(key, "expected a list"))
         };
         let (site_list, river_list, mine_list) = (list("sites")?, list("rivers")?, list("mines")?);
-        within_limits(site_list.len(), river_list.len())?;
+        within_limits(site_list.len(), river_list.len(), mine_list.len())?;
         let mut sites = Vec::with_capacity(site_list.len());
         for (i, s) in site_list.iter().enumerate() {
             let place = format!("sites[{i}]");
@@ -144,7 +150,7 @@ impl PunterMap {
 
     /// The map from its lists: ids made dense, rivers deduplicated, distances computed.
     fn build(parts: Parts) -> Result<PunterMap, MapError> {
-        within_limits(parts.sites.len(), parts.rivers.len())?;
+        within_limits(parts.sites.len(), parts.rivers.len(), parts.mines.len())?;
         let mut sites = Vec::with_capacity(parts.sites.len());
         let mut index = HashMap::with_capacity_and_hasher(parts.sites.len(), Default::default());
         for (i, &(id, x, y)) in parts.sites.iter().enumerate() {
