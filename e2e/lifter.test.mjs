@@ -151,7 +151,7 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
   await page.fill('[data-testid=lifter-editor]', 'function next(s) {\n  return s.nope.x;\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
-  assert.match(await page.textContent('[data-testid=lifter-code-error]'), /TypeError.*line 2/);
+  assert.match(await page.textContent('[data-testid=lifter-code-error]'), /2:\d+: threw TypeError: /);
   await page.fill('[data-testid=lifter-editor]', 'function next(s) { return "X"; }');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
