@@ -1,17 +1,11 @@
 // Boots the page: builds the game picker, loads the engine of the game shown (each game has its
 // own wasm module, fetched when its tab first opens), and opens share links (from the address, a
 // saved link file or a dropped file) through the engine of the link's game.
-import { el, fileRefused, setLinkLimit } from './dom.js';
+import { el, fileRefused, readFile, setLinkLimit } from './dom.js';
 import { loadEngine } from './engine.js';
 import { GAMES } from './games.js';
 import { MissingAsset, problem, sentence, whenRefused } from './kept.js';
 import { gameOfKind, gameOfLink, kindOf } from './link-kind.js';
-import { WorkerRpc } from './worker-rpc.js';
-
-// The longest link the engine opens, in bytes of text (src/link/mod.rs MAX_LINK_CHARS): a larger
-// file is no link, and "Open link file…" refuses it by its size, unread.
-const MAX_LINK_BYTES = 32 << 20;
-const READ_BACKSTOP_MS = 60_000;
 
 /**
  * Resolves in a task of its own, after what is waiting (drawing, input, timers already due: in
@@ -173,27 +167,22 @@ async function main() {
   }
 
   // A saved link file (see "Save as file" in the share boxes), chosen or dropped on the page:
-  // read, and opened when it is a link, in a worker (link-worker.js). A file that is no link
+  // read, and opened when it is a link, in a worker (dom.js readFile, file-worker.js). A file that is no link
   // goes to the game shown when it reads such files (a Lifter map, a Punter log), else it is
   // refused: a file larger than a link can be, by its size before it is read.
   async function openFile(file) {
     const id = currentId ?? 'pig';
     const engine = await engineOf(id);
     const view = pages[id]?.view;
-    const tooLarge = () => app.notice(fileRefused(engine, file, `a link is at most ${MAX_LINK_BYTES.toLocaleString('en-US')} characters long`, 'could not be opened'));
-    if (file.size > MAX_LINK_BYTES && !view?.dropFile) { tooLarge(); return; }
-    const rpc = new WorkerRpc(new URL('./link-worker.js', import.meta.url));
-    let read;
-    try {
-      const r = await rpc.call({ type: 'read', file, module: GAMES.find((g) => g.id === id).engine, maxBytes: MAX_LINK_BYTES }, { backstopMs: READ_BACKSTOP_MS });
-      read = r.ok ? r.value : { error: r.error ?? `the reading ${r.kind === 'timeout' ? 'took too long' : 'failed'}` };
-    } finally {
-      rpc.stop();
-    }
+    // The longest link the engine reads at all: a larger file is no link, refused by its size.
+    const maxChars = engine.linkMaxChars();
+    const tooLarge = () => app.notice(fileRefused(engine, file, `a link is at most ${maxChars.toLocaleString('en-US')} characters long`, 'could not be opened'));
+    if (file.size > maxChars && !view?.dropFile) { tooLarge(); return; }
+    const read = await readFile(file, { module: GAMES.find((g) => g.id === id).engine, link: true });
     if (read.error) { app.notice(fileRefused(engine, file, read.error, 'could not be read')); return; }
     await nextTask(); // receiving a text of megabytes took this one
     if (!read.opened && view?.dropFile?.(file.name, read.text, file)) return;
-    if (file.size > MAX_LINK_BYTES) tooLarge();
+    if (file.size > maxChars) tooLarge();
     else await openText(read.text, read.opened);
   }
   const fileInput = el('input', { type: 'file', accept: '.txt,text/plain', hidden: true, 'data-testid': 'open-link-file' });

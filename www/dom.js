@@ -149,10 +149,10 @@ const READ_BACKSTOP_MS = 60_000;
  * when it is short enough for a text box. The page's main thread only ever receives the text of
  * a file that reads (a 68 MB text in about 50 ms) or a message.
  */
-export async function readFile(file, { module, format = null }) {
+export async function readFile(file, { module, format = null, link = false }) {
   const rpc = new WorkerRpc(new URL('./file-worker.js', import.meta.url));
   try {
-    const r = await rpc.call({ type: 'read', file, module, format, keep: BOX_CHARS }, { backstopMs: READ_BACKSTOP_MS });
+    const r = await rpc.call({ type: 'read', file, module, format, keep: BOX_CHARS, link }, { backstopMs: READ_BACKSTOP_MS });
     return r.ok ? r.value : { error: r.error ?? `the file could not be read (the reading ${r.kind === 'timeout' ? 'took too long' : 'failed'})` };
   } finally {
     rpc.stop();

@@ -1,6 +1,6 @@
 // The game a share link is for, by the link's first word (its kind): the page routes a link to
 // its game's engine module by it, before that module is loaded (www/app.js, and off the main
-// thread www/link-worker.js).
+// thread www/file-worker.js).
 import { GAMES } from './games.js';
 
 const byKind = new Map(GAMES.flatMap((g) => (g.linkKinds ?? []).map((kind) => [kind, g])));

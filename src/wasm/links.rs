@@ -46,6 +46,13 @@ pub fn link_limit() -> usize {
     SHARE_LIMIT
 }
 
+/// The longest link text the engine reads at all: a larger file is no link (the page refuses it
+/// by its size, unread).
+#[wasm_bindgen(js_name = linkMaxChars)]
+pub fn link_max_chars() -> usize {
+    crate::link::MAX_LINK_CHARS
+}
+
 /// The link kinds this engine module opens (the page routes a link to its game's module by its
 /// kind; the e2e tests hold the page's table to this).
 #[wasm_bindgen(js_name = linkKinds)]
