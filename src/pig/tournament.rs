@@ -9,6 +9,11 @@ use crate::arena::{MatchSeeds, Standings};
 /// Most strategies in one tournament.
 pub const MAX_ENTRANTS: usize = 16;
 
+/// Every pair of `n` entrants once, in a fixed order: (0, 1), (0, 2), …, (1, 2), ….
+pub fn pairs_of(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n).flat_map(move |a| (a + 1..n).map(move |b| (a, b)))
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentSpec {
     pub entrants: Vec<Entrant>,
@@ -19,10 +24,9 @@ pub struct TournamentSpec {
 }
 
 impl TournamentSpec {
-    /// Every pair once, in a fixed order: (0, 1), (0, 2), …, (1, 2), ….
+    /// Every pair once, in the order of [`pairs_of`].
     pub fn pairs(&self) -> Vec<(usize, usize)> {
-        let n = self.entrants.len();
-        (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect()
+        pairs_of(self.entrants.len()).collect()
     }
 
     /// The match of pair `k`: its own seed, derived from the tournament's.

@@ -43,7 +43,7 @@ fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
     let n = field::<Vec<String>>(fields, "entrants")?.len();
     let per_pair: u32 = field(fields, "games_per_pair")?;
     let (k, i) = ((game - 1) / per_pair.max(1), (game - 1) % per_pair.max(1));
-    let (a, b) = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).nth(k as usize).ok_or_else(|| format!("there is no game {game} in this tournament"))?;
+    let (a, b) = lambda_arcade::pig::tournament::pairs_of(n).nth(k as usize).ok_or_else(|| format!("there is no game {game} in this tournament"))?;
     let pair = [a, b];
     Ok((0..2).map(|seat| pair[lambda_arcade::arena::seating(2, 1, i, seat)]).collect())
 }
