@@ -176,3 +176,14 @@ fn the_engine_says_how_a_game_ended() {
     assert_eq!(game.winner, Some(0));
     assert_eq!(game.ending().unwrap(), "Yellow wins after 1 turn: no treasure left to find, back at the start");
 }
+
+#[test]
+fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
+    use lambda_arcade::arena::{Deciders, SeriesSpec};
+    use lambda_arcade::labyrinth::ai_seat::AiSeat;
+    use lambda_arcade::labyrinth::game::LabyrinthParams;
+    let players = vec![(Color::Yellow, Control::Ai), (Color::Red, Control::Ai), (Color::Blue, Control::Ai)];
+    let params = LabyrinthParams { players, rules: Rules::Ravensburger, seed: 0, saved: None };
+    let deciders = || -> Deciders<Labyrinth> { ["greedy", "strong", "simple"].iter().map(|l| AiSeat::new(l).map(|s| Box::new(s) as _)).collect() };
+    common::resumes_as_if_never_stopped(SeriesSpec::new(params, 1, 5), &deciders, &[0, 1, 2, 9, 30, 10_000]);
+}

@@ -79,3 +79,17 @@ fn bad_target_is_an_error() {
     assert_eq!(Pig::new(&PigParams { target: 1 }), Err(PigError::BadTarget(1)));
     assert_eq!(Pig::new(&PigParams { target: 5000 }), Err(PigError::BadTarget(5000)));
 }
+
+#[test]
+fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
+    use lambda_arcade::arena::{Deciders, SeriesSpec};
+    use lambda_arcade::pig::decider::{PolicyDecider, SchemeDecider};
+    use lambda_arcade::pig::Policy;
+    // A strategy with a memory (a global counter) and draws of its own: it is asked its
+    // earlier questions again, so it remembers them.
+    let code = "(define n 0) (define (player my-total other-total accum current state) (set! n (+ n 1)) (display n) (and (< accum (+ 8 (random 10))) (odd? (quotient n 3))))";
+    let deciders = || -> Deciders<Pig> {
+        vec![Some(Box::new(SchemeDecider::load(code, 4).unwrap())), Some(Box::new(PolicyDecider { policy: Policy::named("hold20", 100).unwrap(), target: 100 }))]
+    };
+    common::resumes_as_if_never_stopped(SeriesSpec::new(PigParams::default(), 1, 11), &deciders, &[0, 1, 2, 5, 17, 60, 10_000]);
+}

@@ -1,6 +1,8 @@
 //! The built-in Punter bots on the shared runner: they play only legal moves from their own
 //! views, and the stronger ones beat the weaker ones.
 
+mod common;
+
 use lambda_arcade::arena::{Deciders, MatchSeeds, Series, SeriesSpec, Standings, Step};
 use lambda_arcade::punter::bots::bot;
 use lambda_arcade::punter::{Punter, PunterParams, Settings};
@@ -112,4 +114,13 @@ fn strong_stays_within_its_work_budget_on_maps_of_every_size() {
             }
         }
     }
+}
+
+#[test]
+fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
+    let settings = Settings { futures: true, splurges: true, options: true };
+    let params = PunterParams::bundled("circle.json", 3, settings).unwrap();
+    let names: Vec<String> = ["random", "strong", "greedy"].iter().map(|s| s.to_string()).collect();
+    let spec = SeriesSpec::new(params, 1, 77);
+    common::resumes_as_if_never_stopped(spec, &|| lambda_arcade::punter::bots::entrants(&names, 77, 0).unwrap(), &[0, 1, 7, 40, 1000]);
 }

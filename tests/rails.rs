@@ -317,3 +317,56 @@ fn the_engine_says_which_beards_grew() {
     }
     assert!(grew > 0);
 }
+
+#[test]
+fn every_decision_is_kept_with_its_answer_output_time_and_refusal() {
+    let p = params(2, 9);
+    let mut s = Series::<Nim>::new(SeriesSpec::new(p.clone(), 1, 3), vec![None, None]).unwrap();
+    let mut asked = 0;
+    while let Step::Ask(q) = s.advance(1000) {
+        asked += 1;
+        match asked {
+            1 => s.answer_timed(Answer::Failed("threw".into()), "first\n", 12.5),
+            2 => s.answer_timed(Answer::Move(NimMove::Take(99)), "second\n", 3.0),
+            _ => {
+                let mv = s.current().legal_moves()[0];
+                s.answer_timed(Answer::Move(mv), &format!("q{}", q.seat), 1.0);
+            }
+        }
+    }
+    let log = &s.logs()[0];
+    assert_eq!(log.decisions.len(), asked);
+    let (a, b, c) = (&log.decisions[0], &log.decisions[1], &log.decisions[2]);
+    assert_eq!((a.refused.as_deref(), a.printed.as_str(), a.ms, a.answer.as_str()), (Some("threw"), "first\n", 12.5, ""));
+    assert!(b.refused.as_deref().unwrap().contains("not a legal move"), "{b:?}");
+    assert!(!b.answer.is_empty() && b.printed == "second\n");
+    assert_eq!(c.refused, None);
+    assert!(c.move_index > b.move_index && b.move_index > a.move_index);
+    // Each decision's move is the one at its index (the fallback where refused).
+    let mut g = Nim::new(&p).unwrap();
+    for (i, mv) in log.moves.iter().enumerate() {
+        if let Some(d) = log.decisions.iter().find(|d| d.move_index == i && d.refused.is_none()) {
+            assert_eq!(d.answer, g.move_label(mv));
+        }
+        g.play(mv).unwrap();
+    }
+}
+
+#[test]
+fn a_clock_times_engine_deciders() {
+    struct First;
+    impl Decider<Nim> for First {
+        fn decide(&mut self, _v: &<Nim as Game>::View) -> Result<NimMove, String> {
+            Ok(NimMove::Pass)
+        }
+    }
+    let ticks = std::rc::Rc::new(std::cell::Cell::new(0.0));
+    let t = ticks.clone();
+    let mut s = Series::new(SeriesSpec::new(params(2, 5), 1, 3), vec![Some(Box::new(First)), Some(Box::new(First))]).unwrap();
+    s.set_clock(Box::new(move || {
+        t.set(t.get() + 2.0);
+        t.get()
+    }));
+    s.advance(u32::MAX);
+    assert!(s.logs()[0].decisions.iter().all(|d| d.ms == 2.0), "{:?}", s.logs()[0].decisions);
+}

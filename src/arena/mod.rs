@@ -4,9 +4,11 @@
 //! decider fails; per-seat timeout counts and zombies; seat rotation; a turn cap; the random
 //! streams of a match; standings with Wilson intervals and an Elo table.
 
+mod decisions;
 mod series;
 mod standings;
 
+pub use decisions::{Clock, Decision, Start};
 pub use series::{seating, Answer, GameLog, Query, SeatFailure, Series, SeriesSpec, Step};
 pub use standings::{elo, wilson_interval, Standings, Tally};
 
@@ -25,6 +27,10 @@ pub trait Decider<G: Game> {
     /// Before each game: what this entrant declares for `seat` (a Punter bot's futures bids)
     /// and the seed of its own randomness in this game.
     fn prepare(&mut self, _params: &mut G::Params, _seat: u8, _seed: u64) {}
+    /// A game started from a recorded position: `played` was this entrant's move at `view`,
+    /// before the series began. A decider whose state depends on its past calls (a random
+    /// bot's draws) brings it to where it would be had it played that move itself.
+    fn witness(&mut self, _view: &G::View, _played: &G::Move) {}
 }
 
 /// One decider per entrant; `None` for an entrant answered from outside the engine.

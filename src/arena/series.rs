@@ -6,7 +6,7 @@
 //! [`Series::answer`] whenever they are ready. Games are numbered in the whole series, so one
 //! game (or a shard) played apart (`first`) is the same game as in the whole run.
 
-use super::{Deciders, MatchRules, MatchSeeds, Standings};
+use super::{Clock, Decision, Deciders, MatchRules, MatchSeeds, Standings, Start};
 use crate::game::{Actor, Game};
 use crate::rng::Rng;
 
@@ -94,6 +94,8 @@ pub struct GameLog<G: Game> {
     pub capped: bool,
     /// What the deciders printed, in order.
     pub output: String,
+    /// Every question asked in this game, in order, with its answer, output and time.
+    pub decisions: Vec<Decision>,
     pub end: G,
 }
 
@@ -118,6 +120,8 @@ pub struct Series<G: MatchRules> {
     game: G,
     moves: Vec<G::Move>,
     output: String,
+    decisions: Vec<Decision>,
+    clock: Option<Clock>,
     chance: Rng,
     pending: Option<Pending<G>>,
     /// The rest of a seat's turn answered at once: (seat, moves still to play, in order).
@@ -140,11 +144,66 @@ impl<G: MatchRules> Series<G> {
         let (timeouts, zombies) = (vec![0; deciders.len()], vec![false; deciders.len()]);
         let probe = G::new(&spec.params).map_err(|e| e.to_string())?;
         let (params, chance) = (spec.params.clone(), MatchSeeds(spec.seed).chance(spec.first));
-        let mut series = Series { spec, deciders, params, game: probe, moves: Vec::new(), output: String::new(), chance, pending: None, queued: None, failed_turn: None, logs: Vec::new(), failures: Vec::new(), timeouts, zombies };
+        let mut series = Series { spec, deciders, params, game: probe, moves: Vec::new(), output: String::new(), decisions: Vec::new(), clock: None, chance, pending: None, queued: None, failed_turn: None, logs: Vec::new(), failures: Vec::new(), timeouts, zombies };
         if series.spec.games > 0 {
             series.start_game()?;
         }
         Ok(series)
+    }
+
+    /// A series whose first game starts at a recorded position rather than at its deal: the
+    /// game number `spec.first` is set up from `start.params` as they are (the deal and every
+    /// declaration already made), and `start.moves` are played before anyone is asked. Each
+    /// engine decider is seeded as in any game of this number and witnesses its seat's earlier
+    /// moves ([`super::Decider::witness`]); the chance stream goes on past the chance moves
+    /// already made, so a game stopped and started again from its own moves, with the same
+    /// seats and seed, goes on as if it had never stopped. Games after it start at their deal.
+    pub fn from_position(spec: SeriesSpec<G>, deciders: Deciders<G>, start: Start<G>) -> Result<Series<G>, String> {
+        let mut series = Series::new(SeriesSpec { games: 0, ..spec.clone() }, deciders)?;
+        series.spec.games = spec.games;
+        if spec.games == 0 {
+            return Ok(series);
+        }
+        let g = series.game_number();
+        let seeds = MatchSeeds(series.spec.seed);
+        let mut game = G::new(&start.params).map_err(|e| e.to_string())?;
+        for seat in 0..game.seats() {
+            let entrant = series.entrant_in(g, seat as u8);
+            if let Some(d) = series.deciders[entrant].as_mut() {
+                // Seeded as in any game of this number; what it would declare is already made.
+                d.prepare(&mut start.params.clone(), seat as u8, seeds.entrant_game(entrant, g));
+            }
+        }
+        let mut chance = seeds.chance(g);
+        for (i, mv) in start.moves.iter().enumerate() {
+            match game.to_move() {
+                Actor::Player(seat) => {
+                    let entrant = series.entrant_in(g, seat);
+                    if let Some(d) = series.deciders[entrant].as_mut() {
+                        d.witness(&game.view(seat), mv);
+                    }
+                }
+                Actor::Chance => {
+                    let _ = game.draw_chance(&mut chance);
+                    if let Some((seat, view)) = game.courtesy(mv) {
+                        let entrant = series.entrant_in(g, seat);
+                        if let Some(d) = series.deciders[entrant].as_mut() {
+                            d.witness(&view, mv);
+                        }
+                    }
+                }
+                Actor::Nobody => return Err(format!("move {}: the game was already over", i + 1)),
+            }
+            game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        }
+        (series.game, series.params, series.moves, series.chance) = (game, start.params, start.moves, chance);
+        Ok(series)
+    }
+
+    /// Measures every decision from now on with `clock` (milliseconds); engine deciders are
+    /// timed around their call, outside answers bring their own time.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = Some(clock);
     }
 
     pub fn spec(&self) -> &SeriesSpec<G> {
@@ -237,7 +296,8 @@ impl<G: MatchRules> Series<G> {
         let seating = (0..self.game.seats()).map(|s| self.entrant_in(g, s as u8)).collect();
         let returns = if capped { self.game.capped_returns() } else { self.game.returns() };
         let end = self.game.clone();
-        self.logs.push(GameLog { game: g, params: self.params.clone(), seating, moves: std::mem::take(&mut self.moves), returns, capped, output: std::mem::take(&mut self.output), end });
+        let (output, decisions) = (std::mem::take(&mut self.output), std::mem::take(&mut self.decisions));
+        self.logs.push(GameLog { game: g, params: self.params.clone(), seating, moves: std::mem::take(&mut self.moves), returns, capped, output, decisions, end });
         (self.queued, self.failed_turn) = (None, None);
         if self.games_done() < self.spec.games {
             // The first game was set up from the same parameters, so this cannot fail.
@@ -301,6 +361,9 @@ impl<G: MatchRules> Series<G> {
         let mv = rest.remove(0);
         if self.game.move_index(&mv).is_none() {
             let message = format!("answered {}, which is not a legal move now", self.game.move_label(&mv));
+            if let Some(d) = self.decisions.last_mut().filter(|d| d.seat == seat && d.refused.is_none()) {
+                d.refused = Some(message.clone());
+            }
             self.fail(self.entrant_in(self.game_number(), seat), seat, message, false);
             return None;
         }
@@ -317,10 +380,22 @@ impl<G: MatchRules> Series<G> {
         self.failures.push(failure);
     }
 
-    /// The answer to the pending question, with what the decider printed.
+    /// The answer to the pending question, with what the decider printed (not timed).
     pub fn answer(&mut self, answer: Answer<G::Move>, printed: &str) {
+        self.answer_timed(answer, printed, 0.0);
+    }
+
+    /// The answer to the pending question, with what the decider printed and the time it took
+    /// (milliseconds, as measured by the side that asked).
+    pub fn answer_timed(&mut self, answer: Answer<G::Move>, printed: &str, ms: f64) {
         let Some(Pending { query, then }) = self.pending.take() else { return };
         self.output.push_str(printed);
+        let said = match &answer {
+            Answer::Move(mv) => self.game.move_label(mv),
+            Answer::Turn(moves) => moves.iter().map(|mv| self.game.move_label(mv)).collect::<Vec<_>>().join("; "),
+            Answer::Failed(_) | Answer::TimedOut(_) => String::new(),
+        };
+        let mut decision = Decision { move_index: self.moves.len(), seat: query.seat, entrant: query.entrant, answer: said, printed: printed.to_string(), ms, refused: None, timeout: matches!(answer, Answer::TimedOut(_)), counts: query.counts };
         let answer = match answer {
             Answer::Turn(mut moves) if !moves.is_empty() => {
                 let first = moves.remove(0);
@@ -338,6 +413,10 @@ impl<G: MatchRules> Series<G> {
             Answer::TimedOut(m) => Some((m.clone(), true)),
             Answer::Turn(_) => None,
         };
+        if let Some((message, _)) = &failure {
+            decision.refused = Some(message.clone());
+        }
+        self.decisions.push(decision);
         if let Some((message, timeout)) = failure {
             self.queued = None;
             if query.counts {
@@ -364,12 +443,17 @@ impl<G: MatchRules> Series<G> {
             }
             let Some(p) = &self.pending else { return Step::Finished };
             let Some(decider) = self.deciders[p.query.entrant].as_mut() else { return Step::Ask(p.query.clone()) };
+            let began = self.clock.as_mut().map(|c| c());
             let answer = match decider.decide(&p.query.view) {
                 Ok(mv) => Answer::Move(mv),
                 Err(m) => Answer::Failed(m),
             };
             let printed = decider.take_output();
-            self.answer(answer, &printed);
+            let ms = match (began, self.clock.as_mut()) {
+                (Some(t0), Some(c)) => (c() - t0).max(0.0),
+                _ => 0.0,
+            };
+            self.answer_timed(answer, &printed, ms);
         }
         if self.prepare() {
             Step::Running

@@ -76,6 +76,10 @@ impl Decider<Punter> for RandomBot {
         }
         Ok(PunterMove::Claim(free[rng::below(&mut self.rng, free.len() as u64) as usize]))
     }
+    /// Its draws go on from where they would be had it made its earlier moves itself.
+    fn witness(&mut self, v: &PunterView, _played: &PunterMove) {
+        let _ = self.decide(v);
+    }
 }
 
 struct GreedyBot;

@@ -11,6 +11,7 @@ pub mod nim;
 /// `pool` that `play` accepts; a rejected move leaves the state untouched; the game ends exactly
 /// when no move is legal. Each finished game replays to the same state and survives a share
 /// link round trip.
+#[allow(dead_code)]
 pub fn random_playouts<G: Game>(params: &G::Params, pool: &[G::Move], games: u64, max_moves: usize)
 where
     G::Params: LinkParams + PartialEq,
@@ -73,5 +74,34 @@ where
         assert_eq!(back.problem, None);
         assert_eq!(back.record, record);
         assert_eq!(back.game, game);
+    }
+}
+
+/// A game of a series stopped after `cut` moves and started again from its own moves, with
+/// fresh deciders for the same seats and the same seed, goes on exactly as if it had never
+/// stopped (`arena::Series::from_position`), and its decisions are those of the rest of the
+/// game. `deciders()` makes the entrants afresh (engine deciders only).
+#[allow(dead_code)]
+pub fn resumes_as_if_never_stopped<G: lambda_arcade::arena::MatchRules>(
+    spec: lambda_arcade::arena::SeriesSpec<G>,
+    deciders: &dyn Fn() -> lambda_arcade::arena::Deciders<G>,
+    cuts: &[usize],
+) {
+    use lambda_arcade::arena::{Series, SeriesSpec, Start};
+    let spec = SeriesSpec { games: 1, ..spec };
+    let whole = Series::new(spec.clone(), deciders()).unwrap().run().unwrap();
+    let log = &whole.logs()[0];
+    assert!(!log.decisions.is_empty(), "the game asked its deciders");
+    for &cut in cuts {
+        let cut = cut.min(log.moves.len());
+        let start = Start { params: log.params.clone(), moves: log.moves[..cut].to_vec() };
+        let again = Series::from_position(spec.clone(), deciders(), start).unwrap().run().unwrap();
+        let resumed = &again.logs()[0];
+        assert_eq!(resumed.moves, log.moves, "cut at {cut}: the same moves");
+        assert_eq!(resumed.returns, log.returns, "cut at {cut}: the same result");
+        assert_eq!(resumed.end, log.end, "cut at {cut}");
+        let later: Vec<_> = log.decisions.iter().filter(|d| d.move_index >= cut).map(|d| (d.move_index, d.seat, d.answer.clone())).collect();
+        let asked: Vec<_> = resumed.decisions.iter().map(|d| (d.move_index, d.seat, d.answer.clone())).collect();
+        assert_eq!(asked, later, "cut at {cut}: the same questions and answers after the cut");
     }
 }
