@@ -1,6 +1,6 @@
 // Browser move times of the Labyrinth AIs (run: node e2e/bench-labyrinth.mjs after a build): a
 // whole decision (the shift and the step) of each level, timed over seeded two- and four-player
-// games in the page's engine.
+// games in the page's engine (the series' own timing of each decision).
 import { serve, launch, openPage } from './browser.mjs';
 
 const server = await serve();
@@ -12,14 +12,13 @@ try {
     const out = {};
     for (const level of ['simple', 'greedy', 'strong']) {
       const times = [];
-      for (const [seed, players] of [[1, ['yellow:ai', 'red:ai']], [2, ['yellow:ai', 'red:ai', 'blue:ai', 'green:ai']], [3, ['blue:ai', 'green:ai']]]) {
-        const g = new e.LabyrinthGame(players, false, seed);
-        for (let half = 0; half < 120 && g.state().winner === null; half += 1) {
-          const t = performance.now();
-          g.aiMove(level);
-          times.push(performance.now() - t);
-        }
-        g.free();
+      for (const [seed, n] of [[1, 2], [2, 4], [3, 2]]) {
+        // The AIs play as in every game: in the engine's series, each decision timed by it.
+        const levels = Array(n).fill(level);
+        const s = new e.LabyrinthSeries(levels, levels, n, false, seed, 0, 1);
+        while (s.next(1000).status !== 'over');
+        times.push(...Array.from(s.decisions(0), (d) => d.ms).slice(0, 120));
+        s.free();
       }
       times.sort((a, b) => a - b);
       out[level] = { moves: times.length, median_ms: times[times.length >> 1], p99_ms: times[Math.floor(times.length * 0.99)], max_ms: times[times.length - 1] };

@@ -19,6 +19,11 @@ const SEATS = {
   pig: async (entrant, ...rest) => (await pigSeats()).openSeat(await pigEngine([entrant]), entrant, ...rest),
   labyrinth: async (...args) => (await labyrinthSeats()).openSeat(await loadEngine('labyrinth'), ...args),
 };
+// Games whose Play tab is a series run here (www/play-worker.js).
+const PLAYS = {
+  labyrinth: async (params) => (await labyrinthSeats()).openPlay(await loadEngine('labyrinth'), params),
+};
+const playWorker = () => import('./play-worker.js');
 const seats = new Map();
 let nextSeat = 1;
 
@@ -42,6 +47,17 @@ serveRpc({
    * summary (or the message); `module`: the engine module that reads the format.
    */
   'check-input': async (m) => (await loadEngine(m.params.module)).checkInput(m.params.format, m.params.text),
+  /**
+   * A Play tab's game as a series in this worker (www/play-worker.js): { game, params } → its
+   * id; `play-step` { id, answer, ms } → the moves made and the human asked; `play-close`.
+   */
+  'play-open': async (m) => {
+    const open = PLAYS[m.game];
+    if (!open) throw new Error(`no Play loop for ${m.game}`);
+    return (await playWorker()).openPlay(await open(m.params));
+  },
+  'play-step': async (m, ctx) => (await playWorker()).stepPlay(m.params, ctx),
+  'play-close': async (m) => (await playWorker()).closePlay(m.params),
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
   session: async (m) => {
     const open = SEATS[m.game];

@@ -58,6 +58,26 @@ export class Sandbox {
     return r.ok ? null : (r.error ?? sandboxError(r).message);
   }
 
+  /**
+   * A Play tab's game as a one-game series in the worker (www/play-worker.js), from `params`
+   * (the game's seats module reads them: a link, the entrant of each seat, the code of
+   * "Your strategy" seats). Resolves to { step(answer, ms) → { moves, ask, over, link,
+   * decisions }, close() }; `answer` is the human's move by index (null for none).
+   */
+  async play(game, params) {
+    const r = await this.rpc.call({ type: 'play-open', game, params }, { backstopMs: BACKSTOP_MS });
+    if (!r.ok) throw sandboxError(r);
+    const id = r.value;
+    return {
+      step: async (answer = null, ms = 0) => {
+        const d = await this.rpc.call({ type: 'play-step', params: { id, answer, ms } }, { backstopMs: BACKSTOP_MS });
+        if (!d.ok) throw sandboxError(d);
+        return d.value;
+      },
+      close: () => { if (this.rpc.worker) this.rpc.notify({ type: 'play-close', params: { id } }); },
+    };
+  }
+
   /** A strategy answering one view at a time: start (game, entrant, seed, limits), decide, stop. */
   async session(entrant, seed, target = 100, game = 'pig') {
     const r = await this.rpc.call({ type: 'session', game, entrant, seed, limits: { target } }, { backstopMs: BACKSTOP_MS });

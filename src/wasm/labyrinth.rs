@@ -2,9 +2,8 @@
 //! a link — with its board, the legal shifts and steps, the AIs, saving and links.
 
 use super::{js_error, to_js};
-use crate::game::{Actor, Game};
-use crate::arena::{Decider, MatchRules};
-use crate::labyrinth::ai_seat::AiSeat;
+use crate::game::Game;
+use crate::arena::{MatchRules, MatchSeeds};
 use crate::labyrinth::board::{index, insertion_name, INSERTIONS, SIZE};
 use crate::labyrinth::game::LabyrinthParams;
 use crate::labyrinth::save;
@@ -87,7 +86,9 @@ impl LabyrinthGame {
 
 #[wasm_bindgen]
 impl LabyrinthGame {
-    /// `players`: e.g. ["yellow:human", "red:ai"] in turn order.
+    /// `players`: e.g. ["yellow:human", "red:ai"] in turn order. The board is dealt as game 1 of
+    /// a series of `seed` deals it (`MatchRules::game_params`), so Play, an arena's first game
+    /// and the CLI give the same game for the same seats and seed.
     #[wasm_bindgen(constructor)]
     pub fn new(players: Vec<String>, ravensburger: bool, seed: f64) -> Result<LabyrinthGame, JsValue> {
         let mut list = Vec::new();
@@ -98,7 +99,8 @@ impl LabyrinthGame {
             list.push((color, control));
         }
         let rules = if ravensburger { Rules::Ravensburger } else { Rules::Assignment };
-        let params = LabyrinthParams { players: list, rules, seed: seed as u64, saved: None };
+        let base = LabyrinthParams { players: list, rules, seed: 0, saved: None };
+        let params = Labyrinth::game_params(&base, MatchSeeds(seed as u64).deal(0));
         Ok(LabyrinthGame { tape: Tape::start(params, seed as u64, Vec::new()).map_err(js_error)? })
     }
 
@@ -152,17 +154,6 @@ impl LabyrinthGame {
         to_js(&self.game().view(p as u8))
     }
 
-    /// Plays player `turn`'s whole turn chosen by a strategy: the extra tile turned to `dir`,
-    /// inserted at `at`, then a step to (row, column). Nothing changes when any part is not
-    /// allowed (the engine's reason is thrown).
-    #[wasm_bindgen(js_name = playTurn)]
-    pub fn play_turn(&mut self, at: u8, dir: &str, row: u8, column: u8) -> Result<(), JsValue> {
-        let dir = crate::labyrinth::tile::Direction::rotation(dir).map_err(js_error)?;
-        let [shift, go] = self.game().turn_moves(at, dir, (row, column)).map_err(js_error)?;
-        self.play(shift)?;
-        self.play(go)
-    }
-
     /// The way the player to move would walk to (row, column): `[row, column, …]` from its pawn,
     /// empty when the square cannot be reached.
     pub fn path(&self, row: u8, column: u8) -> Vec<u8> {
@@ -173,51 +164,36 @@ impl LabyrinthGame {
         g.board.path(g.mover().pos, (row, column)).map_or_else(Vec::new, |p| p.into_iter().flat_map(|(r, c)| [r, c]).collect())
     }
 
-    /// Inserts the extra tile, turned to `dir` ("north" …), at insertion point `at` (0–11).
-    pub fn shift(&mut self, at: u8, dir: &str) -> Result<(), JsValue> {
+    /// Inserts the extra tile, turned to `dir` ("north" …), at insertion point `at` (0–11);
+    /// returns the move's index among the legal moves (for the Play series).
+    pub fn shift(&mut self, at: u8, dir: &str) -> Result<u32, JsValue> {
         let dir = crate::labyrinth::tile::Direction::from_name(dir).ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;
         self.play(LabyrinthMove::Shift { at, dir })
     }
 
-    /// Moves the pawn to square (row, column), 1-based.
-    pub fn go(&mut self, row: u8, column: u8) -> Result<(), JsValue> {
+    /// Moves the pawn to square (row, column), 1-based; returns the move's index, as `shift`.
+    pub fn go(&mut self, row: u8, column: u8) -> Result<u32, JsValue> {
         self.play(LabyrinthMove::Go { to: (row, column) })
     }
 
-    fn play(&mut self, mv: LabyrinthMove) -> Result<(), JsValue> {
+    fn play(&mut self, mv: LabyrinthMove) -> Result<u32, JsValue> {
         let at = self.tape.position().0;
         let mut probe = self.game().clone();
         probe.play(&mv).map_err(js_error)?;
+        let index = self.game().move_index(&mv).unwrap_or(0) as u32;
         self.tape.truncate(at);
-        self.tape.push(mv).map_err(js_error)
+        self.tape.push(mv).map_err(js_error)?;
+        Ok(index)
     }
 
-    /// The AI `level` ("simple", "greedy", "strong") makes the next move (a shift or a step)
-    /// from what its seat sees, as in every match; returns its label, or null when the game is
-    /// over.
-    #[wasm_bindgen(js_name = aiMove)]
-    pub fn ai_move(&mut self, level: &str) -> Result<Option<String>, JsValue> {
-        let mut seat = AiSeat::new(level).ok_or_else(|| js_error(format!("unknown AI level \"{level}\"")))?;
-        let Actor::Player(turn) = self.game().to_move() else { return Ok(None) };
-        let mv = seat.decide(&self.game().view(turn)).map_err(js_error)?;
+    /// Plays, at the position viewed, the legal move of index `index` (a move the Play series
+    /// made); returns its label.
+    #[wasm_bindgen(js_name = playIndex)]
+    pub fn play_index(&mut self, index: u32) -> Result<String, JsValue> {
+        let mv = self.game().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
         let label = self.game().move_label(&mv);
         self.play(mv)?;
-        Ok(Some(label))
-    }
-
-    /// Plays the rest of the mover's turn as the engine does for a seat whose strategy failed
-    /// (`MatchRules::fallback`: the greedy AI's move, shift and step); returns the labels of
-    /// the moves made (none when the game is over).
-    #[wasm_bindgen(js_name = fallbackMove)]
-    pub fn fallback_move(&mut self) -> Result<Vec<String>, JsValue> {
-        let turns = self.game().turns;
-        let mut labels = Vec::new();
-        while self.game().turns == turns {
-            let Some(mv) = self.game().fallback() else { break };
-            labels.push(self.game().move_label(&mv));
-            self.play(mv)?;
-        }
-        Ok(labels)
+        Ok(label)
     }
 
     pub fn seek(&mut self, t: usize) -> usize {

@@ -2,6 +2,7 @@
 //! page's one referee loop: AI levels play in the engine, JavaScript strategies answer from the
 //! sandbox a whole turn at a time.
 
+use super::play::{self, Follower};
 use super::{js_error, series};
 use crate::arena::{Answer, Decider, Series, SeriesSpec};
 use crate::game::Game;
@@ -15,6 +16,29 @@ use wasm_bindgen::prelude::*;
 pub struct LabyrinthSeries {
     series: Series<Labyrinth>,
     names: Vec<String>,
+    /// The game as the page last saw it (Play).
+    follower: Follower<Labyrinth>,
+}
+
+/// The entrants' deciders: an AI level plays in the engine; "js" (a strategy) and "human" answer
+/// from outside.
+fn deciders_of(entrants: &[String]) -> Result<Vec<Option<Box<dyn Decider<Labyrinth>>>>, JsValue> {
+    let mut deciders: Vec<Option<Box<dyn Decider<Labyrinth>>>> = Vec::new();
+    for e in entrants {
+        deciders.push(match e.as_str() {
+            "js" | "human" => None,
+            level => Some(Box::new(AiSeat::new(level).ok_or_else(|| js_error(format!("unknown AI level \"{level}\"")))?)),
+        });
+    }
+    Ok(deciders)
+}
+
+impl LabyrinthSeries {
+    fn of(mut series: Series<Labyrinth>, names: Vec<String>) -> Result<LabyrinthSeries, JsValue> {
+        series.set_clock(Box::new(super::now_ms));
+        let follower = Follower::of(&series)?;
+        Ok(LabyrinthSeries { series, names, follower })
+    }
 }
 
 #[wasm_bindgen]
@@ -27,18 +51,45 @@ impl LabyrinthSeries {
         if !(1..=4).contains(&seats) {
             return Err(js_error("a Labyrinth game has 1 to 4 seats"));
         }
-        let mut deciders: Vec<Option<Box<dyn Decider<Labyrinth>>>> = Vec::new();
-        for e in &entrants {
-            deciders.push(match e.as_str() {
-                "js" => None,
-                level => Some(Box::new(AiSeat::new(level).ok_or_else(|| js_error(format!("unknown AI level \"{level}\"")))?)),
-            });
-        }
+        let deciders = deciders_of(&entrants)?;
         let players = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
         let rules = if ravensburger { Rules::Ravensburger } else { Rules::Assignment };
         let params = LabyrinthParams { players, rules, seed: 0, saved: None };
         let spec = SeriesSpec { first, ..SeriesSpec::new(params, games, seed as u64) };
-        Ok(LabyrinthSeries { series: Series::new(spec, deciders).map_err(js_error)?, names })
+        LabyrinthSeries::of(Series::new(spec, deciders).map_err(js_error)?, names)
+    }
+
+    /// One game from a labyrinth link's position, seat `i` played by `entrants[i]` (an AI level,
+    /// "js" or "human"), with the link's seed: Play, continue from here.
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(link: &str, entrants: Vec<String>) -> Result<LabyrinthSeries, JsValue> {
+        let (series, players) = play::from_link::<Labyrinth>(link, Vec::new(), deciders_of(&entrants)?)?;
+        if series.entrants() != series.current().seats() {
+            return Err(js_error(format!("the game has {} players, not {}", series.current().seats(), series.entrants())));
+        }
+        LabyrinthSeries::of(series, players)
+    }
+
+    /// The moves made since the last call, each as its index among the legal moves of its position.
+    pub fn moves(&mut self) -> Vec<u32> {
+        self.follower.since(&self.series)
+    }
+
+    /// The pending seat's move (a human's) by its index among the legal moves now.
+    #[wasm_bindgen(js_name = answerIndex)]
+    pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
+        play::answer_index(&mut self.series, index, ms)
+    }
+
+    /// The link of the game (the first of the series, or the one being played) so far.
+    pub fn link(&self) -> Result<String, JsValue> {
+        play::link_now(&self.series, &self.names)
+    }
+
+    /// What each decision of game `game` answered, printed and took: [{ move_index, seat,
+    /// entrant, answer, printed, ms, refused, timeout, counts }].
+    pub fn decisions(&self, game: u32) -> Result<JsValue, JsValue> {
+        play::decisions_of(&self.series, game)
     }
 
     /// Plays AI seats for at most `max` decisions: { status, entrant, seat, game, view, seed }.
@@ -49,21 +100,21 @@ impl LabyrinthSeries {
     /// The pending strategy's turn `{ insertion, rotation, row, column }`; one the rules do not
     /// allow is played by the greedy AI, with the engine's reason.
     #[wasm_bindgen(js_name = answerTurn)]
-    pub fn answer_turn(&mut self, insertion: u32, rotation: &str, row: u32, column: u32, printed: &str) {
+    pub fn answer_turn(&mut self, insertion: u32, rotation: &str, row: u32, column: u32, printed: &str, ms: f64) {
         let small = |x: u32| u8::try_from(x).map_err(|_| format!("{x} is out of range"));
         let turn = (|| {
             let dir = Direction::rotation(rotation)?;
             self.series.current().turn_moves(small(insertion)?, dir, (small(row)?, small(column)?)).map_err(|e| e.to_string())
         })();
         match turn {
-            Ok(moves) => self.series.answer(Answer::Turn(moves.to_vec()), printed),
-            Err(message) => series::fail(&mut self.series, message, false, printed),
+            Ok(moves) => self.series.answer_timed(Answer::Turn(moves.to_vec()), printed, ms),
+            Err(message) => series::fail(&mut self.series, message, false, printed, ms),
         }
     }
 
     /// The pending strategy failed (`timeout`: it did not answer in time).
-    pub fn fail(&mut self, message: String, timeout: bool, printed: &str) {
-        series::fail(&mut self.series, message, timeout, printed);
+    pub fn fail(&mut self, message: String, timeout: bool, printed: &str, ms: f64) {
+        series::fail(&mut self.series, message, timeout, printed, ms);
     }
 
     /// { games: [{ game, seating, returns, winner, capped, moves, link }], failures, standings, output }.

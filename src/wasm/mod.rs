@@ -10,6 +10,8 @@ mod lifter;
 mod links;
 #[cfg(feature = "pig")]
 mod pig;
+#[allow(dead_code)] // a one-game build uses only what its handles need
+mod play;
 #[cfg(feature = "pig")]
 mod pig_tournament;
 #[cfg(feature = "punter")]
@@ -100,4 +102,16 @@ pub fn fresh_seed() -> f64 {
     }
     // Seeds travel through JS numbers: keep them exact (53 bits).
     (u64::from_le_bytes(bytes) >> 11) as f64
+}
+
+/// `performance.now()` of the page or worker (milliseconds, fractions included), or
+/// `Date.now()` where there is none: the clock series handles time decisions with.
+pub(crate) fn now_ms() -> f64 {
+    let global = js_sys::global();
+    let now = js_sys::Reflect::get(&global, &"performance".into())
+        .ok()
+        .filter(|p| p.is_object())
+        .and_then(|p| js_sys::Reflect::get(&p, &"now".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()).and_then(|f| f.call0(&p).ok()))
+        .and_then(|v| v.as_f64());
+    now.unwrap_or_else(js_sys::Date::now)
 }

@@ -437,8 +437,8 @@ impl PigMatch {
         super::series::next(self.runner.series_mut(), max)
     }
     /// The asked strategy failed (`timeout`: it did not answer in time); counts as "hold".
-    pub fn fail(&mut self, message: String, timeout: bool, printed: &str) {
-        super::series::fail(self.runner.series_mut(), message, timeout, printed);
+    pub fn fail(&mut self, message: String, timeout: bool, printed: &str, ms: f64) {
+        super::series::fail(self.runner.series_mut(), message, timeout, printed, ms);
     }
     /// { summary, logs, failures } of the match so far.
     pub fn results(&self) -> Result<JsValue, JsValue> {

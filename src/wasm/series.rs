@@ -42,9 +42,9 @@ pub(super) fn next<G: MatchRules>(series: &mut Series<G>, max: u32) -> Result<Js
 
 /// The pending outside seat failed: it threw, answered nonsense (`timeout` false), or did not
 /// answer in time.
-pub(super) fn fail<G: MatchRules>(series: &mut Series<G>, message: String, timeout: bool, printed: &str) {
+pub(super) fn fail<G: MatchRules>(series: &mut Series<G>, message: String, timeout: bool, printed: &str, ms: f64) {
     let answer = if timeout { Answer::TimedOut(message) } else { Answer::Failed(message) };
-    series.answer(answer, printed);
+    series.answer_timed(answer, printed, ms);
 }
 
 #[derive(Serialize)]

@@ -3,10 +3,12 @@
 // highlighted square (or stay). Every rule — legal pushes, reachable squares, the AI — is the
 // engine's. Hands are hidden: only the human to move sees their own cards, and between two
 // human players a hand-over screen hides the board until the next one is ready.
-// Any AI seat can be "Your strategy": the code of the Your strategy tab (lab.js) plays it from
-// the sandbox (sandbox.session → labyrinth/seats.js openSeat), one session per seat per game;
-// a turn that fails (throws, too slow, not allowed) is played by the greedy AI and the reason is
-// shown. The game in progress is kept (www/kept.js: its link, plus the AI level of each seat and
+// The game is a one-game series of the engine in the sandbox worker (sandbox.play →
+// www/play-worker.js, labyrinth/seats.js openPlay), started from the game's link: it plays the AI
+// seats and "Your strategy" seats (the code of the Your strategy tab, one session per seat for
+// the game) exactly as an arena does — a turn that fails (throws, too slow, not allowed) is
+// played by the greedy AI and the reason is shown — and stops at every human seat, whose move
+// the page hands it by index. The game in progress is kept (www/kept.js: its link, plus the AI level of each seat and
 // the strategies' seed) after every move; a reload reopens its link. A game opened from a link
 // does not replace it until a move is played in it ("Back to your game" until then).
 import { el, fileRefused, followLink, linkField, readFile, saveText, shareUrl } from '../dom.js';
@@ -43,12 +45,14 @@ export function mountPlay(root, ctx) {
   let extraDir = 'north';
   let revealed = null; // the human player who has said "I am …" for this turn
   let aiTimer = null;
-  let seed = 0; // the strategies' seeds come from it (entrantSeed)
+  let seed = 0; // the game's seed (the series' seeds come from it)
   let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
   let linked = false; // opened from a link and not played here yet: the address follows it
   let unkept = false; // not kept until a move is played here (a link's game)
-  let thinking = false; // a strategy's answer is awaited
-  const sessions = new Map(); // seat → promise of its strategy session (sandbox.session)
+  let thinking = false; // the series is playing the engine's and the strategies' seats
+  let loop = null; // the game's series in the sandbox (opened at the first seat it plays)
+  let answers = []; // human moves (indices) not yet handed to the series
+  let decided = 0; // decisions of the series shown so far
 
   // Set-up.
   const seatRows = PLAYERS.map((color, i) => {
@@ -108,10 +112,12 @@ export function mountPlay(root, ctx) {
   const humans = () => game.state().players.filter((p) => p.control === 'human').length;
   const message = (text, kind = 'error') => { note.textContent = text; note.className = `labyrinth-note ${kind}`; };
 
-  /** Ends the strategy sessions of the game (one per "Your strategy" seat). */
-  function closeSessions() {
-    for (const p of sessions.values()) p.then((session) => session.close(), () => {});
-    sessions.clear();
+  /** Ends the game's series in the sandbox. */
+  function closeLoop() {
+    loop?.then((l) => l.close(), () => {});
+    loop = null;
+    answers = [];
+    decided = 0;
   }
 
   /**
@@ -123,7 +129,7 @@ export function mountPlay(root, ctx) {
   function use(g, lv, { origin = 'new', seed: sd } = {}) {
     clearTimeout(aiTimer);
     generation += 1;
-    closeSessions();
+    closeLoop();
     thinking = false;
     const old = game;
     game = g;
@@ -251,31 +257,19 @@ export function mountPlay(root, ctx) {
     else if (location.hash.startsWith('#labyrinth/')) history.replaceState(null, '', '#labyrinth');
     backBar.hidden = !(linked && kept.has());
     keep(fragment, s.position);
-    if (s.winner !== null) closeSessions();
+    if (s.winner !== null) closeLoop();
     clearTimeout(aiTimer);
-    if (mover && mover.control === 'ai' && s.winner === null && !thinking) aiTimer = setTimeout(aiStep, AI_DELAY);
+    if (s.winner === null && !thinking && (answers.length || (mover && mover.control === 'ai'))) aiTimer = setTimeout(advance, AI_DELAY);
   }
 
-  function aiStep() {
-    if (!game) return;
-    const s = game.state();
-    if (s.winner !== null || s.toMove === null || s.players[s.toMove].control !== 'ai') return;
-    if (levels[s.toMove] === 'js') { strategyTurn(); return; }
-    try { game.aiMove(levels[s.toMove] ?? 'greedy'); } catch (e) { message(`The AI could not move: ${e.message ?? e}`); return; }
-    const after = game.state();
-    if (after.phase === 'shift') extraDir = after.extra.dir;
-    render();
-  }
-
-  /** The strategy session of `seat`, opened on its first turn of the game. */
-  function sessionOf(seat) {
-    if (!sessions.has(seat)) {
-      const entrant = { kind: 'js', source: loadStrategy(), label: 'the code of the Your strategy tab' };
-      const opening = sandbox.session(entrant, engine.entrantSeed(seed, seat), 100, 'labyrinth');
-      opening.catch(() => {}); // reported by the turn that waits for it
-      sessions.set(seat, opening);
+  /** The game's series in the sandbox, opened from the game's link at its position. */
+  function theLoop() {
+    if (!loop) {
+      const entrants = levels.map((l) => l ?? 'human');
+      const source = entrants.includes('js') ? loadStrategy() : '';
+      loop = sandbox.play('labyrinth', { link: game.link(game.state().position), entrants, source });
     }
-    return sessions.get(seat);
+    return loop;
   }
 
   function print(text) {
@@ -285,54 +279,50 @@ export function mountPlay(root, ctx) {
     printed.scrollTop = printed.scrollHeight;
   }
 
-  /**
-   * A "Your strategy" seat's turn: its answer from the sandbox, played by the engine; when there
-   * is none or the engine does not allow it, the greedy AI plays the turn and the reason is shown.
-   * An answer arriving after the game was replaced is dropped.
-   */
-  async function strategyTurn() {
-    const g = game;
-    const my = generation;
-    const s = g.state();
-    const seat = s.toMove;
-    const who = `Your strategy (${cap(s.players[seat].color)}), turn ${s.turns + 1}`;
-    if (s.phase !== 'shift') {
-      // Half a turn played already (a game resumed mid-turn): the engine's fallback (the greedy AI) finishes it.
-      try { g.fallbackMove(); } catch (e) { message(`${who}: the greedy AI could not finish the turn: ${e.message ?? e}`); return; }
-      render();
-      return;
+  /** What the series's new decisions printed, and why one was refused (the greedy AI played it). */
+  function report(decisions) {
+    for (const d of decisions.slice(decided)) {
+      if (levels[d.seat] !== 'js') continue;
+      print(d.printed);
+      const who = `Your strategy (${cap(game.state().players[d.seat].color)}), ${game.label(d.move_index)}`;
+      if (d.refused) message(`${who}: ${d.refused} — the greedy AI played this turn`);
     }
+    decided = decisions.length;
+  }
+
+  /**
+   * Hands the series the human moves played here, then lets it play the engine's and the
+   * strategies' seats until a human is asked; its moves are played on the page's tape, one at a
+   * time. Moves arriving after the game was replaced are dropped.
+   */
+  async function advance() {
+    if (!game || thinking) return;
+    const my = generation;
     thinking = true;
     render();
-    let reason = null;
-    let opened = false;
+    let r;
     try {
-      const session = await sessionOf(seat);
-      opened = true;
+      const l = await theLoop();
       if (my !== generation) return;
-      const r = await session.decide(g.view(seat));
-      if (my !== generation) return;
-      print(r.printed);
-      reason = r.error;
-      if (!reason) {
-        try {
-          g.playTurn(r.answer.insertion, r.answer.rotation, r.answer.row, r.answer.column);
-        } catch (e) { reason = `not allowed: ${e.message ?? e}`; }
-      }
+      r = await l.step(answers.length ? answers.shift() : null);
     } catch (e) {
       if (my !== generation) return;
-      reason = e.message ?? String(e);
-      // The sandbox lost the session (a load failure stays: the code is the same next turn).
-      if (opened) sessions.delete(seat);
+      thinking = false;
+      closeLoop();
+      message(`The game could not go on: ${e.message ?? e}`);
+      return;
     }
+    if (my !== generation) return;
+    for (const [k, i] of r.moves.entries()) {
+      if (k) await new Promise((res) => setTimeout(res, AI_DELAY));
+      if (my !== generation) return;
+      try { game.playIndex(i); } catch (e) { thinking = false; message(`The game could not go on: ${e.message ?? e}`); return; }
+      const after = game.state();
+      if (after.phase === 'shift') extraDir = after.extra.dir;
+      board.set({ state: after, interactive: false, hidden: false });
+    }
+    report(r.decisions);
     thinking = false;
-    if (reason) {
-      try {
-        g.fallbackMove(); // the engine's move for a failed seat (the greedy AI's), the whole turn
-      } catch (e) { message(`${who}: ${reason}; the greedy AI could not play either: ${e.message ?? e}`); render(); return; }
-      message(`${who}: ${reason} — the greedy AI played this turn`);
-    }
-    extraDir = g.state().extra.dir;
     render();
   }
 
@@ -342,6 +332,11 @@ export function mountPlay(root, ctx) {
     const m = s.toMove === null ? null : s.players[s.toMove];
     return m?.control === 'human' && s.winner === null && (humans() < 2 || revealed === s.toMove) ? s : null;
   };
+
+  /** A human's move, by index, for the game's series (once it plays a seat of this game). */
+  function handOver(index) {
+    if (loop) answers.push(index);
+  }
 
   function rotate() {
     const s = humanToMove();
@@ -353,7 +348,7 @@ export function mountPlay(root, ctx) {
     const s = humanToMove();
     if (!s) return;
     if (s.phase !== 'shift') { message('You have pushed already: now walk to a green square or stay.', 'info'); return; }
-    try { game.shift(i, extraDir); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
+    try { handOver(game.shift(i, extraDir)); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
     played();
     board.slide(i);
     message('');
@@ -364,7 +359,7 @@ export function mountPlay(root, ctx) {
     const s = humanToMove();
     if (!s) return;
     if (s.phase !== 'move') { message('Push the extra tile in first (click an arrow).', 'info'); return; }
-    try { game.go(r, c); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
+    try { handOver(game.go(r, c)); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
     played();
     message('');
     render();

@@ -87,7 +87,7 @@ export async function runLabyrinthGame(engine, { source, game: g, levels, seed, 
   const series = new engine.LabyrinthSeries(entrants, ['your strategy', ...levels], entrants.length, Boolean(ravensburger), seed, g, 1);
   return freeAfter(series, async () => {
     const open = (step) => openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed);
-    const answer = (handle, { insertion, rotation, row, column }, printed) => handle.answerTurn(insertion, rotation, row, column, printed);
+    const answer = (handle, { insertion, rotation, row, column }, printed, ms) => handle.answerTurn(insertion, rotation, row, column, printed, ms);
     const r = await playSeries(series, { open, answer }, ctx);
     const played = r.games[0];
     const seat = played.seating.indexOf(0);
@@ -98,4 +98,17 @@ export async function runLabyrinthGame(engine, { source, game: g, levels, seed, 
       problems: r.failures.slice(0, 200).map((f) => ({ game: g + 1, turn: Math.floor(f.move_index / 2) + 1, message: f.message })),
     };
   });
+}
+
+/**
+ * A Play tab's game as a one-game series from `link`'s position (www/play-worker.js):
+ * `entrants[i]` plays seat i — "human", an AI level or "js" (the code `source`, started afresh
+ * for the game with the engine's seed for its seat). → { handle, humans, open, answer }.
+ */
+export function openPlay(engine, { link, entrants, source }) {
+  const handle = engine.LabyrinthSeries.fromLink(link, entrants);
+  const humans = new Set(entrants.flatMap((e, i) => (e === 'human' ? [i] : [])));
+  const open = (step) => openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed);
+  const answer = (h, { insertion, rotation, row, column }, printed, ms) => h.answerTurn(insertion, rotation, row, column, printed, ms);
+  return { handle, humans, open, answer };
 }

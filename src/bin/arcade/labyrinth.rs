@@ -3,8 +3,8 @@
 
 use crate::args::{Base, Seed};
 use crate::Failure;
-use lambda_arcade::arena::Decider;
-use lambda_arcade::game::{Actor, Game};
+use lambda_arcade::arena::{Deciders, MatchRules, MatchSeeds, Series, SeriesSpec, Start};
+use lambda_arcade::game::Game;
 use lambda_arcade::labyrinth::ai::LEVELS;
 use lambda_arcade::labyrinth::ai_seat::AiSeat;
 use lambda_arcade::labyrinth::game::LabyrinthParams;
@@ -29,7 +29,9 @@ pub enum Command {
         #[command(flatten)]
         rules: RulesArg,
     },
-    /// A game played to its end by the AI in every seat: winner, turns, link
+    /// A game played by the AI in every seat, as an arena plays its games (the same seed and
+    /// seats give the same game as the page's Play tab and an arena's first game): winner,
+    /// turns, link; a game not won in 400 turns stops there
     Play {
         /// A save file to play on (otherwise a new game from --seed and --players)
         #[arg(value_name = "FILE")]
@@ -39,9 +41,6 @@ pub enum Command {
         /// The AI level of every seat (simple, greedy, strong)
         #[arg(long, value_name = "LEVEL", default_value = "greedy")]
         ai: String,
-        /// Stop after this many turns
-        #[arg(long, value_name = "N", default_value_t = 1000)]
-        max_turns: u32,
         /// Print one JSON object
         #[arg(long)]
         json: bool,
@@ -92,7 +91,7 @@ pub fn main(command: &Command) -> Result<(), Failure> {
     match command {
         Command::New { deal } => new(deal),
         Command::Check { file, rules } => check(file, rules.rules()),
-        Command::Play { file, deal, ai, max_turns, json, base } => play(file.as_deref(), deal, ai, *max_turns, *json, base),
+        Command::Play { file, deal, ai, json, base } => play(file.as_deref(), deal, ai, *json, base),
         Command::Arena(args) => crate::labyrinth_arena::arena(args),
         Command::Link { file, rules, base } => link(file, rules.rules(), base),
     }
@@ -110,8 +109,10 @@ fn players(spec: &str) -> Result<Vec<(Color, Control)>, Failure> {
         .collect()
 }
 
+/// A new game's parameters: dealt as the first game of a series of the seed deals it.
 fn params(deal: &Deal) -> Result<LabyrinthParams, Failure> {
-    Ok(LabyrinthParams { players: players(&deal.players)?, rules: deal.rules.rules(), seed: deal.seed.value, saved: None })
+    let base = LabyrinthParams { players: players(&deal.players)?, rules: deal.rules.rules(), seed: 0, saved: None };
+    Ok(Labyrinth::game_params(&base, MatchSeeds(deal.seed.value).deal(0)))
 }
 
 /// `arcade labyrinth new --players yellow:ai,red:human [--seed S]`: a save file of a new game.
@@ -133,46 +134,34 @@ fn check(path: &str, rules: Rules) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `arcade labyrinth play (FILE | --seed S --players …) [--max-turns N] [--json]`: every seat
-/// played by the AI until a player wins.
-fn play(file: Option<&str>, deal: &Deal, level: &str, max_turns: u32, json: bool, base: &Base) -> Result<(), Failure> {
-    // The AI of every seat decides from that seat's view, as in the arenas and the page.
-    let mut ai = AiSeat::new(level).ok_or_else(|| Failure::usage(format!("unknown AI level \"{level}\" ({})", LEVELS.join(", "))))?;
+/// `arcade labyrinth play (FILE | --seed S --players …) [--json]`: every seat played by the AI,
+/// a one-game series from the dealt or saved position (the turn cap and every seed are the
+/// series').
+fn play(file: Option<&str>, deal: &Deal, level: &str, json: bool, base: &Base) -> Result<(), Failure> {
     let rules = deal.rules.rules();
-    let (mut game, record) = match file {
-        Some(path) => {
-            let game = load(path, rules)?;
-            let params = LabyrinthParams { players: Vec::new(), rules, seed: 0, saved: Some(save::print(&game)) };
-            (game, Some(params))
-        }
-        None => {
-            let p = params(deal)?;
-            (Labyrinth::new(&p).map_err(|e| Failure::usage(e.to_string()))?, Some(p))
-        }
+    let params = match file {
+        Some(path) => LabyrinthParams { players: Vec::new(), rules, seed: 0, saved: Some(save::print(&load(path, rules)?)) },
+        None => params(deal)?,
     };
-    let mut moves = Vec::new();
-    while game.winner.is_none() && game.turns < max_turns {
-        let Actor::Player(seat) = game.to_move() else { break };
-        let mv = ai.decide(&game.view(seat)).map_err(Failure::input)?;
-        game.play(&mv).map_err(|e| Failure::input(format!("the AI made an illegal move: {e}")))?;
-        moves.push(mv);
+    let seats = Labyrinth::new(&params).map_err(|e| Failure::usage(e.to_string()))?.seats();
+    let mut deciders: Deciders<Labyrinth> = Vec::new();
+    for _ in 0..seats {
+        // The AI of every seat decides from that seat's view, as in the arenas and the page.
+        let ai = AiSeat::new(level).ok_or_else(|| Failure::usage(format!("unknown AI level \"{level}\" ({})", LEVELS.join(", "))))?;
+        deciders.push(Some(Box::new(ai)));
     }
+    let spec = SeriesSpec::new(params.clone(), 1, deal.seed.value);
+    let series = Series::from_position(spec, deciders, Start { params, moves: Vec::new() }).and_then(Series::run).map_err(Failure::input)?;
+    let Some(log) = series.logs().first() else { return Err(Failure::input("the game was not played")) };
+    let game = &log.end;
     let winner = game.winner.map(|w| game.players[w].color.name());
     // A game travels as a link: dealt from its seed, or starting from the save it was loaded from.
-    let link = match record {
-        Some(params) => {
-            let r = GameRecord::<Labyrinth> { params, seed: 0, players: vec![], view: moves.len(), moves };
-            Some(format!("{}#{}", base.url(), encode_game(&r).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?))
-        }
-        None => None,
-    };
+    let link = format!("{}#{}", base.url(), encode_game(&log.record(deal.seed.value, &vec![format!("AI {level}"); seats])).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?);
     if json {
-        println!("{}", json!({ "winner": winner, "turns": game.turns, "link": link }));
+        println!("{}", json!({ "winner": winner, "turns": game.turns, "link": link, "capped": log.capped }));
     } else {
         println!("{}", game.ending().unwrap_or_else(|| format!("nobody won in {} turns", game.turns)));
-        if let Some(l) = link {
-            println!("link: {l}");
-        }
+        println!("link: {link}");
     }
     Ok(())
 }

@@ -1,0 +1,113 @@
+//! What every game's series handle adds to be the Play tab's one game loop (Play is a one-game
+//! `arena::Series` in which the human seats are outside seats): the series started from a
+//! link's position, the moves made since the page last asked (each as its index among the legal
+//! moves of its position, which the page's own tape plays), a human's move by that index, the
+//! link of the game so far, and what each decision of the game answered, printed and took.
+
+use super::{js_error, to_js};
+use crate::arena::{Answer, Decision, Deciders, MatchRules, Series, SeriesSpec, Start};
+use crate::game::Game;
+use crate::link::{decode_game_with, encode_game, GameRecord, LinkParams};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// The series's game as the page last saw it: each new move becomes its index among the legal
+/// moves of its position.
+pub(super) struct Follower<G: Game> {
+    game: G,
+    seen: usize,
+}
+
+impl<G: MatchRules> Follower<G> {
+    pub(super) fn of(series: &Series<G>) -> Result<Follower<G>, JsValue> {
+        let mut game = G::new(series.current_params()).map_err(js_error)?;
+        for mv in series.current_moves() {
+            game.play(mv).map_err(js_error)?;
+        }
+        Ok(Follower { game, seen: series.current_moves().len() })
+    }
+
+    /// The moves of the series's (one) game since the last call, by index.
+    pub(super) fn since(&mut self, series: &Series<G>) -> Vec<u32> {
+        let moves = match series.logs().last() {
+            Some(log) => &log.moves[..],
+            None => series.current_moves(),
+        };
+        let mut out = Vec::new();
+        for mv in moves.iter().skip(self.seen) {
+            let Some(i) = self.game.move_index(mv) else { break };
+            if self.game.play(mv).is_err() {
+                break;
+            }
+            out.push(i as u32);
+            self.seen += 1;
+        }
+        out
+    }
+}
+
+/// A one-game series from a link's position (`assets` as for opening the link): the link's
+/// parameters, seed and moves up to its position; `deciders` for its seats.
+pub(super) fn from_link<G: MatchRules>(link: &str, assets: Vec<(String, String)>, deciders: Deciders<G>) -> Result<(Series<G>, Vec<String>), JsValue>
+where
+    G::Params: LinkParams,
+{
+    let d = decode_game_with::<G>(link, assets).map_err(js_error)?;
+    let r = d.record;
+    let spec = SeriesSpec::new(r.params.clone(), 1, r.seed);
+    let start = Start { params: r.params, moves: r.moves[..r.view.min(r.moves.len())].to_vec() };
+    Ok((Series::from_position(spec, deciders, start).map_err(js_error)?, r.players))
+}
+
+/// The pending seat's move by its index among the legal moves now (a human's move).
+pub(super) fn answer_index<G: MatchRules>(series: &mut Series<G>, index: u32, ms: f64) -> Result<(), JsValue> {
+    let mv = series.current().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+    series.answer_timed(Answer::Move(mv), "", ms);
+    Ok(())
+}
+
+/// The link of the series's (one) game so far, viewed at its end; `names` label the seats.
+pub(super) fn link_now<G: MatchRules>(series: &Series<G>, names: &[String]) -> Result<String, JsValue>
+where
+    G::Params: LinkParams,
+{
+    let record = match series.logs().last() {
+        Some(log) => log.record(series.spec().seed, names),
+        None => {
+            let players = (0..series.current().seats()).map(|s| names.get(series.entrant_in(series.game_number(), s as u8)).cloned().unwrap_or_default()).collect();
+            let moves = series.current_moves().to_vec();
+            GameRecord { params: series.current_params().clone(), seed: series.spec().seed, players, view: moves.len(), moves }
+        }
+    };
+    encode_game(&record).map_err(|(i, e)| js_error(format!("move {}: {e}", i + 1)))
+}
+
+#[derive(Serialize)]
+struct DecisionJs<'a> {
+    move_index: usize,
+    seat: u8,
+    entrant: usize,
+    answer: &'a str,
+    printed: &'a str,
+    ms: f64,
+    refused: Option<&'a str>,
+    timeout: bool,
+    counts: bool,
+}
+
+/// Every decision of `decisions` (a game's), for the inspector.
+pub(super) fn decisions_js(decisions: &[Decision]) -> Result<JsValue, JsValue> {
+    let out: Vec<DecisionJs> = decisions
+        .iter()
+        .map(|d| DecisionJs { move_index: d.move_index, seat: d.seat, entrant: d.entrant, answer: &d.answer, printed: &d.printed, ms: d.ms, refused: d.refused.as_deref(), timeout: d.timeout, counts: d.counts })
+        .collect();
+    to_js(&out)
+}
+
+/// The decisions of game `game` (its number in the series) if played, else of the game being played.
+pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, game: u32) -> Result<JsValue, JsValue> {
+    match series.logs().iter().find(|l| l.game == game) {
+        Some(log) => decisions_js(&log.decisions),
+        None => decisions_js(series.current_decisions()),
+    }
+}

@@ -1,0 +1,43 @@
+// The Play tabs' game loop, in the sandbox worker (off the page's main thread): every Play game
+// is a one-game series of the engine (arena::Series, through the game's series handle) in which
+// the human seats are outside seats. The worker plays the engine's seats and the user's code
+// seats (the one referee loop, www/referee.js) until a human is asked or a slice of time has
+// passed, and hands the page the moves made (each by its index among the legal moves of its
+// position: the page's own tape plays them) and the question for the human, if any. The page
+// answers a human's move by its index.
+import { Referee } from './referee.js';
+
+const SLICE_MS = 120;
+const plays = new Map();
+let nextPlay = 1;
+
+/**
+ * Opens a Play game: `made` = { handle, humans (Set of entrant numbers), open, answer } from the
+ * game's seats module. → its id.
+ */
+export function openPlay(made) {
+  const id = nextPlay++;
+  plays.set(id, { handle: made.handle, humans: made.humans, referee: new Referee(made.handle, made) });
+  return id;
+}
+
+/**
+ * Goes on with Play game `id`: `answer` (an index, or null) answers the human asked last; then
+ * { moves, ask: { entrant, seat, view } | null, over, link, decisions }.
+ */
+export async function stepPlay({ id, answer = null, ms = 0 }, ctx) {
+  const p = plays.get(id);
+  if (!p) throw new Error('this game has ended in the sandbox (reopen it)');
+  if (answer !== null) p.handle.answerIndex(answer, ms);
+  const r = await p.referee.run(ctx, { humans: p.humans, untilMs: performance.now() + SLICE_MS });
+  const ask = typeof r === 'object' ? { entrant: r.entrant, seat: r.seat, view: JSON.parse(r.view) } : null;
+  return { moves: Array.from(p.handle.moves()), ask, over: r === 'over', link: p.handle.link(), decisions: p.handle.decisions(0) };
+}
+
+export function closePlay({ id }) {
+  const p = plays.get(id);
+  if (!p) return;
+  plays.delete(id);
+  p.referee.closeAll();
+  p.handle.free();
+}
