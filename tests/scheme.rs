@@ -846,7 +846,7 @@ fn benchmark() {
     }
     let dt = t.elapsed().as_secs_f64();
     println!(
-        "pig player: {calls} calls, {} steps/call, {:.2} us/call, {:.1} M steps/s",
+        "Scheme player: {calls} calls, {} steps/call, {:.2} us/call, {:.1} M steps/s",
         steps / calls as u64,
         dt / calls as f64 * 1e6,
         steps as f64 / dt / 1e6

@@ -79,7 +79,7 @@ export class Sandbox {
   }
 
   /** A strategy answering one view at a time: start (game, entrant, seed, limits), decide, stop. */
-  async session(entrant, seed, target = 100, game = 'pig') {
+  async session(entrant, seed, target, game) {
     const r = await this.rpc.call({ type: 'session', game, entrant, seed, limits: { target } }, { backstopMs: BACKSTOP_MS });
     if (!r.ok) throw sandboxError(r);
     const session = r.value;

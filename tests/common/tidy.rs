@@ -1,18 +1,15 @@
-//! The rules `tests/tidy.rs` enforces, over a tree given by its root (src/ and www/ below it):
+//! The rules `tests/tidy.rs` enforces, over a tree given by its root (src/, www/, index.html,
+//! tests/ and fuzz/ below it):
 //! 1. an engine (a game's folder, `src/scheme/`, the rails) uses no wasm-bindgen, web-sys,
 //!    js-sys, clock or OS randomness;
-//! 2. the rails (`game`, `arena`, `tape`, `link`, `inputs`, `rng`) name no game;
-//! 3. no file names a game but that game's own files (`src/<id>/`, `src/wasm/<id>*.rs`,
-//!    `src/bin/arcade/<id>*.rs`, `www/<id>/`) and the registration lines;
+//! 2. the rails (`game`, `arena`, `tape`, `link`, `inputs`, `rng`) name no game, and no file
+//!    names a game but that game's own files and the registration lines (`tidy_games.rs`);
+//! 3. nothing outside `arena::Series` picks a seat's move, fallback or seed (`tidy_series.rs`);
 //! 4. `www/` touches `localStorage` only in `www/kept.js`.
 //!
-//! Code is read as text with `//` comments dropped; a game is named by a module path
-//! (`crate::pig`, `lambda_arcade::pig`, `pig::…`) in Rust and by a path (`./pig/…`) in JavaScript.
+//! Code is read as text with comments dropped (`code_of`).
 
 use std::path::{Path, PathBuf};
-
-/// The registration lines: the one place per layer where every game is listed.
-const REGISTRATION: &[&str] = &["src/lib.rs", "src/games.rs", "src/wasm/mod.rs", "src/bin/arcade/main.rs", "www/app.js", "www/games.js", "www/sandbox-worker.js"];
 
 const RAILS: &[&str] = &["src/game.rs", "src/arena/", "src/tape.rs", "src/link/", "src/inputs.rs", "src/rng.rs"];
 
@@ -28,21 +25,54 @@ const IMPURE: &[(&str, &str)] = &[
     ("OsRng", "OS randomness"),
 ];
 
-fn game_ids() -> Vec<&'static str> {
+/// The folders the rules read, with the kinds of file read in each (tests/fixtures and
+/// tests/bad-inputs hold data, not code).
+const READ: &[(&str, &[&str])] = &[
+    ("src", &["rs"]),
+    ("www", &["js", "css", "html"]),
+    ("tests", &["rs"]),
+    ("fuzz/fuzz_targets", &["rs"]),
+];
+
+/// One file's code: its path from the root and its lines with comments dropped.
+pub struct Source {
+    pub rel: String,
+    pub lines: Vec<String>,
+}
+
+pub fn game_ids() -> Vec<&'static str> {
     lambda_arcade::games::GAMES.iter().map(|g| g.id).collect()
+}
+
+pub fn is_rail(rel: &str) -> bool {
+    RAILS.iter().any(|r| rel.starts_with(r))
+}
+
+/// Every file the rules read under `root`.
+pub fn sources(root: &Path) -> Vec<Source> {
+    let mut paths = vec![root.join("index.html")];
+    for (dir, exts) in READ {
+        paths.extend(files(&root.join(dir), exts));
+    }
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(&path).ok()?;
+            let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            Some(Source { rel, lines: text.lines().map(code_of).collect() })
+        })
+        .collect()
 }
 
 /// Every broken rule under `root`, as "path:line: what".
 pub fn violations(root: &Path) -> Vec<String> {
     let ids = game_ids();
+    let sources = sources(root);
     let mut found = Vec::new();
-    for path in files(&root.join("src"), "rs").into_iter().chain(files(&root.join("www"), "js")) {
-        let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
-        let pure = RAILS.iter().any(|r| rel.starts_with(r)) || rel.starts_with("src/scheme/") || ids.iter().any(|id| rel.starts_with(&format!("src/{id}/")));
-        let rail = RAILS.iter().any(|r| rel.starts_with(r));
-        for (n, raw) in text.lines().enumerate() {
-            let line = code_of(raw);
+    for source in &sources {
+        let rel = source.rel.as_str();
+        let pure = is_rail(rel) || rel.starts_with("src/scheme/") || ids.iter().any(|id| rel.starts_with(&format!("src/{id}/")));
+        for (n, line) in source.lines.iter().enumerate() {
             let at = format!("{rel}:{}", n + 1);
             if pure && rel.ends_with(".rs") {
                 for (needle, what) in IMPURE {
@@ -51,54 +81,66 @@ pub fn violations(root: &Path) -> Vec<String> {
                     }
                 }
             }
-            for id in &ids {
-                if !names_game(&line, id, rel.ends_with(".rs")) || owns(&rel, id) {
-                    continue;
-                }
-                if rail {
-                    found.push(format!("{at}: a rail names the game {id}"));
-                } else if !REGISTRATION.contains(&rel.as_str()) {
-                    found.push(format!("{at}: names the game {id} outside its files and the registration lines"));
-                }
-            }
             if rel.starts_with("www/") && rel != "www/kept.js" && line.contains("localStorage") {
                 found.push(format!("{at}: localStorage outside www/kept.js"));
             }
         }
     }
+    found.extend(crate::tidy_games::violations(&sources, &ids));
+    found.extend(crate::tidy_series::violations(&sources));
     found
 }
 
-/// The line without a `//` comment (a `//` inside a string such as "http://" ends the code
-/// early, which can only hide a match, never invent one).
-fn code_of(line: &str) -> String {
+/// The line without its comment: a line that starts one (`//`, `/*`, `*`, `<!--`) is dropped,
+/// `/* … */` within a line is dropped, and so is the rest after ` //` (a `//` inside a string
+/// such as "http://" ends the code early, which can only hide a match, never invent one).
+pub fn code_of(line: &str) -> String {
     let trimmed = line.trim_start();
-    if trimmed.starts_with("//") || trimmed.starts_with('*') || trimmed.starts_with("/*") {
+    if ["//", "/*", "*", "<!--"].iter().any(|c| trimmed.starts_with(c)) {
         return String::new();
     }
-    line.split(" //").next().unwrap_or_default().to_string()
-}
-
-fn names_game(line: &str, id: &str, rust: bool) -> bool {
-    let bytes = line.as_bytes();
-    let starts_word = |i: usize| i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
-    if rust {
-        let needle = format!("{id}::");
-        line.match_indices(&needle).any(|(i, _)| starts_word(i))
-    } else {
-        line.contains(&format!("./{id}/")) || line.contains(&format!("www/{id}/"))
+    let mut code = line.split(" //").next().unwrap_or_default().to_string();
+    while let Some(start) = code.find("/*") {
+        let end = code[start..].find("*/").map_or(code.len(), |e| start + e + 2);
+        code.replace_range(start..end, "");
     }
+    code
 }
 
-/// Is `rel` one of game `id`'s own files?
-fn owns(rel: &str, id: &str) -> bool {
-    let file = rel.rsplit('/').next().unwrap_or(rel);
-    rel.starts_with(&format!("src/{id}/"))
-        || rel.starts_with(&format!("www/{id}/"))
-        || ((rel.starts_with("src/wasm/") || rel.starts_with("src/bin/arcade/")) && file.starts_with(id))
+fn is_word(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
 }
 
-fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+/// Does `line` hold `word` as a word of its own, in any case? A word ends at anything but a
+/// letter, digit or `_`, and also where camelCase starts a new one: `pig`, `"pig-match"`,
+/// `.pig-board`, `PigSeries` and `runPigMatch` hold "pig"; `pigment` and `spigot` do not.
+pub fn holds_word(line: &str, word: &str) -> bool {
+    // ASCII lowering keeps every byte where it was, so an offset in `lower` is one in `line`.
+    let lower = line.to_ascii_lowercase();
+    lower.match_indices(word).any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        let first = line[i..].chars().next();
+        let after = line[i + word.len()..].chars().next();
+        let starts = match before {
+            None => true,
+            Some(b) => !is_word(b) || (b.is_ascii_lowercase() && first.is_some_and(|f| f.is_ascii_uppercase())),
+        };
+        let ends = match after {
+            None => true,
+            Some(a) => !is_word(a) || a.is_ascii_uppercase(),
+        };
+        starts && ends
+    })
+}
+
+/// Does `line` hold `name` exactly, as a whole identifier?
+pub fn holds_name(line: &str, name: &str) -> bool {
+    line.match_indices(name).any(|(i, _)| {
+        !line[..i].chars().next_back().is_some_and(is_word) && !line[i + name.len()..].chars().next().is_some_and(is_word)
+    })
+}
+
+fn files(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else { return out };
     let mut entries: Vec<_> = entries.flatten().collect();
@@ -106,8 +148,8 @@ fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
     for entry in entries {
         let path = entry.path();
         if path.is_dir() {
-            out.extend(files(&path, ext));
-        } else if path.extension().is_some_and(|e| e == ext) {
+            out.extend(files(&path, exts));
+        } else if path.extension().is_some_and(|e| exts.iter().any(|x| e == *x)) {
             out.push(path);
         }
     }

@@ -138,7 +138,7 @@ export function mountPlay(root, ctx) {
     playMoves(game, resume?.moves ?? [], logMove);
     // The opponent's seat opens in the sandbox worker while the game is drawn and the human
     // plays: it is awaited only when the opponent is asked (null: it could not start).
-    const opening = sandbox.session(opp, engine.entrantSeed(seed, 1 - human), 100).then((s) => {
+    const opening = sandbox.session(opp, engine.entrantSeed(seed, 1 - human), 100, 'pig').then((s) => {
       if (my !== generation) { s.close(); return null; }
       current.session = s;
       return s;

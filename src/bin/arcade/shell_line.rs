@@ -45,7 +45,7 @@ mod tests {
 
     #[test]
     fn a_single_command_is_executed_in_place_of_the_shell() {
-        for simple in ["./punter", "python3 bot.py --fast", "sh -c 'echo a; exec >&-; sleep 9'", "node \"my bot.js\" 2>log", "~/bin/solver <map"] {
+        for simple in ["./bot", "python3 bot.py --fast", "sh -c 'echo a; exec >&-; sleep 9'", "node \"my bot.js\" 2>log", "~/bin/solver <map"] {
             assert_eq!(shell_line(simple), format!("exec {simple}"), "{simple}");
         }
         for shell in ["cat >/dev/null; printf LDRD", "a | b", "a && b", "x & y", "(a)", "echo `date`", "a $(b)", "FOO=1 ./bot", "cd dir", "exit 3", "if true; then :; fi", "'unterminated", "", "a\nb"] {

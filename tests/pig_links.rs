@@ -1,4 +1,4 @@
-//! Share links: round trips, compactness, and every kind of broken link.
+//! Share links, through Pig's: round trips, compactness, and every kind of broken link.
 
 use lambda_arcade::link::{decode_game, encode_game, open, seal, GameRecord, LinkError};
 use lambda_arcade::pig::links::{decode_match, encode_match};
@@ -136,36 +136,4 @@ fn a_link_cut_at_any_character_opens_as_far_as_it_goes() {
     for cut in 12..link.len() {
         assert!(decode_match(&link[..cut]).is_err(), "a cut match link must not run altered code");
     }
-}
-
-#[test]
-fn lifter_links_of_version_1_still_open() {
-    use lambda_arcade::games::open_link;
-    use lambda_arcade::link::BitWriter;
-    // Version 1 wrote an official map by name alone: tag 0, name; then the common record.
-    let mut w = BitWriter::new();
-    w.bits(0, 8);
-    w.string("contest1");
-    w.varint(0); // seed
-    w.varint(0); // players
-    w.varint(2); // moves
-    w.varint(1); // view
-    w.bits(3, 3); // D (index 3 of L R U D W S A)
-    w.bits(0, 3); // L
-    let opened = open_link(&seal("lifter", 1, &w.into_bytes())).unwrap();
-    assert_eq!(opened.problem, None);
-    assert_eq!(opened.data["name"], "contest1");
-    assert_eq!(opened.data["route"], "DL");
-    assert_eq!(opened.data["official"], true);
-    // Today's links name the map with its content hash.
-    let link = lambda_arcade::link::encode_game(&GameRecord::<lambda_arcade::lifter::Lifter> {
-        params: lambda_arcade::lifter::LifterParams::official("contest1").unwrap(),
-        seed: 0,
-        players: vec![],
-        moves: vec![],
-        view: 0,
-    })
-    .unwrap();
-    assert!(link.starts_with("lifter/2/"));
-    assert_eq!(open_link(&link).unwrap().data["official"], true);
 }

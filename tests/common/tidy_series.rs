@@ -1,0 +1,125 @@
+//! The rule "nothing outside `arena::Series` picks a seat's move, fallback or seed".
+//!
+//! In src/ (but `src/arena/`, the series itself) and www/, a line breaks it when it
+//! - asks a decider for a move: `.decide(` in Rust on anything but the caller's own decider or
+//!   policy (`self.….decide(`: a `Decider` impl or a wrapper asking what it holds), in
+//!   JavaScript on a strategy session (`session.decide(`) outside the referee loop
+//!   (`www/referee.js`) and the sandbox side (`www/sandbox-worker.js`, `www/<id>/seats.js`);
+//! - plays or exposes the fallback: `.fallback()`, `fallbackMove`;
+//! - derives an entrant's seed: `.entrant(`, `.entrant_game(` (`arena::MatchSeeds`),
+//!   `entrantSeed`;
+//! - runs seats in a loop of its own: `run_bots`, `runBots`, `aiStep`, `strategyTurn`,
+//!   `aiMove`.
+//!
+//! A game's `fn fallback` (its `MatchRules`) and the replay viewer pick nothing and match none.
+
+use crate::tidy::{holds_name, Source};
+
+/// What a seat is given and by which words it is recognised.
+const PICKS: &[(&str, &str)] = &[
+    (".decide(", "move (a decider asked outside the series)"),
+    (".fallback()", "fallback"),
+    ("fallbackMove", "fallback"),
+    (".entrant(", "seed"),
+    (".entrant_game(", "seed"),
+    ("entrantSeed", "seed"),
+    ("run_bots", "moves, in a loop of its own"),
+    ("runBots", "moves, in a loop of its own"),
+    ("aiStep", "moves, in a loop of its own"),
+    ("strategyTurn", "moves, in a loop of its own"),
+    ("aiMove", "moves, in a loop of its own"),
+];
+
+/// Code that decides but referees nothing, with why.
+const NOT_REFEREES: &[(&str, &str)] = &[
+    ("src/punter/protocol/client.rs", "a built-in bot on the punter's side of the protocol answers for itself; the server referees"),
+    ("src/bin/arcade/pig_bench.rs", "times a decider's decisions"),
+    ("src/bin/arcade/punter_bots_bench.rs", "times the bots' decisions on positions a greedy bot plays out"),
+];
+
+/// Where seats are still played outside the series today (issue 28): (file, the words found,
+/// what it is). Other work is moving each into `arena::Series`; an entry whose words are no
+/// longer found is itself a violation, so the list only shrinks.
+const KNOWN_LOOPS: &[(&str, &str, &str)] = &[
+    ("src/bin/arcade/labyrinth.rs", ".decide(", "`arcade labyrinth play`: the AI seats' moves, in a loop of its own"),
+    ("src/pig/arena.rs", ".entrant(", "MatchRunner seeds the deciders it makes (entrant_seed, make_decider)"),
+    ("src/pig/tournament.rs", ".entrant(", "a tournament's entrant seeds"),
+    ("src/punter/bots.rs", ".entrant_game(", "`entrants`: a game's bots seeded for it"),
+    ("src/wasm/labyrinth.rs", "aiMove", "LabyrinthGame.aiMove: an AI level's move for the Play tab"),
+    ("src/wasm/labyrinth.rs", ".decide(", "LabyrinthGame.aiMove asks the AI seat"),
+    ("src/wasm/labyrinth.rs", "fallbackMove", "LabyrinthGame.fallbackMove for a failed strategy seat"),
+    ("src/wasm/labyrinth.rs", ".fallback()", "LabyrinthGame.fallbackMove plays MatchRules::fallback"),
+    ("src/wasm/mod.rs", "entrantSeed", "entrantSeed(seed, i) for the Play tabs' strategy seats"),
+    ("src/wasm/mod.rs", ".entrant(", "entrantSeed derives MatchSeeds::entrant"),
+    ("src/wasm/pig.rs", "fallbackMove", "PigGame.fallbackMove for a failed strategy seat"),
+    ("src/wasm/pig.rs", ".fallback()", "PigGame.fallbackMove plays MatchRules::fallback"),
+    ("src/wasm/pig.rs", "entrantSeed", "PigMatch.entrantSeed"),
+    ("src/wasm/punter.rs", ".entrant(", "PunterGame seeds its bots"),
+    ("src/wasm/punter.rs", ".decide(", "PunterGame.resume replays the bots' decisions; run_bots asks them"),
+    ("src/wasm/punter.rs", "run_bots", "PunterGame.run_bots: the bots' moves, in a loop of its own"),
+    ("src/wasm/punter.rs", "runBots", "PunterGame.runBots"),
+    ("src/wasm/punter_series.rs", ".entrant_game(", "a JavaScript seat's per-game seed, derived beside the series"),
+    ("src/wasm/series.rs", ".entrant_game(", "a query's per-game seed, derived beside the series"),
+    ("www/labyrinth/play.js", "aiStep", "the Play tab's AI turns, in a loop of its own"),
+    ("www/labyrinth/play.js", "aiMove", "aiStep asks the engine's AI"),
+    ("www/labyrinth/play.js", "strategyTurn", "the Play tab's strategy seats, refereed here"),
+    ("www/labyrinth/play.js", ".decide(", "strategyTurn asks the strategy session"),
+    ("www/labyrinth/play.js", "fallbackMove", "strategyTurn plays the fallback"),
+    ("www/labyrinth/play.js", "entrantSeed", "a strategy seat's seed"),
+    ("www/pig/play.js", ".decide(", "the opponent's session asked by the Play tab"),
+    ("www/pig/play.js", "fallbackMove", "the Play tab plays the fallback"),
+    ("www/pig/play.js", "entrantSeed", "the opponent's seed"),
+    ("www/pig/seats.js", "entrantSeed", "a match's JavaScript seat seeded from PigMatch.entrantSeed"),
+    ("www/punter/play.js", "runBots", "the Play tab's bots, in a loop of its own"),
+];
+
+/// Finds the words of `PICKS` on `line` of a Rust or JavaScript file.
+fn picks(line: &str, rust: bool, sandbox_side: bool) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for &(needle, _) in PICKS {
+        let hit = if needle == ".decide(" {
+            line.match_indices(needle).any(|(i, _)| {
+                let receiver: String = line[..i].chars().rev().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.').collect::<Vec<_>>().into_iter().rev().collect();
+                if rust { !receiver.starts_with("self.") } else { !sandbox_side && receiver.to_ascii_lowercase().ends_with("session") }
+            })
+        } else if needle.starts_with('.') {
+            line.contains(needle)
+        } else {
+            holds_name(line, needle)
+        };
+        if hit {
+            out.push(needle);
+        }
+    }
+    out
+}
+
+pub fn violations(sources: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for source in sources {
+        let rel = source.rel.as_str();
+        let rust = rel.starts_with("src/") && rel.ends_with(".rs");
+        let js = rel.starts_with("www/") && rel.ends_with(".js");
+        if !(rust || js) || rel.starts_with("src/arena/") || NOT_REFEREES.iter().any(|(f, _)| *f == rel) {
+            continue;
+        }
+        let sandbox_side = rel == "www/referee.js" || rel == "www/sandbox-worker.js" || rel.ends_with("/seats.js");
+        for (n, line) in source.lines.iter().enumerate() {
+            for needle in picks(line, rust, sandbox_side) {
+                if KNOWN_LOOPS.iter().any(|(f, w, _)| *f == rel && *w == needle) {
+                    seen.push((rel, needle));
+                    continue;
+                }
+                let what = PICKS.iter().find(|(w, _)| *w == needle).map_or("move", |(_, what)| what);
+                found.push(format!("{rel}:{}: picks a seat's {what} outside arena::Series ({needle})", n + 1));
+            }
+        }
+    }
+    for (file, needle, what) in KNOWN_LOOPS {
+        if !seen.contains(&(*file, *needle)) {
+            found.push(format!("{file}: KNOWN_LOOPS lists {needle} ({what}) but it is no longer found: delete the entry"));
+        }
+    }
+    found
+}
