@@ -240,6 +240,10 @@ impl<G: MatchRules> Series<G> {
     pub fn current_moves(&self) -> &[G::Move] {
         &self.moves
     }
+    /// The decisions of the game being played, so far.
+    pub fn current_decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
     /// Makes `entrant` a zombie at once (it crashed, or never became ready): its moves are the
     /// fallback from now on, without asking.
     pub fn make_zombie(&mut self, entrant: usize) {
