@@ -236,8 +236,55 @@ test('a strategy that throws or loops loses its turns to the greedy AI and the p
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });
   const failures = await page.textContent('[data-testid=labyrinth-lab-results] .failures');
-  assert.match(failures, /played by the greedy AI instead/);
+  assert.match(failures, /\d+ of your turns failed \(greedy played them\)/);
   assert.match(failures, /threw Error: nope/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+/** Runs the Your strategy tab with `code` and `seed`: its headline, games and failures. */
+async function runLab(page, code, seed) {
+  await page.fill('[data-testid=labyrinth-lab-editor]', code);
+  await page.fill('[data-testid=labyrinth-lab-seed]', seed);
+  await page.$eval('[data-testid=labyrinth-lab-results]', (r) => r.replaceChildren());
+  await page.click('[data-testid=labyrinth-lab-run]');
+  await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
+  const status = page.locator('[data-testid=labyrinth-lab-status]');
+  return {
+    headline: await status.textContent(),
+    className: await status.getAttribute('class'),
+    games: await page.$$eval('[data-testid=labyrinth-lab-games-list] li', (lis) => lis.map((l) => l.textContent)),
+    failures: await page.$$eval('[data-testid=labyrinth-lab-failures] li', (lis) => lis.map((l) => l.textContent)),
+    seed: await page.inputValue('[data-testid=labyrinth-lab-seed]'),
+  };
+}
+
+test('a strategy that throws on some turns: the headline says how many failed, not in green; each failure names its game and turn; a seed replays the same games', async () => {
+  const page = await openPage(browser, `${server.url}#labyrinth`);
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  // Every third turn of a game throws (each game starts the code afresh).
+  const code = `let n = 0;\n${STAYER.replace('function turn(view)', 'function stay(view)')}\nfunction turn(view) {\n  if (++n % 3 === 0) null.x;\n  return stay(view);\n}`;
+  const first = await runLab(page, code, '12345');
+  const failed = first.headline.match(/^(\d+) of your turns failed \(greedy played them\)\. Your strategy won \d+ of 2 games .*seed 12345/);
+  assert.ok(failed, first.headline);
+  assert.match(first.className, /\bfail\b/);
+  assert.doesNotMatch(first.className, /\bpass\b/);
+  assert.ok(first.failures.length > 0 && first.failures.length <= Number(failed[1]));
+  for (const f of first.failures) assert.match(f, /^game [12], turn \d+: .*TypeError/);
+  // You move first in game 1 (turns 1, 3, 5: the third fails) and second in game 2 (2, 4, 6).
+  assert.match(first.failures[0], /^game 1, turn 5: /);
+  assert.ok(first.failures.some((f) => /^game 2, turn 6: /.test(f)), first.failures.join('\n'));
+  // The same seed plays the same games; "New seed" puts a fresh one in.
+  const again = await runLab(page, code, '12345');
+  assert.deepEqual(again.games, first.games);
+  assert.deepEqual(again.failures, first.failures);
+  assert.equal(again.headline.replace(/ on .*$/, ''), first.headline.replace(/ on .*$/, ''));
+  await page.click('[data-testid=labyrinth-lab-seed-new]');
+  assert.notEqual(await page.inputValue('[data-testid=labyrinth-lab-seed]'), '12345');
+  // An empty seed field plays a fresh seed and shows it.
+  const fresh = await runLab(page, code, '');
+  assert.match(fresh.seed, /^\d+$/);
+  assert.ok(fresh.headline.includes(`seed ${fresh.seed}`), fresh.headline);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -44,6 +44,7 @@ test('a pasted Scheme strategy runs the checker, and its share link reopens the 
   const rows2 = await fresh.$$eval('[data-testid=lab-results] tbody tr', (trs) => trs.map((t) => t.textContent));
   assert.deepEqual(rows2, rows);
   assert.equal(await fresh.inputValue('[data-testid=editor]'), HOLD_AT_18);
+  assert.equal(await fresh.inputValue('[data-testid=lab-seed]'), '4242', 'the link carries the seed, shown in the field');
   assert.deepEqual(fresh.errors, []);
   await page.context().close();
   await fresh.context().close();
@@ -88,6 +89,43 @@ test('a JavaScript strategy plays the checker; a throwing one is reported with i
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] .failures', { timeout: 30000 });
   assert.match(await page.textContent('[data-testid=lab-results] .failures'), /2:\d+: threw TypeError: /);
+  await page.context().close();
+});
+
+test('a strategy that fails on some decisions: the headline says how many, not in green; each names its game and move; a seed replays the checker', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'js');
+  // Holds at 20, but every seventh call throws.
+  await page.fill('[data-testid=editor]', 'let n = 0;\nfunction player(my, other, accum, current, state) {\n  if (++n % 7 === 0) null.x;\n  return accum + current < 20;\n}');
+  const check = async () => {
+    await page.fill('[data-testid=lab-seed]', '4242');
+    await page.$eval('[data-testid=lab-results]', (r) => r.replaceChildren());
+    await page.click('[data-testid=run-checker]');
+    await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
+    const status = page.locator('[data-testid=lab-status]');
+    return {
+      headline: await status.textContent(),
+      className: await status.getAttribute('class'),
+      wins: await page.textContent('[data-testid=lab-results] [data-testid=wins]'),
+      failed: await page.textContent('[data-testid=lab-results] [data-testid=pig-failed]'),
+      failures: await page.$$eval('[data-testid=pig-failures] li', (lis) => lis.map((l) => l.textContent)),
+      green: await page.$$eval('[data-testid=lab-results] .pass', (els) => els.length),
+    };
+  };
+  const first = await check();
+  const failed = first.headline.match(/^(\d+) of my JS strategy’s decisions failed \(hold played them\)\. Done in .* · seed 4242$/);
+  assert.ok(failed, first.headline);
+  assert.match(first.className, /\bfail\b/);
+  assert.doesNotMatch(first.className, /\bpass\b/);
+  assert.equal(first.failed, `${failed[1]} of my JS strategy’s decisions failed (hold played them).`);
+  assert.equal(first.green, 0, 'nothing is green while decisions failed');
+  assert.match(first.failures[0], /^my JS strategy — game 1, move \d+: .*TypeError/);
+  const again = await check();
+  assert.equal(again.wins, first.wins);
+  assert.deepEqual(again.failures, first.failures);
+  assert.equal(again.headline.replace(/Done in [^·]*/, ''), first.headline.replace(/Done in [^·]*/, ''));
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 

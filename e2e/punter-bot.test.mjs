@@ -128,3 +128,73 @@ test('the arena plays the bot in every seat and ranks it with the engine', async
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** Plays one game in the Your bot tab with `code` and `seed`: its headline, scores and remarks. */
+async function playLab(page, code, seed) {
+  await page.fill('[data-testid=punter-lab-editor]', code);
+  await page.fill('[data-testid=punter-lab-seed]', seed);
+  await page.$eval('[data-testid=punter-lab-results]', (r) => r.replaceChildren());
+  await page.click('[data-testid=punter-lab-run]');
+  await page.waitForSelector('[data-testid=punter-lab-scores]', { timeout: 60000 });
+  const status = page.locator('[data-testid=punter-lab-status]');
+  return {
+    headline: await status.textContent(),
+    className: await status.getAttribute('class'),
+    scores: await page.$$eval('[data-testid=punter-lab-scores] tbody tr', (trs) => trs.map((t) => t.textContent)),
+    remarks: await page.$$eval('[data-testid=punter-lab-remarks] li', (lis) => lis.map((l) => l.textContent)),
+  };
+}
+
+test('a bot that throws on some moves: the headline says how many of its turns failed, not in green; each names its game and turn; a seed replays the game', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+  await page.selectOption('[data-testid=punter-lab-opponents]', 'random');
+  // Every third move throws; you sit in seat 1, so your moves are turns 1, 3, 5, …
+  const code = `let calls = 0;\n${CLAIMER.replace('function punter(m)', 'function claim(m)')}\nfunction punter(m) {\n  if (m.move && ++calls % 3 === 0) null.x;\n  return claim(m);\n}`;
+  const first = await playLab(page, code, '777');
+  const failed = first.headline.match(/^(\d+) of your turns failed \(pass played them\)\. .* · seed 777\.$/);
+  assert.ok(failed, first.headline);
+  assert.match(first.className, /\bfail\b/);
+  assert.doesNotMatch(first.className, /\bpass\b/);
+  assert.equal(first.remarks.length, Number(failed[1]));
+  // A throw skips the bot's bookkeeping, so some later claims are illegal: failures too.
+  for (const r of first.remarks) assert.match(r, /^game 1, turn \d+: (.*TypeError|illegal move)/);
+  assert.match(first.remarks[0], /^game 1, turn 5: .*TypeError/);
+  const again = await playLab(page, code, '777');
+  assert.deepEqual(again.scores, first.scores);
+  assert.deepEqual(again.remarks, first.remarks);
+  assert.equal(again.headline, first.headline);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the arena headline counts the failed turns of every game, and its seed replays the same games', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+  await page.selectOption('[data-testid=punter-lab-games]', '6');
+  const code = `let calls = 0;\n${CLAIMER.replace('function punter(m)', 'function claim(m)')}\nfunction punter(m) {\n  if (m.move && ++calls % 4 === 0) null.x;\n  return claim(m);\n}`;
+  const runArena = async () => {
+    await page.fill('[data-testid=punter-lab-editor]', code);
+    await page.fill('[data-testid=punter-lab-seed]', '31');
+    await page.$eval('[data-testid=punter-lab-results]', (r) => r.replaceChildren());
+    await page.click('[data-testid=punter-lab-run]');
+    await page.waitForSelector('[data-testid=punter-lab-standings]', { timeout: 120000 });
+    return {
+      headline: await page.textContent('[data-testid=punter-lab-status]'),
+      standings: await page.$$eval('[data-testid=punter-lab-standings] tbody tr', (trs) => trs.map((t) => t.textContent)),
+      remarks: await page.$$eval('[data-testid=punter-lab-remarks] li', (lis) => lis.map((l) => l.textContent)),
+    };
+  };
+  const first = await runArena();
+  assert.match(first.headline, /^\d+ of your turns failed \(pass played them\)\. 6 games, seats rotating, .* · seed 31\.$/);
+  assert.ok(first.remarks.every((r) => /^game [1-6], turn \d+: (.*TypeError|illegal move)/.test(r)), first.remarks.join('\n'));
+  assert.match(first.remarks[0], /^game 1, turn 7: .*TypeError/, 'your fourth move: you sit first in game 1');
+  const again = await runArena();
+  assert.deepEqual(again.standings, first.standings);
+  assert.deepEqual(again.remarks, first.remarks);
+  assert.equal(again.headline.replace(/ on .*: /, ''), first.headline.replace(/ on .*: /, ''));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -42,6 +42,9 @@ pub trait MatchRules: Game {
     /// became a zombie (Pig: hold; Punter: pass).
     fn fallback(&self) -> Option<Self::Move>;
 
+    /// What the fallback is called where failures are reported ("hold", "pass", "greedy").
+    const FALLBACK: &'static str;
+
     /// A seat to ask before the chance move `outcome` is applied, with the view it is shown;
     /// its answer does not count. (CodeAbbey's Pig checker asks after a 1 is thrown.)
     fn courtesy(&self, _outcome: &Self::Move) -> Option<(u8, Self::View)> {

@@ -154,6 +154,9 @@ impl Game for Labyrinth {
 pub const MATCH_TURNS: u32 = 400;
 
 impl MatchRules for Labyrinth {
+    /// The greedy AI (`ai::greedy`) plays the failed turn.
+    const FALLBACK: &'static str = "greedy";
+
     /// A player whose decider fails makes the greedy AI's move.
     fn fallback(&self) -> Option<LabyrinthMove> {
         super::ai::greedy(self)

@@ -128,6 +128,8 @@ pub enum Progress {
 }
 
 impl MatchRules for Pig {
+    const FALLBACK: &'static str = "hold";
+
     fn fallback(&self) -> Option<PigMove> {
         self.awaits_decision().then_some(PigMove::Hold)
     }

@@ -16,6 +16,8 @@ pub const BOT_NAMES: &[(&str, &str)] = &[
 ];
 
 impl MatchRules for Punter {
+    const FALLBACK: &'static str = "pass";
+
     fn fallback(&self) -> Option<PunterMove> {
         (!self.game().is_over()).then_some(PunterMove::Pass)
     }

@@ -477,3 +477,9 @@ impl PigMatch {
         to_js(&f)
     }
 }
+
+/// What plays a strategy's failed decision in a match (`MatchRules::FALLBACK`: "hold").
+#[wasm_bindgen(js_name = pigFallback)]
+pub fn pig_fallback() -> String {
+    Pig::FALLBACK.to_string()
+}

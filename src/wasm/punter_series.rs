@@ -4,8 +4,8 @@
 //! bot receives, reads its answers and keeps the turns, timeouts and zombies; this handle only
 //! translates, and the sandbox carries the messages and keeps the clock.
 
-use super::{js_error, js_seed, to_js};
-use crate::arena::MatchSeeds;
+use super::{js_error, js_seed, series, to_js};
+use crate::arena::{MatchRules, MatchSeeds};
 use crate::game::Game;
 use crate::link::encode_game;
 use crate::punter::protocol::{Next, Phase, ProtocolGame, Verdict};
@@ -34,6 +34,8 @@ struct RemarkJs {
     seat: usize,
     phase: &'static str,
     message: String,
+    /// For an answer played as a pass: the game's turn (as the replay counts turns).
+    turn: Option<u32>,
 }
 
 #[wasm_bindgen]
@@ -106,6 +108,8 @@ impl PunterSeries {
             /// Once over: per seat its rank (1 best, ties share it) and the seats ranked first.
             ranks: Vec<u32>,
             winners: Vec<u8>,
+            /// What plays a failed answer (`MatchRules::FALLBACK`).
+            fallback: &'static str,
         }
         let seating = self.inner.seating();
         let series = self.inner.series();
@@ -116,7 +120,7 @@ impl PunterSeries {
         // Answers played as a pass: the series' failures that were not timeouts.
         let failures = series.map_or(&[][..], |x| x.failures());
         let rejected = (0..seating.len()).map(|s| failures.iter().filter(|f| usize::from(f.seat) == s && !f.timeout).count() as u32).collect();
-        to_js(&S { scores, timeouts, rejected, turn, turns, over: self.inner.is_over(), ranks, winners })
+        to_js(&S { scores, timeouts, rejected, turn, turns, over: self.inner.is_over(), ranks, winners, fallback: crate::punter::Punter::FALLBACK })
     }
 
     /// Who sits where: the entrant in each seat.
@@ -127,7 +131,19 @@ impl PunterSeries {
     /// What the referee said of the JavaScript bots' answers: [{ seat, phase, message }] (at
     /// most 200): setup's, then every move played as a pass (the series' failures).
     pub fn remarks(&self) -> Result<JsValue, JsValue> {
-        let all: Vec<RemarkJs> = self.inner.remarks().take(200).map(|r| RemarkJs { seat: r.seat, phase: r.phase.name(), message: r.message }).collect();
+        let remarks: Vec<_> = self.inner.remarks().take(200).collect();
+        let indices: Vec<usize> = remarks.iter().filter_map(|r| r.move_index).collect();
+        let mut turns = match self.inner.record(&self.names) {
+            Some(record) if !indices.is_empty() => series::turns_at(record, &indices).into_iter(),
+            _ => Vec::new().into_iter(),
+        };
+        let all: Vec<RemarkJs> = remarks
+            .into_iter()
+            .map(|r| {
+                let turn = if r.move_index.is_some() { turns.next().flatten() } else { None };
+                RemarkJs { seat: r.seat, phase: r.phase.name(), message: r.message, turn }
+            })
+            .collect();
         to_js(&all)
     }
 

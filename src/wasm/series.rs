@@ -4,7 +4,9 @@
 
 use super::{js_error, js_seed, to_js};
 use crate::arena::{Answer, MatchRules, MatchSeeds, Series, Step};
-use crate::link::{encode_game, LinkParams};
+use crate::game::Game;
+use crate::link::{encode_game, GameRecord, LinkParams};
+use crate::tape::Tape;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -67,6 +69,8 @@ struct FailureJs {
     seat: u8,
     message: String,
     timeout: bool,
+    /// The game's turn at `move_index`, as the replay counts turns (null past the game's end).
+    turn: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -76,6 +80,15 @@ struct ResultsJs {
     /// Per entrant: games, wins, draws, losses, mean return, Elo.
     standings: Vec<(u32, u32, u32, u32, f64, f64)>,
     output: String,
+    /// What plays a failed decision (`MatchRules::FALLBACK`).
+    fallback: &'static str,
+}
+
+/// The turn of each of `indices` in `record`'s game, as the replay counts turns
+/// (`tape::MoveInfo::turn`); None past its end or when it does not replay.
+pub(super) fn turns_at<G: Game>(record: GameRecord<G>, indices: &[usize]) -> Vec<Option<u32>> {
+    let tape = Tape::new(record).ok();
+    indices.iter().map(|&i| tape.as_ref().and_then(|t| t.info(i)).map(|info| info.turn)).collect()
 }
 
 /// The games played so far with their links (`names` label the entrants), the failures and
@@ -98,14 +111,24 @@ where
             output.push_str(&log.output);
         }
     }
-    let failures = series
-        .failures()
+    let shown = &series.failures()[..series.failures().len().min(1000)];
+    let mut turns = std::collections::BTreeMap::new();
+    for log in series.logs() {
+        let indices: Vec<usize> = shown.iter().filter(|f| f.game == log.game).map(|f| f.move_index).collect();
+        if !indices.is_empty() {
+            let found = turns_at(log.record(series.spec().seed, names), &indices);
+            turns.extend(indices.into_iter().zip(found).map(|(i, t)| ((log.game, i), t)));
+        }
+    }
+    let failures = shown
         .iter()
-        .take(1000)
-        .map(|f| FailureJs { game: f.game, move_index: f.move_index, entrant: f.entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout })
+        .map(|f| {
+            let turn = turns.get(&(f.game, f.move_index)).copied().flatten();
+            FailureJs { game: f.game, move_index: f.move_index, entrant: f.entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout, turn }
+        })
         .collect();
     let s = series.standings();
     let elo = s.elo();
     let standings = s.tallies.iter().zip(elo).map(|(t, e)| (t.games, t.wins, t.draws, t.losses, if t.games == 0 { 0.0 } else { t.score / f64::from(t.games) }, e)).collect();
-    to_js(&ResultsJs { games, failures, standings, output })
+    to_js(&ResultsJs { games, failures, standings, output, fallback: G::FALLBACK })
 }

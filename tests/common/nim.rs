@@ -169,6 +169,8 @@ impl Game for Nim {
 }
 
 impl MatchRules for Nim {
+    const FALLBACK: &'static str = "the first legal move";
+
     fn fallback(&self) -> Option<NimMove> {
         self.legal_moves().into_iter().next()
     }

@@ -7,6 +7,7 @@
 import { el } from '../dom.js';
 import { runPool, workersLabel } from '../pool.js';
 import { draft } from '../kept.js';
+import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
 
 const DRAFT = 'labyrinth.strategy.v1';
 const WATCHDOG_MS = 300000;
@@ -43,6 +44,7 @@ export function mountLab(root, ctx) {
     ...[['greedy'], ['simple'], ['strong'], ['greedy', 'strong', 'simple']].map((o) => el('option', { value: o.join(',') }, `vs ${o.join(', ')}`)));
   const games = el('select', { 'aria-label': 'Games', 'data-testid': 'labyrinth-lab-games' },
     ...[2, 6, 20].map((g) => el('option', { value: String(g) }, `${g} games`)));
+  const seed = seedField(ctx.engine, 'labyrinth-lab-seed');
   const reset = el('button', { onclick: () => { editor.value = EXAMPLE; editor.dispatchEvent(new Event('input')); } }, 'Example');
   const run = el('button', { class: 'primary', 'data-testid': 'labyrinth-lab-run' }, 'Play');
   const stop = el('button', { hidden: true, 'data-testid': 'labyrinth-lab-stop' }, 'Stop');
@@ -52,19 +54,25 @@ export function mountLab(root, ctx) {
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function turn(view)'),
       ' choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with 500 ms a turn; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). ',
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
-    el('div', { class: 'row' }, opponents, games, reset), editor, el('div', { class: 'row' }, run, stop), status, results));
+    el('div', { class: 'row' }, opponents, games, seed.box, reset), editor, el('div', { class: 'row' }, run, stop), status, results));
 
   let controller = null;
   stop.addEventListener('click', () => controller?.abort());
 
   run.addEventListener('click', async () => {
     results.replaceChildren();
+    const seedUsed = seed.take();
+    if (seedUsed === null) {
+      status.className = 'status error';
+      status.textContent = SEED_REFUSED;
+      return;
+    }
     controller = new AbortController();
     run.disabled = true;
     stop.hidden = false;
     status.className = 'status';
     status.textContent = 'Playing…';
-    const params = { source: editor.value, levels: opponents.value.split(','), seed: ctx.engine.freshSeed(), ravensburger: false };
+    const params = { source: editor.value, levels: opponents.value.split(','), seed: seedUsed, ravensburger: false };
     const count = Number(games.value);
     let done = 0;
     let r;
@@ -86,15 +94,19 @@ export function mountLab(root, ctx) {
     const won = played.filter((g) => g.won).length;
     const draws = played.filter((g) => g.winner === null).length;
     const problems = played.flatMap((g) => g.problems);
+    const failed = { count: played.reduce((n, g) => n + g.failed, 0), unit: 'turn', fallback: played[0]?.fallback };
     const printed = played.map((g) => g.printed).join('').slice(0, 20000);
-    status.className = won > played.length - won - draws ? 'status pass' : 'status';
-    status.textContent = `Your strategy won ${won} of ${played.length} games (${draws} without a winner in 400 turns), on ${workersLabel(r.workers)}.`;
+    headline(status, {
+      failed: failed.count ? [failedLine(failed.count, failed)] : [],
+      result: `Your strategy won ${won} of ${played.length} games (${draws} without a winner in 400 turns) · seed ${seedUsed} · on ${workersLabel(r.workers)}.`,
+      good: won > played.length - won - draws,
+    });
     results.append(el('ul', { 'data-testid': 'labyrinth-lab-games-list' }, ...played.map((g, i) => el('li', {},
       `Game ${i + 1}: you in seat ${g.seat + 1}; ${g.winner ? `${g.winner} won` : 'no winner'} after ${g.turns} turns `,
       ctx.openLink ? el('button', { class: 'small', onclick: () => ctx.openLink(g.link) }, 'Watch') : null))));
     if (problems.length) {
-      results.append(el('div', { class: 'failures' }, el('strong', {}, `${problems.length} turn${problems.length > 1 ? 's' : ''} played by the greedy AI instead`),
-        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `game ${p.game}, turn ${p.turn}: ${p.message}`)))));
+      results.append(el('div', { class: 'failures', role: 'alert', 'data-testid': 'labyrinth-lab-failures' }, el('strong', {}, failedLine(failed.count, failed)),
+        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${failedAt(p.game, 'turn', p.turn)}: ${p.message}`)))));
     }
     if (printed) results.append(el('pre', { class: 'output' }, printed));
   });

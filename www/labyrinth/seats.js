@@ -76,7 +76,9 @@ export async function openSeat(engine, entrant, seed) {
 
 /**
  * Game `game` of your strategy against the AIs: { source, game, levels: [AI level per opponent],
- * seed, ravensburger } → { seat, winner (colour or null), won, turns, link, problems, printed }.
+ * seed, ravensburger } → { seat, winner (colour or null), won, turns, link, failed (turns of
+ * yours that failed), fallback (the engine's name for what played them), problems: [{ game,
+ * turn (the engine's count, as the replay shows it), message }], printed }.
  * The game is game `game` of the engine's series (LabyrinthSeries): your strategy is entrant 0,
  * the engine seats it (seats rotate from game to game), deals the board, caps the game and plays
  * the greedy AI for a turn that fails; every game starts the code afresh, so games can be
@@ -92,10 +94,11 @@ export async function runLabyrinthGame(engine, { source, game: g, levels, seed, 
     const played = r.games[0];
     const seat = played.seating.indexOf(0);
     const colours = series.colours();
+    const mine = r.failures.filter((f) => f.entrant === 0);
     return {
       seat, winner: played.winner === null ? null : colours[played.winner], won: played.winner === seat,
-      turns: series.turns()[0], link: played.link, printed: r.output,
-      problems: r.failures.slice(0, 200).map((f) => ({ game: g + 1, turn: Math.floor(f.move_index / 2) + 1, message: f.message })),
+      turns: series.turns()[0], link: played.link, printed: r.output, failed: mine.length, fallback: r.fallback,
+      problems: mine.slice(0, 200).map((f) => ({ game: g + 1, turn: f.turn, message: f.message })),
     };
   });
 }

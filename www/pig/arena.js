@@ -5,7 +5,8 @@ import { el, fitCanvas, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { confirmCode } from '../confirm-code.js';
 import { entrant, strategyOptions } from './strategies.js';
-import { renderResults, renderStandings, pct } from './results.js';
+import { failedLines, renderResults, renderStandings, pct } from './results.js';
+import { headline, seedField, SEED_REFUSED } from '../run-report.js';
 import { runTournament } from './tournament.js';
 import { workersLabel } from '../pool.js';
 
@@ -63,7 +64,7 @@ export function mountArena(root, ctx) {
     ...[49, 200, 1000, 10000].map((n) => el('option', { value: String(n) }, `${n} games`)));
   const perPair = el('select', { 'aria-label': 'Games per pair', 'data-testid': 'arena-per-pair' },
     ...[10, 49, 100, 200, 500, 1000, 2000, 5000].map((n) => el('option', { value: String(n), selected: n === 100 }, `${n} games per pair`)));
-  const seed = el('input', { class: 'seed', type: 'number', min: '0', value: String(engine.freshSeed() % 1e6), 'aria-label': 'Seed' });
+  const seed = seedField(engine, 'arena-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'arena-run' }, 'Run');
   const stop = el('button', { hidden: true }, 'Stop');
   const progress = el('progress', { max: '49', value: '0', hidden: true, 'data-testid': 'arena-progress' });
@@ -231,8 +232,9 @@ export function mountArena(root, ctx) {
       let w = 0;
       const full = r.logs.map((log, i) => { w += log.winner === 0 ? 1 : 0; return [i + 1, w]; });
       drawPlot(plot, full, exact, ea.label, wilson);
-      status.textContent = `Done in ${seconds(t0)} · seed ${spec.seed}`;
-      renderResults(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i));
+      const fallback = engine.pigFallback();
+      headline(status, { failed: failedLines(spec, r.failures, fallback), result: `Done in ${seconds(t0)} · seed ${spec.seed}` });
+      renderResults(results, { spec, ...r, fallback }, (log, i) => ctx.openMatchGame(spec, log, i));
       const url = shareUrl(engine.pigMatchLink(spec));
       link.set(url);
       followLink(url);
@@ -256,8 +258,12 @@ export function mountArena(root, ctx) {
         },
         onStandings: (summary) => renderStandings(results, { spec, summary }),
       });
-      status.textContent = `Done: ${r.summary.games} games in ${seconds(t0)} on ${workersLabel(r.workers)} · seed ${spec.seed}`;
-      renderStandings(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i, r.logs.length));
+      const fallback = engine.pigFallback();
+      headline(status, {
+        failed: failedLines(spec, r.failures, fallback),
+        result: `Done: ${r.summary.games} games in ${seconds(t0)} on ${workersLabel(r.workers)} · seed ${spec.seed}`,
+      });
+      renderStandings(results, { spec, ...r, fallback }, (log, i) => ctx.openMatchGame(spec, log, i, r.logs.length));
       const url = shareUrl(engine.pigTournamentLink(spec));
       link.set(url);
       followLink(url);
@@ -270,9 +276,15 @@ export function mountArena(root, ctx) {
 
   run.addEventListener('click', () => {
     const many = tournament();
+    const seedUsed = seed.take();
+    if (seedUsed === null) {
+      status.textContent = SEED_REFUSED;
+      status.className = 'status error';
+      return;
+    }
     go({
       entrants: currentEntrants(),
-      games: Number((many ? perPair : games).value), seed: Number(seed.value) || 0, target: 100,
+      games: Number((many ? perPair : games).value), seed: seedUsed, target: 100,
     });
   });
   stop.addEventListener('click', () => controller?.abort());
@@ -283,7 +295,7 @@ export function mountArena(root, ctx) {
   root.append(
     el('div', { class: 'panel' },
       picks,
-      el('div', { class: 'row' }, games, perPair, el('label', { class: 'inline' }, 'Seed ', seed), run, stop, progress),
+      el('div', { class: 'row' }, games, perPair, seed.box, run, stop, progress),
       total,
       note,
       status, exactLine, plot),
@@ -308,7 +320,7 @@ export function mountArena(root, ctx) {
         select.append(el('option', { value: String(spec.games) }, `${spec.games} games${select === perPair ? ' per pair' : ''}`));
       }
       select.value = String(spec.games);
-      seed.value = String(spec.seed);
+      seed.set(spec.seed);
       layout();
       return go(spec);
     },

@@ -4,7 +4,8 @@ import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { confirmCode } from '../confirm-code.js';
 import { EXAMPLES, entrant, loadMine, saveMine, savedMine } from './strategies.js';
-import { renderResults } from './results.js';
+import { failedLines, renderResults } from './results.js';
+import { headline, seedField, SEED_REFUSED } from '../run-report.js';
 
 export function mountLab(root, ctx) {
   const mine = loadMine();
@@ -16,7 +17,7 @@ export function mountLab(root, ctx) {
     class: 'code', spellcheck: 'false', 'aria-label': 'Strategy source', 'data-testid': 'editor', rows: '14',
   });
   editor.value = mine.source;
-  const seed = el('input', { class: 'seed', type: 'number', min: '0', value: String(ctx.engine.freshSeed() % 1e6), 'aria-label': 'Seed' });
+  const seed = seedField(ctx.engine, 'lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'run-checker' }, 'Run the checker (49 games vs dummy)');
   const stop = el('button', { hidden: true }, 'Stop');
   const progress = el('progress', { max: '49', value: '0', hidden: true });
@@ -92,8 +93,12 @@ export function mountLab(root, ctx) {
         onProgress: (s) => { progress.value = s.games_done; },
       });
       const ms = performance.now() - t0;
-      status.textContent = `Done in ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`} · seed ${spec.seed}`;
-      renderResults(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i));
+      const fallback = ctx.engine.pigFallback();
+      headline(status, {
+        failed: failedLines(spec, r.failures, fallback),
+        result: `Done in ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`} · seed ${spec.seed}`,
+      });
+      renderResults(results, { spec, ...r, fallback }, (log, i) => ctx.openMatchGame(spec, log, i));
       const url = shareUrl(ctx.engine.pigMatchLink(spec));
       link.set(url);
       followLink(url);
@@ -110,8 +115,14 @@ export function mountLab(root, ctx) {
 
   run.addEventListener('click', () => {
     persist();
+    const seedUsed = seed.take();
+    if (seedUsed === null) {
+      status.textContent = SEED_REFUSED;
+      status.className = 'status error';
+      return;
+    }
     const spec = {
-      entrants: [entrant('mine'), entrant('dummy')], games: 49, seed: Number(seed.value) || 0, target: 100,
+      entrants: [entrant('mine'), entrant('dummy')], games: 49, seed: seedUsed, target: 100,
     };
     check(spec);
   });
@@ -123,7 +134,7 @@ export function mountLab(root, ctx) {
         ': it is called after every throw with your total, the other total, the sum of the earlier throws of this turn, the throw just made, and a one-element ',
         el('code', {}, 'state'), ' list that lasts the whole match. Answer true to throw again. A 1 loses the turn; reaching 100 wins at once. ',
         el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
-      el('div', { class: 'row' }, language, examples, el('label', { class: 'inline' }, 'Seed ', seed)),
+      el('div', { class: 'row' }, language, examples, seed.box),
       fromLink,
       editor,
       el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
@@ -148,7 +159,7 @@ export function mountLab(root, ctx) {
         openedOnce = true;
         showStrategy(linked && !reload ? 'link' : 'mine');
       }
-      seed.value = String(spec.seed);
+      seed.set(spec.seed);
       return check(spec);
     },
   };

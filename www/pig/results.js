@@ -1,35 +1,49 @@
 // Shows a finished (or running) match: score line, failures, and the list of games, each of
 // which opens in the replay viewer.
 import { el } from '../dom.js';
+import { failedLine } from '../run-report.js';
 
 export function pct(x) { return `${(100 * x).toFixed(1)}%`; }
 
+/**
+ * The headline's words for the failed decisions, one per entrant that failed ("3 of my JS
+ * strategy’s decisions failed (hold played them)"); `fallback`: the engine's name for it.
+ */
+export function failedLines(spec, failures, fallback) {
+  const counts = new Map();
+  for (const f of failures) counts.set(f.entrant, (counts.get(f.entrant) ?? 0) + 1);
+  return [...counts].map(([e, n]) => failedLine(n, { whose: `${spec.entrants[e].label}’s`, unit: 'decision', fallback }));
+}
+
 /** The first five failed decisions; `game`: how a failure's game number is named. */
-function failureList(spec, failures, game) {
+function failureList(spec, failures, game, fallback) {
   const shown = failures.slice(0, 5).map((f) => el('li', {},
     el('strong', {}, spec.entrants[f.entrant].label), ` — ${game} ${f.game + 1}, move ${f.move_index + 1}: `,
     el('code', {}, f.message)));
   if (failures.length > 5) shown.push(el('li', { class: 'muted' }, `… and ${failures.length - 5} more`));
-  return el('div', { class: 'failures', role: 'alert' },
-    el('strong', {}, `${failures.length} failed decision${failures.length > 1 ? 's' : ''} (each counted as “hold”)`),
+  return el('div', { class: 'failures', role: 'alert', 'data-testid': 'pig-failures' },
+    el('strong', {}, `${failures.length} failed decision${failures.length > 1 ? 's' : ''} (${fallback} played ${failures.length > 1 ? 'them' : 'it'})`),
     el('ul', {}, ...shown));
 }
 
-/** Renders into `root`; `onView(log, index)` opens a game. */
-export function renderResults(root, { spec, summary, logs = [], failures = [] }, onView) {
+/** Renders into `root`; `onView(log, index)` opens a game; `fallback`: the engine's name for what plays a failed decision. */
+export function renderResults(root, { spec, summary, logs = [], failures = [], fallback }, onView) {
   const [a, b] = spec.entrants.map((e) => e.label);
   const [wa, wb] = summary.wins;
+  // Failed decisions come first, and nothing is green while there are any.
+  const failed = failedLines(spec, failures, fallback);
   const verdict = summary.games === 49 && spec.entrants[1].source === 'dummy'
-    ? el('span', { class: summary.passed ? 'pass' : 'fail' }, summary.passed ? 'passed' : 'not passed')
+    ? el('span', { class: summary.passed ? (failed.length ? '' : 'pass') : 'fail' }, summary.passed ? 'passed' : 'not passed')
     : null;
   const head = el('div', { class: 'result-head' },
     el('div', { class: 'big-score', 'data-testid': 'wins' }, `${wa} – ${wb}`),
     el('div', {},
+      ...failed.map((line) => el('div', { class: 'fail', 'data-testid': 'pig-failed' }, `${line}.`)),
       el('div', {}, el('strong', {}, a), ` won ${wa} of ${summary.games_done} games `, verdict),
       el('div', { class: 'muted' }, `win rate ${pct(summary.win_rate)} (95% CI ${pct(summary.ci95[0])}–${pct(summary.ci95[1])}) · challenge score `,
         el('strong', { 'data-testid': 'score' }, summary.score.toFixed(2)), ` · ${b} won ${wb}`)));
   const parts = [head];
-  if (failures.length) parts.push(failureList(spec, failures, 'game'));
+  if (failures.length) parts.push(failureList(spec, failures, 'game', fallback));
   if (logs.length) {
     const rows = logs.map((log, i) => {
       const seat0 = spec.entrants[log.first].label;
@@ -62,7 +76,7 @@ export const elo = (x) => x.toFixed(1);
  * them (best Elo first) and, once `logs` are there, the games of one strategy (a row of the
  * standings picks it), each of which opens with `onView(log, index)`.
  */
-export function renderStandings(root, { spec, summary, logs = [], failures = [] }, onView) {
+export function renderStandings(root, { spec, summary, logs = [], failures = [], fallback }, onView) {
   let chosen = summary.standings[0]?.entrant ?? 0;
   const rows = summary.standings.map((s, rank) => {
     const games = logs.length
@@ -97,7 +111,7 @@ export function renderStandings(root, { spec, summary, logs = [], failures = [] 
       el('span', { class: 'muted' }, ` · ${summary.games_done} of ${summary.games} games · best Elo first`)),
     el('div', { class: 'standings' }, table),
   ];
-  if (failures.length) parts.push(failureList(spec, failures, 'match game'));
+  if (failures.length) parts.push(failureList(spec, failures, 'match game', fallback));
   const gamesBox = el('div', { class: 'strategy-games' });
   if (logs.length) parts.push(gamesBox);
   root.replaceChildren(...parts);

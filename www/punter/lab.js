@@ -6,6 +6,7 @@ import { el } from '../dom.js';
 import { runPool, workersLabel } from '../pool.js';
 import { loadMap } from './maps.js';
 import { draft } from '../kept.js';
+import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
 
 const DRAFT = 'punter.bot.v1';
 const WATCHDOG_MS = 180000;
@@ -80,6 +81,7 @@ export function mountLab(root, ctx) {
     editor.dispatchEvent(new Event('input'));
     examples.value = '';
   });
+  const seed = seedField(engine, 'punter-lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'punter-lab-run' }, 'Play a game');
   const stop = el('button', { hidden: true, 'data-testid': 'punter-lab-stop' }, 'Stop');
   const status = el('div', { class: 'status', role: 'status', 'data-testid': 'punter-lab-status' });
@@ -90,12 +92,18 @@ export function mountLab(root, ctx) {
       `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options, examples),
-    editor, el('div', { class: 'row' }, run, stop), status, results));
+    editor, el('div', { class: 'row' }, run, stop, seed.box), status, results));
 
   let controller = null;
   stop.addEventListener('click', () => controller?.abort());
   run.addEventListener('click', async () => {
     results.replaceChildren();
+    const seedUsed = seed.take();
+    if (seedUsed === null) {
+      status.textContent = SEED_REFUSED;
+      status.className = 'status error';
+      return;
+    }
     const mapName = mapSelect.value;
     let mapText;
     try {
@@ -111,13 +119,13 @@ export function mountLab(root, ctx) {
     const settings = { futures: futures.firstChild.checked, splurges: splurges.firstChild.checked, options: options.firstChild.checked };
     const games = Number(gamesSelect.value);
     if (games > 1) {
-      await arena(mapName, mapText, seats.filter((k) => k !== 'js'), settings, games);
+      await arena(mapName, mapText, seats.filter((k) => k !== 'js'), settings, games, seedUsed);
       return;
     }
-    const r = await play([{ type: 'punter', params: { mapName, mapText, seats, sources: { [seat]: editor.value }, settings, seed: engine.freshSeed() } }],
+    const r = await play([{ type: 'punter', params: { mapName, mapText, seats, sources: { [seat]: editor.value }, settings, seed: seedUsed } }],
       'Playing…', (s) => `Playing… turn ${s.turn} of ${s.turns}`);
     if (!r) return;
-    show(r.values[0], seats, seat);
+    show(r.values[0], seats, seat, seedUsed);
   });
 
   /**
@@ -150,8 +158,7 @@ export function mountLab(root, ctx) {
   }
 
   /** Several games, seats rotating, on every core; the standings come from the engine. */
-  async function arena(mapName, mapText, bots, settings, games) {
-    const seed = engine.freshSeed();
+  async function arena(mapName, mapText, bots, settings, games, seed) {
     const source = editor.value;
     const jobs = Array.from({ length: games }, (_, game) => ({ type: 'punter-arena-game', params: { mapName, mapText, bots, source, game, settings, seed } }));
     const r = await play(jobs, `Playing ${games} games…`);
@@ -163,39 +170,47 @@ export function mountLab(root, ctx) {
     const printed = played.map((g) => g.printed).join('').slice(0, 20000);
     const names = ['your bot', ...bots];
     const pct = (x) => `${(100 * x).toFixed(0)}%`;
-    status.className = standings[0].elo >= Math.max(...standings.map((s) => s.elo)) ? 'status pass' : 'status';
-    status.textContent = `${games} games, seats rotating, on ${workersLabel(r.workers)}: your bot won ${standings[0].wins}.`;
+    const failed = { count: played.reduce((k, g) => k + g.failed, 0), unit: 'turn', fallback: played[0]?.fallback };
+    headline(status, {
+      failed: failed.count ? [failedLine(failed.count, failed)] : [],
+      result: `${games} games, seats rotating, on ${workersLabel(r.workers)}: your bot won ${standings[0].wins} · seed ${seed}.`,
+      good: standings[0].elo >= Math.max(...standings.map((s) => s.elo)),
+    });
     results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-standings' },
       el('thead', {}, el('tr', {}, ...['bot', 'games', 'wins', 'win rate (95%)', 'mean', 'Elo'].map((h) => el('th', {}, h)))),
       el('tbody', {}, ...standings.map((s, i) => el('tr', {}, el('td', {}, names[i]), el('td', {}, String(s.games)), el('td', {}, String(s.wins)),
         el('td', {}, pct(s.wins / Math.max(1, s.games)), el('br'), el('small', { class: 'muted' }, `${pct(s.ci95[0])}–${pct(s.ci95[1])}`)), el('td', {}, s.meanScore.toFixed(0)),
         el('td', {}, s.elo.toFixed(0))))))));
-    showRemarks(problems);
+    showRemarks(problems, failed);
     if (printed) results.append(el('pre', { class: 'output' }, printed));
     if (ctx.openLink) {
       results.append(el('div', { class: 'row' }, ...played.slice(0, 60).map((g, i) => el('button', { class: 'small', onclick: () => ctx.openLink(g.link), title: `Watch game ${i + 1}` }, `Game ${i + 1}`))));
     }
   }
 
-  /** What the referee said of the bot's answers (passes and accepted oddities), game by game. */
-  function showRemarks(problems) {
+  /**
+   * What the referee said of the bot's answers (passes and accepted oddities), game by game;
+   * `failed`: how many were played as a pass (headline's words).
+   */
+  function showRemarks(problems, failed) {
     if (!problems.length) return;
-    const where = (p) => (p.game ? `game ${p.game}, ${p.phase}` : p.phase);
-    results.append(el('div', { class: 'failures', 'data-testid': 'punter-lab-remarks' },
-      el('strong', {}, `The referee on ${problems.length} of your bot's answers`),
+    const where = (p) => (p.turn === null || p.turn === undefined ? `game ${p.game}, ${p.phase}` : failedAt(p.game, 'turn', p.turn));
+    results.append(el('div', { class: 'failures', role: 'alert', 'data-testid': 'punter-lab-remarks' },
+      el('strong', {}, failed.count ? `${failedLine(failed.count, failed)}; the referee on ${problems.length} of your bot's answers` : `The referee on ${problems.length} of your bot's answers`),
       el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${where(p)}: ${p.message}`)))));
   }
 
-  function show({ summary, link, printed, problems }, seats, seat) {
+  function show({ summary, link, printed, problems }, seats, seat, seedUsed) {
     const first = summary.winners.includes(seat); // the engine's ranking (a tie shares first place)
-    status.className = first ? 'status pass' : 'status';
-    status.textContent = first ? (summary.winners.length > 1 ? 'Your bot shares the best score.' : 'Your bot has the best score.') : 'Game over.';
+    const failed = { count: summary.rejected[seat] + summary.timeouts[seat], unit: 'turn', fallback: summary.fallback };
+    const result = first ? (summary.winners.length > 1 ? 'Your bot shares the best score' : 'Your bot has the best score') : 'Game over';
+    headline(status, { failed: failed.count ? [failedLine(failed.count, failed)] : [], result: `${result} · seed ${seedUsed}.`, good: first });
     const names = seats.map((s, i) => (i === seat ? 'your bot' : s));
     results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-scores' },
       el('thead', {}, el('tr', {}, el('th', {}, 'punter'), el('th', {}, 'score'), el('th', {}, 'timeouts'), el('th', {}, 'passed for it'))),
       el('tbody', {}, ...names.map((n, i) => el('tr', {}, el('td', {}, `${i}: ${n}`), el('td', {}, String(summary.scores[i])),
         el('td', {}, String(summary.timeouts[i])), el('td', {}, String(summary.rejected[i]))))))));
-    showRemarks(problems);
+    showRemarks(problems.map((p) => ({ ...p, game: 1 })), failed);
     if (printed) results.append(el('pre', { class: 'output' }, printed));
     if (ctx.openLink) results.append(el('button', { 'data-testid': 'punter-lab-watch', onclick: () => ctx.openLink(link) }, 'Watch the game'));
   }

@@ -14,7 +14,8 @@ const PRINTED_MAX = 20000;
 /**
  * One game of `entrants` (per entrant 'js' or a bot name; entrant e sits in seat (e − game)
  * mod n), the JavaScript entrants' code in `sources` (by entrant):
- * → { seating, summary, link, printed, problems: [{ seat, phase, message }] }.
+ * → { seating, summary, link, printed, problems: [{ seat, phase, message, turn }] } (`turn`: the
+ * engine's turn of an answer played as a pass).
  */
 async function playGame(engine, { mapName, mapText, entrants, names, sources, settings, seed, game }, ctx) {
   const handle = new engine.PunterSeries(mapName, mapText, entrants, names, settings, seed, game);
@@ -57,9 +58,15 @@ export async function runPunter(engine, { mapName, mapText, seats, sources, sett
  * Game `game` of an arena for a JavaScript bot (entrant 0) against `bots`: the engine rotates
  * the seats from game to game and seeds every game; each game starts the bot's code afresh, so
  * games can be played in any order, on any worker.
- * → { seating: entrant per seat, scores, link, printed, problems: [{ game, seat, phase, message }] }
+ * → { seating: entrant per seat, scores, link, printed, failed (the bot's answers played as a pass,
+ * `fallback`, the engine's name for it), problems: [{ game, seat, phase, message, turn }] }
  */
 export async function runPunterArenaGame(engine, { mapName, mapText, bots, source, game, settings, seed }, ctx) {
   const r = await playGame(engine, { mapName, mapText, entrants: ['js', ...bots], names: ['your bot', ...bots], sources: { 0: source }, settings, seed, game }, ctx);
-  return { seating: r.seating, scores: r.summary.scores, link: r.link, printed: r.printed, problems: r.problems.slice(0, 20).map((p) => ({ ...p, game: game + 1 })) };
+  const seat = r.seating.indexOf(0);
+  return {
+    seating: r.seating, scores: r.summary.scores, link: r.link, printed: r.printed,
+    failed: r.summary.rejected[seat] + r.summary.timeouts[seat], fallback: r.summary.fallback,
+    problems: r.problems.slice(0, 20).map((p) => ({ ...p, game: game + 1 })),
+  };
 }

@@ -71,6 +71,9 @@ pub struct Remark {
     pub seat: usize,
     pub phase: Phase,
     pub message: String,
+    /// For an answer played as a pass (a failure of the series): the index of that pass in
+    /// the game's moves.
+    pub move_index: Option<usize>,
 }
 
 enum State {
@@ -266,7 +269,7 @@ impl ProtocolGame {
                         let played = steps.first().map_or_else(|| "pass".into(), |s| series.current().move_label(s));
                         series.answer(SeriesAnswer::Turn(steps), printed);
                         if let Some(message) = note.as_ref().filter(|_| self.move_notes.len() < 100) {
-                            self.move_notes.push(Remark { seat, phase: Phase::Move, message: message.clone() });
+                            self.move_notes.push(Remark { seat, phase: Phase::Move, message: message.clone(), move_index: None });
                         }
                         Ok(Verdict { played, rejected: None, note })
                     }
@@ -331,7 +334,7 @@ impl ProtocolGame {
 
     fn after_setup(&mut self, seat: usize, said: Option<String>) -> Result<(), String> {
         if let Some(message) = said {
-            self.setup_remarks.push(Remark { seat, phase: Phase::Setup, message });
+            self.setup_remarks.push(Remark { seat, phase: Phase::Setup, message, move_index: None });
         }
         match self.outside_from(seat + 1) {
             Some(next) => self.state = State::Setup(next),
@@ -352,7 +355,7 @@ impl ProtocolGame {
     /// What the referee said of the outside seats' answers: setup's, then every move played
     /// as a pass (the series' failures), then notes on moves played though not exact.
     pub fn remarks(&self) -> impl Iterator<Item = Remark> + '_ {
-        let moves = self.series.iter().flat_map(|s| s.failures()).map(|f| Remark { seat: usize::from(f.seat), phase: Phase::Move, message: f.message.clone() });
+        let moves = self.series.iter().flat_map(|s| s.failures()).map(|f| Remark { seat: usize::from(f.seat), phase: Phase::Move, message: f.message.clone(), move_index: Some(f.move_index) });
         self.setup_remarks.iter().cloned().chain(moves).chain(self.move_notes.iter().cloned())
     }
 
