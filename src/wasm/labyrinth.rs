@@ -204,6 +204,10 @@ impl LabyrinthGame {
     pub fn length(&self) -> usize {
         self.tape.len()
     }
+    /// The turn (1-based, as the replay counts them) of move `i`.
+    pub fn turn(&self, i: usize) -> Option<u32> {
+        self.tape.info(i).map(|m| m.turn)
+    }
     pub fn label(&mut self, i: usize) -> String {
         self.tape.label(i).unwrap_or_default()
     }

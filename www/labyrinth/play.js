@@ -279,15 +279,19 @@ export function mountPlay(root, ctx) {
     printed.scrollTop = printed.scrollHeight;
   }
 
-  /** What the series's new decisions printed, and why one was refused (the greedy AI played it). */
+  /**
+   * What the series's decisions for the moves on the page's tape printed, and why one was
+   * refused (the greedy AI played it): each is shown once its move is.
+   */
   function report(decisions) {
-    for (const d of decisions.slice(decided)) {
+    const shown = game.length;
+    for (; decided < decisions.length && decisions[decided].move_index < shown; decided += 1) {
+      const d = decisions[decided];
       if (levels[d.seat] !== 'js') continue;
       print(d.printed);
-      const who = `Your strategy (${cap(game.state().players[d.seat].color)}), ${game.label(d.move_index)}`;
+      const who = `Your strategy (${cap(game.state().players[d.seat].color)}), turn ${game.turn(d.move_index)}`;
       if (d.refused) message(`${who}: ${d.refused} — the greedy AI played this turn`);
     }
-    decided = decisions.length;
   }
 
   /**
@@ -320,6 +324,7 @@ export function mountPlay(root, ctx) {
       const after = game.state();
       if (after.phase === 'shift') extraDir = after.extra.dir;
       board.set({ state: after, interactive: false, hidden: false });
+      report(r.decisions);
     }
     report(r.decisions);
     thinking = false;
