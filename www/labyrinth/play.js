@@ -37,6 +37,7 @@ const keptLabyrinth = () => keptGame('labyrinth', {
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
+  const geometry = engine.labyrinthGeometry();
   const kept = keptLabyrinth();
   let game = null;
   let levels = [];
@@ -74,11 +75,11 @@ export function mountPlay(root, ctx) {
     el('span', {}, 'This game was opened from a link. Your own game is kept until you play a move here.'), backBtn);
   const boardRoot = el('div', { class: 'labyrinth-board' });
   const board = createBoardView(boardRoot, {
-    testid: 'labyrinth-play-canvas', onArrow: (i) => push(i), onSquare: (r, c) => walk(r, c),
+    testid: 'labyrinth-play-canvas', geometry, onArrow: (i) => push(i), onSquare: (r, c) => walk(r, c),
     pathTo: (r, c) => (game ? Array.from(game.path(r, c)) : []),
   });
   const extraRoot = el('div', { class: 'labyrinth-extra-box' });
-  const extra = createTileView(extraRoot, { testid: 'labyrinth-extra', onClick: () => rotate() });
+  const extra = createTileView(extraRoot, { testid: 'labyrinth-extra', geometry, onClick: () => rotate() });
   const rotateBtn = el('button', { class: 'small', 'data-testid': 'labyrinth-rotate', onclick: () => rotate(), title: 'Turn the extra tile clockwise (R)' }, 'Turn ↻ (R)');
   const stayBtn = el('button', { 'data-testid': 'labyrinth-stay', onclick: () => stay(), title: 'End the turn where you stand (S)' }, 'Stay');
   const handover = el('div', { class: 'labyrinth-handover', hidden: true, 'data-testid': 'labyrinth-handover' });
@@ -346,7 +347,7 @@ export function mountPlay(root, ctx) {
   function rotate() {
     const s = humanToMove();
     if (!s || s.phase !== 'shift') return;
-    extraDir = nextDir(extraDir);
+    extraDir = nextDir(geometry, extraDir);
     extra.set(s.extra, extraDir);
   }
   function push(i) {
