@@ -166,3 +166,12 @@ fn arenas_give_the_same_results_on_any_number_of_cores() {
         assert_eq!(on("3"), one, "{args:?}");
     }
 }
+
+#[test]
+fn pig_check_plays_the_checker_of_the_engine() {
+    use lambda_arcade::pig::arena::CHECKER;
+    let v = json(&arcade(&["pig", "check", "hold20", "--seed", "4", "--json"]));
+    let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+    assert_eq!(wins.iter().sum::<u64>(), u64::from(CHECKER.games), "{v}");
+    assert_eq!(v["passed"], wins[0] >= u64::from(CHECKER.wins_needed()), "{v}");
+}

@@ -232,7 +232,7 @@ export function mountArena(root, ctx) {
       const full = r.logs.map((log, i) => { w += log.winner === 0 ? 1 : 0; return [i + 1, w]; });
       drawPlot(plot, full, exact, ea.label, wilson);
       status.textContent = `Done in ${seconds(t0)} · seed ${spec.seed}`;
-      renderResults(results, { spec, ...r }, (log, i) => ctx.openMatchGame(spec, log, i));
+      renderResults(results, { spec, ...r }, engine.pigChecker(), (log, i) => ctx.openMatchGame(spec, log, i));
       const url = shareUrl(engine.pigMatchLink(spec));
       link.set(url);
       followLink(url);

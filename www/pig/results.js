@@ -15,11 +15,14 @@ function failureList(spec, failures, game) {
     el('ul', {}, ...shown));
 }
 
-/** Renders into `root`; `onView(log, index)` opens a game. */
-export function renderResults(root, { spec, summary, logs = [], failures = [] }, onView) {
+/**
+ * Renders into `root`; `checker`: the engine's `pigChecker()` (a match of its games against its
+ * opponent is passed or not); `onView(log, index)` opens a game.
+ */
+export function renderResults(root, { spec, summary, logs = [], failures = [] }, checker, onView) {
   const [a, b] = spec.entrants.map((e) => e.label);
   const [wa, wb] = summary.wins;
-  const verdict = summary.games === 49 && spec.entrants[1].source === 'dummy'
+  const verdict = summary.games === checker.games && spec.entrants[1].source === checker.opponent
     ? el('span', { class: summary.passed ? 'pass' : 'fail' }, summary.passed ? 'passed' : 'not passed')
     : null;
   const head = el('div', { class: 'result-head' },
