@@ -81,6 +81,29 @@ test('a turn: R turns the extra tile, an arrow pushes it in, a reachable square 
   await page.context().close();
 });
 
+test('the board is drawn on the engine\'s geometry; the time a strategy\'s turn gets is the engine\'s', async () => {
+  const page = await openLabyrinth();
+  const { geometry, limits } = await page.evaluate(async () => {
+    const e = await import('./www/engine.js').then((m) => m.loadEngine('labyrinth'));
+    return { geometry: e.labyrinthGeometry(), limits: e.decisionLimits('labyrinth') };
+  });
+  assert.equal(geometry.insertions.length, 12);
+  // Each arrow sits before the first square of its line, in line with it, on the way it pushes.
+  for (const [i, { squares, push }] of geometry.insertions.entries()) {
+    const [ax, ay] = await page.$eval(CANVAS, (c, j) => c.pointOf('arrow', j), i);
+    const [sx, sy] = await page.$eval(CANVAS, (c, k) => c.pointOf('square', k), squares[0]);
+    const [dr, dc] = geometry.directions.find((d) => d.name === push).step;
+    assert.ok((sx - ax) * dc + (sy - ay) * dr > 0, `arrow ${i} is behind its line`);
+    assert.ok(Math.abs((sx - ax) * dr - (sy - ay) * dc) < 1e-6, `arrow ${i} is in line`);
+  }
+  const time = `${limits.decisionMs} ms a ${limits.decision};`;
+  assert.ok((await page.textContent('.labyrinth-seat-help')).includes(`(${time}`));
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  assert.ok((await page.textContent('.labyrinth-tab-lab p.lead')).includes(`with ${time}`));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the extra tile is drawn with the engine\'s openings as it is turned', async () => {
   const page = await openLabyrinth();
   await newGame(page);

@@ -22,6 +22,20 @@ async function runChecker(page, source) {
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
 }
 
+test('the checker\'s games, target, opponent and pass mark are the engine\'s', async () => {
+  const page = await openPage(browser, server.url);
+  const checker = await page.evaluate(async () => (await import('./www/engine.js').then((m) => m.loadEngine('pig'))).pigChecker());
+  await page.click('[data-testid=tab-lab]');
+  assert.equal(await page.textContent('[data-testid=run-checker]'), `Run the checker (${checker.games} games vs ${checker.opponent})`);
+  assert.ok((await page.textContent('.tab-lab p.lead')).includes(`reaching ${checker.target} wins at once. The checker passes with ${checker.winsNeeded} wins of ${checker.games}.`));
+  await runChecker(page, HOLD_AT_18);
+  const [a] = (await page.textContent('[data-testid=lab-results] [data-testid=wins]')).split('–').map((s) => Number(s.trim()));
+  const verdict = a >= checker.winsNeeded ? 'passed' : 'not passed';
+  assert.ok((await page.textContent('[data-testid=lab-results]')).includes(`won ${a} of ${checker.games} games ${verdict}`));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a pasted Scheme strategy runs the checker, and its share link reopens the same games', async () => {
   const page = await openPage(browser, server.url);
   assert.equal(await page.getAttribute('[data-testid=game-pig]', 'class'), 'game-pick active');

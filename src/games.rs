@@ -3,7 +3,7 @@
 //! [`GameDescriptor`] and is registered here in one line.
 
 use crate::game::GameDescriptor;
-use crate::inputs::{self, InputFormat, Limit};
+use crate::inputs::{self, InputFormat, Limit, LimitRow};
 use crate::link::{open_among, LinkError, LinkKind, Opened};
 
 /// Every game, in the order the page and the CLI list them.
@@ -69,9 +69,11 @@ pub fn format_names() -> Vec<&'static str> {
     formats().map(|f| f.name).collect()
 }
 
-/// Every input bound: each game's, then the shared rails'.
-pub fn limits() -> impl Iterator<Item = &'static Limit> {
-    GAMES.iter().flat_map(|g| g.limits.iter()).chain(inputs::RAIL_LIMITS)
+/// Every input bound, as the limits table lists them: each game's (its time for an outside
+/// strategy's decision last), then the shared rails'.
+pub fn limits() -> Vec<LimitRow> {
+    let games = GAMES.iter().flat_map(|g| g.limits.iter().map(Limit::row).chain(g.decisions.map(|d| d.row(g.title))));
+    games.chain(inputs::RAIL_LIMITS.iter().map(Limit::row)).collect()
 }
 
 /// Reads `text` as the format `name` is read by the product: `Ok(summary)` or the user's

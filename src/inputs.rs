@@ -21,14 +21,54 @@ pub struct Limit {
     pub past_it: &'static str,
 }
 
+/// A row of the limits table (`arcade limits`, docs/RELIABILITY.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitRow {
+    pub input: String,
+    pub limit: String,
+    pub past_it: String,
+}
+
+impl Limit {
+    pub fn row(&self) -> LimitRow {
+        LimitRow { input: self.input.into(), limit: self.limit.into(), past_it: self.past_it.into() }
+    }
+}
+
+/// How long a strategy from outside the engine (JavaScript, in the page or the CLI) has for one
+/// decision of a game. A game's descriptor holds it; the CLI and the page time their strategies
+/// by it and show it, and the limits table lists it as the game's row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecisionLimits {
+    /// What one decision is called ("decision", "turn").
+    pub decision: &'static str,
+    /// The time for one decision, in milliseconds.
+    pub decision_ms: u32,
+    /// How long an answer may be.
+    pub answers: &'static str,
+    /// What becomes of a decision that fails or is late.
+    pub past_it: &'static str,
+}
+
+impl DecisionLimits {
+    /// The row of game `title` in the limits table.
+    pub fn row(&self, title: &str) -> LimitRow {
+        LimitRow {
+            input: format!("{title} strategy in JavaScript"),
+            limit: format!("{} ms a {}; {}", self.decision_ms, self.decision, self.answers),
+            past_it: self.past_it.into(),
+        }
+    }
+}
+
 /// The bounds of the shared rails (links, matches, user code); each game adds its own.
 pub const RAIL_LIMITS: &[Limit] = &[
     Limit { input: "Share link", limit: "32 MiB of text, 24 MiB unpacked, 10,000,000 moves; links longer than 8,000 characters are offered as files", past_it: "refused, naming the limit" },
     Limit { input: "Games per match or tournament link", limit: "10,000", past_it: "refused, naming the limit" },
-    Limit { input: "JavaScript strategy (page)", limit: "50 ms a Pig decision, 500 ms a Labyrinth turn; a Punter move and setup within the referee's time (1 s, 10 s); answers of 256 characters (Pig, Lifter next), 1,024 (Labyrinth), 16 MiB (Punter), a route of 16,000,002 (Lifter solve), measured before any JSON work; no network, no storage, no DOM (a Worker keeping an allow-list of globals); memory up to the browser's heap limit, in a process apart from the page's (a sandboxed frame)", past_it: "the turn falls back (greedy AI, or pass), with the reason (quoting at most 200 characters); a worker silent past its backstop is terminated; out of memory: that process ends, its seats fail, the page lives" },
-    Limit { input: "Merged run (arcade merge)", limit: "100,000,000 games, 16 tournament entrants, 2 or 4 Labyrinth seats; any shard count, answered from the files given", past_it: "refused, naming the file and the limit" },
+    Limit { input: "JavaScript strategy (page)", limit: "each game's time a decision and answer length (its strategy's row above), measured before any JSON work; no network, no storage, no DOM (a Worker keeping an allow-list of globals); memory up to the browser's heap limit, in a process apart from the page's (a sandboxed frame)", past_it: "the decision falls back as the game's row says, with the reason (quoting at most 200 characters); a worker silent past its backstop is terminated; out of memory: that process ends, its seats fail, the page lives" },
+    Limit { input: "Merged run (arcade merge)", limit: "100,000,000 games; any shard count, answered from the files given", past_it: "refused, naming the file and the limit" },
     Limit { input: "A message quoting an input", limit: "200 characters of the input, 400 of the whole message", past_it: "cut, with how many more characters there were" },
-    Limit { input: "JavaScript strategy (CLI)", limit: "500 ms a turn; answers of 64 KiB", past_it: "the turn is played by the greedy AI, with the reason" },
+    Limit { input: "JavaScript strategy (CLI)", limit: "each game's time a decision (its strategy's row above); answers of 64 KiB", past_it: "the decision falls back as the game's row says, with the reason" },
 ];
 
 /// The bytes of a file as text; a file that is not UTF-8 is refused with the line and column

@@ -57,3 +57,44 @@ fn arenas_give_the_same_results_on_any_number_of_cores() {
         assert_eq!(on("3"), one, "{args:?}");
     }
 }
+
+/// The game a text names (its id or title, in any case), if any.
+fn game_named_in(text: &str) -> Option<&'static str> {
+    let text = text.to_lowercase();
+    lambda_arcade::games::GAMES.iter().find(|g| text.contains(g.id) || text.contains(&g.title.to_lowercase())).map(|g| g.id)
+}
+
+#[test]
+fn arcade_limits_is_the_table_of_reliability_md_with_each_games_decision_time_and_rails_naming_no_game() {
+    let out = arcade(&["limits"]);
+    assert!(out.status.success());
+    let table = String::from_utf8(out.stdout).unwrap();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RELIABILITY.md")).unwrap();
+    assert!(doc.contains(&table), "docs/RELIABILITY.md does not hold `arcade limits`:\n{table}");
+    let mut timed = 0;
+    for g in lambda_arcade::games::GAMES {
+        if let Some(d) = g.decisions {
+            let row = d.row(g.title);
+            assert!(row.limit.starts_with(&format!("{} ms a {}", d.decision_ms, d.decision)), "{row:?}");
+            assert!(table.contains(&format!("| {} | {} | {} |", row.input, row.limit, row.past_it)), "{} has no row of its decision time", g.id);
+            timed += 1;
+        }
+    }
+    assert_eq!(timed, 2, "Pig and Labyrinth time outside strategies");
+    for l in lambda_arcade::inputs::RAIL_LIMITS {
+        for text in [l.input, l.limit, l.past_it] {
+            assert_eq!(game_named_in(text), None, "a rail's row names a game: {text}");
+        }
+    }
+    // The check finds a planted row that names a game.
+    assert_eq!(game_named_in("JavaScript strategy (page): 500 ms a Labyrinth turn"), Some("labyrinth"));
+}
+
+#[test]
+fn pig_check_plays_the_checker_of_the_engine() {
+    use lambda_arcade::pig::arena::CHECKER;
+    let v = json(&arcade(&["pig", "check", "hold20", "--seed", "4", "--json"]));
+    let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+    assert_eq!(wins.iter().sum::<u64>(), u64::from(CHECKER.games), "{v}");
+    assert_eq!(v["passed"], wins[0] >= u64::from(CHECKER.wins_needed()), "{v}");
+}

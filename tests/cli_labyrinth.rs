@@ -98,9 +98,12 @@ fn a_javascript_file_plays_in_the_arena_and_its_failures_fall_to_the_greedy_ai()
     assert_eq!(v["problems"].as_array().unwrap().len(), 0, "{v}");
     assert_eq!(v["wins"][1], 4, "standing still loses to greedy: {v}");
 
+    // The CLI times a turn by Labyrinth's descriptor, as the page does.
+    let too_slow = format!("took more than {} ms", lambda_arcade::labyrinth::inputs::DECISIONS.decision_ms);
+    assert_eq!(lambda_arcade::labyrinth::GAME.decisions, Some(lambda_arcade::labyrinth::inputs::DECISIONS));
     for (name, source, expect) in [
         ("throws.js", "function turn(v) { throw new Error('boom'); }", "1:26: threw: boom"),
-        ("loops.js", "function turn(v) { for (;;) {} }", "took more than 500 ms"),
+        ("loops.js", "function turn(v) { for (;;) {} }", too_slow.as_str()),
         ("illegal.js", "function turn(v) { return { rotation: 'north', insertion: 0, row: 9, column: 1 }; }", "square (9, 1) cannot be reached"),
         ("shape.js", "function turn(v) { return 7; }", "the answer has no \"rotation\""),
         // The file sees nothing of node: no process, no require, no Function of the host.

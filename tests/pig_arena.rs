@@ -1,7 +1,7 @@
 //! Matches and the checker: seating, determinism, Scheme state, failures, outside answers.
 
 use lambda_arcade::game::{replay, Game};
-use lambda_arcade::pig::arena::{challenge_score, wilson_interval, Progress};
+use lambda_arcade::pig::arena::{challenge_score, wilson_interval, Progress, CHECKER};
 use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, StrategySource};
 
 fn scheme(label: &str, code: &str) -> Entrant {
@@ -10,6 +10,15 @@ fn scheme(label: &str, code: &str) -> Entrant {
 
 fn run(spec: MatchSpec) -> MatchRunner {
     MatchRunner::new(spec).expect("loads").run().expect("runs")
+}
+
+#[test]
+fn the_checker_is_codeabbeys_49_games_to_100_against_dummy_passed_with_25_wins() {
+    assert_eq!((CHECKER.games, CHECKER.target, CHECKER.opponent, CHECKER.wins_needed()), (49, 100, "dummy", 25));
+    let spec = MatchSpec::checker(scheme("mine", "(define (player a b c d s) (< c 20))"), 3);
+    assert!(spec.is_checker());
+    assert_eq!((spec.games, spec.target, &spec.entrants[1]), (CHECKER.games, CHECKER.target, &Entrant::builtin(CHECKER.opponent)));
+    assert!(!MatchSpec { games: CHECKER.games - 1, ..spec }.is_checker());
 }
 
 #[test]

@@ -14,4 +14,4 @@ pub use tile::{Direction, Kind, Tile};
 
 /// Labyrinth in the game registry (`crate::games`).
 pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "labyrinth", title: "Labyrinth", links: game::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS };
+    crate::game::GameDescriptor { id: "labyrinth", title: "Labyrinth", links: game::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS) };

@@ -12,6 +12,7 @@ pub const FORMATS: &[InputFormat] = &[
 pub const LIMITS: &[Limit] = &[
     Limit { input: "Lifter map", limit: "4000 × 4000 cells (the page opens up to 1,000,000 cells, e.g. 1000 × 1000, and names the CLI for larger ones); numbers up to 4294967295", past_it: "refused: \"the map is larger than 4000 × 4000\", \"Flooding 99999999999 is too large (at most 4294967295)\"" },
     Limit { input: "Lifter route", limit: "width × height commands are played; the rest is ignored (the contest's rule)", past_it: "the game ends \"unfinished\"" },
+    Limit { input: "Lifter solver in JavaScript (page)", limit: "answers of 256 characters (next), a route of 16,000,002 (solve)", past_it: "the run stops, with the reason" },
 ];
 
 fn map(text: &str) -> Result<String, String> {

@@ -53,18 +53,41 @@ pub struct MatchSpec {
     pub target: u32,
 }
 
+/// CodeAbbey's checker: a user strategy plays `games` games to `target` against the built-in
+/// `opponent`, and passes with more than half of them won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checker {
+    pub games: u32,
+    pub target: u32,
+    pub opponent: &'static str,
+}
+
+pub const CHECKER: Checker = Checker { games: 49, target: 100, opponent: "dummy" };
+
+impl Checker {
+    /// The fewest wins that pass.
+    pub fn wins_needed(&self) -> u32 {
+        wins_needed(self.games)
+    }
+}
+
+/// The fewest wins of `games` that pass a match: more than half.
+pub fn wins_needed(games: u32) -> u32 {
+    games / 2 + 1
+}
+
 impl MatchSpec {
-    /// The CodeAbbey checker: 49 games against `dummy`.
+    /// The CodeAbbey checker: [`CHECKER`]'s games against its opponent.
     pub fn checker(player: Entrant, seed: u64) -> MatchSpec {
-        MatchSpec { entrants: [player, Entrant::builtin("dummy")], games: 49, seed, target: 100 }
+        MatchSpec { entrants: [player, Entrant::builtin(CHECKER.opponent)], games: CHECKER.games, seed, target: CHECKER.target }
     }
 
-    /// Is this the CodeAbbey checker (49 games of a user strategy against `dummy`)?
+    /// Is this the CodeAbbey checker ([`CHECKER`]'s games of a user strategy against its opponent)?
     pub fn is_checker(&self) -> bool {
         let [a, b] = &self.entrants;
-        self.games == 49
-            && self.target == 100
-            && b.source == StrategySource::Builtin("dummy".into())
+        self.games == CHECKER.games
+            && self.target == CHECKER.target
+            && b.source == StrategySource::Builtin(CHECKER.opponent.into())
             && !matches!(a.source, StrategySource::Builtin(_))
     }
 

@@ -1,7 +1,7 @@
 //! The Pig formats read from strangers, as the product reads them (the game registry lists them
 //! for `arcade check`, the fuzz targets and the bad-input catalogue).
 
-use crate::inputs::{InputFormat, Limit};
+use crate::inputs::{DecisionLimits, InputFormat, Limit};
 
 /// Pig's one format is Scheme; a build without the interpreter reads none.
 #[cfg(feature = "scheme")]
@@ -16,6 +16,14 @@ pub const LIMITS: &[Limit] = &[
     Limit { input: "Scheme source", limit: "200,000 characters in a link; nesting 500 levels", past_it: "a syntax error at the place" },
     Limit { input: "Scheme run", limit: "1,000,000 steps to load, 100,000 a decision; 100,000 nested calls; strings of 1,000,000 bytes; output 1 MiB kept per run (the rest dropped, marked)", past_it: "the strategy fails with the limit named; its decision falls back (hold)" },
 ];
+
+/// A JavaScript strategy's time for one decision (the page runs them; the CLI does not).
+pub const DECISIONS: DecisionLimits = DecisionLimits {
+    decision: "decision",
+    decision_ms: 50,
+    answers: "answers of 256 characters",
+    past_it: "the decision counts as hold, with the reason",
+};
 
 #[cfg(feature = "scheme")]
 fn scheme(text: &str) -> Result<String, String> {

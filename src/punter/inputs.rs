@@ -23,6 +23,7 @@ pub const LIMITS: &[Limit] = &[
     Limit { input: "Punter log", limit: "64 MiB", past_it: "refused, naming the limit" },
     Limit { input: "Punter protocol message", limit: "16 MiB a message, a length of at most 9 digits", past_it: "refused as soon as the prefix is read" },
     Limit { input: "Punter punters", limit: "64 seats", past_it: "refused" },
+    Limit { input: "Punter bot in JavaScript (page)", limit: "a move and setup within the referee's time (1 s, 10 s); answers of 16 MiB", past_it: "the move is a pass, with the reason" },
     Limit { input: "Punter game server (punter serve)", limit: "8 handshakes at once, 10 s each; every read and write within its request's limit (10 s setup, 1 s a move)", past_it: "a failed handshake frees its place; a punter past a deadline is a zombie, its connection closed" },
 ];
 

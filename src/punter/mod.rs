@@ -57,4 +57,4 @@ pub(crate) fn whole_number_problem(v: &serde_json::Value, expected: &str) -> Str
 
 /// Lambda Punter in the game registry (`crate::games`).
 pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "punter", title: "Lambda Punter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS };
+    crate::game::GameDescriptor { id: "punter", title: "Lambda Punter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None };

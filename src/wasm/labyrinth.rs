@@ -4,7 +4,8 @@
 use super::{js_error, to_js};
 use crate::game::Game;
 use crate::arena::{MatchRules, MatchSeeds};
-use crate::labyrinth::board::{index, insertion_name, INSERTIONS, SIZE};
+use crate::labyrinth::board::{fixed, index, insertion, insertion_name, line_squares, INSERTIONS, SIZE};
+use crate::labyrinth::tile::Direction;
 use crate::labyrinth::game::LabyrinthParams;
 use crate::labyrinth::save;
 use crate::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Phase, Rules};
@@ -231,4 +232,53 @@ pub fn labyrinth_check_save(text: &str) -> Result<String, JsValue> {
 #[wasm_bindgen(js_name = labyrinthSquare)]
 pub fn labyrinth_square(row: u8, column: u8) -> usize {
     index((row, column))
+}
+
+#[derive(Serialize)]
+struct DirectionJs {
+    name: &'static str,
+    /// Its bit in a tile's `openings`.
+    bit: u8,
+    /// One square that way: (rows, columns).
+    step: (i32, i32),
+}
+
+#[derive(Serialize)]
+struct InsertionJs {
+    /// The side of the board the tile goes in from.
+    side: &'static str,
+    /// The way the tiles move.
+    push: &'static str,
+    /// The squares of its row or column (row-major indices), in the order the tiles move: the
+    /// extra tile goes in at the first, the last one's tile is pushed out.
+    squares: Vec<usize>,
+}
+
+#[derive(Serialize)]
+struct GeometryJs {
+    size: usize,
+    /// Clockwise from north.
+    directions: Vec<DirectionJs>,
+    /// Whether each square (row-major) holds a fixed tile.
+    fixed: Vec<bool>,
+    /// The insertion points in their order (0–11, as `shift` takes them).
+    insertions: Vec<InsertionJs>,
+}
+
+/// The board's geometry, what the page draws by: its size, the directions, the fixed squares
+/// and the insertion points (`board.rs`).
+#[wasm_bindgen(js_name = labyrinthGeometry)]
+pub fn labyrinth_geometry() -> Result<JsValue, JsValue> {
+    let squares = 1..=SIZE as u8;
+    to_js(&GeometryJs {
+        size: SIZE,
+        directions: Direction::ALL.into_iter().map(|d| DirectionJs { name: d.name(), bit: d.bit(), step: d.step() }).collect(),
+        fixed: squares.clone().flat_map(|r| squares.clone().map(move |c| fixed(r, c))).collect(),
+        insertions: (0..INSERTIONS)
+            .map(|i| {
+                let side = insertion(i).0;
+                InsertionJs { side: side.name(), push: side.opposite().name(), squares: line_squares(i).into_iter().map(index).collect() }
+            })
+            .collect(),
+    })
 }

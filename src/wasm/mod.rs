@@ -115,3 +115,21 @@ pub(crate) fn now_ms() -> f64 {
         .and_then(|v| v.as_f64());
     now.unwrap_or_else(js_sys::Date::now)
 }
+
+/// How long a strategy from outside the engine has for one decision of the game with id `game`,
+/// from the game's descriptor: `{ decision, decisionMs, answers }` (what a decision is called,
+/// its time in ms, how long an answer may be); throws for a game this module does not have or
+/// that gives no such time.
+#[wasm_bindgen(js_name = decisionLimits)]
+pub fn decision_limits(game: &str) -> Result<JsValue, JsValue> {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct DecisionLimitsJs {
+        decision: &'static str,
+        decision_ms: u32,
+        answers: &'static str,
+    }
+    let found = crate::games::find(game).ok_or_else(|| js_error(format!("no game \"{game}\" in this engine module")))?;
+    let d = found.decisions.ok_or_else(|| js_error(format!("{} gives no time a decision", found.title)))?;
+    to_js(&DecisionLimitsJs { decision: d.decision, decision_ms: d.decision_ms, answers: d.answers })
+}

@@ -196,6 +196,21 @@ pub fn wilson(wins: u32, games: u32) -> Vec<f64> {
     vec![lo, hi]
 }
 
+/// CodeAbbey's checker: `{ games, target, opponent, winsNeeded }`.
+#[wasm_bindgen(js_name = pigChecker)]
+pub fn pig_checker() -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct CheckerJs {
+        games: u32,
+        target: u32,
+        opponent: &'static str,
+        wins_needed: u32,
+    }
+    let c = crate::pig::arena::CHECKER;
+    to_js(&CheckerJs { games: c.games, target: c.target, opponent: c.opponent, wins_needed: c.wins_needed() })
+}
+
 /// A game played in the page, on the replay tape: the engine throws the die from a seeded
 /// generator.
 #[wasm_bindgen]
@@ -459,7 +474,7 @@ impl PigMatch {
             score: challenge_score(wins[0], spec.games),
             win_rate: if done == 0 { 0.0 } else { f64::from(wins[0]) / f64::from(done) },
             ci95: wilson_interval(wins[0], done),
-            passed: wins[0] > spec.games / 2,
+            passed: wins[0] >= crate::pig::arena::wins_needed(spec.games),
             timeouts: self.runner.timeouts(),
         })
     }

@@ -2,25 +2,36 @@
 // numbers, start squares in their player's colour, pawns (side by side when they share a tile),
 // the 12 insertion arrows around the board (blocked ones greyed, the engine's reason on hover)
 // and the squares the engine says are reachable. It knows no rule: it draws the state it is
-// given and reports clicks on arrows and squares. `set` redraws once per animation frame.
+// given, on the engine's geometry (`labyrinthGeometry()`: the board's size, the directions, the
+// fixed squares, each insertion point's squares and the way it pushes), and reports clicks on
+// arrows and squares. `set` redraws once per animation frame.
 import { el, fitCanvas, frameScheduler } from '../dom.js';
 
 export const COLORS = { yellow: '#e3b505', red: '#d63c3c', blue: '#3468d6', green: '#2a9a4c' };
-const N = 7;
-const BITS = [[1, 0, -1], [2, 1, 0], [4, 0, 1], [8, -1, 0]]; // opening bit, dx, dy (N E S W)
-const DIRS = ['north', 'east', 'south', 'west'];
-export const nextDir = (dir) => DIRS[(DIRS.indexOf(dir) + 1) % 4];
 
-/** Draws one tile at (x, y) of size s. */
-export function drawTile(ctx, x, y, s, tile, { fixed = false, reach = false, openings = tile.openings } = {}) {
+/** The engine's direction `name` as a canvas step: [dx, dy]. */
+const stepOf = (geometry, name) => {
+  const [dr, dc] = geometry.directions.find((d) => d.name === name).step;
+  return [dc, dr];
+};
+
+/** The direction after `dir` clockwise, in the engine's order. */
+export function nextDir(geometry, dir) {
+  const names = geometry.directions.map((d) => d.name);
+  return names[(names.indexOf(dir) + 1) % names.length];
+}
+
+/** Draws one tile at (x, y) of size s; `geometry.directions` say which bit opens which way. */
+function drawTile(ctx, geometry, x, y, s, tile, { fixed = false, reach = false, openings = tile.openings } = {}) {
   ctx.fillStyle = fixed ? '#6b5a45' : '#7f6b52';
   ctx.fillRect(x, y, s, s);
   const w = s * 0.36;
   const c = s / 2;
   ctx.fillStyle = reach ? '#bdf0c6' : '#f1e6cf';
   ctx.fillRect(x + c - w / 2, y + c - w / 2, w, w);
-  for (const [b, dx, dy] of BITS) {
-    if (!(openings & b)) continue;
+  for (const { bit, name } of geometry.directions) {
+    if (!(openings & bit)) continue;
+    const [dx, dy] = stepOf(geometry, name);
     if (dx) ctx.fillRect(dx > 0 ? x + c : x, y + c - w / 2, c, w);
     else ctx.fillRect(x + c - w / 2, dy > 0 ? y + c : y, w, c);
   }
@@ -58,12 +69,14 @@ function drawArrow(ctx, cx, cy, size, dir, fill) {
 }
 
 /**
- * root: where the canvas goes; onArrow(i), onSquare(row, column) (1-based) on clicks.
- * set({ state, interactive, hidden }) shows a state.
+ * root: where the canvas goes; geometry: the engine's `labyrinthGeometry()`; onArrow(i),
+ * onSquare(row, column) (1-based) on clicks. set({ state, interactive, hidden }) shows a state.
  */
 const SLIDE_MS = 260;
 
-export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {}, onSquare = () => {}, pathTo = null } = {}) {
+export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow = () => {}, onSquare = () => {}, pathTo = null } = {}) {
+  const N = geometry.size;
+  const insertions = geometry.insertions.map(({ push, squares }) => ({ push: stepOf(geometry, push), squares }));
   const canvas = el('canvas', { class: 'labyrinth-canvas', 'data-testid': testid });
   root.append(canvas);
   let shown = null;
@@ -74,27 +87,27 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
   /** A push being animated: { at, start }. */
   let sliding = null;
 
-  function geometry() {
+  function layout() {
     const width = canvas.parentElement?.clientWidth || 600;
     const size = Math.min(width, maxSize);
     const cell = size / (N + 1.3);
     const m = cell * 0.65;
     return { size, cell, x0: (width - size) / 2 + m, y0: m };
   }
-  /** The centre of insertion arrow i (0–11) and the way it points. */
+  /**
+   * The centre of insertion arrow i and the way it points (the way it pushes): just outside the
+   * board, before the first square of its line.
+   */
   function arrowAt(i, g = geo) {
-    const k = 1 + 2 * (i % 3);
-    const side = Math.floor(i / 3);
-    const mid = (n) => n * g.cell + g.cell / 2;
-    const off = g.cell * 0.33;
-    if (side === 0) return { x: g.x0 + mid(k), y: g.y0 - off, dir: [0, 1] };
-    if (side === 1) return { x: g.x0 + N * g.cell + off, y: g.y0 + mid(k), dir: [-1, 0] };
-    if (side === 2) return { x: g.x0 + mid(k), y: g.y0 + N * g.cell + off, dir: [0, -1] };
-    return { x: g.x0 - off, y: g.y0 + mid(k), dir: [1, 0] };
+    const { push: [dx, dy], squares: [first] } = insertions[i];
+    const back = g.cell / 2 + g.cell * 0.33;
+    const x = g.x0 + ((first % N) * g.cell + g.cell / 2);
+    const y = g.y0 + (Math.floor(first / N) * g.cell + g.cell / 2);
+    return { x: x - dx * back, y: y - dy * back, dir: [dx, dy] };
   }
 
   function draw() {
-    geo = geometry();
+    geo = layout();
     const { ctx, width, height } = fitCanvas(canvas, geo.size);
     ctx.clearRect(0, 0, width, height);
     if (!shown?.state) return;
@@ -115,18 +128,16 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
     const p = sliding ? Math.min(1, (performance.now() - sliding.start) / SLIDE_MS) : 1;
     const offset = (r, c) => {
       if (p >= 1) return [0, 0];
-      const side = Math.floor(sliding.at / 3);
-      const line = 1 + 2 * (sliding.at % 3);
+      const { push: [dx, dy], squares } = insertions[sliding.at];
+      if (!squares.includes(r * N + c)) return [0, 0];
       const back = (1 - p) * cell;
-      if (side % 2 === 0 && c !== line) return [0, 0];
-      if (side % 2 === 1 && r !== line) return [0, 0];
-      return [[0, -back], [back, 0], [0, back], [-back, 0]][side];
+      return [-dx * back, -dy * back];
     };
     state.tiles.forEach((t, i) => {
       const r = Math.floor(i / N);
       const c = i % N;
       const [ox, oy] = offset(r, c);
-      drawTile(ctx, x0 + c * cell + ox, y0 + r * cell + oy, cell, t, { fixed: r % 2 === 0 && c % 2 === 0, reach: reach.has(i) });
+      drawTile(ctx, geometry, x0 + c * cell + ox, y0 + r * cell + oy, cell, t, { fixed: geometry.fixed[i], reach: reach.has(i) });
     });
     if (p < 1) schedule();
     else sliding = null;
@@ -181,7 +192,7 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
     // Insertion arrows.
     const blocked = new Map(state.blocked.map(([i, why]) => [i, why]));
     const canShift = interactive && state.phase === 'shift' && state.winner === null;
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < insertions.length; i += 1) {
       const a = arrowAt(i);
       const fill = blocked.has(i) ? '#b9bec8' : canShift ? (hover === i ? '#1f55c4' : '#2f6fdf') : '#8a93a6';
       drawArrow(ctx, a.x, a.y, cell * 0.22, a.dir, fill);
@@ -196,7 +207,7 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
     const box = canvas.getBoundingClientRect();
     const x = e.clientX - box.left;
     const y = e.clientY - box.top;
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < insertions.length; i += 1) {
       const a = arrowAt(i);
       if (Math.abs(x - a.x) < geo.cell * 0.4 && Math.abs(y - a.y) < geo.cell * 0.4) return { arrow: i };
     }
@@ -230,7 +241,7 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
   });
   /** Where arrow i or square index k (row-major) is drawn, in CSS pixels of the canvas (tests). */
   canvas.pointOf = (kind, i) => {
-    geo = geometry();
+    geo = layout();
     if (kind === 'arrow') { const a = arrowAt(i); return [a.x, a.y]; }
     return [geo.x0 + (i % N) * geo.cell + geo.cell / 2, geo.y0 + Math.floor(i / N) * geo.cell + geo.cell / 2];
   };
@@ -248,8 +259,8 @@ export function createBoardView(root, { testid, maxSize = 620, onArrow = () => {
   };
 }
 
-/** A small canvas with one tile (the extra tile) drawn as turned `dir`. */
-export function createTileView(root, { testid, size = 84, onClick = () => {} } = {}) {
+/** A small canvas with one tile (the extra tile) drawn as turned `dir`; geometry as for the board. */
+export function createTileView(root, { testid, geometry, size = 84, onClick = () => {} } = {}) {
   const canvas = el('canvas', { class: 'labyrinth-extra', 'data-testid': testid, title: 'The extra tile: click or press R to turn it', width: size, height: size });
   canvas.style.width = `${size}px`;
   canvas.addEventListener('click', onClick);
@@ -263,7 +274,7 @@ export function createTileView(root, { testid, size = 84, onClick = () => {} } =
       const ctx = canvas.getContext('2d');
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, size, size);
-      if (tile) drawTile(ctx, 0, 0, size, tile, { openings: tile.turned[dir] }); // the engine's openings as turned
+      if (tile) drawTile(ctx, geometry, 0, 0, size, tile, { openings: tile.turned[dir] }); // the engine's openings as turned
       canvas.dataset.dir = dir ?? '';
     },
   };

@@ -50,9 +50,10 @@ export function mountLab(root, ctx) {
   const stop = el('button', { hidden: true, 'data-testid': 'labyrinth-lab-stop' }, 'Stop');
   const status = el('div', { class: 'status', role: 'status', 'data-testid': 'labyrinth-lab-status' });
   const results = el('div', { 'data-testid': 'labyrinth-lab-results' });
+  const limits = ctx.engine.decisionLimits('labyrinth');
   root.append(el('div', { class: 'panel' },
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function turn(view)'),
-      ' choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with 500 ms a turn; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). ',
+      ` choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with ${limits.decisionMs} ms a ${limits.decision}; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). `,
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, opponents, games, seed.box, reset), editor, el('div', { class: 'row' }, run, stop), status, results));
 

@@ -39,6 +39,8 @@ const keptLabyrinth = () => keptGame('labyrinth', {
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
+  const geometry = engine.labyrinthGeometry();
+  const turnLimits = engine.decisionLimits('labyrinth');
   const kept = keptLabyrinth();
   let game = null;
   let levels = [];
@@ -78,11 +80,11 @@ export function mountPlay(root, ctx) {
     el('span', {}, 'This game was opened from a link. Your own game is kept until you play a move here.'), backBtn);
   const boardRoot = el('div', { class: 'labyrinth-board' });
   const board = createBoardView(boardRoot, {
-    testid: 'labyrinth-play-canvas', onArrow: (i) => push(i), onSquare: (r, c) => walk(r, c),
+    testid: 'labyrinth-play-canvas', geometry, onArrow: (i) => push(i), onSquare: (r, c) => walk(r, c),
     pathTo: (r, c) => (game ? Array.from(game.path(r, c)) : []),
   });
   const extraRoot = el('div', { class: 'labyrinth-extra-box' });
-  const extra = createTileView(extraRoot, { testid: 'labyrinth-extra', onClick: () => rotate() });
+  const extra = createTileView(extraRoot, { testid: 'labyrinth-extra', geometry, onClick: () => rotate() });
   const rotateBtn = el('button', { class: 'small', 'data-testid': 'labyrinth-rotate', onclick: () => rotate(), title: 'Turn the extra tile clockwise (R)' }, 'Turn ↻ (R)');
   const stayBtn = el('button', { 'data-testid': 'labyrinth-stay', onclick: () => stay(), title: 'End the turn where you stand (S)' }, 'Stay');
   const handover = el('div', { class: 'labyrinth-handover', hidden: true, 'data-testid': 'labyrinth-handover' });
@@ -103,7 +105,7 @@ export function mountPlay(root, ctx) {
       el('h3', {}, 'Players'), legend, cards,
       el('h3', { class: 'labyrinth-head' }, 'New game'),
       el('div', { class: 'labyrinth-seats' }, ...seatRows.map((s) => s.box)),
-      el('p', { class: 'muted labyrinth-seat-help' }, '“Your strategy” plays the code of the Your strategy tab (500 ms a turn; a failed turn is played by the greedy AI).'),
+      el('p', { class: 'muted labyrinth-seat-help' }, `“Your strategy” plays the code of the Your strategy tab (${turnLimits.decisionMs} ms a ${turnLimits.decision}; a failed turn is played by the greedy AI).`),
       el('div', { class: 'row' }, rules, el('label', { class: 'inline' }, 'Seed ', seedInput)),
       el('div', { class: 'row' }, startBtn), formStatus,
       el('h3', { class: 'labyrinth-head' }, 'Save and share'),
@@ -346,7 +348,7 @@ export function mountPlay(root, ctx) {
   function rotate() {
     const s = humanToMove();
     if (!s || s.phase !== 'shift') return;
-    extraDir = nextDir(extraDir);
+    extraDir = nextDir(geometry, extraDir);
     extra.set(s.extra, extraDir);
   }
   function push(i) {

@@ -16,9 +16,10 @@ export function mountReplay(root, ctx) {
   const title = el('h3', { 'data-testid': 'labyrinth-replay-title' }, 'Replay');
   const info = el('div', { class: 'muted', 'data-testid': 'labyrinth-replay-info' });
   const boardRoot = el('div', { class: 'labyrinth-board' });
-  const board = createBoardView(boardRoot, { testid: 'labyrinth-replay-canvas' });
+  const geometry = engine.labyrinthGeometry();
+  const board = createBoardView(boardRoot, { testid: 'labyrinth-replay-canvas', geometry });
   const extraRoot = el('div', { class: 'labyrinth-extra-box' });
-  const extra = createTileView(extraRoot, { testid: 'labyrinth-replay-extra', size: 64 });
+  const extra = createTileView(extraRoot, { testid: 'labyrinth-replay-extra', geometry, size: 64 });
   const controls = el('div', { class: 'labyrinth-replay-controls' });
   const legend = el('div', { class: 'labyrinth-legend' });
   const playedBtn = el('button', { 'data-testid': 'labyrinth-replay-played' }, 'Your game');

@@ -11,7 +11,6 @@ import { playSeries } from '../referee.js';
 import { freeAfter } from '../engine.js';
 
 const LOAD_MS = 2000;
-const TURN_MS = 500;
 const BACKSTOP_EXTRA_MS = 1000;
 
 /** A number the engine takes as it is (no rounding, no wrapping); the engine checks the range. */
@@ -21,15 +20,16 @@ const small = (x) => Number.isInteger(x) && x >= 0 && x <= 0xffff;
 const startStrategy = (source, seed) => UserSession.start({ game: 'labyrinth', source, seed, loadMs: LOAD_MS });
 
 /**
- * The strategy's turns in `session`: ask(view) → { answer, error, printed, timeout }. `answer` is
+ * The strategy's turns in `session`, `turnMs` each (the engine's `decisionLimits`): ask(view) →
+ * { answer, error, printed, timeout }. `answer` is
  * null when `error` says what went wrong; after a `timeout` (no answer within the backstop) the
  * host is stopped and every later turn fails at once, saying so. The answer's shape is checked
  * here; whether the turn is allowed is the engine's to say (`playTurn`).
  */
-function turnsOf(session) {
+function turnsOf(session, turnMs) {
   let stopped = false;
   return async (view) => {
-    const r = await session.call('turn', view, { limitMs: TURN_MS, backstopMs: TURN_MS + BACKSTOP_EXTRA_MS });
+    const r = await session.call('turn', view, { limitMs: turnMs, backstopMs: turnMs + BACKSTOP_EXTRA_MS });
     if (r.error) {
       let { error } = r;
       if (r.timeout) {
@@ -61,7 +61,7 @@ export async function openSeat(engine, entrant, seed) {
   const started = await startStrategy(entrant.source, seed);
   if (started.error) throw new Error(`${entrant.label ?? 'the strategy'} does not load: ${started.error}`);
   const { session } = started;
-  const ask = turnsOf(session);
+  const ask = turnsOf(session, engine.decisionLimits('labyrinth').decisionMs);
   let early = started.printed; // printed by the top level, shown with the first turn
   return {
     async decide(view) {

@@ -1,5 +1,5 @@
-// The strategy lab: write a Scheme or JavaScript strategy, run CodeAbbey's 49-game checker
-// against the dummy in the sandbox, look at every game.
+// The strategy lab: write a Scheme or JavaScript strategy, run CodeAbbey's checker (the engine's
+// `pigChecker()`: its games, target and opponent) in the sandbox, look at every game.
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { confirmCode } from '../confirm-code.js';
@@ -8,6 +8,7 @@ import { failedLines, renderResults } from './results.js';
 import { headline, seedField, SEED_REFUSED } from '../run-report.js';
 
 export function mountLab(root, ctx) {
+  const checker = ctx.engine.pigChecker();
   const mine = loadMine();
   const language = el('select', { 'aria-label': 'Language', 'data-testid': 'language' },
     el('option', { value: 'scheme' }, 'Scheme'), el('option', { value: 'js' }, 'JavaScript'));
@@ -20,7 +21,7 @@ export function mountLab(root, ctx) {
   const seed = seedField(ctx.engine, 'lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'run-checker' }, 'Run the checker (49 games vs dummy)');
   const stop = el('button', { hidden: true }, 'Stop');
-  const progress = el('progress', { max: '49', value: '0', hidden: true });
+  const progress = el('progress', { max: String(checker.games), value: '0', hidden: true });
   const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lab-status' });
   const results = el('div', { class: 'results', 'data-testid': 'lab-results' });
   // A strategy from a link is shown next to the user's own, never saved over it.
@@ -82,7 +83,7 @@ export function mountLab(root, ctx) {
     stop.hidden = false;
     progress.hidden = false;
     progress.value = 0;
-    status.textContent = 'Running 49 games in the sandbox…';
+    status.textContent = `Running ${checker.games} games in the sandbox…`;
     status.className = 'status';
     results.replaceChildren(el('p', { class: 'muted' }, 'Running… the results appear here.'));
     link.set('');
@@ -98,7 +99,7 @@ export function mountLab(root, ctx) {
         failed: failedLines(spec, r.failures, fallback),
         result: `Done in ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`} · seed ${spec.seed}`,
       });
-      renderResults(results, { spec, ...r, fallback }, (log, i) => ctx.openMatchGame(spec, log, i));
+      renderResults(results, { spec, ...r, fallback }, checker, (log, i) => ctx.openMatchGame(spec, log, i));
       const url = shareUrl(ctx.engine.pigMatchLink(spec));
       link.set(url);
       followLink(url);
@@ -132,7 +133,7 @@ export function mountLab(root, ctx) {
     el('div', { class: 'panel' },
       el('p', { class: 'lead' }, 'Write ', el('code', {}, 'player'),
         ': it is called after every throw with your total, the other total, the sum of the earlier throws of this turn, the throw just made, and a one-element ',
-        el('code', {}, 'state'), ' list that lasts the whole match. Answer true to throw again. A 1 loses the turn; reaching 100 wins at once. ',
+        el('code', {}, 'state'), ` list that lasts the whole match. Answer true to throw again. A 1 loses the turn; reaching ${checker.target} wins at once. The checker passes with ${checker.winsNeeded} wins of ${checker.games}. `,
         el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
       el('div', { class: 'row' }, language, examples, seed.box),
       fromLink,

@@ -26,13 +26,17 @@ function failureList(spec, failures, game, fallback) {
     el('ul', {}, ...shown));
 }
 
-/** Renders into `root`; `onView(log, index)` opens a game; `fallback`: the engine's name for what plays a failed decision. */
-export function renderResults(root, { spec, summary, logs = [], failures = [], fallback }, onView) {
+/**
+ * Renders into `root`; `checker`: the engine's `pigChecker()` (a match of its games against its
+ * opponent is passed or not); `onView(log, index)` opens a game; `fallback`: the engine's name
+ * for what plays a failed decision.
+ */
+export function renderResults(root, { spec, summary, logs = [], failures = [], fallback }, checker, onView) {
   const [a, b] = spec.entrants.map((e) => e.label);
   const [wa, wb] = summary.wins;
   // Failed decisions come first, and nothing is green while there are any.
   const failed = failedLines(spec, failures, fallback);
-  const verdict = summary.games === 49 && spec.entrants[1].source === 'dummy'
+  const verdict = summary.games === checker.games && spec.entrants[1].source === checker.opponent
     ? el('span', { class: summary.passed ? (failed.length ? '' : 'pass') : 'fail' }, summary.passed ? 'passed' : 'not passed')
     : null;
   const head = el('div', { class: 'result-head' },

@@ -7,7 +7,6 @@ import { UserSession } from '../user-code.js';
 import { playSeries } from '../referee.js';
 import { freeAfter } from '../engine.js';
 
-const JS_DECISION_LIMIT_MS = 50;
 const JS_BACKSTOP_MS = 1000;
 
 /**
@@ -31,10 +30,11 @@ export async function openSeat(engine, entrant, seed, target) {
   const started = await UserSession.start({ game: 'pig', source: entrant.source, seed, loadMs: JS_BACKSTOP_MS });
   if (started.error) throw new Error(`${entrant.label} does not load: ${started.error}`);
   const { session } = started;
+  const limitMs = engine.decisionLimits('pig').decisionMs;
   let early = started.printed; // printed by the top level, shown with the first decision
   return {
     async decide(view) {
-      const r = await session.call('player', view, { limitMs: JS_DECISION_LIMIT_MS, backstopMs: JS_BACKSTOP_MS });
+      const r = await session.call('player', view, { limitMs, backstopMs: JS_BACKSTOP_MS });
       const printed = early + r.printed;
       early = '';
       if (r.timeout) {

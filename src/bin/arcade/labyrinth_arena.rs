@@ -134,13 +134,13 @@ impl Entrant {
     fn decider(&self) -> Result<Box<dyn Decider<Labyrinth>>, Failure> {
         Ok(match self {
             Entrant::Level(l) => Box::new(AiSeat::new(l).ok_or_else(|| Failure::usage(format!("unknown AI level \"{l}\"")))?),
-            Entrant::Js(path) => Box::new(JsSeat { js: JsStrategy::start(path, "turn", TURN_MS).map_err(Failure::input)?, step: None }),
+            Entrant::Js(path) => {
+                let limit_ms = u64::from(lambda_arcade::labyrinth::inputs::DECISIONS.decision_ms);
+                Box::new(JsSeat { js: JsStrategy::start(path, "turn", limit_ms).map_err(Failure::input)?, step: None })
+            }
         })
     }
 }
-
-/// A JavaScript strategy's time for one turn, as in the page.
-const TURN_MS: u64 = 500;
 
 /// A JavaScript strategy in a seat: asked once a turn for `{ rotation, insertion, row, column }`;
 /// the shift is its answer to the shift, the step its answer to the move that follows.

@@ -4,7 +4,7 @@ use crate::args::{Base, Seed, Sides};
 use crate::Failure;
 
 use lambda_arcade::link::{encode_game, GameRecord};
-use lambda_arcade::pig::arena::{challenge_score, wilson_interval};
+use lambda_arcade::pig::arena::{challenge_score, wilson_interval, wins_needed, CHECKER};
 use lambda_arcade::pig::links::encode_match;
 use lambda_arcade::pig::exact::{match_pass_probability, match_win_probability, policy_win_probability};
 use lambda_arcade::pig::policy::optimal_for;
@@ -94,7 +94,7 @@ fn solve() -> Result<(), Failure> {
         "target": 100,
         "p_first_optimal": table.win_probability(0, 0),
         "optimal_vs_hold20": { "optimal_first": first, "optimal_second": second },
-        "p_pass_49_optimal_vs_hold20": match_pass_probability(first, second, 49, 25),
+        "p_pass_49_optimal_vs_hold20": match_pass_probability(first, second, CHECKER.games, CHECKER.wins_needed()),
         "optimal_at_0_0_holds_at": holds_at,
         "solve_ms": solve_ms,
     });
@@ -166,7 +166,7 @@ fn play_match(spec: MatchSpec, json: bool, base: &Base) -> Result<(), Failure> {
     let score = challenge_score(wins[0], spec.games);
     let (lo, hi) = wilson_interval(wins[0], spec.games);
     let rate = f64::from(wins[0]) / f64::from(spec.games);
-    let passed = wins[0] > spec.games / 2;
+    let passed = wins[0] >= wins_needed(spec.games);
     let [a, b] = [&spec.entrants[0].label, &spec.entrants[1].label];
     if json {
         let out = json!({
