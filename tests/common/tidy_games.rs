@@ -37,7 +37,6 @@ const RULES: &[&str] = &["tests/tidy.rs", "tests/common/tidy.rs", "tests/common/
 /// deleted from this list; a file listed here that no longer names a game is itself a
 /// violation, so the list only shrinks.
 const KNOWN_OFFENDERS: &[(&str, &str)] = &[
-    ("src/inputs.rs", "RAIL_LIMITS' texts name Pig's and Labyrinth's limits (the JavaScript strategy's 50 ms and 500 ms, merged Labyrinth seats): each moves into its game's descriptor (other work)"),
     ("tests/cli.rs", "`arcade check` and the refusal of non-UTF-8 files are shown on Lifter's and Punter's formats and commands, and the cores test runs each game's arena: each moves into tests/cli_<id>.rs"),
     ("tests/cli_shard.rs", "shards and `arcade merge` are shown on each game's arena and on Lifter's judge: each game's part moves into tests/cli_<id>.rs"),
     ("tests/bad_inputs.rs", "the UTF-8 and size checks name Lifter's, Punter's and Labyrinth's formats, and a Punter map test: iterate over `games::formats()`, move the Punter test"),
