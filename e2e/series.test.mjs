@@ -122,3 +122,46 @@ test('a Lifter route gives the same game in the CLI and in the page (one player:
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** The first `n` moves of each link's game, in the engine's words, with its dealt board. */
+async function openings(page, module, links, n) {
+  return page.evaluate(async ({ module, links, n }) => {
+    const engine = await (await import('./www/engine.js')).loadEngine(module);
+    return links.map((l) => {
+      const g = engine.LabyrinthGame.fromLink(l);
+      // Turn and move, without the seat's name (each host names its seats its own way).
+      const labels = Array.from({ length: Math.min(n, g.length) }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · '));
+      g.seek(0);
+      const board = JSON.stringify(g.state().tiles);
+      g.free();
+      return { labels, board };
+    });
+  }, { module, links, n });
+}
+
+test('Labyrinth: Play, an arena game and the CLI give the same game for the same seats and seed', async () => {
+  const page = await openPage(browser, `${server.url}#labyrinth`);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state);
+  for (const [color, value] of [['yellow', 'greedy'], ['red', 'greedy'], ['blue', 'off'], ['green', 'off']]) await page.selectOption(`[data-testid=labyrinth-seat-${color}]`, value);
+  await page.fill('[data-testid=labyrinth-seed]', '7');
+  await page.click('[data-testid=labyrinth-start]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.turns >= 6, null, { timeout: 30000 });
+  const played = fragment(await page.$eval('.labyrinth-side .link-input', (i) => i.value));
+  const cli = fragment(JSON.parse(arcade('labyrinth', 'play', '--seed', '7', '--players', 'yellow:ai,red:ai', '--ai', 'greedy', '--json')).link);
+  const arena = await page.evaluate(async () => {
+    const engine = await (await import('./www/engine.js')).loadEngine('labyrinth');
+    const { playSeries } = await import('./www/referee.js');
+    const series = new engine.LabyrinthSeries(['greedy', 'greedy'], ['greedy', 'greedy'], 2, false, 7, 0, 1);
+    const r = await playSeries(series, { open: () => { throw new Error('no outside seat'); }, answer: () => {} }, { cancelled: false });
+    series.free();
+    return r.games[0].link;
+  });
+  const [p, c, a] = await openings(page, 'labyrinth', [played, cli, arena], 12);
+  assert.ok(p.labels.length >= 12, `Play made ${p.labels.length} moves`);
+  assert.equal(p.board, c.board, 'the same deal as the CLI');
+  assert.equal(p.board, a.board, 'the same deal as the arena');
+  assert.deepEqual(p.labels, c.labels, 'the same moves as the CLI');
+  assert.deepEqual(p.labels, a.labels, 'the same moves as the arena');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

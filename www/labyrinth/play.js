@@ -325,8 +325,8 @@ export function mountPlay(root, ctx) {
       try { game.playIndex(i); } catch (e) { thinking = false; message(`The game could not go on: ${e.message ?? e}`); return; }
       const after = game.state();
       if (after.phase === 'shift') extraDir = after.extra.dir;
-      board.set({ state: after, interactive: false, hidden: false });
       report(r.decisions);
+      render();
     }
     report(r.decisions);
     thinking = false;
