@@ -5,7 +5,7 @@
 
 use super::pig::{code, source_of, EntrantJs, FailureJs, LogJs, PigMatch};
 use super::{js_error, to_js};
-use crate::arena::wilson_interval;
+use crate::arena::StandingRow;
 use crate::pig::links::encode_tournament;
 use crate::pig::tournament::{PairResult, TournamentRunner, TournamentSpec};
 use crate::pig::Entrant;
@@ -38,23 +38,11 @@ pub fn pig_tournament_link(spec: JsValue) -> Result<String, JsValue> {
 }
 
 #[derive(Serialize)]
-struct RowJs {
-    entrant: usize,
-    label: String,
-    games: u32,
-    wins: u32,
-    losses: u32,
-    win_rate: f64,
-    ci95: (f64, f64),
-    elo: f64,
-}
-
-#[derive(Serialize)]
 struct SummaryJs {
     games: u32,
     games_done: u32,
     /// Best Elo first.
-    standings: Vec<RowJs>,
+    standings: Vec<StandingRow>,
 }
 
 #[derive(Serialize)]
@@ -140,24 +128,8 @@ impl PigTournament {
     }
 
     pub fn summary(&self) -> Result<JsValue, JsValue> {
-        let s = self.runner.standings();
-        let elo = s.elo();
-        let mut standings: Vec<RowJs> = s
-            .tallies
-            .iter()
-            .enumerate()
-            .map(|(i, t)| RowJs {
-                entrant: i,
-                label: self.runner.spec().entrants[i].label.clone(),
-                games: t.games,
-                wins: t.wins,
-                losses: t.losses,
-                win_rate: if t.games == 0 { 0.0 } else { f64::from(t.wins) / f64::from(t.games) },
-                ci95: wilson_interval(t.wins, t.games),
-                elo: elo[i],
-            })
-            .collect();
-        standings.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+        let labels: Vec<String> = self.runner.spec().entrants.iter().map(|e| e.label.clone()).collect();
+        let standings = self.runner.standings().ranked(&labels);
         to_js(&SummaryJs { games: self.runner.games_total(), games_done: self.runner.games().len() as u32, standings })
     }
     pub fn logs(&self) -> Result<JsValue, JsValue> {

@@ -3,7 +3,7 @@
 //! (www/referee.js), an outside seat's failure, and the results with links and standings.
 
 use super::{js_error, js_seed, to_js};
-use crate::arena::{Answer, MatchRules, MatchSeeds, Series, Step};
+use crate::arena::{Answer, MatchRules, MatchSeeds, Series, StandingRow, Step};
 use crate::link::{encode_game, LinkParams};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -73,8 +73,8 @@ struct FailureJs {
 struct ResultsJs {
     games: Vec<GameJs>,
     failures: Vec<FailureJs>,
-    /// Per entrant: games, wins, draws, losses, mean return, Elo.
-    standings: Vec<(u32, u32, u32, u32, f64, f64)>,
+    /// Per entrant, in entrant order.
+    standings: Vec<StandingRow>,
     output: String,
 }
 
@@ -104,8 +104,5 @@ where
         .take(1000)
         .map(|f| FailureJs { game: f.game, move_index: f.move_index, entrant: f.entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout })
         .collect();
-    let s = series.standings();
-    let elo = s.elo();
-    let standings = s.tallies.iter().zip(elo).map(|(t, e)| (t.games, t.wins, t.draws, t.losses, if t.games == 0 { 0.0 } else { t.score / f64::from(t.games) }, e)).collect();
-    to_js(&ResultsJs { games, failures, standings, output })
+    to_js(&ResultsJs { games, failures, standings: series.standings().rows(names), output })
 }

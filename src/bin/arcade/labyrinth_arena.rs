@@ -4,7 +4,7 @@
 use crate::args::{Output, Seed, Sides};
 use crate::js_strategy::JsStrategy;
 use crate::labyrinth::RulesArg;
-use crate::merge::{field, finish, Fields, GameResult, Kind};
+use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::Failure;
 use lambda_arcade::arena::{Decider, GameLog, Series, SeriesSpec};
 use lambda_arcade::labyrinth::ai::LEVELS;
@@ -35,7 +35,7 @@ pub struct ArenaArgs {
 }
 
 /// What `arcade merge` knows of an arena's output.
-pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results"], derived: &["wins", "draws", "mean_turns"], units, summary, seating };
+pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results"], derived: &["wins", "draws", "mean_turns", "standings"], units, summary, seating };
 
 /// Seats alternate between A and B, A in seat 0 of game 1.
 fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
@@ -50,21 +50,19 @@ fn units(fields: &Fields) -> Result<(usize, u32), String> {
     Ok((field(fields, "games")?, 1))
 }
 
-/// Wins of A and B, draws (nobody won in 400 turns) and the mean turns, from `"results"`.
+/// The standings of A and B (`arena::StandingRow`), their wins, the draws (nobody won in 400
+/// turns) and the mean turns, from `"results"`: a game has one winner or none, so the draws
+/// are the games nobody won.
 fn summary(fields: &mut Fields) -> Result<(), String> {
     let results: Vec<GameResult> = field(fields, "results")?;
-    let (mut wins, mut draws, mut turns) = ([0u32; 2], 0u32, 0u32);
-    for r in &results {
-        // The winner's seat is the one with a return (1); nobody has one after a draw.
-        match r.returns.iter().position(|&x| x > 0.0).and_then(|seat| r.seating.get(seat)) {
-            Some(&entrant) => *wins.get_mut(entrant).ok_or_else(|| format!("game {}: entrant {entrant} (an arena has 2)", r.game))? += 1,
-            None => draws += 1,
-        }
-        turns += r.turns.unwrap_or(0);
-    }
+    let names = [field::<String>(fields, "a")?, field::<String>(fields, "b")?];
+    let rows = standings(2, &results).rows(&names);
+    let wins = [rows[0].wins, rows[1].wins];
+    let turns: u32 = results.iter().map(|r| r.turns.unwrap_or(0)).sum();
     fields.insert("wins".into(), json!(wins));
-    fields.insert("draws".into(), draws.into());
+    fields.insert("draws".into(), (results.len() as u32).saturating_sub(wins[0] + wins[1]).into());
     fields.insert("mean_turns".into(), (f64::from(turns) / results.len().max(1) as f64).into());
+    fields.insert("standings".into(), serde_json::to_value(rows).map_err(|e| e.to_string())?);
     Ok(())
 }
 
