@@ -5,6 +5,7 @@ use super::{js_error, to_js};
 use crate::game::{Actor, Game};
 use crate::arena::{Decider, MatchRules};
 use crate::labyrinth::ai_seat::AiSeat;
+use crate::labyrinth::turn_answer::TurnAnswer;
 use crate::labyrinth::board::{index, insertion_name, INSERTIONS, SIZE};
 use crate::labyrinth::game::LabyrinthParams;
 use crate::labyrinth::save;
@@ -157,8 +158,8 @@ impl LabyrinthGame {
     /// allowed (the engine's reason is thrown).
     #[wasm_bindgen(js_name = playTurn)]
     pub fn play_turn(&mut self, at: u8, dir: &str, row: u8, column: u8) -> Result<(), JsValue> {
-        let dir = crate::labyrinth::tile::Direction::rotation(dir).map_err(js_error)?;
-        let [shift, go] = self.game().turn_moves(at, dir, (row, column)).map_err(js_error)?;
+        let answer = TurnAnswer { insertion: at.into(), rotation: dir.to_string(), row: row.into(), column: column.into() };
+        let [shift, go] = answer.moves(self.game()).map_err(js_error)?;
         self.play(shift)?;
         self.play(go)
     }
@@ -197,7 +198,7 @@ impl LabyrinthGame {
     /// over.
     #[wasm_bindgen(js_name = aiMove)]
     pub fn ai_move(&mut self, level: &str) -> Result<Option<String>, JsValue> {
-        let mut seat = AiSeat::new(level).ok_or_else(|| js_error(format!("unknown AI level \"{level}\"")))?;
+        let mut seat = AiSeat::new(level).map_err(js_error)?;
         let Actor::Player(turn) = self.game().to_move() else { return Ok(None) };
         let mv = seat.decide(&self.game().view(turn)).map_err(js_error)?;
         let label = self.game().move_label(&mv);

@@ -3,12 +3,12 @@
 //! sandbox a whole turn at a time.
 
 use super::{js_error, series};
-use crate::arena::{Answer, Decider, Series, SeriesSpec};
+use crate::arena::{Answer, Series, SeriesSpec};
 use crate::game::Game;
-use crate::labyrinth::ai_seat::AiSeat;
+use crate::labyrinth::ai_seat::entrant_decider;
 use crate::labyrinth::game::LabyrinthParams;
 use crate::labyrinth::state::{Color, Control, Labyrinth, Rules};
-use crate::labyrinth::tile::Direction;
+use crate::labyrinth::turn_answer::TurnAnswer;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -27,13 +27,7 @@ impl LabyrinthSeries {
         if !(1..=4).contains(&seats) {
             return Err(js_error("a Labyrinth game has 1 to 4 seats"));
         }
-        let mut deciders: Vec<Option<Box<dyn Decider<Labyrinth>>>> = Vec::new();
-        for e in &entrants {
-            deciders.push(match e.as_str() {
-                "js" => None,
-                level => Some(Box::new(AiSeat::new(level).ok_or_else(|| js_error(format!("unknown AI level \"{level}\"")))?)),
-            });
-        }
+        let deciders = entrants.iter().map(|e| entrant_decider(e)).collect::<Result<_, _>>().map_err(js_error)?;
         let players = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
         let rules = if ravensburger { Rules::Ravensburger } else { Rules::Assignment };
         let params = LabyrinthParams { players, rules, seed: 0, saved: None };
@@ -50,14 +44,10 @@ impl LabyrinthSeries {
     /// allow is played by the greedy AI, with the engine's reason.
     #[wasm_bindgen(js_name = answerTurn)]
     pub fn answer_turn(&mut self, insertion: u32, rotation: &str, row: u32, column: u32, printed: &str) {
-        let small = |x: u32| u8::try_from(x).map_err(|_| format!("{x} is out of range"));
-        let turn = (|| {
-            let dir = Direction::rotation(rotation)?;
-            self.series.current().turn_moves(small(insertion)?, dir, (small(row)?, small(column)?)).map_err(|e| e.to_string())
-        })();
-        match turn {
+        let answer = TurnAnswer { insertion: insertion.into(), rotation: rotation.to_string(), row: row.into(), column: column.into() };
+        match answer.moves(self.series.current()) {
             Ok(moves) => self.series.answer(Answer::Turn(moves.to_vec()), printed),
-            Err(message) => series::fail(&mut self.series, message, false, printed),
+            Err(e) => series::fail(&mut self.series, e.to_string(), false, printed),
         }
     }
 

@@ -153,7 +153,7 @@ fn seats_of(seats: &[String], seed: u64) -> Result<Vec<Seat>, JsValue> {
     for (i, s) in seats.iter().enumerate() {
         kinds.push(match s.as_str() {
             "human" => Seat::Human,
-            name => Seat::Bot(name.to_string(), bot(name, MatchSeeds(seed).entrant(i)).ok_or_else(|| js_error(format!("unknown bot \"{name}\"")))?),
+            name => Seat::Bot(name.to_string(), bot(name, MatchSeeds(seed).entrant(i)).map_err(js_error)?),
         });
     }
     Ok(kinds)

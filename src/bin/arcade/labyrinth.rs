@@ -5,7 +5,6 @@ use crate::args::{Base, Seed};
 use crate::Failure;
 use lambda_arcade::arena::Decider;
 use lambda_arcade::game::{Actor, Game};
-use lambda_arcade::labyrinth::ai::LEVELS;
 use lambda_arcade::labyrinth::ai_seat::AiSeat;
 use lambda_arcade::labyrinth::game::LabyrinthParams;
 use lambda_arcade::labyrinth::save;
@@ -137,7 +136,7 @@ fn check(path: &str, rules: Rules) -> Result<(), Failure> {
 /// played by the AI until a player wins.
 fn play(file: Option<&str>, deal: &Deal, level: &str, max_turns: u32, json: bool, base: &Base) -> Result<(), Failure> {
     // The AI of every seat decides from that seat's view, as in the arenas and the page.
-    let mut ai = AiSeat::new(level).ok_or_else(|| Failure::usage(format!("unknown AI level \"{level}\" ({})", LEVELS.join(", "))))?;
+    let mut ai = AiSeat::new(level).map_err(|e| Failure::usage(e.to_string()))?;
     let rules = deal.rules.rules();
     let (mut game, record) = match file {
         Some(path) => {

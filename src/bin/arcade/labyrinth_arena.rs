@@ -11,7 +11,7 @@ use lambda_arcade::labyrinth::ai::LEVELS;
 use lambda_arcade::labyrinth::ai_seat::{from_view, AiSeat};
 use lambda_arcade::labyrinth::game::{LabyrinthParams, LabyrinthView};
 use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove};
-use lambda_arcade::labyrinth::tile::Direction;
+use lambda_arcade::labyrinth::turn_answer::TurnAnswer;
 use lambda_arcade::link::encode_game;
 use serde_json::{json, Value};
 
@@ -115,7 +115,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
 
 /// One side of an arena: an AI level, or a JavaScript file defining `turn(view)`.
 enum Entrant {
-    Level(&'static str),
+    Level(AiSeat),
     Js(String),
 }
 
@@ -124,14 +124,13 @@ impl Entrant {
         if name.ends_with(".js") || name.ends_with(".mjs") {
             return Ok(Entrant::Js(name.to_string()));
         }
-        LEVELS.iter().find(|&&l| l == name).map(|&l| Entrant::Level(l))
-            .ok_or_else(|| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
+        AiSeat::new(name).map(Entrant::Level).map_err(|_| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
     }
 
     /// Its decider for one game: a JavaScript file gets a fresh process every game.
     fn decider(&self) -> Result<Box<dyn Decider<Labyrinth>>, Failure> {
         Ok(match self {
-            Entrant::Level(l) => Box::new(AiSeat::new(l).ok_or_else(|| Failure::usage(format!("unknown AI level \"{l}\"")))?),
+            Entrant::Level(seat) => Box::new(*seat),
             Entrant::Js(path) => Box::new(JsSeat { js: JsStrategy::start(path, "turn", TURN_MS).map_err(Failure::input)?, step: None }),
         })
     }
@@ -154,20 +153,11 @@ impl Decider<Labyrinth> for JsSeat {
         }
         let text = serde_json::to_string(view).map_err(|e| e.to_string())?;
         let answer = self.js.ask(&text)?;
-        let mut moves = js_turn(&from_view(view)?, &answer)?.into_iter();
-        let shift = moves.next().ok_or("the turn has no shift")?;
-        self.step = moves.next();
+        let game = from_view(view)?;
+        let [shift, step] = TurnAnswer::from_json(&answer).and_then(|a| a.moves(&game)).map_err(|e| e.to_string())?;
+        self.step = Some(step);
         Ok(shift)
     }
-}
-
-/// Reads `{ rotation, insertion, row, column }` as the turn's two moves, checked in `game`.
-fn js_turn(game: &Labyrinth, answer: &serde_json::Value) -> Result<Vec<LabyrinthMove>, String> {
-    let field = |k: &str| answer.get(k).ok_or_else(|| format!("the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"));
-    let number = |k: &str| field(k)?.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("\"{k}\" is not a small whole number"));
-    let rotation = field("rotation")?.as_str().ok_or("\"rotation\" is not a string")?;
-    let dir = Direction::rotation(rotation)?;
-    game.turn_moves(number("insertion")?, dir, (number("row")?, number("column")?)).map(Vec::from).map_err(|e| e.to_string())
 }
 
 /// Game `g` of the arena's series: its log and the turns a JavaScript strategy failed (played
