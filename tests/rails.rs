@@ -5,7 +5,7 @@ mod common;
 
 use common::nim;
 use common::nim::{Nim, NimMove, NimParams};
-use lambda_arcade::arena::{wilson_interval, Answer, Decider, Series, SeriesSpec, Standings, Step};
+use lambda_arcade::arena::{wilson_interval, Answer, Decider, GameLog, Series, SeriesSpec, Standings, Step};
 use lambda_arcade::game::{ranks_of, replay, Game};
 use lambda_arcade::games::open_link;
 use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkError};
@@ -351,6 +351,18 @@ fn standings_tally_by_the_games_ranks_and_make_one_row_per_entrant() {
     let ranked = standings.ranked(&names);
     assert!(ranked.windows(2).all(|w| w[0].elo >= w[1].elo));
     assert_eq!(serde_json::to_value(&ranked[0]).unwrap()["ci95"].as_array().unwrap().len(), 2);
+
+    // A game played elsewhere comes back as the series logged it, replayed from its moves.
+    for l in runner.logs() {
+        assert_eq!(&GameLog::replayed(l.game, l.params.clone(), l.seating.clone(), l.moves.clone(), l.output.clone()).unwrap(), l);
+    }
+    let l = &runner.logs()[0];
+    let short = GameLog::<Nim>::replayed(l.game, l.params.clone(), l.seating.clone(), l.moves[..l.moves.len() - 1].to_vec(), String::new());
+    assert!(short.unwrap_err().starts_with("the game is not over after its"));
+    let mut wrong = l.moves.clone();
+    wrong.insert(0, NimMove::Take(1));
+    let e = GameLog::<Nim>::replayed(l.game, l.params.clone(), l.seating.clone(), wrong, String::new()).unwrap_err();
+    assert!(e.starts_with("move 1: "), "{e}");
 
     // A shared first rank is a draw for each seat holding it; the seat ranked last loses.
     let mut s = Standings::new(3);

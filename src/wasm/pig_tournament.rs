@@ -70,12 +70,12 @@ struct PairJs {
 }
 
 impl PairJs {
-    fn into_result(self, pair: usize) -> Result<PairResult, JsValue> {
+    fn into_result(self, pair: usize, target: u32) -> Result<PairResult, JsValue> {
         let logs = self
             .logs
             .into_iter()
             .enumerate()
-            .map(|(g, l)| l.into_log().map_err(|e| js_error(format!("pair {}, game {}: {e}", pair + 1, g + 1))))
+            .map(|(g, l)| l.into_log(g as u32, target).map_err(|e| js_error(format!("pair {}, game {}: {e}", pair + 1, g + 1))))
             .collect::<Result<_, _>>()?;
         Ok(PairResult { logs, failures: self.failures.into_iter().map(FailureJs::into_failure).collect() })
     }
@@ -122,7 +122,7 @@ impl PigTournament {
         let results = results
             .into_iter()
             .enumerate()
-            .map(|(k, r)| r.map(|r| r.into_result(k)).transpose())
+            .map(|(k, r)| r.map(|r| r.into_result(k, spec.target)).transpose())
             .collect::<Result<_, _>>()?;
         Ok(PigTournament { runner: TournamentRunner::with_pairs(spec, results).map_err(js_error)? })
     }
@@ -142,7 +142,7 @@ impl PigTournament {
                 first: g.first,
                 second: g.second,
                 winner: g.winner,
-                totals: g.log.totals,
+                totals: g.log.end.totals(),
                 moves: g.log.moves.iter().map(|&m| code(m)).collect(),
                 output: g.log.output.clone(),
             })
@@ -154,7 +154,7 @@ impl PigTournament {
             .runner
             .failures()
             .iter()
-            .map(|(who, f)| FailureJs { game: f.game, move_index: f.move_index, entrant: *who as u8, message: f.message.clone() })
+            .map(|(who, f)| FailureJs::of(f, *who))
             .collect();
         to_js(&f)
     }

@@ -72,7 +72,8 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     let results = (0..pairs).map(|k| if args.out.part().contains(k, pairs) { played.next().transpose() } else { Ok(None) });
     let runner = TournamentRunner::with_pairs(spec, results.collect::<Result<_, _>>().map_err(Failure::input)?).map_err(Failure::input)?;
     if let Some((who, f)) = runner.failures().first() {
-        return Err(Failure::input(format!("{}:{} ({f}; the decision counted as hold)", runner.spec().entrants[*who].label, f.message)));
+        let place = format!("game {}, move {}: {}", f.game + 1, f.move_index + 1, f.message);
+        return Err(Failure::input(format!("{}:{} ({place}; the decision counted as hold)", runner.spec().entrants[*who].label, f.message)));
     }
     let spec = runner.spec();
     let n = spec.games as usize;
