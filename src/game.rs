@@ -99,8 +99,7 @@ pub trait Game: Clone + Debug + PartialEq {
     /// rank, and the next rank counts them: 1, 1, 3); empty before, derived from
     /// [`Game::returns`].
     fn ranks(&self) -> Vec<u32> {
-        let r = self.returns();
-        r.iter().map(|&x| 1 + r.iter().filter(|&&y| y > x).count() as u32).collect()
+        ranks_of(&self.returns())
     }
 
     /// The seats ranked first once the game is over (more than one is a tie); empty before.
@@ -124,6 +123,12 @@ pub trait Game: Clone + Debug + PartialEq {
     fn footprint(&self) -> usize {
         std::mem::size_of::<Self>()
     }
+}
+
+/// Per seat its rank given every seat's return (1 = best; equal returns share a rank, and the
+/// next rank counts them: 1, 1, 3): the one ranking of [`Game::ranks`] and of the standings.
+pub fn ranks_of(returns: &[f64]) -> Vec<u32> {
+    returns.iter().map(|&x| 1 + returns.iter().filter(|&&y| y > x).count() as u32).collect()
 }
 
 /// Replays `moves` from the start; on the first illegal move returns how many were applied

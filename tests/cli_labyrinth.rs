@@ -61,6 +61,15 @@ fn the_arena_plays_two_and_four_seats_and_strong_beats_greedy() {
         let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
         assert_eq!(wins[0] + wins[1] + v["draws"].as_u64().unwrap(), 20);
         assert!(wins[0] > wins[1], "{seats} seats: {v}");
+        // The standings (arena::StandingRow, as every arena and tournament shows them) hold the
+        // same wins, each entrant's games counted per seat it held.
+        let rows = v["standings"].as_array().unwrap();
+        let per_game: u64 = seats.parse::<u64>().unwrap() / 2;
+        for (i, name) in ["strong", "greedy"].iter().enumerate() {
+            assert_eq!(rows[i]["name"], *name);
+            assert_eq!(rows[i]["wins"].as_u64().unwrap(), wins[i]);
+            assert_eq!(rows[i]["games"].as_u64().unwrap(), 20 * per_game);
+        }
     }
     assert_eq!(arcade(&["labyrinth", "arena", "strong", "greedy", "--seats", "3"]).status.code(), Some(2));
 }

@@ -109,3 +109,12 @@ fn pig_tournaments_print_standings_with_elo_and_a_link_that_opens() {
     assert_eq!(opened["entrants"], serde_json::json!(["optimal", "hold20", "dummy"]));
     assert_eq!(arcade(&["pig", "tournament", "optimal", "hold20"]).status.code(), Some(2), "two strategies are a match");
 }
+
+#[test]
+fn pig_check_plays_the_checker_of_the_engine() {
+    use lambda_arcade::pig::arena::CHECKER;
+    let v = json(&arcade(&["pig", "check", "hold20", "--seed", "4", "--json"]));
+    let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+    assert_eq!(wins.iter().sum::<u64>(), u64::from(CHECKER.games), "{v}");
+    assert_eq!(v["passed"], wins[0] >= u64::from(CHECKER.wins_needed()), "{v}");
+}

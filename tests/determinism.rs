@@ -4,19 +4,20 @@
 #[path = "common/pig_reference.rs"]
 mod pig_reference;
 
-use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, StrategySource};
+use lambda_arcade::pig::arena::play_match;
+use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, StrategySource};
 use pig_reference as reference;
 
 #[test]
 fn native_reference_values() {
     let code = reference::SCHEME_COIN.to_string();
     let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
-    let r = MatchRunner::new(spec).expect("loads").run().expect("runs");
+    let r = play_match(&spec).expect("runs");
     assert!(r.failures().is_empty());
-    assert_eq!(r.wins(), reference::COIN_WINS);
+    assert_eq!(MatchSummary::of(&spec, &r).wins, reference::COIN_WINS);
     // The same match again gives the same games.
-    let again = MatchRunner::new(MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(reference::SCHEME_COIN.into()) }, reference::SEED)).expect("loads").run().expect("runs");
-    assert_eq!(reference::fingerprint(&r.logs()), reference::fingerprint(&again.logs()));
+    let again = play_match(&MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(reference::SCHEME_COIN.into()) }, reference::SEED)).expect("runs");
+    assert_eq!(reference::fingerprint(r.logs()), reference::fingerprint(again.logs()));
 }
 
 #[path = "common/lifter_reference.rs"]
@@ -39,9 +40,9 @@ mod native_values;
 #[test]
 fn native_fingerprints_for_the_wasm_test() {
     let code = reference::SCHEME_COIN.to_string();
-    let coin = MatchRunner::new(MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED)).expect("loads").run().expect("runs");
+    let coin = play_match(&MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED)).expect("runs");
     let values = [
-        ("pig-checker", reference::fingerprint(&coin.logs())),
+        ("pig-checker", reference::fingerprint(coin.logs())),
         ("lifter-routes", lifter_reference::fingerprint()),
         ("nim-link", rails_reference::check()),
         ("pig", random_games::pig()),

@@ -5,6 +5,7 @@ mod common;
 
 use lambda_arcade::labyrinth::board::{line_squares, Board};
 use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthError, LabyrinthMove, Phase, Rules};
+use lambda_arcade::arena::Decider;
 use lambda_arcade::labyrinth::tile::{Direction, Kind, Tile};
 
 fn solo(seed: u64) -> Labyrinth {
@@ -180,10 +181,45 @@ fn the_engine_says_how_a_game_ended() {
 #[test]
 fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
     use lambda_arcade::arena::{Deciders, SeriesSpec};
-    use lambda_arcade::labyrinth::ai_seat::AiSeat;
     use lambda_arcade::labyrinth::game::LabyrinthParams;
     let players = vec![(Color::Yellow, Control::Ai), (Color::Red, Control::Ai), (Color::Blue, Control::Ai)];
     let params = LabyrinthParams { players, rules: Rules::Ravensburger, seed: 0, saved: None };
-    let deciders = || -> Deciders<Labyrinth> { ["greedy", "strong", "simple"].iter().map(|l| AiSeat::new(l).map(|s| Box::new(s) as _)).collect() };
+    let deciders = || -> Deciders<Labyrinth> { ["greedy", "strong", "simple"].iter().map(|l| lambda_arcade::labyrinth::ai_seat::entrant_decider(l).unwrap()).collect() };
     common::resumes_as_if_never_stopped(SeriesSpec::new(params, 1, 5), &deciders, &[0, 1, 2, 9, 30, 10_000]);
+}
+
+#[test]
+fn a_strategys_answer_is_read_into_its_turn_once_for_the_page_and_the_cli() {
+    use lambda_arcade::labyrinth::turn_answer::{TurnAnswer, TurnError};
+    use serde_json::json;
+    let game = solo(4);
+    let (at, to) = (0..12u8)
+        .flat_map(|at| (1..=7u8).flat_map(move |r| (1..=7u8).map(move |c| (at, (r, c)))))
+        .find(|&(at, to)| game.turn_moves(at, Direction::East, to).is_ok())
+        .unwrap();
+    let answer = TurnAnswer::from_json(&json!({ "insertion": at, "rotation": "east", "row": to.0, "column": to.1 })).unwrap();
+    assert_eq!(answer.moves(&game).unwrap(), game.turn_moves(at, Direction::East, to).unwrap());
+    let read = |v: serde_json::Value| TurnAnswer::from_json(&v).and_then(|a| a.moves(&game)).unwrap_err();
+    assert_eq!(read(json!(7)), TurnError::Missing("rotation"));
+    assert_eq!(read(json!({ "rotation": 3 })), TurnError::RotationNotText);
+    assert_eq!(read(json!({ "rotation": "east", "insertion": -1, "row": 1, "column": 1 })), TurnError::NotSmall("insertion"));
+    assert_eq!(read(json!({ "rotation": "east", "insertion": 0, "row": 300, "column": 1 })), TurnError::NotSmall("row"));
+    assert_eq!(read(json!({ "rotation": "up", "insertion": 0, "row": 1, "column": 1 })).to_string(), "\"up\" is not a rotation (north, east, south, west)");
+    assert_eq!(read(json!({ "rotation": "east", "insertion": 12, "row": 1, "column": 1 })), TurnError::Rules(LabyrinthError::NoSuchInsertion(12)));
+    assert!(read(json!({})).to_string().starts_with("the answer has no \"rotation\" (expected { rotation, insertion, row, column })"));
+    // The numbers the page hands over go through the same check.
+    let wide = TurnAnswer { insertion: u64::from(at), rotation: "east".into(), row: 256, column: 1 };
+    assert_eq!(wide.moves(&game).unwrap_err(), TurnError::NotSmall("row"));
+}
+
+#[test]
+fn an_entrant_is_an_ai_level_or_answers_from_outside() {
+    use lambda_arcade::labyrinth::ai_seat::{entrant_decider, AiSeat, OUTSIDE};
+    assert!(entrant_decider(OUTSIDE).unwrap().is_none());
+    let mut greedy = entrant_decider("greedy").unwrap().unwrap();
+    let game = solo(2);
+    let view = lambda_arcade::game::Game::view(&game, 0);
+    assert_eq!(greedy.decide(&view), AiSeat::new("greedy").unwrap().decide(&view));
+    assert_eq!(entrant_decider("grandmaster").err().unwrap().to_string(), "unknown AI level \"grandmaster\" (simple, greedy, strong)");
+    assert!(AiSeat::new("js").is_err());
 }

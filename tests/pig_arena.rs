@@ -1,15 +1,17 @@
 //! Matches and the checker: seating, determinism, Scheme state, failures, outside answers.
 
+use lambda_arcade::arena::{Answer, Series, Step};
 use lambda_arcade::game::{replay, Game};
-use lambda_arcade::pig::arena::{challenge_score, wilson_interval, Progress, CHECKER};
-use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, StrategySource};
+use lambda_arcade::pig::arena::{challenge_score, match_series, play_match, wilson_interval, winner, CHECKER};
+use lambda_arcade::pig::decider::decision;
+use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, StrategySource};
 
 fn scheme(label: &str, code: &str) -> Entrant {
     Entrant { label: label.into(), source: StrategySource::Scheme(code.into()) }
 }
 
-fn run(spec: MatchSpec) -> MatchRunner {
-    MatchRunner::new(spec).expect("loads").run().expect("runs")
+fn run(spec: MatchSpec) -> Series<Pig> {
+    play_match(&spec).expect("runs")
 }
 
 #[test]
@@ -23,14 +25,15 @@ fn the_checker_is_codeabbeys_49_games_to_100_against_dummy_passed_with_25_wins()
 
 #[test]
 fn checker_seats_the_player_second_in_game_one_and_alternates() {
-    let r = run(MatchSpec::checker(Entrant::builtin("hold20"), 7));
+    let spec = MatchSpec::checker(Entrant::builtin("hold20"), 7);
+    let r = run(spec.clone());
     assert_eq!(r.logs().len(), 49);
     for (g, log) in r.logs().iter().enumerate() {
-        assert_eq!(log.first, if g % 2 == 0 { 1 } else { 0 }, "game {}", g + 1);
+        assert_eq!(log.seating, if g % 2 == 0 { [1, 0] } else { [0, 1] }, "game {}", g + 1);
     }
-    let first_count = r.logs().iter().filter(|l| l.first == 0).count();
+    let first_count = r.logs().iter().filter(|l| l.seating[0] == 0).count();
     assert_eq!(first_count, 24);
-    let [a, b] = r.wins();
+    let [a, b] = MatchSummary::of(&spec, &r).wins;
     assert_eq!(a + b, 49);
 }
 
@@ -40,9 +43,8 @@ fn every_logged_game_replays_to_its_recorded_result() {
     for log in r.logs() {
         let g: Pig = replay(&PigParams::default(), &log.moves).expect("legal");
         let seat = g.winner().expect("finished");
-        let winner = if seat == 0 { log.first } else { 1 - log.first };
-        assert_eq!(winner, log.winner);
-        assert_eq!(g.totals(), log.totals);
+        assert_eq!(Some(log.seating[usize::from(seat)]), winner(log));
+        assert_eq!(g.totals(), log.end.totals());
         assert!(g.totals()[usize::from(seat)] >= 100);
     }
 }
@@ -65,7 +67,7 @@ fn dummy_throws_while_its_turn_sum_is_below_ten() {
         for mv in &log.moves {
             if g.awaits_decision() {
                 let seat = g.player();
-                let entrant = if seat == 0 { log.first } else { 1 - log.first };
+                let entrant = log.seating[usize::from(seat)];
                 let want = if entrant == 0 { g.turn_sum() < 10 } else { false };
                 assert_eq!(*mv == PigMove::ThrowAgain, want);
             }
@@ -113,10 +115,10 @@ fn a_looping_strategy_exhausts_its_budget_deterministically() {
 
 #[test]
 fn a_strategy_that_does_not_load_is_a_setup_error() {
-    let e = MatchRunner::new(MatchSpec::checker(scheme("broken", "(define (player a b c d s)"), 1)).err().expect("error");
+    let e = match_series(&MatchSpec::checker(scheme("broken", "(define (player a b c d s)"), 1)).err().expect("error");
     assert_eq!(e.entrant, Some(0));
     assert!(e.message.starts_with("1:1:"), "{}", e.message);
-    let e = MatchRunner::new(MatchSpec::checker(Entrant::builtin("nobody"), 1)).err().expect("error");
+    let e = match_series(&MatchSpec::checker(Entrant::builtin("nobody"), 1)).err().expect("error");
     assert!(e.message.contains("unknown built-in"));
 }
 
@@ -124,17 +126,17 @@ fn a_strategy_that_does_not_load_is_a_setup_error() {
 fn javascript_entrants_are_asked_from_outside() {
     let js = Entrant { label: "js".into(), source: StrategySource::JavaScript(String::new()) };
     let spec = MatchSpec { entrants: [js, Entrant::builtin("hold20")], games: 3, seed: 9, target: 100 };
-    let mut m = MatchRunner::new(spec).unwrap();
+    let mut m = match_series(&spec).unwrap();
     let mut asked = 0;
     loop {
         match m.advance(1000) {
-            Progress::Finished => break,
-            Progress::Running => {}
-            Progress::Ask(q) => {
+            Step::Finished => break,
+            Step::Running => {}
+            Step::Ask(q) => {
                 assert_eq!(q.entrant, 0);
                 asked += 1;
                 // Hold at 20, but throw an error every 50th decision.
-                let answer = if asked % 50 == 0 { Err("threw TypeError".to_string()) } else { Ok(q.situation.turn_sum() < 20) };
+                let answer = if asked % 50 == 0 { Answer::Failed("threw TypeError".to_string()) } else { Answer::Move(decision(q.view.turn_sum() < 20)) };
                 m.answer(answer, "");
             }
         }
@@ -144,7 +146,7 @@ fn javascript_entrants_are_asked_from_outside() {
     assert_eq!(m.failures().len(), asked / 50);
     // A runner with an outside strategy cannot be run natively to the end.
     let js = Entrant { label: "js".into(), source: StrategySource::JavaScript(String::new()) };
-    assert!(MatchRunner::new(MatchSpec::checker(js, 1)).unwrap().run().is_err());
+    assert_eq!(play_match(&MatchSpec::checker(js, 1)).err().unwrap(), "js: JavaScript strategies run only in the page");
 }
 
 #[test]
@@ -161,19 +163,41 @@ fn scores_and_intervals() {
 #[test]
 fn slow_javascript_decisions_count_as_timeouts_of_their_entrant_and_as_hold() {
     let js = Entrant { label: "js".into(), source: StrategySource::JavaScript(String::new()) };
-    let mut m = MatchRunner::new(MatchSpec::checker(js, 4)).unwrap();
+    let spec = MatchSpec::checker(js, 4);
+    let mut m = match_series(&spec).unwrap();
     let mut slow = 0;
-    while let Progress::Ask(q) = m.advance(1000) {
-        if q.ignored || slow == 5 {
-            m.answer(Ok(false), "");
+    while let Step::Ask(q) = m.advance(1000) {
+        if !q.counts || slow == 5 {
+            m.answer(Answer::Move(decision(false)), "");
         } else {
             slow += 1;
-            m.answer_timeout("took 80 ms, the limit is 50 ms per call".into(), "");
+            m.answer(Answer::TimedOut("took 80 ms, the limit is 50 ms per call".into()), "");
         }
     }
-    assert_eq!(m.timeouts(), [5, 0]);
+    assert_eq!(MatchSummary::of(&spec, &m).timeouts, [5, 0]);
     assert_eq!(m.failures().len(), 5);
     for f in m.failures() {
         assert_eq!(m.logs()[f.game as usize].moves[f.move_index], PigMove::Hold, "a timeout holds");
     }
+}
+
+#[test]
+fn the_match_summary_holds_codeabbeys_pass_rule_for_the_page_and_the_cli() {
+    let spec = MatchSpec::checker(Entrant::builtin("optimal"), 3);
+    let r = run(spec.clone());
+    let s = MatchSummary::of(&spec, &r);
+    let wins = r.logs().iter().filter(|l| winner(l) == Some(0)).count() as u32;
+    assert_eq!(s.wins, [wins, 49 - wins]);
+    assert_eq!((s.games, s.games_done), (49, 49));
+    assert_eq!(s.score, challenge_score(wins, 49));
+    assert_eq!(s.win_rate, f64::from(wins) / 49.0);
+    assert_eq!(s.ci95, wilson_interval(wins, 49));
+    assert_eq!(s.passed, wins >= 25);
+    // Pass means more than half of the match's games, not of the games done so far.
+    let mut partial = match_series(&spec).unwrap();
+    assert!(matches!(partial.advance(300), Step::Running));
+    let so_far = MatchSummary::of(&spec, &partial);
+    assert!(so_far.games_done < 49 && so_far.wins[0] <= 24 && !so_far.passed, "{so_far:?}");
+    let none = MatchSummary::of(&spec, &match_series(&spec).unwrap());
+    assert_eq!((none.games_done, none.win_rate, none.ci95, none.passed), (0, 0.0, (0.0, 1.0), false));
 }

@@ -4,7 +4,8 @@
 use lambda_arcade::game::replay;
 use lambda_arcade::games::open_link;
 use lambda_arcade::link::LinkError;
-use lambda_arcade::pig::arena::Progress;
+use lambda_arcade::arena::{Answer, SeatFailure, Step};
+use lambda_arcade::pig::decider::decision;
 use lambda_arcade::pig::links::{decode_tournament, encode_tournament};
 use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
 use lambda_arcade::pig::{Entrant, Pig, PigParams, StrategySource};
@@ -23,7 +24,7 @@ fn every_pair_plays_and_the_elo_table_ranks_the_strategies() {
     }
     for g in r.games() {
         let end: Pig = replay(&PigParams { target: 100 }, &g.log.moves).unwrap();
-        assert_eq!(end.totals(), g.log.totals);
+        assert_eq!(end.totals(), g.log.end.totals());
         assert!(g.winner == g.first || g.winner == g.second);
     }
     let standings = r.standings();
@@ -44,12 +45,12 @@ fn javascript_entrants_are_asked_by_their_tournament_index() {
     let mut asked = 0;
     loop {
         match r.advance(1000) {
-            Progress::Finished => break,
-            Progress::Running => {}
-            Progress::Ask(q) => {
+            Step::Finished => break,
+            Step::Running => {}
+            Step::Ask(q) => {
                 assert_eq!(q.entrant, 2);
                 asked += 1;
-                r.answer(Ok(false), "");
+                r.answer(Answer::Move(decision(false)), "");
             }
         }
     }
@@ -111,12 +112,12 @@ fn pairs_played_apart_make_the_same_tournament() {
     // pair short of games, is a message naming the pair.
     let mut bad = results_of(&spec);
     if let Some(r) = bad[2].as_mut() {
-        r.logs[3].winner = 2;
+        r.logs[3].seating[0] = 2;
     }
     assert_eq!(TournamentRunner::with_pairs(spec.clone(), bad).err().unwrap(), "pair 3: entrant 2 (a pair has entrants 0 and 1)");
     let mut bad = results_of(&spec);
     if let Some(r) = bad[0].as_mut() {
-        r.failures.push(lambda_arcade::pig::arena::Failure { game: 0, move_index: 0, entrant: 7, message: String::new() });
+        r.failures.push(SeatFailure { game: 0, move_index: 0, entrant: 7, seat: 0, message: String::new(), timeout: false });
     }
     assert_eq!(TournamentRunner::with_pairs(spec.clone(), bad).err().unwrap(), "pair 1: entrant 7 (a pair has entrants 0 and 1)");
     let mut bad = results_of(&spec);

@@ -9,7 +9,7 @@ use lambda_arcade::punter::{Punter, PunterParams, Settings};
 
 fn arena(a: &str, b: &str, map: &str, games: u32, settings: Settings) -> Standings {
     let params = PunterParams::bundled(map, 2, settings).unwrap();
-    let deciders: Deciders<Punter> = [a, b].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(9).entrant(i))).collect();
+    let deciders: Deciders<Punter> = [a, b].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(9).entrant(i)).ok()).collect();
     let mut r = Series::new(SeriesSpec::new(params, games, 9), deciders).unwrap();
     assert_eq!(r.advance(u32::MAX), Step::Finished);
     assert!(r.failures().is_empty(), "bots play legal moves: {:?}", r.failures().first());
@@ -36,7 +36,7 @@ fn strong_builds_a_network_of_its_own_in_either_seat() {
     for seat in 0..2 {
         let names = if seat == 0 { ["strong", "greedy"] } else { ["greedy", "strong"] };
         let params = PunterParams::bundled("junction.json", 2, Settings::default()).unwrap();
-        let deciders: Deciders<Punter> = names.iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(9).entrant(i))).collect();
+        let deciders: Deciders<Punter> = names.iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(9).entrant(i)).ok()).collect();
         let mut r = Series::new(SeriesSpec::new(params, 1, 9), deciders).unwrap();
         assert_eq!(r.advance(120), Step::Running);
         let game = r.current().game();
@@ -51,7 +51,7 @@ fn bots_play_legal_moves_with_every_extension() {
     let all = Settings { futures: true, splurges: true, options: true };
     for (a, b) in [("greedy", "random"), ("strong", "greedy")] {
         let params = PunterParams::bundled("lambda.json", 2, all).unwrap();
-        let deciders: Deciders<Punter> = [a, b].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(5).entrant(i))).collect();
+        let deciders: Deciders<Punter> = [a, b].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(5).entrant(i)).ok()).collect();
         let r = Series::new(SeriesSpec::new(params, 2, 5), deciders).unwrap().run().unwrap();
         assert!(r.failures().is_empty(), "{a} vs {b}: every move legal: {:?}", r.failures().first());
         for log in r.logs() {
@@ -75,7 +75,7 @@ fn strong_bids_futures_and_buys_options_when_it_may() {
     let mut params = PunterParams::bundled("randomMedium.json", 2, all).unwrap();
     params.futures = vec![bids("strong", &params.map, 0), bids("greedy", &params.map, 1)];
     assert!(!params.futures[0].is_empty() && params.futures[1].is_empty());
-    let deciders: Deciders<Punter> = ["strong", "greedy"].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(3).entrant(i))).collect();
+    let deciders: Deciders<Punter> = ["strong", "greedy"].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(3).entrant(i)).ok()).collect();
     let mut r = Series::new(SeriesSpec::new(params, 1, 3), deciders).unwrap();
     assert_eq!(r.advance(u32::MAX), Step::Finished);
     assert!(r.failures().is_empty());
@@ -123,4 +123,16 @@ fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
     let names: Vec<String> = ["random", "strong", "greedy"].iter().map(|s| s.to_string()).collect();
     let spec = SeriesSpec::new(params, 1, 77);
     common::resumes_as_if_never_stopped(spec, &|| lambda_arcade::punter::bots::entrants(&names, 77, 0).unwrap(), &[0, 1, 7, 40, 1000]);
+}
+
+#[test]
+fn an_unknown_bot_is_one_typed_error_wherever_a_bot_is_named() {
+    use lambda_arcade::punter::bots::{entrants, UnknownBot};
+    let e = bot("nobody", 1).err().unwrap();
+    assert_eq!(e, UnknownBot("nobody".into()));
+    assert_eq!(e.to_string(), "unknown bot \"nobody\" (built-in: random, greedy, strong)");
+    let names = ["js".to_string(), "nobody".to_string()];
+    assert_eq!(entrants(&names, 1, 0).err().unwrap(), e.to_string());
+    let seated = entrants(&["js".to_string(), "greedy".to_string()], 1, 0).unwrap();
+    assert!(seated[0].is_none() && seated[1].is_some());
 }

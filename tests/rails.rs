@@ -5,8 +5,8 @@ mod common;
 
 use common::nim;
 use common::nim::{Nim, NimMove, NimParams};
-use lambda_arcade::arena::{Answer, Decider, Series, SeriesSpec, Standings, Step};
-use lambda_arcade::game::{replay, Game};
+use lambda_arcade::arena::{wilson_interval, Answer, Decider, GameLog, Series, SeriesSpec, Standings, Step};
+use lambda_arcade::game::{ranks_of, replay, Game};
 use lambda_arcade::games::open_link;
 use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkError};
 use lambda_arcade::rng::{below, draw, stream};
@@ -369,4 +369,59 @@ fn a_clock_times_engine_deciders() {
     }));
     s.advance(u32::MAX);
     assert!(s.logs()[0].decisions.iter().all(|d| d.ms == 2.0), "{:?}", s.logs()[0].decisions);
+}
+
+#[test]
+fn standings_tally_by_the_games_ranks_and_make_one_row_per_entrant() {
+    let spec = SeriesSpec::new(params(3, 40), 12, 5);
+    let deciders: Vec<Option<Box<dyn Decider<Nim>>>> = vec![Some(Box::new(Greedy)), Some(Box::new(Timid)), Some(Box::new(Greedy))];
+    let runner = Series::new(spec, deciders).unwrap().run().unwrap();
+    let standings = runner.standings();
+    // Every game's winners (the engine's, from its ranks) are the wins and draws tallied.
+    let mut wins = [0u32; 3];
+    let mut draws = [0u32; 3];
+    for l in runner.logs() {
+        let winners = l.end.winners();
+        assert_eq!(ranks_of(&l.returns), l.end.ranks());
+        for &seat in &winners {
+            let who = l.seating[usize::from(seat)];
+            if winners.len() == 1 { wins[who] += 1 } else { draws[who] += 1 }
+        }
+    }
+    assert_eq!(standings.tallies.iter().map(|t| t.wins).collect::<Vec<_>>(), wins);
+    assert_eq!(standings.tallies.iter().map(|t| t.draws).collect::<Vec<_>>(), draws);
+    let names = ["a".to_string(), "b".to_string()];
+    let rows = standings.rows(&names);
+    let elo = standings.elo();
+    for (i, (row, t)) in rows.iter().zip(&standings.tallies).enumerate() {
+        assert_eq!((row.entrant, row.games, row.wins, row.draws, row.losses), (i, t.games, t.wins, t.draws, t.losses));
+        assert_eq!(row.mean_return, t.score / f64::from(t.games));
+        assert_eq!(row.win_rate, f64::from(t.wins) / f64::from(t.games));
+        assert_eq!(row.ci95, wilson_interval(t.wins, t.games));
+        assert_eq!(row.elo, elo[i]);
+    }
+    assert_eq!([rows[0].name.as_str(), rows[1].name.as_str(), rows[2].name.as_str()], ["a", "b", "3"], "an entrant without a name gets its number");
+    let ranked = standings.ranked(&names);
+    assert!(ranked.windows(2).all(|w| w[0].elo >= w[1].elo));
+    assert_eq!(serde_json::to_value(&ranked[0]).unwrap()["ci95"].as_array().unwrap().len(), 2);
+
+    // A game played elsewhere comes back as the series logged it, replayed from its moves.
+    for l in runner.logs() {
+        // Its decisions stay with the host that played it.
+        let here = GameLog { decisions: Vec::new(), ..l.clone() };
+        assert_eq!(GameLog::replayed(l.game, l.params.clone(), l.seating.clone(), l.moves.clone(), l.output.clone()).unwrap(), here);
+    }
+    let l = &runner.logs()[0];
+    let short = GameLog::<Nim>::replayed(l.game, l.params.clone(), l.seating.clone(), l.moves[..l.moves.len() - 1].to_vec(), String::new());
+    assert!(short.unwrap_err().starts_with("the game is not over after its"));
+    let mut wrong = l.moves.clone();
+    wrong.insert(0, NimMove::Take(1));
+    let e = GameLog::<Nim>::replayed(l.game, l.params.clone(), l.seating.clone(), wrong, String::new()).unwrap_err();
+    assert!(e.starts_with("move 1: "), "{e}");
+
+    // A shared first rank is a draw for each seat holding it; the seat ranked last loses.
+    let mut s = Standings::new(3);
+    s.add(&[0, 1, 2], &[2.0, 2.0, 1.0]);
+    assert_eq!(s.tallies.iter().map(|t| (t.wins, t.draws, t.losses)).collect::<Vec<_>>(), [(0, 1, 0), (0, 1, 0), (0, 0, 1)]);
+    assert_eq!(s.pairs[0], [0.0, 0.5, 1.0]);
 }

@@ -5,7 +5,8 @@
 
 use lambda_arcade::link::{decode_game, encode_game, GameRecord};
 use lambda_arcade::pig::optimal::OptimalPolicy;
-use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigParams, StrategySource};
+use lambda_arcade::pig::arena::play_match;
+use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigParams, StrategySource};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -24,15 +25,15 @@ fn optimal_solution_matches_the_reference() {
 fn checker_with_scheme_is_identical_to_native() {
     let code = reference::SCHEME_COIN.to_string();
     let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
-    let r = MatchRunner::new(spec).expect("loads").run().expect("runs");
-    assert_eq!(r.wins(), reference::COIN_WINS);
-    assert_eq!(reference::fingerprint(&r.logs()), native("pig-checker"));
+    let r = play_match(&spec).expect("runs");
+    assert_eq!(MatchSummary::of(&spec, &r).wins, reference::COIN_WINS);
+    assert_eq!(reference::fingerprint(r.logs()), native("pig-checker"));
 }
 
 #[wasm_bindgen_test]
 fn links_round_trip_in_wasm() {
     let spec = MatchSpec { entrants: [Entrant::builtin("optimal"), Entrant::builtin("hold20")], games: 1, seed: 3, target: 100 };
-    let r = MatchRunner::new(spec).unwrap().run().unwrap();
+    let r = play_match(&spec).unwrap();
     let moves = r.logs()[0].moves.clone();
     let rec = GameRecord::<Pig> { params: PigParams::default(), seed: 3, players: vec![], moves, view: 4 };
     let link = encode_game(&rec).unwrap();

@@ -10,7 +10,7 @@ mod standings;
 
 pub use decisions::{Clock, Decision, Start};
 pub use series::{seating, Answer, GameLog, Query, SeatFailure, Series, SeriesSpec, Step};
-pub use standings::{elo, wilson_interval, Standings, Tally};
+pub use standings::{elo, wilson_interval, StandingRow, Standings, Tally};
 
 use crate::game::Game;
 use crate::rng::{self, Rng};

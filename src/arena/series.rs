@@ -107,6 +107,21 @@ impl<G: Game> GameLog<G> {
     }
 }
 
+impl<G: MatchRules> GameLog<G> {
+    /// Game `game` of a series as the series logs it, from its moves (a game played elsewhere,
+    /// e.g. by another worker): replayed, so moves the rules refuse, or a game neither over nor
+    /// capped, are an error. Its decisions stay with the host that played it.
+    pub fn replayed(game: u32, params: G::Params, seating: Vec<usize>, moves: Vec<G::Move>, output: String) -> Result<GameLog<G>, String> {
+        let end: G = crate::game::replay(&params, &moves).map_err(|e| e.to_string())?;
+        let capped = end.outcome().is_none() && end.capped();
+        if end.outcome().is_none() && !capped {
+            return Err(format!("the game is not over after its {} moves", moves.len()));
+        }
+        let returns = if capped { end.capped_returns() } else { end.returns() };
+        Ok(GameLog { game, params, seating, moves, returns, capped, output, decisions: Vec::new(), end })
+    }
+}
+
 struct Pending<G: Game> {
     query: Query<G>,
     /// For a courtesy question: the chance move to apply after the answer.

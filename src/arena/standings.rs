@@ -2,7 +2,8 @@
 //! fitted to every pairwise result (Bradley–Terry maximum likelihood, draws as half a win).
 
 use super::GameLog;
-use crate::game::Game;
+use crate::game::{ranks_of, Game};
+use serde::Serialize;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tally {
@@ -26,25 +27,26 @@ impl Standings {
         Standings { tallies: vec![Tally::default(); entrants], pairs: vec![vec![0.0; entrants]; entrants] }
     }
 
-    /// Adds one game: the seat with the highest return wins; a shared highest return is a
-    /// draw among those seats.
+    /// Adds one game, ranked by the seats' returns as [`Game::ranks`] ranks them
+    /// ([`ranks_of`]): the one seat ranked first wins; seats sharing the first rank draw; a
+    /// capped game's returns (all equal by default) make a draw of it.
     pub fn add(&mut self, seating: &[usize], returns: &[f64]) {
-        let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let top = returns.iter().filter(|&&r| r == best).count();
+        let ranks = ranks_of(returns);
+        let top = ranks.iter().filter(|&&k| k == 1).count();
         for (seat, &entrant) in seating.iter().enumerate() {
-            let Some(&r) = returns.get(seat) else { continue };
+            let (Some(&r), Some(&rank)) = (returns.get(seat), ranks.get(seat)) else { continue };
             let Some(t) = self.tallies.get_mut(entrant) else { continue };
             t.games += 1;
             t.score += r;
-            match (r == best, top) {
-                (true, 1) => t.wins += 1,
-                (true, _) => t.draws += 1,
+            match (rank, top) {
+                (1, 1) => t.wins += 1,
+                (1, _) => t.draws += 1,
                 _ => t.losses += 1,
             }
             for (other_seat, &other) in seating.iter().enumerate() {
-                let Some(&o) = returns.get(other_seat) else { continue };
+                let Some(&o) = ranks.get(other_seat) else { continue };
                 if other != entrant && other < self.pairs.len() {
-                    let share = if r > o { 1.0 } else if r == o { 0.5 } else { 0.0 };
+                    let share = if rank < o { 1.0 } else if rank == o { 0.5 } else { 0.0 };
                     self.pairs[entrant][other] += share;
                 }
             }
@@ -63,6 +65,58 @@ impl Standings {
     pub fn elo(&self) -> Vec<f64> {
         elo(&self.pairs)
     }
+
+    /// One row per entrant, in entrant order, named by `names` (an entrant without a name
+    /// gets its number from 1).
+    pub fn rows(&self, names: &[String]) -> Vec<StandingRow> {
+        let elo = self.elo();
+        self.tallies
+            .iter()
+            .zip(elo)
+            .enumerate()
+            .map(|(i, (t, elo))| {
+                let per_game = |x: f64| if t.games == 0 { 0.0 } else { x / f64::from(t.games) };
+                StandingRow {
+                    entrant: i,
+                    name: names.get(i).cloned().unwrap_or_else(|| (i + 1).to_string()),
+                    games: t.games,
+                    wins: t.wins,
+                    draws: t.draws,
+                    losses: t.losses,
+                    mean_return: per_game(t.score),
+                    win_rate: per_game(f64::from(t.wins)),
+                    ci95: wilson_interval(t.wins, t.games),
+                    elo,
+                }
+            })
+            .collect()
+    }
+
+    /// [`Standings::rows`], best Elo first (equal Elo: entrant order).
+    pub fn ranked(&self, names: &[String]) -> Vec<StandingRow> {
+        let mut rows = self.rows(names);
+        rows.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+        rows
+    }
+}
+
+/// An entrant's line of the standings, as every table of them shows it (the page's arenas and
+/// tournaments, the CLI's JSON).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StandingRow {
+    /// The entrant's number in its match or tournament (from 0).
+    pub entrant: usize,
+    pub name: String,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// The entrant's mean return a game (its mean score, where a game scores).
+    pub mean_return: f64,
+    pub win_rate: f64,
+    /// The 95% Wilson interval of the win rate.
+    pub ci95: (f64, f64),
+    pub elo: f64,
 }
 
 /// Elo ratings with mean 1500 fitting `pairs[a][b]` (wins of a over b) by the

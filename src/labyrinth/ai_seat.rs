@@ -16,14 +16,42 @@ use crate::arena::Decider;
 const PENALTY_WEIGHT: usize = 4;
 
 /// A decider playing AI `level` ("simple", "greedy", "strong").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AiSeat {
     level: &'static str,
 }
 
-impl AiSeat {
-    pub fn new(level: &str) -> Option<AiSeat> {
-        ai::LEVELS.iter().find(|&&l| l == level).map(|&level| AiSeat { level })
+/// A name that is no AI level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl std::fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown AI level \"{}\" ({})", self.0, ai::LEVELS.join(", "))
     }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+/// The entrant name of a strategy that answers from outside the engine (JavaScript).
+pub const OUTSIDE: &str = "js";
+
+impl AiSeat {
+    pub fn new(level: &str) -> Result<AiSeat, UnknownLevel> {
+        ai::LEVELS.iter().find(|&&l| l == level).map(|&level| AiSeat { level }).ok_or_else(|| UnknownLevel(level.to_string()))
+    }
+}
+
+/// A seat played by a person at the page (Play): answered from outside the engine too.
+pub const HUMAN: &str = "human";
+
+/// The decider of an entrant of a match: [`OUTSIDE`] ("js") and [`HUMAN`] answer from outside
+/// the engine (`None`), any other name is an AI level.
+pub fn entrant_decider(name: &str) -> Result<Option<Box<dyn Decider<Labyrinth>>>, UnknownLevel> {
+    if name == OUTSIDE || name == HUMAN {
+        return Ok(None);
+    }
+    Ok(Some(Box::new(AiSeat::new(name)?)))
 }
 
 impl Decider<Labyrinth> for AiSeat {

@@ -9,6 +9,7 @@ pub mod inputs;
 pub mod save;
 pub mod state;
 pub mod tile;
+pub mod turn_answer;
 
 pub use tile::{Direction, Kind, Tile};
 

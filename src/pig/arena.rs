@@ -1,13 +1,15 @@
 //! Pig matches between two strategies (the CodeAbbey checker is one of them) on the shared
-//! match runner ([`crate::arena`]): seats alternate, the first named entrant moves second in
-//! game 1, the die and each strategy's `random` come from the match seed, a failed decision
-//! counts as "hold". JavaScript strategies are asked from outside the engine.
+//! match runner ([`crate::arena::Series`]): seats alternate, the first named entrant moves
+//! second in game 1, the die and each strategy's `random` come from the match seed, a failed
+//! decision counts as "hold". JavaScript strategies are asked from outside the engine. What Pig
+//! adds to the series: its seating of two strategies ([`match_series`]), the winner of a game
+//! ([`winner`]) and the match's summary with CodeAbbey's pass rule ([`MatchSummary`]).
 
 use super::decider::PolicyDecider;
 use super::{Pig, PigMove, PigParams, Policy, Situation};
-use crate::arena::{Answer, Decider, MatchRules, MatchSeeds, Series, SeriesSpec, Step};
+use crate::arena::{Decider, GameLog, MatchRules, MatchSeeds, Series, SeriesSpec};
 use crate::game::Game;
-use std::fmt;
+use serde::Serialize;
 
 pub use crate::arena::wilson_interval;
 
@@ -104,52 +106,6 @@ pub struct SetupError {
     pub message: String,
 }
 
-/// A strategy that failed a decision; that decision counted as "hold".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
-    pub game: u32,
-    /// Index in the game's move list of the decision that was replaced by "hold".
-    pub move_index: usize,
-    pub entrant: u8,
-    pub message: String,
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {}, move {}: {}", self.game + 1, self.move_index + 1, self.message)
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct GameLog {
-    /// Entrant sitting in seat 0 (moving first).
-    pub first: u8,
-    pub moves: Vec<PigMove>,
-    /// Winning entrant.
-    pub winner: u8,
-    pub totals: [u32; 2],
-    /// What the strategies printed, in order.
-    pub output: String,
-}
-
-/// A question for the strategy of `entrant`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Query {
-    pub entrant: u8,
-    pub situation: Situation,
-    /// After a 1 the strategy is still called (as CodeAbbey does) but its answer is ignored.
-    pub ignored: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Progress {
-    /// A JavaScript strategy must answer this through [`MatchRunner::answer`].
-    Ask(Query),
-    /// Work remains; call `advance` again.
-    Running,
-    Finished,
-}
-
 impl MatchRules for Pig {
     const FALLBACK: &'static str = "hold";
 
@@ -197,131 +153,81 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
     })
 }
 
-/// A Pig match: the shared series with Pig's seating and reports.
-pub struct MatchRunner {
-    spec: MatchSpec,
-    runner: Series<Pig>,
+/// A Pig match on the shared series: entrant 0 sits in seat 1 of game 1, then seats
+/// alternate. Fails when the target is invalid or a strategy cannot be created (unknown name,
+/// Scheme that does not load).
+pub fn match_series(spec: &MatchSpec) -> Result<Series<Pig>, SetupError> {
+    let params = PigParams { target: spec.target };
+    Pig::new(&params).map_err(|e| SetupError { entrant: None, message: e.to_string() })?;
+    let seeds = MatchSeeds(spec.seed);
+    let mut deciders = Vec::new();
+    for (i, e) in spec.entrants.iter().enumerate() {
+        let decider = make_decider(&e.source, seeds.entrant(i), spec.target).map_err(|message| SetupError { entrant: Some(i as u8), message })?;
+        deciders.push(decider);
+    }
+    let run = SeriesSpec { shift: 1, ..SeriesSpec::new(params, spec.games, spec.seed) };
+    Series::new(run, deciders).map_err(|message| SetupError { entrant: None, message })
 }
 
-impl MatchRunner {
-    /// Fails when the target is invalid or a strategy cannot be created (unknown name, Scheme
-    /// that does not load).
-    pub fn new(spec: MatchSpec) -> Result<MatchRunner, SetupError> {
-        let params = PigParams { target: spec.target };
-        Pig::new(&params).map_err(|e| SetupError { entrant: None, message: e.to_string() })?;
-        let seeds = MatchSeeds(spec.seed);
-        let mut deciders = Vec::new();
-        for (i, e) in spec.entrants.iter().enumerate() {
-            let decider = make_decider(&e.source, seeds.entrant(i), spec.target)
-                .map_err(|message| SetupError { entrant: Some(i as u8), message })?;
-            deciders.push(decider);
-        }
-        // Entrant 0 sits in seat 1 of game 1, then seats alternate.
-        let run = SeriesSpec { shift: 1, ..SeriesSpec::new(params, spec.games, spec.seed) };
-        let runner = Series::new(run, deciders).map_err(|message| SetupError { entrant: None, message })?;
-        Ok(MatchRunner { spec, runner })
-    }
+/// Plays a match to its end in the engine; JavaScript strategies run only in the page, so an
+/// entrant of them is an error naming it.
+pub fn play_match(spec: &MatchSpec) -> Result<Series<Pig>, String> {
+    engine_only(&spec.entrants)?;
+    let series = match_series(spec).map_err(|e| e.message)?;
+    series.run()
+}
 
-    pub fn spec(&self) -> &MatchSpec {
-        &self.spec
-    }
-
-    /// The series the match is played on (for hosts that drive every game's series alike).
-    pub fn series_mut(&mut self) -> &mut Series<Pig> {
-        &mut self.runner
-    }
-
-    /// The seed of entrant `i`'s own randomness (also for JavaScript strategies).
-    pub fn entrant_seed(&self, i: usize) -> u64 {
-        MatchSeeds(self.spec.seed).entrant(i)
-    }
-
-    pub fn logs(&self) -> Vec<GameLog> {
-        self.runner
-            .logs()
-            .iter()
-            .map(|l| {
-                let seat_of_winner = l.end.winner().unwrap_or(0);
-                GameLog {
-                    first: l.seating[0] as u8,
-                    moves: l.moves.clone(),
-                    winner: l.seating[usize::from(seat_of_winner)] as u8,
-                    totals: l.end.totals(),
-                    output: l.output.clone(),
-                }
-            })
-            .collect()
-    }
-
-    pub fn failures(&self) -> Vec<Failure> {
-        self.runner
-            .failures()
-            .iter()
-            .map(|f| Failure { game: f.game, move_index: f.move_index, entrant: f.entrant as u8, message: f.message.clone() })
-            .collect()
-    }
-
-    pub fn games_done(&self) -> u32 {
-        self.runner.games_done()
-    }
-
-    pub fn wins(&self) -> [u32; 2] {
-        let mut wins = [0, 0];
-        for l in self.runner.logs() {
-            let seat = usize::from(l.end.winner().unwrap_or(0));
-            wins[l.seating[seat].min(1)] += 1;
-        }
-        wins
-    }
-
-    /// Gives the answer to the pending query (from a JavaScript strategy, or an error message
-    /// when it threw, timed out or answered nonsense).
-    pub fn answer(&mut self, answer: Result<bool, String>, printed: &str) {
-        let answer = match answer {
-            Ok(throw_again) => Answer::Move(super::decider::decision(throw_again)),
-            Err(message) => Answer::Failed(message),
-        };
-        self.runner.answer(answer, printed);
-    }
-
-    /// The pending query's strategy did not answer in time (counted per entrant).
-    pub fn answer_timeout(&mut self, message: String, printed: &str) {
-        self.runner.answer(Answer::TimedOut(message), printed);
-    }
-
-    /// Timeouts per entrant so far.
-    pub fn timeouts(&self) -> [u32; 2] {
-        let t = self.runner.timeouts();
-        [t.first().copied().unwrap_or(0), t.get(1).copied().unwrap_or(0)]
-    }
-
-    /// Does at most `max_decisions` strategy decisions.
-    pub fn advance(&mut self, max_decisions: u32) -> Progress {
-        match self.runner.advance(max_decisions) {
-            Step::Finished => Progress::Finished,
-            Step::Running => Progress::Running,
-            Step::Ask(q) => Progress::Ask(Query { entrant: q.entrant as u8, situation: q.view, ignored: !q.counts }),
-        }
-    }
-
-    /// Runs to the end; only for matches without JavaScript strategies (`Err` otherwise).
-    pub fn run(mut self) -> Result<MatchRunner, String> {
-        let entrants = self.spec.entrants.clone();
-        run_to_end(|n| self.advance(n), &entrants)?;
-        Ok(self)
+/// `Err` naming the first JavaScript strategy among `entrants`: it cannot be played natively.
+pub fn engine_only(entrants: &[Entrant]) -> Result<(), String> {
+    match entrants.iter().find(|e| matches!(e.source, StrategySource::JavaScript(_))) {
+        Some(e) => Err(format!("{}: JavaScript strategies run only in the page", e.label)),
+        None => Ok(()),
     }
 }
 
-/// Advances until the end; a question for an outside (JavaScript) strategy is an error naming it.
-pub(super) fn run_to_end(mut advance: impl FnMut(u32) -> Progress, entrants: &[Entrant]) -> Result<(), String> {
-    loop {
-        match advance(u32::MAX) {
-            Progress::Finished => return Ok(()),
-            Progress::Running => {}
-            Progress::Ask(q) => {
-                let label = entrants.get(usize::from(q.entrant)).map_or("?", |e| e.label.as_str());
-                return Err(format!("{label}: JavaScript strategies run only in the page"));
-            }
+/// The entrant who won a game of a match (the engine's winner, `Game::winners`); `None` for a
+/// game not over.
+pub fn winner(log: &GameLog<Pig>) -> Option<usize> {
+    match log.end.winners().as_slice() {
+        [seat] => log.seating.get(usize::from(*seat)).copied(),
+        _ => None,
+    }
+}
+
+/// A match so far, as the page and the CLI report it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchSummary {
+    pub games: u32,
+    pub games_done: u32,
+    /// Per entrant.
+    pub wins: [u32; 2],
+    /// [`challenge_score`] of entrant 0 over the whole match.
+    pub score: f64,
+    /// Entrant 0's share of the games done, and its 95% Wilson interval.
+    pub win_rate: f64,
+    pub ci95: (f64, f64),
+    /// CodeAbbey's rule: entrant 0 won more than half of the match's games.
+    pub passed: bool,
+    /// Per entrant.
+    pub timeouts: [u32; 2],
+}
+
+impl MatchSummary {
+    /// The summary of `series`, the match of `spec` (wins from the shared standings).
+    pub fn of(spec: &MatchSpec, series: &Series<Pig>) -> MatchSummary {
+        let tallies = series.standings().tallies;
+        let per_entrant = |v: &[u32]| [v.first().copied().unwrap_or(0), v.get(1).copied().unwrap_or(0)];
+        let wins = per_entrant(&tallies.iter().map(|t| t.wins).collect::<Vec<_>>());
+        let done = series.games_done();
+        MatchSummary {
+            games: spec.games,
+            games_done: done,
+            wins,
+            score: challenge_score(wins[0], spec.games),
+            win_rate: if done == 0 { 0.0 } else { f64::from(wins[0]) / f64::from(done) },
+            ci95: wilson_interval(wins[0], done),
+            passed: wins[0] >= wins_needed(spec.games),
+            timeouts: per_entrant(series.timeouts()),
         }
     }
 }

@@ -1,10 +1,10 @@
 //! Tournaments: more than two Pig strategies, every pair playing a match (the arena's seating
 //! inside each), with standings, Wilson intervals and an Elo table from the shared rails.
 
-use super::arena::{Failure, MatchRunner, MatchSpec, Progress, Query, SetupError};
+use super::arena::{engine_only, match_series, play_match, winner, MatchSpec, SetupError};
 use super::links::MAX_GAMES;
-use super::Entrant;
-use crate::arena::{MatchSeeds, Standings};
+use super::{Entrant, Pig, PigMove};
+use crate::arena::{Answer, GameLog, MatchSeeds, SeatFailure, Series, Standings, Step};
 
 /// Most strategies in one tournament.
 pub const MAX_ENTRANTS: usize = 16;
@@ -41,8 +41,8 @@ impl TournamentSpec {
 /// pair).
 #[derive(Debug, Clone)]
 pub struct PairResult {
-    pub logs: Vec<super::arena::GameLog>,
-    pub failures: Vec<Failure>,
+    pub logs: Vec<GameLog<Pig>>,
+    pub failures: Vec<SeatFailure>,
 }
 
 /// One finished game of a tournament.
@@ -54,16 +54,17 @@ pub struct TournamentGame {
     pub first: usize,
     pub second: usize,
     pub winner: usize,
-    pub log: super::arena::GameLog,
+    /// The game as the pair's match logged it (its entrants 0 and 1).
+    pub log: GameLog<Pig>,
 }
 
 pub struct TournamentRunner {
     spec: TournamentSpec,
     pairs: Vec<(usize, usize)>,
-    current: Option<MatchRunner>,
+    current: Option<Series<Pig>>,
     pair: usize,
     games: Vec<TournamentGame>,
-    failures: Vec<(usize, Failure)>,
+    failures: Vec<(usize, SeatFailure)>,
 }
 
 impl TournamentRunner {
@@ -81,7 +82,7 @@ impl TournamentRunner {
         }
         for (k, &(a, b)) in pairs.iter().enumerate() {
             if let Some(m) = spec.pair_match(k) {
-                MatchRunner::new(m).map_err(|e| SetupError {
+                match_series(&m).map_err(|e| SetupError {
                     entrant: e.entrant.map(|i| if i == 0 { a as u8 } else { b as u8 }),
                     message: e.message,
                 })?;
@@ -93,7 +94,7 @@ impl TournamentRunner {
     }
 
     fn start_pair(&mut self) {
-        self.current = self.spec.pair_match(self.pair).and_then(|m| MatchRunner::new(m).ok());
+        self.current = self.spec.pair_match(self.pair).and_then(|m| match_series(&m).ok());
     }
 
     pub fn spec(&self) -> &TournamentSpec {
@@ -103,7 +104,7 @@ impl TournamentRunner {
         &self.games
     }
     /// Failures with the tournament entrant at fault.
-    pub fn failures(&self) -> &[(usize, Failure)] {
+    pub fn failures(&self) -> &[(usize, SeatFailure)] {
         &self.failures
     }
     pub fn games_total(&self) -> u32 {
@@ -111,7 +112,7 @@ impl TournamentRunner {
     }
 
     /// Tournament entrant of the current match's entrant `local` (0 or 1).
-    fn global(&self, local: u8) -> usize {
+    fn global(&self, local: usize) -> usize {
         let (a, b) = self.pairs.get(self.pair).copied().unwrap_or((0, 1));
         if local == 0 { a } else { b }
     }
@@ -130,7 +131,7 @@ impl TournamentRunner {
     fn collect(&mut self) {
         let Some(m) = self.current.take() else { return };
         // A match's own results name entrants 0 and 1 only, so absorbing them cannot fail.
-        let _ = self.absorb(Some(PairResult { logs: m.logs(), failures: m.failures() }));
+        let _ = self.absorb(Some(PairResult { logs: m.logs().to_vec(), failures: m.failures().to_vec() }));
         self.start_pair();
     }
 
@@ -142,7 +143,7 @@ impl TournamentRunner {
         self.pair += 1;
         let Some(result) = result else { return Ok(()) };
         let (a, b) = self.pairs[pair];
-        let to_global = |local: u8| match local {
+        let to_global = |local: usize| match local {
             0 => Ok(a),
             1 => Ok(b),
             other => Err(format!("pair {}: entrant {other} (a pair has entrants 0 and 1)", pair + 1)),
@@ -152,8 +153,9 @@ impl TournamentRunner {
             return Err(format!("pair {}: {n} game{} (each pair plays {})", pair + 1, if n == 1 { "" } else { "s" }, self.spec.games));
         }
         for log in result.logs {
-            let (first, winner) = (to_global(log.first)?, to_global(log.winner)?);
-            let second = if first == a { b } else { a };
+            let seat = |s: usize| log.seating.get(s).copied().ok_or_else(|| format!("pair {}: a game without two seats", pair + 1));
+            let (first, second) = (to_global(seat(0)?)?, to_global(seat(1)?)?);
+            let winner = to_global(winner(&log).ok_or_else(|| format!("pair {}: a game without a winner", pair + 1))?)?;
             self.games.push(TournamentGame { pair, first, second, winner, log });
         }
         for f in result.failures {
@@ -167,8 +169,8 @@ impl TournamentRunner {
     /// share anything, so they may be played in any order, or at once on several cores.
     pub fn play_pair(spec: &TournamentSpec, k: usize) -> Result<PairResult, String> {
         let m = spec.pair_match(k).ok_or_else(|| format!("no pair {k}"))?;
-        let m = MatchRunner::new(m).map_err(|e| e.message)?.run()?;
-        Ok(PairResult { logs: m.logs(), failures: m.failures() })
+        let m = play_match(&m)?;
+        Ok(PairResult { logs: m.logs().to_vec(), failures: m.failures().to_vec() })
     }
 
     /// The tournament from every pair's result, in pair order (`None` for a pair not played
@@ -186,34 +188,38 @@ impl TournamentRunner {
         Ok(runner)
     }
 
-    /// Like [`MatchRunner::advance`]; a question names the tournament entrant.
-    pub fn advance(&mut self, max_decisions: u32) -> Progress {
+    /// Like [`Series::advance`] over the pairs' matches, one after the other; a question names
+    /// the tournament entrant.
+    pub fn advance(&mut self, max_decisions: u32) -> Step<Pig> {
         loop {
-            let Some(m) = self.current.as_mut() else { return Progress::Finished };
+            let Some(m) = self.current.as_mut() else { return Step::Finished };
             match m.advance(max_decisions) {
-                Progress::Finished => self.collect(),
-                Progress::Running => return Progress::Running,
-                Progress::Ask(q) => return Progress::Ask(Query { entrant: self.global(q.entrant) as u8, ..q }),
+                Step::Finished => self.collect(),
+                Step::Running => return Step::Running,
+                Step::Ask(mut q) => {
+                    q.entrant = self.global(q.entrant);
+                    return Step::Ask(q);
+                }
             }
         }
     }
 
-    pub fn answer(&mut self, answer: Result<bool, String>, printed: &str) {
+    /// The answer to the pending question (see [`Series::answer`]).
+    pub fn answer(&mut self, answer: Answer<PigMove>, printed: &str) {
         if let Some(m) = self.current.as_mut() {
             m.answer(answer, printed);
         }
     }
 
-    pub fn answer_timeout(&mut self, message: String, printed: &str) {
-        if let Some(m) = self.current.as_mut() {
-            m.answer_timeout(message, printed);
-        }
-    }
-
     /// Runs to the end; only without JavaScript strategies.
     pub fn run(mut self) -> Result<TournamentRunner, String> {
-        let entrants = self.spec.entrants.clone();
-        super::arena::run_to_end(|n| self.advance(n), &entrants)?;
-        Ok(self)
+        engine_only(&self.spec.entrants)?;
+        loop {
+            match self.advance(u32::MAX) {
+                Step::Finished => return Ok(self),
+                Step::Running => {}
+                Step::Ask(q) => return Err(format!("entrant {} is answered from outside the engine", q.entrant)),
+            }
+        }
     }
 }

@@ -23,13 +23,26 @@ impl MatchRules for Punter {
     }
 }
 
+/// A name that is no built-in bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownBot(pub String);
+
+impl std::fmt::Display for UnknownBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let known: Vec<&str> = BOT_NAMES.iter().map(|(n, _)| *n).collect();
+        write!(f, "unknown bot \"{}\" (built-in: {})", self.0, known.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownBot {}
+
 /// A built-in bot by name; `seed` drives its randomness.
-pub fn bot(name: &str, seed: u64) -> Option<Box<dyn Decider<Punter>>> {
+pub fn bot(name: &str, seed: u64) -> Result<Box<dyn Decider<Punter>>, UnknownBot> {
     match name {
-        "random" => Some(Box::new(RandomBot { rng: rng::stream(seed, 0x9000) })),
-        "greedy" => Some(Box::new(GreedyBot)),
-        "strong" => Some(Box::new(super::strong::StrongBot::default())),
-        _ => None,
+        "random" => Ok(Box::new(RandomBot { rng: rng::stream(seed, 0x9000) })),
+        "greedy" => Ok(Box::new(GreedyBot)),
+        "strong" => Ok(Box::new(super::strong::StrongBot::default())),
+        _ => Err(UnknownBot(name.to_string())),
     }
 }
 
@@ -43,10 +56,7 @@ pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<crate::arena::
         .enumerate()
         .map(|(e, name)| match name.as_str() {
             outside if is_outside(outside) => Ok(None),
-            other => bot(other, seeds.entrant_game(e, game)).map(Some).ok_or_else(|| {
-                let known: Vec<&str> = BOT_NAMES.iter().map(|(n, _)| *n).collect();
-                format!("unknown bot \"{other}\" (built-in: {})", known.join(", "))
-            }),
+            other => bot(other, seeds.entrant_game(e, game)).map(Some).map_err(|e| e.to_string()),
         })
         .collect()
 }

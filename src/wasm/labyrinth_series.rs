@@ -4,12 +4,12 @@
 
 use super::play::{self, Follower};
 use super::{js_error, series};
-use crate::arena::{Answer, Decider, Series, SeriesSpec};
+use crate::arena::{Answer, Deciders, Series, SeriesSpec};
 use crate::game::Game;
-use crate::labyrinth::ai_seat::AiSeat;
+use crate::labyrinth::ai_seat::entrant_decider;
 use crate::labyrinth::game::LabyrinthParams;
 use crate::labyrinth::state::{Color, Control, Labyrinth, Rules};
-use crate::labyrinth::tile::Direction;
+use crate::labyrinth::turn_answer::TurnAnswer;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -22,15 +22,8 @@ pub struct LabyrinthSeries {
 
 /// The entrants' deciders: an AI level plays in the engine; "js" (a strategy) and "human" answer
 /// from outside.
-fn deciders_of(entrants: &[String]) -> Result<Vec<Option<Box<dyn Decider<Labyrinth>>>>, JsValue> {
-    let mut deciders: Vec<Option<Box<dyn Decider<Labyrinth>>>> = Vec::new();
-    for e in entrants {
-        deciders.push(match e.as_str() {
-            "js" | "human" => None,
-            level => Some(Box::new(AiSeat::new(level).ok_or_else(|| js_error(format!("unknown AI level \"{level}\"")))?)),
-        });
-    }
-    Ok(deciders)
+fn deciders_of(entrants: &[String]) -> Result<Deciders<Labyrinth>, JsValue> {
+    entrants.iter().map(|e| entrant_decider(e)).collect::<Result<_, _>>().map_err(js_error)
 }
 
 impl LabyrinthSeries {
@@ -101,14 +94,10 @@ impl LabyrinthSeries {
     /// allow is played by the greedy AI, with the engine's reason.
     #[wasm_bindgen(js_name = answerTurn)]
     pub fn answer_turn(&mut self, insertion: u32, rotation: &str, row: u32, column: u32, printed: &str, ms: f64) {
-        let small = |x: u32| u8::try_from(x).map_err(|_| format!("{x} is out of range"));
-        let turn = (|| {
-            let dir = Direction::rotation(rotation)?;
-            self.series.current().turn_moves(small(insertion)?, dir, (small(row)?, small(column)?)).map_err(|e| e.to_string())
-        })();
-        match turn {
+        let answer = TurnAnswer { insertion: insertion.into(), rotation: rotation.to_string(), row: row.into(), column: column.into() };
+        match answer.moves(self.series.current()) {
             Ok(moves) => self.series.answer_timed(Answer::Turn(moves.to_vec()), printed, ms),
-            Err(message) => series::fail(&mut self.series, message, false, printed, ms),
+            Err(e) => series::fail(&mut self.series, e.to_string(), false, printed, ms),
         }
     }
 

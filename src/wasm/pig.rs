@@ -3,12 +3,13 @@
 use super::{js_error, to_js};
 use crate::game::{Actor, Game};
 use crate::link::{encode_game, GameRecord};
-use crate::pig::arena::{challenge_score, make_decider, wilson_interval, Failure, GameLog};
-use crate::arena::{Decider, MatchRules};
+use crate::pig::arena::{make_decider, match_series, winner, wilson_interval};
+use crate::arena::{Answer, Decider, GameLog, MatchRules, MatchSeeds, SeatFailure, Series};
+use crate::pig::decider::decision;
 use crate::pig::links::encode_match;
 use crate::pig::exact::match_win_probability;
 use crate::pig::optimal::OptimalPolicy;
-use crate::pig::{Entrant, MatchRunner, MatchSpec, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
+use crate::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
 use crate::rng::{self, Rng};
 use crate::tape::Tape;
 use serde::{Deserialize, Serialize};
@@ -365,69 +366,74 @@ impl PigStrategy {
     }
 }
 
-#[derive(Serialize)]
-struct SummaryJs {
-    games: u32,
-    games_done: u32,
-    wins: [u32; 2],
-    score: f64,
-    win_rate: f64,
-    ci95: (f64, f64),
-    passed: bool,
-    /// Timeouts per entrant.
-    timeouts: [u32; 2],
-}
-
 /// A game of a match as JavaScript sees it; also how a tournament pair's games come back from
 /// the worker that played them (`PigTournament.fromPairs`).
 #[derive(Serialize, Deserialize)]
 pub(super) struct LogJs {
-    first: u8,
-    winner: u8,
+    /// The entrant moving first, the winning entrant.
+    first: usize,
+    winner: usize,
     totals: [u32; 2],
     moves: Vec<u8>,
     output: String,
 }
 
 impl LogJs {
-    fn of(l: &GameLog) -> LogJs {
-        LogJs { first: l.first, winner: l.winner, totals: l.totals, moves: l.moves.iter().map(|&m| code(m)).collect(), output: l.output.clone() }
+    pub(super) fn of(l: &GameLog<Pig>) -> LogJs {
+        LogJs {
+            first: l.seating.first().copied().unwrap_or(0),
+            winner: winner(l).unwrap_or(0),
+            totals: l.end.totals(),
+            moves: l.moves.iter().map(|&m| code(m)).collect(),
+            output: l.output.clone(),
+        }
     }
-    /// "move N: unknown move code C" for a code that is no move.
-    pub(super) fn into_log(self) -> Result<GameLog, String> {
-        Ok(GameLog { first: self.first, winner: self.winner, totals: self.totals, moves: decode_moves(&self.moves)?, output: self.output })
+    /// Game `game` of a match to `target`, replayed from its moves ("move N: …" for a move that
+    /// is no move or not legal): its result is the replayed game's, never the `winner` claimed
+    /// (the seating's entrants are checked by the tournament).
+    pub(super) fn into_log(self, game: u32, target: u32) -> Result<GameLog<Pig>, String> {
+        let seating = vec![self.first, usize::from(self.first == 0)];
+        GameLog::replayed(game, PigParams { target }, seating, decode_moves(&self.moves)?, self.output)
     }
 }
 
+/// A decision replaced by "hold", as JavaScript sees it.
 #[derive(Serialize, Deserialize)]
 pub(super) struct FailureJs {
     pub game: u32,
     pub move_index: usize,
-    pub entrant: u8,
+    pub entrant: usize,
+    #[serde(default)]
+    pub seat: u8,
     pub message: String,
+    #[serde(default)]
+    pub timeout: bool,
 }
 
 impl FailureJs {
-    pub(super) fn into_failure(self) -> Failure {
-        Failure { game: self.game, move_index: self.move_index, entrant: self.entrant, message: self.message }
+    pub(super) fn of(f: &SeatFailure, entrant: usize) -> FailureJs {
+        FailureJs { game: f.game, move_index: f.move_index, entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout }
+    }
+    pub(super) fn into_failure(self) -> SeatFailure {
+        SeatFailure { game: self.game, move_index: self.move_index, entrant: self.entrant, seat: self.seat, message: self.message, timeout: self.timeout }
     }
 }
 
 /// A match (or the checker) run step by step; JavaScript strategies answer through `answer`.
 #[wasm_bindgen]
 pub struct PigMatch {
-    runner: MatchRunner,
+    spec: MatchSpec,
+    series: Series<Pig>,
 }
 
 impl PigMatch {
     /// Throws "LABEL does not load: …" for a strategy that does not load.
     pub(super) fn of(spec: MatchSpec) -> Result<PigMatch, JsValue> {
-        let labels = spec.entrants.clone().map(|e| e.label);
-        let runner = MatchRunner::new(spec).map_err(|e| match e.entrant {
-            Some(i) => js_error(format!("{} does not load: {}", labels[usize::from(i)], e.message)),
+        let series = match_series(&spec).map_err(|e| match e.entrant {
+            Some(i) => js_error(format!("{} does not load: {}", spec.entrants[usize::from(i)].label, e.message)),
             None => js_error(e.message),
         })?;
-        Ok(PigMatch { runner })
+        Ok(PigMatch { spec, series })
     }
 }
 
@@ -440,20 +446,21 @@ impl PigMatch {
     /// The seed for entrant `i`'s own randomness (a JavaScript strategy's `Math.random`).
     #[wasm_bindgen(js_name = entrantSeed)]
     pub fn entrant_seed(&self, i: usize) -> f64 {
-        super::js_seed(self.runner.entrant_seed(i))
+        super::js_seed(MatchSeeds(self.spec.seed).entrant(i))
     }
     /// Answer of a JavaScript strategy: `error` set when it threw, timed out or answered nonsense.
     pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {
-        self.runner.answer(error.map_or(Ok(throw_again), Err), printed);
+        let answer = error.map_or(Answer::Move(decision(throw_again)), Answer::Failed);
+        self.series.answer(answer, printed);
     }
     /// The page's one referee loop (www/referee.js): plays engine seats for at most `max`
     /// decisions, then { status, entrant, seat, game, view } (the view is the situation).
     pub fn next(&mut self, max: u32) -> Result<JsValue, JsValue> {
-        super::series::next(self.runner.series_mut(), max)
+        super::series::next(&mut self.series, max)
     }
     /// The asked strategy failed (`timeout`: it did not answer in time); counts as "hold".
     pub fn fail(&mut self, message: String, timeout: bool, printed: &str, ms: f64) {
-        super::series::fail(self.runner.series_mut(), message, timeout, printed, ms);
+        super::series::fail(&mut self.series, message, timeout, printed, ms);
     }
     /// { summary, logs, failures } of the match so far.
     pub fn results(&self) -> Result<JsValue, JsValue> {
@@ -463,32 +470,17 @@ impl PigMatch {
         }
         Ok(out.into())
     }
+    /// The engine's `MatchSummary`: games, games_done, wins, score, win_rate, ci95, passed,
+    /// timeouts.
     pub fn summary(&self) -> Result<JsValue, JsValue> {
-        let spec = self.runner.spec();
-        let wins = self.runner.wins();
-        let done = self.runner.games_done();
-        to_js(&SummaryJs {
-            games: spec.games,
-            games_done: done,
-            wins,
-            score: challenge_score(wins[0], spec.games),
-            win_rate: if done == 0 { 0.0 } else { f64::from(wins[0]) / f64::from(done) },
-            ci95: wilson_interval(wins[0], done),
-            passed: wins[0] >= crate::pig::arena::wins_needed(spec.games),
-            timeouts: self.runner.timeouts(),
-        })
+        to_js(&MatchSummary::of(&self.spec, &self.series))
     }
     pub fn logs(&self) -> Result<JsValue, JsValue> {
-        let logs: Vec<LogJs> = self.runner.logs().iter().map(LogJs::of).collect();
+        let logs: Vec<LogJs> = self.series.logs().iter().map(LogJs::of).collect();
         to_js(&logs)
     }
     pub fn failures(&self) -> Result<JsValue, JsValue> {
-        let f: Vec<FailureJs> = self
-            .runner
-            .failures()
-            .iter()
-            .map(|f| FailureJs { game: f.game, move_index: f.move_index, entrant: f.entrant, message: f.message.clone() })
-            .collect();
+        let f: Vec<FailureJs> = self.series.failures().iter().map(|f| FailureJs::of(f, f.entrant)).collect();
         to_js(&f)
     }
 }

@@ -5,7 +5,7 @@
 
 use super::pig::{code, source_of, EntrantJs, FailureJs, LogJs, PigMatch};
 use super::{js_error, to_js};
-use crate::arena::wilson_interval;
+use crate::arena::StandingRow;
 use crate::pig::links::encode_tournament;
 use crate::pig::tournament::{PairResult, TournamentRunner, TournamentSpec};
 use crate::pig::Entrant;
@@ -38,23 +38,11 @@ pub fn pig_tournament_link(spec: JsValue) -> Result<String, JsValue> {
 }
 
 #[derive(Serialize)]
-struct RowJs {
-    entrant: usize,
-    label: String,
-    games: u32,
-    wins: u32,
-    losses: u32,
-    win_rate: f64,
-    ci95: (f64, f64),
-    elo: f64,
-}
-
-#[derive(Serialize)]
 struct SummaryJs {
     games: u32,
     games_done: u32,
     /// Best Elo first.
-    standings: Vec<RowJs>,
+    standings: Vec<StandingRow>,
 }
 
 #[derive(Serialize)]
@@ -82,12 +70,12 @@ struct PairJs {
 }
 
 impl PairJs {
-    fn into_result(self, pair: usize) -> Result<PairResult, JsValue> {
+    fn into_result(self, pair: usize, target: u32) -> Result<PairResult, JsValue> {
         let logs = self
             .logs
             .into_iter()
             .enumerate()
-            .map(|(g, l)| l.into_log().map_err(|e| js_error(format!("pair {}, game {}: {e}", pair + 1, g + 1))))
+            .map(|(g, l)| l.into_log(g as u32, target).map_err(|e| js_error(format!("pair {}, game {}: {e}", pair + 1, g + 1))))
             .collect::<Result<_, _>>()?;
         Ok(PairResult { logs, failures: self.failures.into_iter().map(FailureJs::into_failure).collect() })
     }
@@ -134,30 +122,14 @@ impl PigTournament {
         let results = results
             .into_iter()
             .enumerate()
-            .map(|(k, r)| r.map(|r| r.into_result(k)).transpose())
+            .map(|(k, r)| r.map(|r| r.into_result(k, spec.target)).transpose())
             .collect::<Result<_, _>>()?;
         Ok(PigTournament { runner: TournamentRunner::with_pairs(spec, results).map_err(js_error)? })
     }
 
     pub fn summary(&self) -> Result<JsValue, JsValue> {
-        let s = self.runner.standings();
-        let elo = s.elo();
-        let mut standings: Vec<RowJs> = s
-            .tallies
-            .iter()
-            .enumerate()
-            .map(|(i, t)| RowJs {
-                entrant: i,
-                label: self.runner.spec().entrants[i].label.clone(),
-                games: t.games,
-                wins: t.wins,
-                losses: t.losses,
-                win_rate: if t.games == 0 { 0.0 } else { f64::from(t.wins) / f64::from(t.games) },
-                ci95: wilson_interval(t.wins, t.games),
-                elo: elo[i],
-            })
-            .collect();
-        standings.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+        let labels: Vec<String> = self.runner.spec().entrants.iter().map(|e| e.label.clone()).collect();
+        let standings = self.runner.standings().ranked(&labels);
         to_js(&SummaryJs { games: self.runner.games_total(), games_done: self.runner.games().len() as u32, standings })
     }
     pub fn logs(&self) -> Result<JsValue, JsValue> {
@@ -170,7 +142,7 @@ impl PigTournament {
                 first: g.first,
                 second: g.second,
                 winner: g.winner,
-                totals: g.log.totals,
+                totals: g.log.end.totals(),
                 moves: g.log.moves.iter().map(|&m| code(m)).collect(),
                 output: g.log.output.clone(),
             })
@@ -182,7 +154,7 @@ impl PigTournament {
             .runner
             .failures()
             .iter()
-            .map(|(who, f)| FailureJs { game: f.game, move_index: f.move_index, entrant: *who as u8, message: f.message.clone() })
+            .map(|(who, f)| FailureJs::of(f, *who))
             .collect();
         to_js(&f)
     }

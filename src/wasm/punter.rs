@@ -34,21 +34,9 @@ pub fn punter_link_map(link: &str) -> Result<String, JsValue> {
     link_map(link).map_err(js_error)
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StandingJs {
-    games: u32,
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    mean_score: f64,
-    ci95: (f64, f64),
-    elo: f64,
-}
-
 /// Standings of a series: `seating` holds, per game, the entrant in each seat (`seats` per
-/// game), `scores` the scores in the same order. Per entrant: games, wins, draws, losses, mean
-/// score, 95% interval of the win rate, Elo.
+/// game), `scores` the scores in the same order. Per entrant, in entrant order, its row of the
+/// standings (`arena::StandingRow`; the mean score is `mean_return`).
 #[wasm_bindgen(js_name = punterStandings)]
 pub fn punter_standings(entrants: usize, seats: usize, seating: &[u32], scores: &[f64]) -> Result<JsValue, JsValue> {
     let mut s = crate::arena::Standings::new(entrants);
@@ -56,22 +44,7 @@ pub fn punter_standings(entrants: usize, seats: usize, seating: &[u32], scores: 
         let who: Vec<usize> = who.iter().map(|&w| w as usize).collect();
         s.add(&who, score);
     }
-    let elo = s.elo();
-    let rows: Vec<StandingJs> = s
-        .tallies
-        .iter()
-        .zip(elo)
-        .map(|(t, elo)| StandingJs {
-            games: t.games,
-            wins: t.wins,
-            draws: t.draws,
-            losses: t.losses,
-            mean_score: if t.games == 0 { 0.0 } else { t.score / f64::from(t.games) },
-            ci95: crate::arena::wilson_interval(t.wins, t.games),
-            elo,
-        })
-        .collect();
-    to_js(&rows)
+    to_js(&s.rows(&[]))
 }
 
 /// Your bids `[[mine id, target id], …]` after bidding `target` on `mine`: the engine's rule
@@ -180,7 +153,7 @@ fn seats_of(seats: &[String], seed: u64) -> Result<Vec<Seat>, JsValue> {
     for (i, s) in seats.iter().enumerate() {
         kinds.push(match s.as_str() {
             "human" => Seat::Human,
-            name => Seat::Bot(name.to_string(), bot(name, MatchSeeds(seed).entrant(i)).ok_or_else(|| js_error(format!("unknown bot \"{name}\"")))?),
+            name => Seat::Bot(name.to_string(), bot(name, MatchSeeds(seed).entrant(i)).map_err(js_error)?),
         });
     }
     Ok(kinds)

@@ -3,7 +3,7 @@
 //! (www/referee.js), an outside seat's failure, and the results with links and standings.
 
 use super::{js_error, js_seed, to_js};
-use crate::arena::{Answer, MatchRules, MatchSeeds, Series, Step};
+use crate::arena::{Answer, MatchRules, MatchSeeds, Series, StandingRow, Step};
 use crate::game::Game;
 use crate::link::{encode_game, GameRecord, LinkParams};
 use crate::tape::Tape;
@@ -77,8 +77,8 @@ struct FailureJs {
 struct ResultsJs {
     games: Vec<GameJs>,
     failures: Vec<FailureJs>,
-    /// Per entrant: games, wins, draws, losses, mean return, Elo.
-    standings: Vec<(u32, u32, u32, u32, f64, f64)>,
+    /// Per entrant, in entrant order.
+    standings: Vec<StandingRow>,
     output: String,
     /// What plays a failed decision (`MatchRules::FALLBACK`).
     fallback: &'static str,
@@ -127,8 +127,5 @@ where
             FailureJs { game: f.game, move_index: f.move_index, entrant: f.entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout, turn }
         })
         .collect();
-    let s = series.standings();
-    let elo = s.elo();
-    let standings = s.tallies.iter().zip(elo).map(|(t, e)| (t.games, t.wins, t.draws, t.losses, if t.games == 0 { 0.0 } else { t.score / f64::from(t.games) }, e)).collect();
-    to_js(&ResultsJs { games, failures, standings, output, fallback: G::FALLBACK })
+    to_js(&ResultsJs { games, failures, standings: series.standings().rows(names), output, fallback: G::FALLBACK })
 }

@@ -1,8 +1,8 @@
 //! Shared by the native and the wasm determinism tests (included with #[path]).
 #![allow(dead_code)]
 
-use lambda_arcade::pig::arena::GameLog;
-use lambda_arcade::pig::PigMove;
+use lambda_arcade::arena::GameLog;
+use lambda_arcade::pig::{Pig, PigMove};
 
 pub const SEED: u64 = 20261121;
 pub const SCHEME_COIN: &str = "
@@ -16,7 +16,7 @@ pub const SCHEME_COIN: &str = "
 pub const COIN_WINS: [u32; 2] = [31, 18];
 
 /// FNV-1a over every move of every game: equal fingerprints mean identical matches.
-pub fn fingerprint(logs: &[GameLog]) -> u64 {
+pub fn fingerprint(logs: &[GameLog<Pig>]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for log in logs {
         for m in &log.moves {

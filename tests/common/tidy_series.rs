@@ -49,6 +49,7 @@ const KNOWN_LOOPS: &[(&str, &str, &str)] = &[
     ("src/wasm/pig.rs", "fallbackMove", "PigGame.fallbackMove for a failed strategy seat"),
     ("src/wasm/pig.rs", ".fallback()", "PigGame.fallbackMove plays MatchRules::fallback"),
     ("src/wasm/pig.rs", "entrantSeed", "PigMatch.entrantSeed"),
+    ("src/wasm/pig.rs", ".entrant(", "PigMatch.entrantSeed derives MatchSeeds::entrant"),
     ("src/wasm/punter.rs", ".entrant(", "PunterGame seeds its bots"),
     ("src/wasm/punter.rs", ".decide(", "PunterGame.resume replays the bots' decisions; run_bots asks them"),
     ("src/wasm/punter.rs", "run_bots", "PunterGame.run_bots: the bots' moves, in a loop of its own"),

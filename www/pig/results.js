@@ -84,11 +84,11 @@ export function renderStandings(root, { spec, summary, logs = [], failures = [],
   let chosen = summary.standings[0]?.entrant ?? 0;
   const rows = summary.standings.map((s, rank) => {
     const games = logs.length
-      ? el('button', { class: 'small linkish', title: `Show the games of ${s.label}`, onclick: (e) => { e.stopPropagation(); pick(s.entrant, true); } }, String(s.games))
+      ? el('button', { class: 'small linkish', title: `Show the games of ${s.name}`, onclick: (e) => { e.stopPropagation(); pick(s.entrant, true); } }, String(s.games))
       : String(s.games);
     const tr = el('tr', { 'data-entrant': String(s.entrant) },
       el('td', {}, String(rank + 1)),
-      el('td', { class: 'wrap' }, el('strong', {}, s.label)),
+      el('td', { class: 'wrap' }, el('strong', {}, s.name)),
       el('td', { class: 'num' }, games),
       el('td', { class: 'num' }, String(s.wins)),
       el('td', { class: 'num rate' }, pct(s.win_rate),

@@ -179,7 +179,7 @@ export function mountLab(root, ctx) {
     results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-standings' },
       el('thead', {}, el('tr', {}, ...['bot', 'games', 'wins', 'win rate (95%)', 'mean', 'Elo'].map((h) => el('th', {}, h)))),
       el('tbody', {}, ...standings.map((s, i) => el('tr', {}, el('td', {}, names[i]), el('td', {}, String(s.games)), el('td', {}, String(s.wins)),
-        el('td', {}, pct(s.wins / Math.max(1, s.games)), el('br'), el('small', { class: 'muted' }, `${pct(s.ci95[0])}–${pct(s.ci95[1])}`)), el('td', {}, s.meanScore.toFixed(0)),
+        el('td', {}, pct(s.win_rate), el('br'), el('small', { class: 'muted' }, `${pct(s.ci95[0])}–${pct(s.ci95[1])}`)), el('td', {}, s.mean_return.toFixed(0)),
         el('td', {}, s.elo.toFixed(0))))))));
     showRemarks(problems, failed);
     if (printed) results.append(el('pre', { class: 'output' }, printed));

@@ -5,7 +5,6 @@ use crate::args::{Base, Seed};
 use crate::Failure;
 use lambda_arcade::arena::{Deciders, MatchRules, MatchSeeds, Series, SeriesSpec, Start};
 use lambda_arcade::game::Game;
-use lambda_arcade::labyrinth::ai::LEVELS;
 use lambda_arcade::labyrinth::ai_seat::AiSeat;
 use lambda_arcade::labyrinth::game::LabyrinthParams;
 use lambda_arcade::labyrinth::save;
@@ -147,7 +146,7 @@ fn play(file: Option<&str>, deal: &Deal, level: &str, json: bool, base: &Base) -
     let mut deciders: Deciders<Labyrinth> = Vec::new();
     for _ in 0..seats {
         // The AI of every seat decides from that seat's view, as in the arenas and the page.
-        let ai = AiSeat::new(level).ok_or_else(|| Failure::usage(format!("unknown AI level \"{level}\" ({})", LEVELS.join(", "))))?;
+        let ai = AiSeat::new(level).map_err(|e| Failure::usage(e.to_string()))?;
         deciders.push(Some(Box::new(ai)));
     }
     let spec = SeriesSpec::new(params.clone(), 1, deal.seed.value);

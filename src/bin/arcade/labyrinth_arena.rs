@@ -4,14 +4,14 @@
 use crate::args::{Output, Seed, Sides};
 use crate::js_strategy::JsStrategy;
 use crate::labyrinth::RulesArg;
-use crate::merge::{field, finish, Fields, GameResult, Kind};
+use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::Failure;
 use lambda_arcade::arena::{Decider, GameLog, Series, SeriesSpec};
 use lambda_arcade::labyrinth::ai::LEVELS;
 use lambda_arcade::labyrinth::ai_seat::{from_view, AiSeat};
 use lambda_arcade::labyrinth::game::{LabyrinthParams, LabyrinthView};
 use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove};
-use lambda_arcade::labyrinth::tile::Direction;
+use lambda_arcade::labyrinth::turn_answer::TurnAnswer;
 use lambda_arcade::link::encode_game;
 use serde_json::{json, Value};
 
@@ -35,7 +35,7 @@ pub struct ArenaArgs {
 }
 
 /// What `arcade merge` knows of an arena's output.
-pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results"], derived: &["wins", "draws", "mean_turns"], units, summary, seating };
+pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results"], derived: &["wins", "draws", "mean_turns", "standings"], units, summary, seating };
 
 /// Seats alternate between A and B, A in seat 0 of game 1.
 fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
@@ -50,21 +50,19 @@ fn units(fields: &Fields) -> Result<(usize, u32), String> {
     Ok((field(fields, "games")?, 1))
 }
 
-/// Wins of A and B, draws (nobody won in 400 turns) and the mean turns, from `"results"`.
+/// The standings of A and B (`arena::StandingRow`), their wins, the draws (nobody won in 400
+/// turns) and the mean turns, from `"results"`: a game has one winner or none, so the draws
+/// are the games nobody won.
 fn summary(fields: &mut Fields) -> Result<(), String> {
     let results: Vec<GameResult> = field(fields, "results")?;
-    let (mut wins, mut draws, mut turns) = ([0u32; 2], 0u32, 0u32);
-    for r in &results {
-        // The winner's seat is the one with a return (1); nobody has one after a draw.
-        match r.returns.iter().position(|&x| x > 0.0).and_then(|seat| r.seating.get(seat)) {
-            Some(&entrant) => *wins.get_mut(entrant).ok_or_else(|| format!("game {}: entrant {entrant} (an arena has 2)", r.game))? += 1,
-            None => draws += 1,
-        }
-        turns += r.turns.unwrap_or(0);
-    }
+    let names = [field::<String>(fields, "a")?, field::<String>(fields, "b")?];
+    let rows = standings(2, &results).rows(&names);
+    let wins = [rows[0].wins, rows[1].wins];
+    let turns: u32 = results.iter().map(|r| r.turns.unwrap_or(0)).sum();
     fields.insert("wins".into(), json!(wins));
-    fields.insert("draws".into(), draws.into());
+    fields.insert("draws".into(), (results.len() as u32).saturating_sub(wins[0] + wins[1]).into());
     fields.insert("mean_turns".into(), (f64::from(turns) / results.len().max(1) as f64).into());
+    fields.insert("standings".into(), serde_json::to_value(rows).map_err(|e| e.to_string())?);
     Ok(())
 }
 
@@ -117,7 +115,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
 
 /// One side of an arena: an AI level, or a JavaScript file defining `turn(view)`.
 enum Entrant {
-    Level(&'static str),
+    Level(AiSeat),
     Js(String),
 }
 
@@ -126,14 +124,13 @@ impl Entrant {
         if name.ends_with(".js") || name.ends_with(".mjs") {
             return Ok(Entrant::Js(name.to_string()));
         }
-        LEVELS.iter().find(|&&l| l == name).map(|&l| Entrant::Level(l))
-            .ok_or_else(|| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
+        AiSeat::new(name).map(Entrant::Level).map_err(|_| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
     }
 
     /// Its decider for one game: a JavaScript file gets a fresh process every game.
     fn decider(&self) -> Result<Box<dyn Decider<Labyrinth>>, Failure> {
         Ok(match self {
-            Entrant::Level(l) => Box::new(AiSeat::new(l).ok_or_else(|| Failure::usage(format!("unknown AI level \"{l}\"")))?),
+            Entrant::Level(seat) => Box::new(*seat),
             Entrant::Js(path) => {
                 let limit_ms = u64::from(lambda_arcade::labyrinth::inputs::DECISIONS.decision_ms);
                 Box::new(JsSeat { js: JsStrategy::start(path, "turn", limit_ms).map_err(Failure::input)?, step: None })
@@ -156,20 +153,11 @@ impl Decider<Labyrinth> for JsSeat {
         }
         let text = serde_json::to_string(view).map_err(|e| e.to_string())?;
         let answer = self.js.ask(&text)?;
-        let mut moves = js_turn(&from_view(view)?, &answer)?.into_iter();
-        let shift = moves.next().ok_or("the turn has no shift")?;
-        self.step = moves.next();
+        let game = from_view(view)?;
+        let [shift, step] = TurnAnswer::from_json(&answer).and_then(|a| a.moves(&game)).map_err(|e| e.to_string())?;
+        self.step = Some(step);
         Ok(shift)
     }
-}
-
-/// Reads `{ rotation, insertion, row, column }` as the turn's two moves, checked in `game`.
-fn js_turn(game: &Labyrinth, answer: &serde_json::Value) -> Result<Vec<LabyrinthMove>, String> {
-    let field = |k: &str| answer.get(k).ok_or_else(|| format!("the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"));
-    let number = |k: &str| field(k)?.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("\"{k}\" is not a small whole number"));
-    let rotation = field("rotation")?.as_str().ok_or("\"rotation\" is not a string")?;
-    let dir = Direction::rotation(rotation)?;
-    game.turn_moves(number("insertion")?, dir, (number("row")?, number("column")?)).map(Vec::from).map_err(|e| e.to_string())
 }
 
 /// Game `g` of the arena's series: its log and the turns a JavaScript strategy failed (played

@@ -3,12 +3,13 @@
 use crate::args::{Base, Seed, Sides};
 use crate::Failure;
 
-use lambda_arcade::link::{encode_game, GameRecord};
-use lambda_arcade::pig::arena::{challenge_score, wilson_interval, wins_needed, CHECKER};
+use lambda_arcade::arena::Series;
+use lambda_arcade::link::encode_game;
+use lambda_arcade::pig::arena::{engine_only, match_series, winner, CHECKER};
 use lambda_arcade::pig::links::encode_match;
 use lambda_arcade::pig::exact::{match_pass_probability, match_win_probability, policy_win_probability};
 use lambda_arcade::pig::policy::optimal_for;
-use lambda_arcade::pig::{Entrant, MatchRunner, MatchSpec, Pig, Policy, StrategySource};
+use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, Pig, Policy, StrategySource};
 use serde_json::json;
 use std::time::Instant;
 
@@ -126,26 +127,24 @@ fn spec_from(pair: &Pair) -> Result<MatchSpec, Failure> {
 }
 
 /// Runs the match; the first strategy failure is an error naming its place.
-fn run(spec: MatchSpec) -> Result<MatchRunner, Failure> {
-    let label = |i: u8| spec.entrants[usize::from(i)].label.clone();
-    let runner = match MatchRunner::new(spec.clone()) {
-        Ok(r) => r,
-        Err(e) => {
-            let place = e.entrant.map_or(String::new(), |i| format!("{}:", label(i)));
-            return Err(Failure::input(format!("{place}{}", e.message)));
-        }
-    };
-    let runner = runner.run().map_err(Failure::input)?;
-    if let Some(f) = runner.failures().first() {
-        let label = &runner.spec().entrants[usize::from(f.entrant)].label;
+fn run(spec: &MatchSpec) -> Result<Series<Pig>, Failure> {
+    let label = |i: usize| spec.entrants[i].label.as_str();
+    engine_only(&spec.entrants).map_err(Failure::input)?;
+    let series = match_series(spec).map_err(|e| {
+        let place = e.entrant.map_or(String::new(), |i| format!("{}:", label(usize::from(i))));
+        Failure::input(format!("{place}{}", e.message))
+    })?;
+    let series = series.run().map_err(Failure::input)?;
+    if let Some(f) = series.failures().first() {
         return Err(Failure::input(format!(
-            "{label}:{} (game {}, move {}; the decision counted as hold)",
+            "{}:{} (game {}, move {}; the decision counted as hold)",
+            label(f.entrant),
             f.message,
             f.game + 1,
             f.move_index + 1
         )));
     }
-    Ok(runner)
+    Ok(series)
 }
 
 fn exact(spec: &MatchSpec) -> Option<f64> {
@@ -160,13 +159,8 @@ fn exact(spec: &MatchSpec) -> Option<f64> {
 fn play_match(spec: MatchSpec, json: bool, base: &Base) -> Result<(), Failure> {
     let link = format!("{}#{}", base.url(), encode_match(&spec));
     let exact = exact(&spec);
-    let runner = run(spec)?;
-    let spec = runner.spec();
-    let wins = runner.wins();
-    let score = challenge_score(wins[0], spec.games);
-    let (lo, hi) = wilson_interval(wins[0], spec.games);
-    let rate = f64::from(wins[0]) / f64::from(spec.games);
-    let passed = wins[0] >= wins_needed(spec.games);
+    let series = run(&spec)?;
+    let MatchSummary { wins, score, win_rate: rate, ci95: (lo, hi), passed, .. } = MatchSummary::of(&spec, &series);
     let [a, b] = [&spec.entrants[0].label, &spec.entrants[1].label];
     if json {
         let out = json!({
@@ -175,8 +169,8 @@ fn play_match(spec: MatchSpec, json: bool, base: &Base) -> Result<(), Failure> {
             "win_rate": rate, "ci95": [lo, hi], "exact_win_probability": exact,
             "link": link,
             // Game by game: the entrant who won (0 = A) and the number of moves.
-            "winners": runner.logs().iter().map(|l| l.winner).collect::<Vec<u8>>(),
-            "moves": runner.logs().iter().map(|l| l.moves.len()).collect::<Vec<usize>>(),
+            "winners": series.logs().iter().map(winner).collect::<Vec<Option<usize>>>(),
+            "moves": series.logs().iter().map(|l| l.moves.len()).collect::<Vec<usize>>(),
         });
         println!("{out}");
     } else {
@@ -199,19 +193,10 @@ fn game_link(pair: &Pair, game: u32, base: &Base) -> Result<(), Failure> {
         return Err(Failure::usage(format!("--game must be 1..={}", spec.games)));
     }
     spec.games = game;
-    let runner = run(spec)?;
-    let spec = runner.spec();
-    let logs = runner.logs();
-    let log = logs.last().ok_or_else(|| Failure::input("no game was played"))?;
-    let first = usize::from(log.first);
-    let players = vec![spec.entrants[first].label.clone(), spec.entrants[1 - first].label.clone()];
-    let record = GameRecord::<Pig> {
-        params: lambda_arcade::pig::PigParams { target: spec.target },
-        seed: spec.seed,
-        players,
-        moves: log.moves.clone(),
-        view: log.moves.len(),
-    };
+    let series = run(&spec)?;
+    let log = series.logs().last().ok_or_else(|| Failure::input("no game was played"))?;
+    let names: Vec<String> = spec.entrants.iter().map(|e| e.label.clone()).collect();
+    let record = log.record(spec.seed, &names);
     let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
     println!("{}#{fragment}", base.url());
     Ok(())

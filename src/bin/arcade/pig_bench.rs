@@ -5,10 +5,10 @@ use crate::rails_bench::{self, MOVES};
 use crate::timing::median_ms;
 use crate::Failure;
 use lambda_arcade::arena::Decider;
-use lambda_arcade::pig::arena::MatchSpec;
+use lambda_arcade::pig::arena::{play_match, MatchSpec};
 use lambda_arcade::pig::decider::SchemeDecider;
 use lambda_arcade::pig::optimal::OptimalPolicy;
-use lambda_arcade::pig::{Entrant, MatchRunner, Pig, PigMove, PigParams, Situation, StrategySource};
+use lambda_arcade::pig::{Entrant, MatchSummary, Pig, PigMove, PigParams, Situation, StrategySource};
 use lambda_arcade::rng::{below, stream};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -42,13 +42,13 @@ pub fn run() -> Result<(), Failure> {
     let checker_ms = median_ms(21, || {
         seed += 1;
         let spec = MatchSpec::checker(scheme.clone(), seed);
-        let r = MatchRunner::new(spec).ok().and_then(|m| m.run().ok());
-        std::hint::black_box(r.map(|r| r.wins()));
+        let r = play_match(&spec).ok();
+        std::hint::black_box(r.map(|r| MatchSummary::of(&spec, &r).wins));
     });
     let policies_ms = median_ms(5, || {
         let spec = MatchSpec { entrants: [Entrant::builtin("optimal"), Entrant::builtin("hold20")], games: 10_000, seed: 7, target: 100 };
-        let r = MatchRunner::new(spec).ok().and_then(|m| m.run().ok());
-        std::hint::black_box(r.map(|r| r.wins()));
+        let r = play_match(&spec).ok();
+        std::hint::black_box(r.map(|r| MatchSummary::of(&spec, &r).wins));
     });
     let out = json!({
         "optimal_solve_ms": solve_ms,

@@ -7,7 +7,6 @@ use crate::args::{Output, Seed};
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::pig::entrant;
 use crate::Failure;
-use lambda_arcade::arena::wilson_interval;
 use lambda_arcade::pig::links::encode_tournament;
 use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
 use serde_json::{json, Value};
@@ -52,18 +51,8 @@ fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
 fn summary(fields: &mut Fields) -> Result<(), String> {
     let entrants: Vec<String> = field(fields, "entrants")?;
     let standings = standings(entrants.len(), &field::<Vec<GameResult>>(fields, "results")?);
-    let elo = standings.elo();
-    let mut rows: Vec<_> = standings.tallies.iter().enumerate().collect();
-    rows.sort_by(|a, b| elo[b.0].total_cmp(&elo[a.0]));
-    let table: Vec<Value> = rows
-        .into_iter()
-        .map(|(i, t)| {
-            let (lo, hi) = wilson_interval(t.wins, t.games);
-            let rate = if t.games == 0 { 0.0 } else { f64::from(t.wins) / f64::from(t.games) };
-            json!({ "strategy": entrants[i], "games": t.games, "wins": t.wins, "losses": t.losses, "win_rate": rate, "ci95": [lo, hi], "elo": elo[i] })
-        })
-        .collect();
-    fields.insert("standings".into(), table.into());
+    let table = serde_json::to_value(standings.ranked(&entrants)).map_err(|e| e.to_string())?;
+    fields.insert("standings".into(), table);
     Ok(())
 }
 
@@ -83,7 +72,8 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     let results = (0..pairs).map(|k| if args.out.part().contains(k, pairs) { played.next().transpose() } else { Ok(None) });
     let runner = TournamentRunner::with_pairs(spec, results.collect::<Result<_, _>>().map_err(Failure::input)?).map_err(Failure::input)?;
     if let Some((who, f)) = runner.failures().first() {
-        return Err(Failure::input(format!("{}:{} ({f}; the decision counted as hold)", runner.spec().entrants[*who].label, f.message)));
+        let place = format!("game {}, move {}: {}", f.game + 1, f.move_index + 1, f.message);
+        return Err(Failure::input(format!("{}:{} ({place}; the decision counted as hold)", runner.spec().entrants[*who].label, f.message)));
     }
     let spec = runner.spec();
     let n = spec.games as usize;
@@ -114,17 +104,17 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     for (rank, row) in field::<Vec<Row>>(&out, "standings").map_err(Failure::input)?.iter().enumerate() {
         println!(
             "{:>2}. {:<20} Elo {:>6.0}  wins {:>5} of {:<5} {:>5.1}% (95% CI {:.1}%–{:.1}%)",
-            rank + 1, row.strategy, row.elo, row.wins, row.games, row.win_rate * 100.0, row.ci95[0] * 100.0, row.ci95[1] * 100.0
+            rank + 1, row.name, row.elo, row.wins, row.games, row.win_rate * 100.0, row.ci95[0] * 100.0, row.ci95[1] * 100.0
         );
     }
     println!("link: {link}");
     Ok(())
 }
 
-/// A row of `"standings"`, for the text output.
+/// A row of `"standings"` (`arena::StandingRow`), for the text output.
 #[derive(serde::Deserialize)]
 struct Row {
-    strategy: String,
+    name: String,
     games: u32,
     wins: u32,
     win_rate: f64,

@@ -56,9 +56,8 @@ fn handshake<R: Read>(frames: &mut Frames<R>, out: &mut impl Write, name: &str) 
 }
 
 pub fn bot(name: &str, online: Option<&str>, seed: u64) -> Result<(), Failure> {
-    if lambda_arcade::punter::bots::bot(name, seed).is_none() {
-        let known: Vec<&str> = lambda_arcade::punter::bots::BOT_NAMES.iter().map(|(n, _)| *n).collect();
-        return Err(Failure::usage(format!("unknown bot \"{name}\" (built-in: {})", known.join(", "))));
+    if let Err(e) = lambda_arcade::punter::bots::bot(name, seed) {
+        return Err(Failure::usage(e.to_string()));
     }
     match online {
         None => {

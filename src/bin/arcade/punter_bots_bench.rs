@@ -24,7 +24,7 @@ pub fn run(names: &[String]) -> Result<(), Failure> {
         samples.extend([1, 2]);
         samples.sort_unstable();
         samples.dedup();
-        let mut greedy = bot("greedy", 0).ok_or_else(|| Failure::input("no greedy bot"))?;
+        let mut greedy = bot("greedy", 0).map_err(|e| Failure::input(e.to_string()))?;
         let mut times = Vec::new();
         let mut deepest = 0;
         let mut work = 0;

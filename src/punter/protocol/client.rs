@@ -95,10 +95,7 @@ fn play_turn(game: &mut Punter, mv: &Move) {
 }
 
 fn built_in(name: &str, seed: u64) -> Result<Box<dyn Decider<Punter>>, String> {
-    bots::bot(name, seed).ok_or_else(|| {
-        let known: Vec<&str> = bots::BOT_NAMES.iter().map(|(n, _)| *n).collect();
-        format!("unknown bot \"{name}\" (built-in: {})", known.join(", "))
-    })
+    bots::bot(name, seed).map_err(|e| e.to_string())
 }
 
 fn params_of(map: &Value, punters: usize, settings: Settings, futures: Vec<Vec<(u64, u64)>>) -> Result<PunterParams, String> {
