@@ -486,3 +486,55 @@ test('a share link does not replace the kept game until it is played; a kept gam
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// A strategy with a memory (it counts its calls) and draws of its own: a re-run that is handed
+// the seat's history answers and prints exactly what it did in the game.
+const COUNTER = `let n = 0;\n${STAYER.replace('function turn(view) {', 'function turn(view) {\n  n += 1;\n  console.log("call " + n + " draw " + Math.floor(Math.random() * 1000));')}`;
+
+test('a lab game opens in Replay at move 1; the inspector shows what each seat saw, answered, printed and took; re-run here reproduces it; continue from here forks it', async () => {
+  const page = await openLabyrinth();
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.fill('[data-testid=labyrinth-lab-editor]', COUNTER);
+  await page.fill('[data-testid=labyrinth-lab-seed]', '31');
+  await page.click('[data-testid=labyrinth-lab-run]');
+  await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
+  await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(2) button');
+  // Game 2: the greedy AI moves first (seats rotate), in the Replay tab at move 1, never in Play.
+  assert.equal(await page.textContent('[data-testid=labyrinth-replay-title]'), 'your strategy vs greedy — game 2 of 2');
+  assert.match(await page.textContent('.replay-counter'), /^1 \//);
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-head]'), /Yellow \(AI greedy\) · move 1 · took [\d.]+ ms/);
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-view]'), /^\{"seat":0,/);
+  assert.equal(await page.isHidden('[data-testid=labyrinth-inspector-rerun]'), true, 'only code can be re-run');
+  // Move 3 is the strategy's: what it printed then, and only then.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-head]'), /Red \(your strategy\) · move 3/);
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-printed]'), /^call 1 draw \d+\nseat 1 stays at 1,7\n$/);
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-answer]'), /Answered: insert at .*; stay/);
+  // Its second turn, re-run with the code unchanged: the same answer and output, as it kept state.
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+  const recorded = await page.textContent('[data-testid=labyrinth-inspector-printed]');
+  assert.match(recorded, /^call 2 draw/);
+  await page.click('[data-testid=labyrinth-inspector-rerun]');
+  await page.waitForSelector('[data-testid=rerun-answer]');
+  assert.match(await page.textContent('[data-testid=rerun-answer]'), /same$/);
+  assert.equal(await page.textContent('[data-testid=rerun-printed]'), recorded);
+  // Edited code answers otherwise here, and the inspector says so.
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.fill('[data-testid=labyrinth-lab-editor]', COUNTER.replace('rotation: "north", insertion: i', 'rotation: "south", insertion: i'));
+  await page.click('[data-testid=labyrinth-tab-replay]');
+  await page.click('[data-testid=labyrinth-inspector-rerun]');
+  await page.waitForFunction(() => /differs$/.test(document.querySelector('[data-testid=rerun-answer]')?.textContent));
+  // Continue from here: the position in Play, you in the strategy's seat; the fork's link holds
+  // the moves up to it.
+  const t = Number((await page.textContent('.replay-counter')).split(' ')[0]);
+  await page.click('[data-testid=labyrinth-continue]');
+  await page.selectOption('[data-testid=labyrinth-fork-red]', 'human');
+  await page.click('[data-testid=labyrinth-fork-start]');
+  await page.waitForFunction((k) => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.position >= k, t);
+  const s = await state(page);
+  assert.equal(s.players[1].control, 'human');
+  assert.equal(s.length, s.position, 'nothing after the fork');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -197,4 +197,11 @@ impl<G: Game> Tape<G> {
         // The tape only holds moves that were played, so encoding cannot fail.
         encode_game(&record).unwrap_or_default()
     }
+
+    /// The record of the game up to move `t` only (the moves after it left out), viewed there:
+    /// where a game forks ("continue from here").
+    pub fn fork(&self, t: usize) -> GameRecord<G> {
+        let t = t.min(self.len());
+        GameRecord { params: self.record.params.clone(), seed: self.record.seed, players: self.record.players.clone(), moves: self.record.moves[..t].to_vec(), view: t }
+    }
 }

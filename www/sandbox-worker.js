@@ -24,6 +24,10 @@ const PLAYS = {
   labyrinth: async (params) => (await labyrinthSeats()).openPlay(await loadEngine('labyrinth'), params),
 };
 const playWorker = () => import('./play-worker.js');
+// Games whose user code a replay can re-run on a seat's history (the inspector).
+const RERUNS = {
+  labyrinth: async (params) => (await labyrinthSeats()).rerun(await loadEngine('labyrinth'), params),
+};
 const seats = new Map();
 let nextSeat = 1;
 
@@ -58,6 +62,12 @@ serveRpc({
   },
   'play-step': async (m, ctx) => (await playWorker()).stepPlay(m.params, ctx),
   'play-close': async (m) => (await playWorker()).closePlay(m.params),
+  /** Re-run here: { game, source, seed, views } → the answer to the last view, after the earlier ones. */
+  rerun: async (m) => {
+    const rerunOf = RERUNS[m.params.game];
+    if (!rerunOf) throw new Error(`no re-run for ${m.params.game}`);
+    return rerunOf(m.params);
+  },
   /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
   session: async (m) => {
     const open = SEATS[m.game];

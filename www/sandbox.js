@@ -78,6 +78,16 @@ export class Sandbox {
     };
   }
 
+  /**
+   * Re-run here: `source` started afresh with `seed`, handed `views` (JSON texts) in order →
+   * its { answer, error, printed, ms } for the last one.
+   */
+  async rerun(game, source, seed, views) {
+    const r = await this.rpc.call({ type: 'rerun', params: { game, source, seed, views } }, { backstopMs: BACKSTOP_MS + 2000 * views.length });
+    if (!r.ok) throw sandboxError(r);
+    return r.value;
+  }
+
   /** A strategy answering one view at a time: start (game, entrant, seed, limits), decide, stop. */
   async session(entrant, seed, target, game) {
     const r = await this.rpc.call({ type: 'session', game, entrant, seed, limits: { target } }, { backstopMs: BACKSTOP_MS });

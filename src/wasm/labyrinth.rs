@@ -6,6 +6,7 @@ use crate::game::Game;
 use crate::arena::{MatchRules, MatchSeeds};
 use crate::labyrinth::board::{fixed, index, insertion, insertion_name, line_squares, INSERTIONS, SIZE};
 use crate::labyrinth::tile::Direction;
+use crate::labyrinth::turn_answer::TurnAnswer;
 use crate::labyrinth::game::LabyrinthParams;
 use crate::labyrinth::save;
 use crate::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Phase, Rules};
@@ -153,6 +154,35 @@ impl LabyrinthGame {
     /// user strategy's `turn(view)` receives.
     pub fn view(&self, p: usize) -> Result<JsValue, JsValue> {
         to_js(&self.game().view(p as u8))
+    }
+
+    /// The same view as the JSON text a strategy is handed, exactly.
+    #[wasm_bindgen(js_name = viewText)]
+    pub fn view_text(&self, p: usize) -> Result<String, JsValue> {
+        serde_json::to_string(&self.game().view(p as u8)).map_err(js_error)
+    }
+
+    /// A strategy's answer `{ insertion, rotation, row, column }` at the position viewed, in the
+    /// engine's words as a series records it ("insert at …; go to …"); throws why it is not a turn.
+    #[wasm_bindgen(js_name = turnLabel)]
+    pub fn turn_label(&self, insertion: f64, rotation: &str, row: f64, column: f64) -> Result<String, JsValue> {
+        let whole = |x: f64| if x >= 0.0 && x.fract() == 0.0 && x < 1e15 { x as u64 } else { u64::MAX };
+        let answer = TurnAnswer { insertion: whole(insertion), rotation: rotation.to_string(), row: whole(row), column: whole(column) };
+        let moves = answer.moves(self.game()).map_err(js_error)?;
+        Ok(moves.iter().map(|mv| self.game().move_label(mv)).collect::<Vec<_>>().join("; "))
+    }
+
+    /// A new game that forks this one at move `t`: its moves up to there, with each seat played
+    /// as `controls` says ("human" or "ai", by seat) — Continue from here.
+    pub fn fork(&self, t: usize, controls: Vec<String>) -> Result<LabyrinthGame, JsValue> {
+        let mut record = self.tape.fork(t);
+        if controls.len() != record.params.players.len() && record.params.saved.is_none() {
+            return Err(js_error(format!("the game has {} players, not {}", record.params.players.len(), controls.len())));
+        }
+        for (p, k) in record.params.players.iter_mut().zip(&controls) {
+            p.1 = Control::from_name(k).ok_or_else(|| js_error(format!("\"{k}\" is not human or ai")))?;
+        }
+        Ok(LabyrinthGame { tape: Tape::new(record).map_err(js_error)? })
     }
 
     /// The way the player to move would walk to (row, column): `[row, column, …]` from its pawn,

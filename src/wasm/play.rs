@@ -5,7 +5,7 @@
 //! link of the game so far, and what each decision of the game answered, printed and took.
 
 use super::{js_error, to_js};
-use crate::arena::{Answer, Decision, Deciders, MatchRules, Series, SeriesSpec, Start};
+use crate::arena::{Answer, Decision, Deciders, MatchRules, MatchSeeds, Series, SeriesSpec, Start};
 use crate::game::Game;
 use crate::link::{decode_game_with, encode_game, GameRecord, LinkParams};
 use serde::Serialize;
@@ -85,6 +85,8 @@ where
 #[derive(Serialize)]
 struct DecisionJs<'a> {
     move_index: usize,
+    /// The seed of the entrant's own randomness in this game (a re-run starts from it).
+    seed: f64,
     seat: u8,
     entrant: usize,
     answer: &'a str,
@@ -95,19 +97,20 @@ struct DecisionJs<'a> {
     counts: bool,
 }
 
-/// Every decision of `decisions` (a game's), for the inspector.
-pub(super) fn decisions_js(decisions: &[Decision]) -> Result<JsValue, JsValue> {
+/// Every decision of `decisions` (game `game` of the series of `seed`), for the inspector.
+pub(super) fn decisions_js(decisions: &[Decision], seed: u64, game: u32) -> Result<JsValue, JsValue> {
     let out: Vec<DecisionJs> = decisions
         .iter()
-        .map(|d| DecisionJs { move_index: d.move_index, seat: d.seat, entrant: d.entrant, answer: &d.answer, printed: &d.printed, ms: d.ms, refused: d.refused.as_deref(), timeout: d.timeout, counts: d.counts })
+        .map(|d| DecisionJs { move_index: d.move_index, seed: super::js_seed(MatchSeeds(seed).entrant_game(d.entrant, game)), seat: d.seat, entrant: d.entrant, answer: &d.answer, printed: &d.printed, ms: d.ms, refused: d.refused.as_deref(), timeout: d.timeout, counts: d.counts })
         .collect();
     to_js(&out)
 }
 
 /// The decisions of game `game` (its number in the series) if played, else of the game being played.
 pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, game: u32) -> Result<JsValue, JsValue> {
+    let seed = series.spec().seed;
     match series.logs().iter().find(|l| l.game == game) {
-        Some(log) => decisions_js(&log.decisions),
-        None => decisions_js(series.current_decisions()),
+        Some(log) => decisions_js(&log.decisions, seed, game),
+        None => decisions_js(series.current_decisions(), seed, series.game_number()),
     }
 }

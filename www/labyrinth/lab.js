@@ -35,7 +35,7 @@ export function loadStrategy() {
   return draft.get(DRAFT, EXAMPLE);
 }
 
-/** ctx: { engine, openLink?(link) } */
+/** ctx: { engine, watch?({ link, title, seats, decisions }) } */
 export function mountLab(root, ctx) {
   const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'labyrinth-lab-editor', 'aria-label': 'Your strategy' });
   editor.value = loadStrategy();
@@ -104,7 +104,10 @@ export function mountLab(root, ctx) {
     });
     results.append(el('ul', { 'data-testid': 'labyrinth-lab-games-list' }, ...played.map((g, i) => el('li', {},
       `Game ${i + 1}: you in seat ${g.seat + 1}; ${g.winner ? `${g.winner} won` : 'no winner'} after ${g.turns} turns `,
-      ctx.openLink ? el('button', { class: 'small', onclick: () => ctx.openLink(g.link) }, 'Watch') : null))));
+      ctx.watch ? el('button', { class: 'small', onclick: () => ctx.watch({
+        link: g.link, seats: g.seats, decisions: g.decisions,
+        title: `your strategy vs ${params.levels.join(', ')} — game ${i + 1} of ${played.length}`,
+      }) }, 'Watch') : null))));
     if (problems.length) {
       results.append(el('div', { class: 'failures', role: 'alert', 'data-testid': 'labyrinth-lab-failures' }, el('strong', {}, failedLine(failed.count, failed)),
         el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${failedAt(p.game, 'turn', p.turn)}: ${p.message}`)))));

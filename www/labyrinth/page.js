@@ -18,8 +18,10 @@ export function mountLabyrinth(root, engine, app) {
     onShow(name, view) { if (name === 'replay') view.shown(); },
   });
   const show = (name) => tabs.show(name);
-  /** A game from the strategy lab, resumed in the Play tab at its end. */
-  ctx.openLink = (link) => { show('play'); tabs.views.play.openLink(link); };
+  /** A game of the strategy lab, in the Replay tab at its first move (never in Play). */
+  ctx.watch = (game) => { show('replay'); tabs.views.replay.openGame(game); };
+  /** Continue from here: move `t` of `game` opened in Play, each seat played as `seats` says. */
+  ctx.continueFrom = (game, t, seats) => { show('play'); tabs.views.play.fork(game, t, seats); };
   root.replaceChildren(el('div', { class: 'game-intro' },
     el('h2', {}, 'Labyrinth'),
     el('p', {}, 'Push a tile into the maze to shift a row or column, then walk your pawn along the paths. Find all your treasures and return to your start square first.')),

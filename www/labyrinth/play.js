@@ -55,6 +55,7 @@ export function mountPlay(root, ctx) {
   let loop = null; // the game's series in the sandbox (opened at the first seat it plays)
   let answers = []; // human moves (indices) not yet handed to the series
   let decided = 0; // decisions of the series shown so far
+  let decisions = []; // the series' decisions in this game (since its series was opened here)
 
   // Set-up.
   const seatRows = PLAYERS.map((color, i) => {
@@ -121,6 +122,7 @@ export function mountPlay(root, ctx) {
     answers = [];
     decided = 0;
   }
+  ctx.playedDecisions = () => decisions;
 
   /**
    * Takes `g` (this view owns it) and shows it; `lv`: how each player is played (null human, an
@@ -155,6 +157,7 @@ export function mountPlay(root, ctx) {
         row.select.value = i < 0 ? 'off' : levels[i] ?? 'human';
       }
     }
+    decisions = [];
     old?.free();
     render();
   }
@@ -319,6 +322,7 @@ export function mountPlay(root, ctx) {
       return;
     }
     if (my !== generation) return;
+    decisions = r.decisions;
     for (const [k, i] of r.moves.entries()) {
       if (k) await new Promise((res) => setTimeout(res, AI_DELAY));
       if (my !== generation) return;
@@ -418,6 +422,13 @@ export function mountPlay(root, ctx) {
   return {
     /** A share link: play on from its position. Throws the engine's message. */
     openLink(text) { use(engine.LabyrinthGame.fromLink(text), null, { origin: 'link' }); },
+    /**
+     * Continue from here: a new game of its own (kept) that forks `source` at move `t`, seat i
+     * played by `seats[i]` ("human", an AI level or "js"); its link holds the moves up to the fork.
+     */
+    fork(source, t, seats) {
+      use(source.fork(t, seats.map((v) => (v === 'human' ? 'human' : 'ai'))), seats.map((v) => (v === 'human' ? null : v)), { origin: 'new' });
+    },
     get game() { return game; },
   };
 }

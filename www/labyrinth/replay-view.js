@@ -1,9 +1,17 @@
-// A Labyrinth game in the shared replay viewer: the game played (a copy, from its link) or a
-// shared one. The board and the players follow the viewed position; its link can be shared.
+// A Labyrinth game in the shared replay viewer: the game played (a copy, from its link), a game
+// of the strategy lab, or a shared one. The board and the players follow the viewed position;
+// its link can be shared. The inspector shows, for games played here, what the seat behind each
+// move saw, answered, printed and took (and re-runs the current code on a strategy's turn);
+// "Continue from here" opens the position in Play with the seats chosen.
 import { el, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
+import { createInspector } from '../inspector.js';
+import { sandbox } from '../sandbox.js';
 import { createBoardView, createTileView } from './board-view.js';
 import { controlName } from './play.js';
+import { loadStrategy } from './lab.js';
+
+const SEATS = [['human', 'Human'], ['simple', 'AI simple'], ['greedy', 'AI greedy'], ['strong', 'AI strong'], ['js', 'Your strategy']];
 
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
@@ -25,10 +33,68 @@ export function mountReplay(root, ctx) {
   const playedBtn = el('button', { 'data-testid': 'labyrinth-replay-played' }, 'Your game');
   const status = el('div', { class: 'status', role: 'alert' });
   const link = linkField('Share this position');
+  let decisions = null; // the game's decisions when it was played here
+  let showing = null; // 'played' (your game), 'link' or 'lab'
+  let at = 0;
+  const inspector = createInspector({
+    testid: 'labyrinth-inspector',
+    who: (d) => `${cap(game.state().players[d.seat].color)} (${controlName('ai', levels[d.seat] ?? 'player')})`,
+    viewOf: (d) => viewAt(d),
+    canRerun: (d) => levels[d.seat] === 'js',
+    rerun: (d) => rerunAt(d),
+    onSeek: (t) => replay.set({ moves: { length: game.length, label: (i) => game.label(i) }, t }),
+  });
+  /** The view seat `d.seat` was handed for decision `d`, as JSON text (the position viewed stays). */
+  function viewAt(d) {
+    game.seek(d.move_index);
+    const text = game.viewText(d.seat);
+    game.seek(at);
+    return text;
+  }
+  /** The code now in the Your strategy tab, on the seat's own history of this game up to `d`. */
+  async function rerunAt(d) {
+    const mine = decisions.filter((x) => x.seat === d.seat && x.counts && x.move_index <= d.move_index);
+    const r = await sandbox.rerun('labyrinth', loadStrategy(), d.seed, mine.map(viewAt));
+    if (r.error) return r;
+    game.seek(d.move_index);
+    try {
+      const { insertion, rotation, row, column } = r.answer;
+      return { ...r, answer: game.turnLabel(insertion, rotation, row, column) };
+    } catch (e) {
+      return { ...r, answer: null, error: `not allowed: ${e.message ?? e}` };
+    } finally { game.seek(at); }
+  }
+
+  // Continue from here: the position in Play, each seat played as chosen.
+  const forkSeats = el('div', { class: 'labyrinth-fork-seats', 'data-testid': 'labyrinth-fork-seats', hidden: true });
+  const forkBtn = el('button', { class: 'primary', 'data-testid': 'labyrinth-continue' }, 'Continue from here');
+  forkBtn.addEventListener('click', () => {
+    if (!game) return;
+    if (forkSeats.hidden) {
+      const s = game.state();
+      forkSeats.replaceChildren(...s.players.map((p, i) => {
+        const select = el('select', { 'data-testid': `labyrinth-fork-${p.color}`, 'aria-label': `${cap(p.color)} player` },
+          ...SEATS.map(([v, label]) => el('option', { value: v }, label)));
+        select.value = p.control === 'human' ? 'human' : levels[i] && levels[i] !== 'player' ? levels[i] : 'greedy';
+        return el('label', { class: 'labyrinth-seat' }, el('span', { class: `swatch c-${p.color}` }), cap(p.color), select);
+      }), el('button', { class: 'primary', 'data-testid': 'labyrinth-fork-start', onclick: () => {
+        const seats = [...forkSeats.querySelectorAll('select')].map((x) => x.value);
+        forkSeats.hidden = true;
+        forkBtn.textContent = 'Continue from here';
+        ctx.continueFrom(game, at, seats);
+      } }, 'Play from this position'));
+      forkSeats.hidden = false;
+      forkBtn.textContent = 'Cancel';
+    } else {
+      forkSeats.hidden = true;
+      forkBtn.textContent = 'Continue from here';
+    }
+  });
 
   const replay = createReplay(controls, {
     onSeek(t) {
       if (!game) return;
+      at = t;
       game.seek(t);
       const s = game.state();
       board.set({ state: s, interactive: false });
@@ -40,15 +106,21 @@ export function mountReplay(root, ctx) {
           el('td', {}, el('span', { class: `swatch c-${p.color}` }), ` ${cap(p.color)} `, el('span', { class: 'muted' }, controlName(p.control, levels[i] ?? (p.control === 'ai' ? 'player' : null)))),
           el('td', { class: 'num' }, String(p.cardsLeft))))));
       link.set(shareUrl(game.link(t)));
+      inspector.set(decisions, t);
     },
   });
 
   root.append(
-    el('div', { class: 'panel labyrinth-main' }, title, info, boardRoot, el('div', { class: 'row' }, extraRoot, el('span', { class: 'muted' }, 'Extra tile')), controls),
-    el('div', { class: 'panel side labyrinth-side' }, el('h3', {}, 'Players'), legend, el('div', { class: 'row' }, playedBtn), status, link.box));
+    el('div', { class: 'panel labyrinth-main' }, title, info, boardRoot, el('div', { class: 'row' }, extraRoot, el('span', { class: 'muted' }, 'Extra tile')), controls,
+      el('div', { class: 'row' }, forkBtn), forkSeats),
+    el('div', { class: 'panel side labyrinth-side' }, el('h3', {}, 'Players'), legend, el('div', { class: 'row' }, playedBtn), status, link.box, inspector.box));
 
-  function show(g, t, label, seats = []) {
+  /** Shows `g` (this view owns it) at `t`; `seats`: how each seat was played; `list`: its decisions (null: not recorded). */
+  function show(g, t, label, seats = [], list = null) {
     levels = seats;
+    decisions = list;
+    forkSeats.hidden = true;
+    forkBtn.textContent = 'Continue from here';
     replay.pause();
     const old = game;
     game = g;
@@ -61,13 +133,21 @@ export function mountReplay(root, ctx) {
     if (!ctx.played) return;
     try {
       const copy = engine.LabyrinthGame.fromLink(ctx.played.link(ctx.played.length));
-      show(copy, copy.length, 'Your game', ctx.playedLevels?.() ?? []);
+      show(copy, copy.length, 'Your game', ctx.playedLevels?.() ?? [], ctx.playedDecisions?.() ?? null);
+      showing = 'played';
     } catch (e) { status.textContent = `Your game could not be opened here: ${e.message ?? e}`; status.className = 'status error'; }
   }
   playedBtn.addEventListener('click', openGame);
 
   return {
-    openLink(text) { const g = engine.LabyrinthGame.fromLink(text); show(g, g.state().position, 'A shared game'); },
-    shown() { openGame(); },
+    openLink(text) { const g = engine.LabyrinthGame.fromLink(text); show(g, g.state().position, 'A shared game'); showing = 'link'; },
+    /** A game of the strategy lab, at its first move, with its decisions. */
+    openGame({ link: l, title: label, seats, decisions: list }) {
+      const g = engine.LabyrinthGame.fromLink(l);
+      show(g, Math.min(1, g.length), label, seats, list);
+      showing = 'lab';
+    },
+    /** The tab is shown: your game, unless a lab game or a link is being looked at. */
+    shown() { if (showing === null || showing === 'played') openGame(); },
   };
 }

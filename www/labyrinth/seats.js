@@ -37,16 +37,16 @@ function turnsOf(session, turnMs) {
           : r.oom ? r.error : `${r.error} (an infinite loop?): the sandbox stopped it`;
         stopped = true;
       }
-      return { answer: null, error, printed: r.printed, timeout: Boolean(r.timeout) };
+      return { answer: null, error, printed: r.printed, timeout: Boolean(r.timeout), ms: r.ms };
     }
     const { insertion, rotation, row, column } = r.answer;
     if (![insertion, row, column].every(small) || typeof rotation !== 'string') {
       return {
-        answer: null, printed: r.printed, timeout: false,
+        answer: null, printed: r.printed, timeout: false, ms: r.ms,
         error: `returned ${show(r.answer)}: insertion, row and column must be whole numbers (0 or more) and rotation a string such as "north"`,
       };
     }
-    return { answer: { insertion, rotation, row, column }, error: null, printed: r.printed, timeout: false };
+    return { answer: { insertion, rotation, row, column }, error: null, printed: r.printed, timeout: false, ms: r.ms };
   };
 }
 
@@ -98,6 +98,8 @@ export async function runLabyrinthGame(engine, { source, game: g, levels, seed, 
     return {
       seat, winner: played.winner === null ? null : colours[played.winner], won: played.winner === seat,
       turns: series.turns()[0], link: played.link, printed: r.output, failed: mine.length, fallback: r.fallback,
+      // For the replay's inspector: how each seat was played, and every decision of the game.
+      seats: played.seating.map((e) => entrants[e]), decisions: series.decisions(g),
       problems: mine.slice(0, 200).map((f) => ({ game: g + 1, turn: f.turn, message: f.message })),
     };
   });
@@ -114,4 +116,20 @@ export function openPlay(engine, { link, entrants, source }) {
   const open = (step) => openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed);
   const answer = (h, { insertion, rotation, row, column }, printed, ms) => h.answerTurn(insertion, rotation, row, column, printed, ms);
   return { handle, humans, open, answer };
+}
+
+/**
+ * Re-run here: the code `source`, started afresh with the seat's seed `seed`, is handed the
+ * seat's views of one game in order (`views`, JSON texts: its history up to the turn, then the
+ * turn); its answers to the earlier ones are dropped. → the last { answer, error, printed, ms }
+ * (what it printed while loading comes with its first turn, as in the game).
+ */
+export async function rerun(engine, { source, seed, views }) {
+  const seat = await openSeat(engine, { kind: 'js', source, label: 'your current code' }, seed).catch((e) => ({ failed: e }));
+  if (seat.failed) return { answer: null, error: seat.failed.message, printed: '', ms: 0 };
+  try {
+    let r = null;
+    for (const view of views) r = await seat.decide(JSON.parse(view));
+    return r;
+  } finally { seat.close(); }
 }
