@@ -29,6 +29,14 @@ fn new_saves_check_canonically_and_play_to_a_winner_with_a_link() {
     assert!(play.status.success());
     let v: serde_json::Value = serde_json::from_slice(&play.stdout).unwrap();
     assert!(v["winner"].is_string() && v["turns"].as_u64().unwrap() > 0);
+    // Every decision of the game, in order: each AI move, its answer in the engine's words, its time.
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty());
+    for (i, d) in decisions.iter().enumerate() {
+        assert_eq!(d["move"], i + 1, "{d}");
+        assert!(d["answer"].as_str().unwrap().starts_with("insert at") || d["answer"].as_str().unwrap().starts_with("go to") || d["answer"] == "stay", "{d}");
+        assert!(d["ms"].as_f64().unwrap() >= 0.0 && d["refused"].is_null());
+    }
     let opened: serde_json::Value = serde_json::from_slice(&arcade(&["open", v["link"].as_str().unwrap()]).stdout).unwrap();
     assert_eq!(opened["winner"], v["winner"]);
     assert_eq!(opened["turns"], v["turns"]);

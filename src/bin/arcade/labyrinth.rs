@@ -150,14 +150,16 @@ fn play(file: Option<&str>, deal: &Deal, level: &str, json: bool, base: &Base) -
         deciders.push(Some(Box::new(ai)));
     }
     let spec = SeriesSpec::new(params.clone(), 1, deal.seed.value);
-    let series = Series::from_position(spec, deciders, Start { params, moves: Vec::new() }).and_then(Series::run).map_err(Failure::input)?;
+    let mut series = Series::from_position(spec, deciders, Start { params, moves: Vec::new() }).map_err(Failure::input)?;
+    series.set_clock(crate::decisions::clock());
+    let series = series.run().map_err(Failure::input)?;
     let Some(log) = series.logs().first() else { return Err(Failure::input("the game was not played")) };
     let game = &log.end;
     let winner = game.winner.map(|w| game.players[w].color.name());
     // A game travels as a link: dealt from its seed, or starting from the save it was loaded from.
     let link = format!("{}#{}", base.url(), encode_game(&log.record(deal.seed.value, &vec![format!("AI {level}"); seats])).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?);
     if json {
-        println!("{}", json!({ "winner": winner, "turns": game.turns, "link": link, "capped": log.capped }));
+        println!("{}", json!({ "winner": winner, "turns": game.turns, "link": link, "capped": log.capped, "decisions": crate::decisions::json(&log.decisions) }));
     } else {
         println!("{}", game.ending().unwrap_or_else(|| format!("nobody won in {} turns", game.turns)));
         println!("link: {link}");

@@ -4,6 +4,7 @@
 mod args;
 mod arena_bench;
 mod bench;
+mod decisions;
 mod js_strategy;
 mod keeper;
 mod labyrinth;
