@@ -63,7 +63,7 @@ test('Pig: a tournament’s pairs on 1 worker and on 4 give the same standings, 
   const [one, four] = await onOneAndMany(`${server.url}#${fragment}`, 4, async (p, n) => {
     await p.click('[data-testid=confirm-run]');
     await p.waitForSelector(DONE, { timeout: 120000 });
-    assert.match(await p.textContent('[data-testid=arena-status]'), new RegExp(`^Done: 400 games in [\\d.]+ s on ${n} workers? · seed 2024$`));
+    assert.match(await p.textContent('[data-testid=arena-status]'), new RegExp(`^(\\d+ of random\\.js’s decisions? failed \\(hold played (it|them)\\)\\. )?Done: 400 games in [\\d.]+ s on ${n} workers? · seed 2024$`));
     const games = [];
     for (let i = 1; i <= 5; i += 1) { // every strategy's games, as listed under the standings
       await p.click(`[data-testid=standings] tbody tr:nth-child(${i})`);
@@ -97,7 +97,7 @@ test('Punter: your bot’s arena games on 1 worker and on 3 give the same standi
     await p.click('[data-testid=punter-lab-run]');
     await p.waitForSelector('[data-testid=punter-lab-standings]', { timeout: 120000 });
     const status = await p.textContent('[data-testid=punter-lab-status]');
-    assert.match(status, new RegExp(`^6 games, seats rotating, on ${n} workers?: your bot won \\d+\\.$`));
+    assert.match(status, new RegExp(`^6 games, seats rotating, on ${n} workers?: your bot won \\d+ · seed \\d+\\.$`));
     return { won: status.replace(/on \d+ workers?/, ''), standings: await p.$eval('[data-testid=punter-lab-standings]', (t) => t.innerText) };
   });
   assert.deepEqual(three, one);
@@ -110,7 +110,7 @@ test('Labyrinth: your strategy’s games on 1 worker and on 2 give the same game
     await p.click('[data-testid=labyrinth-lab-run]');
     await p.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });
     const status = await p.textContent('[data-testid=labyrinth-lab-status]');
-    assert.match(status, new RegExp(`^Your strategy won \\d+ of 6 games \\(\\d+ without a winner in 400 turns\\), on ${n} workers?\\.$`));
+    assert.match(status, new RegExp(`^Your strategy won \\d+ of 6 games \\(\\d+ without a winner in 400 turns\\) · seed \\d+ · on ${n} workers?\\.$`));
     return { won: status.replace(/on \d+ workers?/, ''), games: await p.$$eval('[data-testid=labyrinth-lab-games-list] li', (l) => l.map((x) => x.textContent)) };
   });
   assert.deepEqual(two, one);

@@ -92,7 +92,7 @@ test('a ready naming another punter is accepted, as the official server did, and
   assert.equal(r.ok, true, JSON.stringify(r));
   const { summary, problems } = r.value;
   assert.equal(summary.over, true);
-  assert.deepEqual(problems, [{ seat: 0, phase: 'setup', message: '"ready": 99 names another punter (this bot is punter 0); accepted, as the official server did' }]);
+  assert.deepEqual(problems, [{ seat: 0, phase: 'setup', turn: null, message: '"ready": 99 names another punter (this bot is punter 0); accepted, as the official server did' }]);
   assert.ok(summary.scores[0] > 0, 'the bot played');
   await page.context().close();
 });
