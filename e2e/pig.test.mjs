@@ -294,3 +294,29 @@ test('the phone layout has no horizontal scrolling', async () => {
   }
   await page.context().close();
 });
+
+test('a checker game opens in Replay at move 1; the inspector shows each decision of the strategy and what it printed then', async () => {
+  const page = await openPage(browser, server.url);
+  await runChecker(page, `(define (player my-total other-total accum current state)
+  (display accum) (newline)
+  (< (+ accum current) 18))`);
+  await page.click('[data-testid=lab-results] tbody tr:nth-child(1) button');
+  // Game 1: the checker's dummy moves first; the strategy's decisions follow.
+  assert.match(await page.textContent('[data-testid=replay-title]'), /— game 1 of 49 \(dummy first\)$/);
+  assert.match(await page.textContent('.replay-counter'), /^1 \//);
+  // Step to the strategy's first decision: what it saw, answered and printed, then and only then.
+  for (let i = 0; i < 80; i += 1) {
+    const shown = await page.isVisible('[data-testid=pig-inspector-head]');
+    if (shown && !/^dummy/.test(await page.textContent('[data-testid=pig-inspector-head]'))) break;
+    await page.keyboard.press('ArrowRight');
+  }
+  const head = await page.textContent('[data-testid=pig-inspector-head]');
+  assert.doesNotMatch(head, /^dummy/, head);
+  const view = JSON.parse(await page.textContent('[data-testid=pig-inspector-view]'));
+  assert.ok('accum' in view || 'my_total' in view, JSON.stringify(view));
+  assert.equal(await page.textContent('[data-testid=pig-inspector-printed]'), `${view.accum ?? ''}\n`);
+  assert.match(await page.textContent('[data-testid=pig-inspector-answer]'), /Answered: (throw again|hold|roll|\w)/i);
+  assert.equal(await page.isHidden('[data-testid=replay-output]'), true, 'no block of output for the whole game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

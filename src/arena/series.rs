@@ -275,6 +275,12 @@ impl<G: MatchRules> Series<G> {
         Standings::of_logs(self.entrants(), &self.logs)
     }
 
+    /// The seed of `entrant`'s own randomness in game number `game` (the seed a decider outside
+    /// the engine is started with, and a re-run of it).
+    pub fn entrant_seed(&self, entrant: usize, game: u32) -> u64 {
+        MatchSeeds(self.spec.seed).entrant_game(entrant, game)
+    }
+
     /// Entrant sitting in `seat` during game number `game` of the whole series.
     pub fn entrant_in(&self, game: u32, seat: u8) -> usize {
         seating(self.entrants(), self.spec.shift, game, seat)

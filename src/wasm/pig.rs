@@ -121,6 +121,12 @@ impl PigTape {
         };
         Ok(PigTape { tape: Tape::new(record).map_err(js_error)? })
     }
+    /// What seat `seat` is handed at the position viewed (its situation), as the JSON text a
+    /// strategy receives.
+    #[wasm_bindgen(js_name = viewText)]
+    pub fn view_text(&self, seat: u8) -> Result<String, JsValue> {
+        serde_json::to_string(&self.tape.position().1.view(seat)).map_err(js_error)
+    }
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> usize {
         self.tape.len()
@@ -376,16 +382,21 @@ pub(super) struct LogJs {
     totals: [u32; 2],
     moves: Vec<u8>,
     output: String,
+    /// Every decision of the game (what the replay's inspector shows); not read back.
+    #[serde(skip_deserializing)]
+    decisions: Vec<super::play::DecisionRow>,
 }
 
 impl LogJs {
-    pub(super) fn of(l: &GameLog<Pig>) -> LogJs {
+    /// Game `l` of the match `series`.
+    pub(super) fn of(l: &GameLog<Pig>, series: &Series<Pig>) -> LogJs {
         LogJs {
             first: l.seating.first().copied().unwrap_or(0),
             winner: winner(l).unwrap_or(0),
             totals: l.end.totals(),
             moves: l.moves.iter().map(|&m| code(m)).collect(),
             output: l.output.clone(),
+            decisions: super::play::rows(series, &l.decisions, l.game),
         }
     }
     /// Game `game` of a match to `target`, replayed from its moves ("move N: …" for a move that
@@ -429,10 +440,11 @@ pub struct PigMatch {
 impl PigMatch {
     /// Throws "LABEL does not load: …" for a strategy that does not load.
     pub(super) fn of(spec: MatchSpec) -> Result<PigMatch, JsValue> {
-        let series = match_series(&spec).map_err(|e| match e.entrant {
+        let mut series = match_series(&spec).map_err(|e| match e.entrant {
             Some(i) => js_error(format!("{} does not load: {}", spec.entrants[usize::from(i)].label, e.message)),
             None => js_error(e.message),
         })?;
+        series.set_clock(Box::new(super::now_ms));
         Ok(PigMatch { spec, series })
     }
 }
@@ -476,7 +488,7 @@ impl PigMatch {
         to_js(&MatchSummary::of(&self.spec, &self.series))
     }
     pub fn logs(&self) -> Result<JsValue, JsValue> {
-        let logs: Vec<LogJs> = self.series.logs().iter().map(LogJs::of).collect();
+        let logs: Vec<LogJs> = self.series.logs().iter().map(|l| LogJs::of(l, &self.series)).collect();
         to_js(&logs)
     }
     pub fn failures(&self) -> Result<JsValue, JsValue> {

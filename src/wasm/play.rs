@@ -5,7 +5,7 @@
 //! link of the game so far, and what each decision of the game answered, printed and took.
 
 use super::{js_error, to_js};
-use crate::arena::{Answer, Decision, Deciders, MatchRules, MatchSeeds, Series, SeriesSpec, Start};
+use crate::arena::{Answer, Decision, Deciders, MatchRules, Series, SeriesSpec, Start};
 use crate::game::Game;
 use crate::link::{decode_game_with, encode_game, GameRecord, LinkParams};
 use serde::Serialize;
@@ -82,35 +82,50 @@ where
     encode_game(&record).map_err(|(i, e)| js_error(format!("move {}: {e}", i + 1)))
 }
 
-#[derive(Serialize)]
-struct DecisionJs<'a> {
+/// One decision as the page's inspector reads it.
+#[derive(Serialize, Default)]
+pub(super) struct DecisionRow {
     move_index: usize,
     /// The seed of the entrant's own randomness in this game (a re-run starts from it).
     seed: f64,
     seat: u8,
     entrant: usize,
-    answer: &'a str,
-    printed: &'a str,
+    answer: String,
+    printed: String,
     ms: f64,
-    refused: Option<&'a str>,
+    refused: Option<String>,
     timeout: bool,
     counts: bool,
 }
 
-/// Every decision of `decisions` (game `game` of the series of `seed`), for the inspector.
-pub(super) fn decisions_js(decisions: &[Decision], seed: u64, game: u32) -> Result<JsValue, JsValue> {
-    let out: Vec<DecisionJs> = decisions
+/// The decisions of game `game` of `series`, as rows.
+pub(super) fn rows<G: MatchRules>(series: &Series<G>, decisions: &[Decision], game: u32) -> Vec<DecisionRow> {
+    decisions
         .iter()
-        .map(|d| DecisionJs { move_index: d.move_index, seed: super::js_seed(MatchSeeds(seed).entrant_game(d.entrant, game)), seat: d.seat, entrant: d.entrant, answer: &d.answer, printed: &d.printed, ms: d.ms, refused: d.refused.as_deref(), timeout: d.timeout, counts: d.counts })
-        .collect();
-    to_js(&out)
+        .map(|d| DecisionRow {
+            move_index: d.move_index,
+            seed: super::js_seed(series.entrant_seed(d.entrant, game)),
+            seat: d.seat,
+            entrant: d.entrant,
+            answer: d.answer.clone(),
+            printed: d.printed.clone(),
+            ms: d.ms,
+            refused: d.refused.clone(),
+            timeout: d.timeout,
+            counts: d.counts,
+        })
+        .collect()
+}
+
+/// Every decision of `decisions` (game `game` of `series`), for the inspector.
+pub(super) fn decisions_js<G: MatchRules>(series: &Series<G>, decisions: &[Decision], game: u32) -> Result<JsValue, JsValue> {
+    to_js(&rows(series, decisions, game))
 }
 
 /// The decisions of game `game` (its number in the series) if played, else of the game being played.
 pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, game: u32) -> Result<JsValue, JsValue> {
-    let seed = series.spec().seed;
     match series.logs().iter().find(|l| l.game == game) {
-        Some(log) => decisions_js(&log.decisions, seed, game),
-        None => decisions_js(series.current_decisions(), seed, series.game_number()),
+        Some(log) => decisions_js(series, &log.decisions, game),
+        None => decisions_js(series, series.current_decisions(), series.game_number()),
     }
 }

@@ -3,7 +3,7 @@
 //! (www/referee.js), an outside seat's failure, and the results with links and standings.
 
 use super::{js_error, js_seed, to_js};
-use crate::arena::{Answer, MatchRules, MatchSeeds, Series, StandingRow, Step};
+use crate::arena::{Answer, MatchRules, Series, StandingRow, Step};
 use crate::game::Game;
 use crate::link::{encode_game, GameRecord, LinkParams};
 use crate::tape::Tape;
@@ -36,7 +36,7 @@ pub(super) fn next<G: MatchRules>(series: &mut Series<G>, max: u32) -> Result<Js
             seat: Some(q.seat),
             game: Some(q.game),
             view: Some(serde_json::to_string(&q.view).map_err(js_error)?),
-            seed: Some(js_seed(MatchSeeds(series.spec().seed).entrant_game(q.entrant, q.game))),
+            seed: Some(js_seed(series.entrant_seed(q.entrant, q.game))),
         },
     };
     to_js(&step)

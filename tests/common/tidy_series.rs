@@ -55,7 +55,6 @@ const KNOWN_LOOPS: &[(&str, &str, &str)] = &[
     ("src/wasm/punter.rs", "run_bots", "PunterGame.run_bots: the bots' moves, in a loop of its own"),
     ("src/wasm/punter.rs", "runBots", "PunterGame.runBots"),
     ("src/wasm/punter_series.rs", ".entrant_game(", "a JavaScript seat's per-game seed, derived beside the series"),
-    ("src/wasm/series.rs", ".entrant_game(", "a query's per-game seed, derived beside the series"),
     ("www/pig/play.js", ".decide(", "the opponent's session asked by the Play tab"),
     ("www/pig/play.js", "fallbackMove", "the Play tab plays the fallback"),
     ("www/pig/play.js", "entrantSeed", "the opponent's seed"),

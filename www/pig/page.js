@@ -44,7 +44,8 @@ export function mountPig(root, engine, app) {
     const players = [spec.entrants[log.first].label, spec.entrants[log.second ?? 1 - log.first].label];
     openReplay({
       target: spec.target, seed: spec.seed, players, moves: log.moves, output: log.output,
-      title: `Game ${i + 1} of ${total}: ${players[0]} (first) vs ${players[1]}`,
+      decisions: log.decisions, view: Math.min(1, log.moves.length),
+      title: `${players[0]} vs ${players[1]} — game ${i + 1} of ${total} (${players[0]} first)`,
     });
   };
 

@@ -1,8 +1,10 @@
 // A Pig game in the shared replay viewer, with its share link following the viewed turn.
 // The engine's tape holds the game: positions, move labels (turn and seat) and links come from
-// it one at a time, never the whole game at once.
+// it one at a time, never the whole game at once. A game of a match opens at its first move, and
+// the inspector shows what each strategy saw, answered and printed at each of its decisions.
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
+import { createInspector } from '../inspector.js';
 import { createPigBoard, caption } from './board.js';
 
 export function mountReplay(root, ctx) {
@@ -16,10 +18,18 @@ export function mountReplay(root, ctx) {
   const controls = el('div');
   let game = null;
   let tape = null; // engine.PigTape of the open game
+  let at = 0;
+  const inspector = createInspector({
+    testid: 'pig-inspector',
+    who: (d) => game.players[d.seat],
+    viewOf: (d) => { tape.seek(d.move_index); const text = tape.viewText(d.seat); tape.seek(at); return text; },
+    onSeek: (t) => replay.set({ moves: { length: tape.length, label: (i) => tape.label(i) }, t }),
+  });
 
   const replay = createReplay(controls, {
     onSeek(t) {
       if (!tape) return;
+      at = t;
       const state = tape.seek(t);
       const last = game.moves[t - 1];
       const face = last >= 1 && last <= 6 ? last : null;
@@ -28,13 +38,14 @@ export function mountReplay(root, ctx) {
       link.set(url);
       // While a game link is open, the address bar follows the viewed turn.
       if (location.hash.startsWith('#pig/')) followLink(url);
+      inspector.set(game.decisions ?? null, t);
     },
   });
 
-  root.append(el('div', { class: 'panel' }, title, hint, canvas, controls, output, link.box));
+  root.append(el('div', { class: 'panel' }, title, hint, canvas, controls, output, link.box, inspector.box));
 
   return {
-    /** game: { target, seed, players: [a, b], moves: [codes], view, output?, title? } */
+    /** game: { target, seed, players: [a, b], moves: [codes], view, output?, title?, decisions? } */
     open(g) {
       const players = g.players.length === 2 ? g.players : ['Player 1', 'Player 2'];
       tape?.free();
@@ -45,7 +56,8 @@ export function mountReplay(root, ctx) {
       game = { ...g, players };
       title.textContent = g.title ?? `${game.players[0]} vs ${game.players[1]}`;
       hint.hidden = true;
-      output.hidden = !g.output;
+      // A game with its decisions shows what was printed decision by decision, in the inspector.
+      output.hidden = !g.output || Boolean(g.decisions);
       output.textContent = g.output ? `Printed by the strategies:\n${g.output}` : '';
       const open = tape;
       const labels = { length: open.length, label: (i) => (open === tape ? open.label(i) : '') };
