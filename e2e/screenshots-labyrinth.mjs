@@ -2,7 +2,8 @@
 // docs/screenshots/: labyrinth-play (seed 7 after the first push), labyrinth-seat (your strategy
 // in the yellow seat against the greedy AI: a turn it got wrong, played by the greedy AI, and
 // what it printed), labyrinth-lab (the Your strategy tab after a run of 2 games) and
-// labyrinth-replay (the Replay tab on the game played).
+// labyrinth-replay (the Replay tab on the game played), labyrinth-inspector (a lab game's
+// decision, re-run here), labyrinth-continue and labyrinth-continued (Continue from here).
 import { serve, launch, openPage } from './browser.mjs';
 
 const DIR = new URL('../docs/screenshots/', import.meta.url).pathname;
@@ -57,6 +58,24 @@ for (const [name, vp] of [['desktop', { width: 1280, height: 900 }], ['phone', {
   await page.waitForTimeout(300);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot('replay');
+
+  // The inspector: game 2 of the lab run at the strategy's second turn, re-run with the code
+  // unchanged; then Continue from here with its seat choice.
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(2) button');
+  for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
+  await page.click('[data-testid=labyrinth-inspector-rerun]');
+  await page.waitForSelector('[data-testid=rerun-answer]');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot('inspector');
+  await page.click('[data-testid=labyrinth-continue]');
+  await page.selectOption('[data-testid=labyrinth-fork-red]', 'human');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot('continue');
+  await page.click('[data-testid=labyrinth-fork-start]');
+  await page.waitForTimeout(600);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot('continued');
   console.log(name, page.errors);
   await page.context().close();
 }
