@@ -135,4 +135,7 @@ fn an_unknown_bot_is_one_typed_error_wherever_a_bot_is_named() {
     assert_eq!(entrants(&names, 1, 0).err().unwrap(), e.to_string());
     let seated = entrants(&["js".to_string(), "greedy".to_string()], 1, 0).unwrap();
     assert!(seated[0].is_none() && seated[1].is_some());
+    // A person in the Play tab is an outside seat too (answered with a move).
+    let play = entrants(&["greedy".to_string(), "human".to_string()], 1, 0).unwrap();
+    assert!(play[0].is_some() && play[1].is_none());
 }
