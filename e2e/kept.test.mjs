@@ -290,6 +290,37 @@ test('a Punter game resumed from its link at any move plays on as if it had neve
   await page.context().close();
 });
 
+test('a Punter link that ends inside a bot\'s splurge (old links: strong splurged) plays on from before it', async () => {
+  const page = await openPage(browser, server.url);
+  const result = await page.evaluate(async () => {
+    const engine = await import('./www/engine.js').then((m) => m.loadEngine('punter'));
+    const { loadMap } = await import('./www/punter/maps.js');
+    const text = await loadMap(engine, 'lambda.json');
+    const assets = { 'lambda.json': text };
+    // Seat 0 passes twice (credit), then starts a splurge from a mine along two rivers.
+    const g = new engine.PunterGame('lambda.json', text, ['human', 'human'], { splurges: true }, null, 5);
+    for (let k = 0; k < 4; k += 1) g.play('pass', 0);
+    const mine = g.geometry().mines[0];
+    g.play('splurge-to', mine);
+    g.play('splurge-to', g.legal().sites[0]);
+    const cut = g.link(g.length);
+    g.free();
+    const seats = ['greedy', 'human'];
+    const resumed = engine.PunterGame.toPlayOn(cut, seats, assets);
+    const series = engine.PunterPlay.fromLink(resumed.link(resumed.length), seats, assets);
+    const step = series.next(1);
+    series.moves().forEach((i) => resumed.playIndex(i));
+    const out = { length: resumed.length, route: resumed.state().route.length, status: step.status };
+    series.free();
+    resumed.free();
+    return out;
+  });
+  assert.equal(result.route, 0, 'the unfinished splurge is dropped');
+  assert.equal(result.length, 5, 'greedy decided again from the view before it');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a browser that refuses to keep anything: one notice, and the games still play', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
   await page.evaluate(() => {
