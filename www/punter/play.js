@@ -92,6 +92,7 @@ export function mountPlay(root, ctx) {
   let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
   let loop = null; // the game's series in the sandbox (opened the first time a bot must move)
   let thinking = false; // the series is playing the bots' seats
+  let waiting = false; // the series waits for your move (or is over)
   let answers = []; // your moves (indices) not yet handed to the series
   let made = []; // the series' moves (indices) not yet played on the page's tape
   let message = null; // [text, kind] shown once under the status
@@ -500,6 +501,7 @@ export function mountPlay(root, ctx) {
     loop?.then((l) => l.close(), () => {});
     loop = null;
     thinking = false;
+    waiting = false;
     answers = [];
     made = [];
   }
@@ -513,7 +515,10 @@ export function mountPlay(root, ctx) {
     if (loop) answers.push(index);
   }
   function stopBots() { clearTimeout(botTimer); botTimer = null; }
-  /** What comes next: the series' moves at the chosen pace, your pass when finishing, the series asked. */
+  /**
+   * What comes next: the series' moves at the chosen pace, your pass when finishing; the series
+   * is asked on meanwhile (it plays the next bots while the page shows the last ones).
+   */
   function scheduleBots() {
     stopBots();
     if (lastState?.over && loop) closeLoop();
@@ -522,7 +527,7 @@ export function mountPlay(root, ctx) {
       const pace = SPEEDS.find(([v]) => v === speed.value)?.[2] ?? 220;
       botTimer = setTimeout(playMade, pace);
     } else if (humanToMove() && autoPass) botTimer = setTimeout(passForYou, 0);
-    else if (answers.length || !humanToMove()) advance();
+    if (answers.length || (!waiting && (made.length || !humanToMove()))) advance();
   }
   /** Plays the series' moves on the page's tape: one, or at once as many as a frame allows. */
   function playMade() {
@@ -563,9 +568,10 @@ export function mountPlay(root, ctx) {
     }
     if (my !== generation) return;
     thinking = false;
+    waiting = Boolean(r.ask) || r.over;
     made.push(...r.moves);
     if (r.over && !made.length) closeLoop();
-    if (mode === 'game') refresh();
+    else if (mode === 'game' && !botTimer) refresh();
   }
 
   // ----- Drawing -----
