@@ -72,14 +72,6 @@ pub fn is_outside(name: &str) -> bool {
     name == "js" || name == "online" || name.starts_with("exe:")
 }
 
-/// A built-in bot's futures bids at setup, by site ids (only `strong` bids).
-pub fn bids(name: &str, map: &super::map::PunterMap, punter: usize) -> Vec<(u64, u64)> {
-    match name {
-        "strong" => super::strong::bids(map, punter),
-        _ => Vec::new(),
-    }
-}
-
 struct RandomBot {
     rng: Rng,
 }
