@@ -1,7 +1,7 @@
 // Browser figure for the kept-game store (run: node e2e/bench-kept.mjs after a build): a Punter
 // game on edinburgh-10000 (you, strong and random; 500 moves, your turn) reloaded. Reported: the reopen
 // (kept.js's "kept Punter" measure: the entry read, the map loaded and registered, the link
-// opened through the registry, PunterGame.resume, the first drawing) and the whole reload (from
+// opened through the registry, PunterGame.toPlayOn, the first drawing) and the whole reload (from
 // navigation to "Your turn"), median of RUNS; then, for comparison, the same game from a version 1
 // entry (parameters + your moves), whose migration replays the bots once.
 import { serve, launch, openPage } from './browser.mjs';
@@ -21,13 +21,17 @@ try {
     const { loadMap } = await import('./www/punter/maps.js');
     const text = await loadMap(engine, map);
     const g = new engine.PunterGame(map, text, seats, {}, null, 4242);
+    // The Play series (as the Play tab's, here on the page's thread).
+    const series = engine.PunterPlay.fromLink(g.link(0), seats, { [map]: text });
     const human = [];
     for (;;) {
-      const r = g.runBots(1);
-      if (r === 'over' || (r === 'human' && g.length >= 500)) break;
-      if (r === 'human') { g.play('pass', 0); human.push(['pass', 0]); }
+      const r = series.next(1);
+      series.moves().forEach((i) => g.playIndex(i));
+      if (r.status === 'over' || (r.status === 'ask' && g.length >= 500)) break;
+      if (r.status === 'ask') { series.answerIndex(g.play('pass', 0), 0); human.push(['pass', 0]); }
     }
     const out = { link: g.link(g.length), length: g.length, human, turn: g.state().turn };
+    series.free();
     g.free();
     return out;
   }, [MAP, SEATS]);

@@ -1,5 +1,6 @@
 // How long the `strong` Punter bot takes to move in the page (wasm, Chromium), where the Play
-// tab runs bots: each bot move is one `runBots(1)` call on the page's thread. A game of two
+// tab's series runs (in the sandbox worker; timed here on the page's thread, the same engine):
+// each bot move is one `next(1)` of the Play series (`PunterPlay`). A game of two
 // strong punters with every extension on; the first 30 moves are timed one by one (the search
 // looks furthest ahead early on), then the game goes on to the end and the rest of the moves
 // are timed in groups of 30 (the mean of each group). Prints one JSON line per map.
@@ -17,20 +18,24 @@ try {
       const { loadMap } = await import('./www/punter/maps.js');
       const engine = await loadEngine('punter');
       const text = await loadMap(engine, file);
-      const game = new engine.PunterGame(file, text, ['strong', 'strong'], { futures: true, splurges: true, options: true }, [], 1);
+      const seats = ['strong', 'strong'];
+      const start = new engine.PunterGame(file, text, seats, { futures: true, splurges: true, options: true }, [], 1);
+      const game = engine.PunterPlay.fromLink(start.link(0), seats, { [file]: text });
+      start.free();
+      const step = () => game.next(1).status;
       const first = [];
       const groups = [];
       try {
         for (let i = 0; i < 30; i += 1) {
           const t = performance.now();
-          if (game.runBots(1) !== 'running') break;
+          if (step() !== 'running') break;
           first.push(performance.now() - t);
         }
         for (;;) {
           const t = performance.now();
           let n = 0;
           let r = 'running';
-          while (n < 30 && (r = game.runBots(1)) === 'running') n += 1;
+          while (n < 30 && (r = step()) === 'running') n += 1;
           if (n) groups.push((performance.now() - t) / n);
           if (r !== 'running') break;
         }

@@ -253,33 +253,71 @@ test('a Punter game resumed from its link at any move plays on as if it had neve
     const engine = await import('./www/engine.js').then((m) => m.loadEngine('punter'));
     const { loadMap } = await import('./www/punter/maps.js');
     const text = await loadMap(engine, 'lambda.json');
+    const assets = { 'lambda.json': text };
     const seats = ['human', 'strong', 'random'];
     const settings = { futures: true, splurges: true, options: true };
-    // strong looks ahead (no state of its own between moves) and random re-derives its draws
-    // from its turns; no built-in bot splurges any more, so no cut falls inside a splurge.
-    /** Plays `g` on (you pass) until it is over or has `until` moves. */
-    const play = (g, until = Infinity) => {
-      while (g.length < until) {
-        const r = g.runBots(1);
-        if (r === 'over') break;
-        if (r === 'human') g.play('pass', 0);
+    // As the Play tab does: the page's game from the link (PunterGame.toPlayOn), its series
+    // (PunterPlay, seeded as any game 0 of the seed; random re-derives its draws from its turns)
+    // from the page's game's link; you pass. The game's link once it is over.
+    const playOn = (link) => {
+      const g = engine.PunterGame.toPlayOn(link, seats, assets);
+      const series = engine.PunterPlay.fromLink(g.link(g.length), seats, assets);
+      for (;;) {
+        const r = series.next(1);
+        series.moves().forEach((i) => g.playIndex(i));
+        if (r.status === 'over') break;
+        if (r.status === 'ask') series.answerIndex(g.play('pass', 0), 0);
       }
-      return g;
+      const out = { series: series.link(), page: g.link(g.length), length: g.length };
+      series.free();
+      g.free();
+      return out;
     };
-    const whole = play(new engine.PunterGame('lambda.json', text, seats, settings, [[], [], []], 99));
-    const full = whole.link(whole.length);
+    const fresh = new engine.PunterGame('lambda.json', text, seats, settings, [[], [], []], 99);
+    const whole = playOn(fresh.link(0));
+    fresh.free();
+    const full = engine.PunterGame.fromLink(whole.page, assets);
     const differ = [];
     for (let k = 0; k <= whole.length; k += 1) {
-      const cut = play(new engine.PunterGame('lambda.json', text, seats, settings, [[], [], []], 99), k);
-      const resumed = play(engine.PunterGame.resume(cut.link(cut.length), seats, { 'lambda.json': text }));
-      if (resumed.link(resumed.length) !== full) differ.push(k);
-      cut.free();
-      resumed.free();
+      const resumed = playOn(full.link(k)); // the game viewed at move k: played on from there
+      if (resumed.page !== whole.page || resumed.series !== whole.series) differ.push(k);
     }
+    full.free();
     return { length: whole.length, differ };
   });
   assert.ok(result.length > 50, `a whole game (${result.length} moves)`);
   assert.deepEqual(result.differ, [], 'resumed at every move, the same game');
+  await page.context().close();
+});
+
+test('a Punter link that ends inside a bot\'s splurge (old links: strong splurged) plays on from before it', async () => {
+  const page = await openPage(browser, server.url);
+  const result = await page.evaluate(async () => {
+    const engine = await import('./www/engine.js').then((m) => m.loadEngine('punter'));
+    const { loadMap } = await import('./www/punter/maps.js');
+    const text = await loadMap(engine, 'lambda.json');
+    const assets = { 'lambda.json': text };
+    // Seat 0 passes twice (credit), then starts a splurge from a mine along two rivers.
+    const g = new engine.PunterGame('lambda.json', text, ['human', 'human'], { splurges: true }, null, 5);
+    for (let k = 0; k < 4; k += 1) g.play('pass', 0);
+    const mine = g.geometry().mines[0];
+    g.play('splurge-to', mine);
+    g.play('splurge-to', g.legal().sites[0]);
+    const cut = g.link(g.length);
+    g.free();
+    const seats = ['greedy', 'human'];
+    const resumed = engine.PunterGame.toPlayOn(cut, seats, assets);
+    const series = engine.PunterPlay.fromLink(resumed.link(resumed.length), seats, assets);
+    const step = series.next(1);
+    series.moves().forEach((i) => resumed.playIndex(i));
+    const out = { length: resumed.length, route: resumed.state().route.length, status: step.status };
+    series.free();
+    resumed.free();
+    return out;
+  });
+  assert.equal(result.route, 0, 'the unfinished splurge is dropped');
+  assert.equal(result.length, 5, 'greedy decided again from the view before it');
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 

@@ -181,12 +181,13 @@ async function punterScreens(name, viewport) {
   await shot(page, 'replay');
   console.log(`punter ${name} errors:`, page.errors);
   await page.context().close();
-  // edinburgh-10000: eight bots, 4,000 moves in.
+  // edinburgh-10000: eight greedy bots (strong thinks 0.3 s a move there), 4,000 moves in.
   const big = await openPage(browser, `${server.url}#punter`, viewport);
   await big.evaluate(() => localStorage.clear());
   await big.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
   await big.selectOption('[data-testid=punter-count]', '8');
   await big.selectOption('[data-testid=punter-your-seat]', 'none');
+  for (let i = 0; i < 8; i += 1) await big.selectOption(`[data-testid=punter-seat-${i}]`, 'greedy');
   await big.selectOption('[data-testid=punter-map]', 'edinburgh-10000.json');
   await big.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]').textContent.includes('10,000 rivers'), null, { timeout: 30000 });
   await big.fill('[data-testid=punter-seed]', '5');

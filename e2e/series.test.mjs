@@ -165,3 +165,138 @@ test('Labyrinth: Play, an arena game and the CLI give the same game for the same
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** Each Punter link's moves in the engine's words (without the seat's name), scores and futures at its end. */
+async function punterGames(page, links) {
+  return page.evaluate(async (list) => {
+    const engine = await (await import('./www/engine.js')).loadEngine('punter');
+    const { prepareLink } = await import('./www/punter/maps.js');
+    const out = [];
+    for (const l of list) {
+      const g = engine.PunterGame.fromLink(l, await prepareLink(l, engine));
+      const labels = Array.from({ length: g.length }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · '));
+      g.seek(g.length);
+      const s = g.state();
+      out.push({ labels, scores: s.scores, futures: s.futures });
+      g.free();
+    }
+    return out;
+  }, links);
+}
+
+/** Starts a Punter Play game from the form: `seats` per seat 'human' or a bot, every extension on. */
+async function startPunterPlay(page, { map = 'lambda.json', seats, seed, speed = 'instant' }) {
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
+  if (await page.inputValue('[data-testid=punter-map]') !== map) {
+    await page.selectOption('[data-testid=punter-map]', map);
+    await page.waitForFunction((m) => document.querySelector('[data-testid=punter-map-info]')?.textContent.startsWith(m), map, { timeout: 30000 });
+  }
+  await page.selectOption('[data-testid=punter-count]', String(seats.length));
+  const you = seats.indexOf('human');
+  await page.selectOption('[data-testid=punter-your-seat]', you < 0 ? 'none' : String(you));
+  for (const [i, bot] of seats.entries()) if (bot !== 'human') await page.selectOption(`[data-testid=punter-seat-${i}]`, bot);
+  for (const ext of ['futures', 'splurges', 'options']) await page.check(`[data-testid=punter-${ext}]`);
+  await page.fill('[data-testid=punter-seed]', String(seed));
+  await page.selectOption('[data-testid=punter-speed]', speed);
+  await page.click('[data-testid=punter-start]');
+}
+
+const punterStatusIs = (page, re, timeout = 60000) => page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[data-testid=punter-status]')?.textContent ?? ''), re.source, { timeout });
+const punterPlayLink = async (page) => {
+  await page.waitForTimeout(500); // the link follows 150 ms after the last move
+  return fragment(await page.inputValue('.punter-side .link-input'));
+};
+
+test('Punter: Play, an arena game and the CLI give the same game for the same seats and seed', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.evaluate(() => localStorage.clear());
+  await startPunterPlay(page, { seats: ['strong', 'greedy'], seed: 7 });
+  await punterStatusIs(page, /Game over/);
+  const played = await punterPlayLink(page);
+  const cli = fragment(JSON.parse(arcade('punter', 'play', 'lambda', '--bots', 'strong,greedy', '--seed', '7', '--futures', '--splurges', '--options', '--json')).link);
+  const arena = await page.evaluate(async () => {
+    const engine = await (await import('./www/engine.js')).loadEngine('punter');
+    const { playSeries } = await import('./www/referee.js');
+    const { loadMap } = await import('./www/punter/maps.js');
+    const text = await loadMap(engine, 'lambda.json');
+    const handle = new engine.PunterSeries('lambda.json', text, ['strong', 'greedy'], ['strong', 'greedy'], { futures: true, splurges: true, options: true }, 7, 0);
+    await playSeries(handle, { open: () => { throw new Error('no outside seat'); }, answer: () => {} }, { cancelled: false });
+    const link = handle.link();
+    handle.free();
+    return link;
+  });
+  const [p, c, a] = await punterGames(page, [played, cli, arena]);
+  assert.ok(p.labels.length > 50, `Play made ${p.labels.length} moves`);
+  assert.ok(p.futures[0].length > 0, 'strong bid its futures (Decider::prepare)');
+  assert.deepEqual(p, c, 'the same game as the CLI');
+  assert.deepEqual(p, a, 'the same game as the arena');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Punter: a kept Play game reloaded mid-game goes on as the uninterrupted series would', async () => {
+  const seats = ['human', 'strong', 'random'];
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.evaluate(() => localStorage.clear());
+  await startPunterPlay(page, { seats, seed: 99, speed: 'fast' });
+  // You pass (a fixed rule), the bots answer; reload at your third turn; then you pass to the end.
+  await page.keyboard.press('p');
+  await punterStatusIs(page, /Your turn \(turn 4 /);
+  await page.keyboard.press('p');
+  await punterStatusIs(page, /Your turn \(turn 7 /);
+  await punterPlayLink(page); // kept with the link
+  await page.reload();
+  await punterStatusIs(page, /Your turn \(turn 7 /);
+  await page.click('[data-testid=punter-finish]');
+  await punterStatusIs(page, /Game over/);
+  const played = await punterPlayLink(page);
+  // The same game played through without a stop: the Play series, you passing.
+  const whole = await page.evaluate(async (seats) => {
+    const engine = await (await import('./www/engine.js')).loadEngine('punter');
+    const { loadMap } = await import('./www/punter/maps.js');
+    const text = await loadMap(engine, 'lambda.json');
+    const assets = { 'lambda.json': text };
+    const g = new engine.PunterGame('lambda.json', text, seats, { futures: true, splurges: true, options: true }, [[], [], []], 99);
+    const series = engine.PunterPlay.fromLink(g.link(0), seats, assets);
+    for (;;) {
+      const r = series.next(1);
+      series.moves().forEach((i) => g.playIndex(i));
+      if (r.status === 'over') break;
+      if (r.status === 'ask') series.answerIndex(g.play('pass', 0), 0);
+    }
+    const link = g.link(g.length);
+    series.free();
+    g.free();
+    return link;
+  }, seats);
+  const [p, w] = await punterGames(page, [played, whole]);
+  assert.ok(p.labels.length > 50, `Play made ${p.labels.length} moves`);
+  assert.deepEqual(p, w, 'the reloaded game went on as the uninterrupted one');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Punter: the bots of Play think in the sandbox worker: the page answers while strong plays a large map', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.evaluate(() => localStorage.clear());
+  await startPunterPlay(page, { map: 'edinburgh-10000.json', seats: ['strong', 'strong'], seed: 3 });
+  await punterStatusIs(page, /Turn [2-9]\d* of/, 60000);
+  // For 3 s: the longest the page's main thread was away (a 10 ms timer's largest gap) and how
+  // long a click on the form takes to show its effect.
+  const gap = await page.evaluate(() => new Promise((resolve) => {
+    let last = performance.now();
+    let worst = 0;
+    const t = setInterval(() => { const now = performance.now(); worst = Math.max(worst, now - last); last = now; }, 10);
+    setTimeout(() => { clearInterval(t); resolve(worst); }, 3000);
+  }));
+  const before = await page.textContent('[data-testid=punter-status]');
+  const t0 = Date.now();
+  await page.click('[data-testid=punter-paste-toggle]');
+  await page.waitForSelector('[data-testid=punter-paste]', { state: 'visible' });
+  const clickMs = Date.now() - t0;
+  await page.waitForFunction((b) => document.querySelector('[data-testid=punter-status]').textContent !== b, before, { timeout: 30000 });
+  assert.ok(gap < 250, `the main thread was away ${Math.round(gap)} ms at most`);
+  assert.ok(clickMs < 1000, `a click answered in ${clickMs} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -70,16 +70,15 @@ fn bots_play_legal_moves_with_every_extension() {
 
 #[test]
 fn strong_bids_futures_and_buys_options_when_it_may() {
-    use lambda_arcade::punter::bots::bids;
     let all = Settings { futures: true, splurges: true, options: true };
-    let mut params = PunterParams::bundled("randomMedium.json", 2, all).unwrap();
-    params.futures = vec![bids("strong", &params.map, 0), bids("greedy", &params.map, 1)];
-    assert!(!params.futures[0].is_empty() && params.futures[1].is_empty());
+    // Its bids come from `Decider::prepare`, as the series sets the game up.
+    let params = PunterParams::bundled("randomMedium.json", 2, all).unwrap();
     let deciders: Deciders<Punter> = ["strong", "greedy"].iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(3).entrant(i)).ok()).collect();
     let mut r = Series::new(SeriesSpec::new(params, 1, 3), deciders).unwrap();
     assert_eq!(r.advance(u32::MAX), Step::Finished);
     assert!(r.failures().is_empty());
     let log = &r.logs()[0];
+    assert!(!log.params.futures[0].is_empty() && log.params.futures[1].is_empty(), "strong bids, greedy does not");
     let end = log.end.game();
     assert!(!end.futures(0).is_empty(), "its bids are valid futures");
     let options = (0..end.map().rivers.len() as u32).filter(|&r| end.option_holder(r) == Some(0)).count();
@@ -135,4 +134,7 @@ fn an_unknown_bot_is_one_typed_error_wherever_a_bot_is_named() {
     assert_eq!(entrants(&names, 1, 0).err().unwrap(), e.to_string());
     let seated = entrants(&["js".to_string(), "greedy".to_string()], 1, 0).unwrap();
     assert!(seated[0].is_none() && seated[1].is_some());
+    // A person in the Play tab is an outside seat too (answered with a move).
+    let play = entrants(&["greedy".to_string(), "human".to_string()], 1, 0).unwrap();
+    assert!(play[0].is_some() && play[1].is_none());
 }

@@ -21,6 +21,7 @@ const SEATS = {
 };
 // Games whose Play tab is a series run here (www/play-worker.js).
 const PLAYS = {
+  punter: async (params) => (await punterSeats()).openPlay(await loadEngine('punter'), params),
   labyrinth: async (params) => (await labyrinthSeats()).openPlay(await loadEngine('labyrinth'), params),
 };
 const playWorker = () => import('./play-worker.js');

@@ -46,16 +46,20 @@ pub fn bot(name: &str, seed: u64) -> Result<Box<dyn Decider<Punter>>, UnknownBot
     }
 }
 
+/// A seat of the page's Play tab played by a person, who answers with a move.
+pub const HUMAN: &str = "human";
+
 /// The entrants of game `game` of the series of `seed`: per name a built-in bot, fresh and
-/// seeded for that game, or `None` for a punter outside the engine ([`is_outside`]). The CLI
-/// and the page seat the same bots this way, so the same series gives the same games.
+/// seeded for that game, or `None` for a punter outside the engine ([`is_outside`]) or a person
+/// ([`HUMAN`]). The CLI and the page (its arenas and its Play tab) seat the same bots this way,
+/// so the same series gives the same games.
 pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<crate::arena::Deciders<Punter>, String> {
     let seeds = crate::arena::MatchSeeds(seed);
     names
         .iter()
         .enumerate()
         .map(|(e, name)| match name.as_str() {
-            outside if is_outside(outside) => Ok(None),
+            outside if is_outside(outside) || outside == HUMAN => Ok(None),
             other => bot(other, seeds.entrant_game(e, game)).map(Some).map_err(|e| e.to_string()),
         })
         .collect()
@@ -66,14 +70,6 @@ pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<crate::arena::
 /// "online" (a punter connected to `arcade punter serve`).
 pub fn is_outside(name: &str) -> bool {
     name == "js" || name == "online" || name.starts_with("exe:")
-}
-
-/// A built-in bot's futures bids at setup, by site ids (only `strong` bids).
-pub fn bids(name: &str, map: &super::map::PunterMap, punter: usize) -> Vec<(u64, u64)> {
-    match name {
-        "strong" => super::strong::bids(map, punter),
-        _ => Vec::new(),
-    }
 }
 
 struct RandomBot {

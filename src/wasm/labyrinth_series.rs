@@ -71,7 +71,7 @@ impl LabyrinthSeries {
     /// The pending seat's move (a human's) by its index among the legal moves now.
     #[wasm_bindgen(js_name = answerIndex)]
     pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
-        play::answer_index(&mut self.series, index, ms)
+        play::answer_index(&mut self.series, &mut self.follower, index, ms)
     }
 
     /// The link of the game (the first of the series, or the one being played) so far.

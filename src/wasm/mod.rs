@@ -17,6 +17,8 @@ mod pig_tournament;
 #[cfg(feature = "punter")]
 mod punter;
 #[cfg(feature = "punter")]
+mod punter_play;
+#[cfg(feature = "punter")]
 mod punter_series;
 #[allow(dead_code)] // a one-game build uses only what its handles need
 mod series;
@@ -36,6 +38,8 @@ pub use pig::*;
 pub use pig_tournament::*;
 #[cfg(feature = "punter")]
 pub use punter::*;
+#[cfg(feature = "punter")]
+pub use punter_play::*;
 #[cfg(feature = "punter")]
 pub use punter_series::*;
 

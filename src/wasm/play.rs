@@ -52,17 +52,22 @@ pub(super) fn from_link<G: MatchRules>(link: &str, assets: Vec<(String, String)>
 where
     G::Params: LinkParams,
 {
-    let d = decode_game_with::<G>(link, assets).map_err(js_error)?;
-    let r = d.record;
+    from_record(decode_game_with::<G>(link, assets).map_err(js_error)?.record, deciders)
+}
+
+/// A one-game series from a link's record, as [`from_link`] (for deciders seated from its seed).
+pub(super) fn from_record<G: MatchRules>(r: GameRecord<G>, deciders: Deciders<G>) -> Result<(Series<G>, Vec<String>), JsValue> {
     let spec = SeriesSpec::new(r.params.clone(), 1, r.seed);
     let start = Start { params: r.params, moves: r.moves[..r.view.min(r.moves.len())].to_vec() };
     Ok((Series::from_position(spec, deciders, start).map_err(js_error)?, r.players))
 }
 
-/// The pending seat's move by its index among the legal moves now (a human's move).
-pub(super) fn answer_index<G: MatchRules>(series: &mut Series<G>, index: u32, ms: f64) -> Result<(), JsValue> {
+/// The pending seat's move by its index among the legal moves now (a human's move). The page
+/// played it on its own tape already: `follower` passes it by (`moves()` does not give it back).
+pub(super) fn answer_index<G: MatchRules>(series: &mut Series<G>, follower: &mut Follower<G>, index: u32, ms: f64) -> Result<(), JsValue> {
     let mv = series.current().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
     series.answer_timed(Answer::Move(mv), "", ms);
+    follower.since(series);
     Ok(())
 }
 

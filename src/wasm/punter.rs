@@ -1,12 +1,14 @@
-//! Lambda Punter for JavaScript: one handle for playing (a human seat among bots) and for
-//! replaying (a log or a link), on the shared replay tape. Rivers and sites cross as dense
-//! indices (the order of `geometry()`); moves as (kind, index).
+//! Lambda Punter for JavaScript: one handle for playing (a human seat among bots: the page's
+//! display of the Play series, `PunterPlay`, which makes the bots' moves) and for replaying (a log
+//! or a link), on the shared replay tape. Rivers and sites cross as dense indices (the order of
+//! `geometry()`); moves as (kind, index).
 
 use super::{js_error, to_js};
-use crate::arena::{Decider, MatchSeeds};
+use super::punter_play::play_entrants;
+use crate::arena::{Series, SeriesSpec};
 use crate::game::{Actor, Game};
 use crate::link::{decode_game_with, GameRecord};
-use crate::punter::bots::{bids, bot, BOT_NAMES};
+use crate::punter::bots::{BOT_NAMES, HUMAN};
 use crate::punter::links::link_map;
 use crate::punter::log::{export, GameLog};
 use crate::punter::game::display_names;
@@ -132,7 +134,7 @@ struct LegalJs {
 
 enum Seat {
     Human,
-    Bot(String, Box<dyn Decider<Punter>>),
+    Bot(String),
     Log,
 }
 
@@ -147,16 +149,10 @@ pub(super) fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
     Ok(Settings { futures: s.futures, splurges: s.splurges, options: s.options })
 }
 
-/// The seats of a game: "human" or a bot (seeded from the game's seed and its seat).
-fn seats_of(seats: &[String], seed: u64) -> Result<Vec<Seat>, JsValue> {
-    let mut kinds = Vec::new();
-    for (i, s) in seats.iter().enumerate() {
-        kinds.push(match s.as_str() {
-            "human" => Seat::Human,
-            name => Seat::Bot(name.to_string(), bot(name, MatchSeeds(seed).entrant(i)).map_err(js_error)?),
-        });
-    }
-    Ok(kinds)
+/// The seats of a game: "human" or a built-in bot's name (the Play series plays them).
+fn seats_of(seats: &[String]) -> Result<Vec<Seat>, JsValue> {
+    play_entrants(seats, 0)?;
+    Ok(seats.iter().map(|s| if s == HUMAN { Seat::Human } else { Seat::Bot(s.clone()) }).collect())
 }
 
 impl PunterGame {
@@ -171,8 +167,11 @@ impl PunterGame {
 
 #[wasm_bindgen]
 impl PunterGame {
-    /// A new game. `seats`: per punter "human" or a bot name ("random", "greedy", "strong");
-    /// `futures`: per punter its bids `[[source, target], …]` by site id (may be empty).
+    /// A new game: game 0 of the Play series of `seed` as that series sets it up (its parameters
+    /// with every bot's futures bids, `Decider::prepare`), so the page's tape and the series in
+    /// the sandbox (opened from this game's link) play the same game. `seats`: per punter "human"
+    /// or a bot name ("random", "greedy", "strong"); `futures`: per punter its bids
+    /// `[[source, target], …]` by site id (may be empty; the humans' count).
     #[wasm_bindgen(constructor)]
     pub fn new(map_name: &str, map_text: &str, seats: Vec<String>, settings: JsValue, futures: JsValue, seed: f64) -> Result<PunterGame, JsValue> {
         let settings = settings_of(settings)?;
@@ -180,19 +179,12 @@ impl PunterGame {
         if seats.len() < 2 || seats.len() > crate::punter::state::MAX_PUNTERS {
             return Err(js_error(format!("a game needs 2 to {} punters", crate::punter::state::MAX_PUNTERS)));
         }
-        let mut params = PunterParams::new(map_name, map_text, seats.len(), settings, futures).map_err(js_error)?;
-        if settings.futures {
-            params.futures.resize(seats.len(), Vec::new());
-            for (p, name) in seats.iter().enumerate() {
-                if name != "human" {
-                    params.futures[p] = bids(name, &params.map, p);
-                }
-            }
-        }
+        let params = PunterParams::new(map_name, map_text, seats.len(), settings, futures).map_err(js_error)?;
         let seed = seed as u64;
-        let kinds = seats_of(&seats, seed)?;
-        let names = seats.iter().map(|s| if s == "human" { "You".to_string() } else { s.clone() }).collect();
-        let tape = Tape::start(params, seed, names).map_err(js_error)?;
+        let series = Series::new(SeriesSpec::new(params, 1, seed), play_entrants(&seats, seed)?).map_err(js_error)?;
+        let kinds = seats_of(&seats)?;
+        let names = seats.iter().map(|s| if s == HUMAN { "You".to_string() } else { s.clone() }).collect();
+        let tape = Tape::start(series.current_params().clone(), seed, names).map_err(js_error)?;
         Ok(PunterGame { tape, seats: kinds })
     }
 
@@ -220,19 +212,19 @@ impl PunterGame {
         Ok(PunterGame { tape, seats: (0..punters).map(|_| Seat::Log).collect() })
     }
 
-    /// A game to play on from a punter link (`assets` as for `fromLink`), `seats` as for `new`.
-    /// The bots go on exactly as if the game had never stopped: `greedy` and `strong` decide
-    /// from their view alone (a bot's unfinished splurge at the end of the link — the `strong` of
-    /// links made before issue 19 splurged — is dropped, and the bot decides again from the view
-    /// before it); `random`'s draws are re-derived from its turns in the record (no bot is asked
-    /// for a move it made).
-    pub fn resume(link: &str, seats: Vec<String>, assets: JsValue) -> Result<PunterGame, JsValue> {
-        let d = decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?;
-        if seats.len() != d.record.params.punters {
-            return Err(js_error(format!("the game has {} punters, not {}", d.record.params.punters, seats.len())));
+    /// A game to play on from a punter link's position (`assets` as for `fromLink`), `seats` as
+    /// for `new`; the Play series goes on from there (`PunterPlay.fromLink` with this game's
+    /// link). A bot's unfinished splurge at that position — the `strong` of links made before
+    /// issue 19 splurged — is dropped: the bot decides again from the view before it.
+    #[wasm_bindgen(js_name = toPlayOn)]
+    pub fn to_play_on(link: &str, seats: Vec<String>, assets: JsValue) -> Result<PunterGame, JsValue> {
+        let mut record = decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?.record;
+        if seats.len() != record.params.punters {
+            return Err(js_error(format!("the game has {} punters, not {}", record.params.punters, seats.len())));
         }
-        let mut kinds = seats_of(&seats, d.record.seed)?;
-        let mut tape = Tape::new(d.record).map_err(js_error)?;
+        let kinds = seats_of(&seats)?;
+        record.moves.truncate(record.view);
+        let mut tape = Tape::new(record).map_err(js_error)?;
         loop {
             let n = tape.len();
             let g = tape.seek(n);
@@ -241,23 +233,6 @@ impl PunterGame {
                 _ => break,
             }
         }
-        if seats.iter().any(|s| s == "random") {
-            let mut g = tape.initial().clone();
-            for mv in tape.moves() {
-                if let Actor::Player(p) = g.to_move() {
-                    if let Some(Seat::Bot(name, d)) = kinds.get_mut(usize::from(p)) {
-                        if name == "random" {
-                            let _ = d.decide(&g.view(p));
-                        }
-                    }
-                }
-                if g.play(mv).is_err() {
-                    break;
-                }
-            }
-        }
-        let n = tape.len();
-        tape.seek(n);
         Ok(PunterGame { tape, seats: kinds })
     }
 
@@ -319,7 +294,7 @@ impl PunterGame {
             settings: SettingsOut { futures: s.futures, splurges: s.splurges, options: s.options },
             seats: self.seats.iter().map(|s| match s {
                 Seat::Human => "human".to_string(),
-                Seat::Bot(n, _) => n.clone(),
+                Seat::Bot(n) => n.clone(),
                 Seat::Log => "log".to_string(),
             }).collect(),
             map: record.params.map_name.clone(),
@@ -356,9 +331,9 @@ impl PunterGame {
     }
 
     /// Plays a move at the position viewed (the tape is cut there): `kind` is "pass", "claim",
-    /// "option" (a river index), "splurge-to" (a site index) or "splurge-end". Throws the
-    /// engine's reason when it is not legal.
-    pub fn play(&mut self, kind: &str, index: u32) -> Result<(), JsValue> {
+    /// "option" (a river index), "splurge-to" (a site index) or "splurge-end". Returns its index
+    /// among the legal moves (for the Play series); throws the engine's reason when it is not legal.
+    pub fn play(&mut self, kind: &str, index: u32) -> Result<u32, JsValue> {
         let mv = match kind {
             "pass" => PunterMove::Pass,
             "claim" => PunterMove::Claim(index),
@@ -368,31 +343,17 @@ impl PunterGame {
             other => return Err(js_error(format!("unknown move kind \"{other}\""))),
         };
         let at = self.tape.position().0;
-        self.game().move_index(&mv).ok_or_else(|| js_error(self.game().move_label(&mv) + " is not a legal move now"))?;
+        let i = self.game().move_index(&mv).ok_or_else(|| js_error(self.game().move_label(&mv) + " is not a legal move now"))?;
         self.tape.truncate(at);
-        self.tape.push(mv).map_err(js_error)
+        self.tape.push(mv).map_err(js_error)?;
+        Ok(i as u32)
     }
 
-    /// Lets the bot seats move (from the end of the tape) for at most `max_moves` moves; returns
-    /// "human" (a human seat is to move), "over", or "running" (call again).
-    #[wasm_bindgen(js_name = runBots)]
-    pub fn run_bots(&mut self, max_moves: u32) -> Result<String, JsValue> {
-        for _ in 0..max_moves {
-            let (to_move, view) = {
-                let g = self.at_end();
-                match g.to_move() {
-                    Actor::Player(p) => (usize::from(p), g.view(p)),
-                    _ => return Ok("over".into()),
-                }
-            };
-            let mv = match self.seats.get_mut(to_move) {
-                Some(Seat::Bot(_, d)) => d.decide(&view).unwrap_or(PunterMove::Pass),
-                _ => return Ok("human".into()),
-            };
-            let legal = self.tape.position().1.move_index(&mv).is_some();
-            self.tape.push(if legal { mv } else { PunterMove::Pass }).map_err(js_error)?;
-        }
-        Ok("running".into())
+    /// Plays, at the end of the game, the legal move of index `index` (a move the Play series made).
+    #[wasm_bindgen(js_name = playIndex)]
+    pub fn play_index(&mut self, index: u32) -> Result<(), JsValue> {
+        let mv = self.at_end().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+        self.tape.push(mv).map_err(js_error)
     }
 
     pub fn seek(&mut self, t: usize) -> usize {

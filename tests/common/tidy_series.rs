@@ -50,16 +50,11 @@ const KNOWN_LOOPS: &[(&str, &str, &str)] = &[
     ("src/wasm/pig.rs", ".fallback()", "PigGame.fallbackMove plays MatchRules::fallback"),
     ("src/wasm/pig.rs", "entrantSeed", "PigMatch.entrantSeed"),
     ("src/wasm/pig.rs", ".entrant(", "PigMatch.entrantSeed derives MatchSeeds::entrant"),
-    ("src/wasm/punter.rs", ".entrant(", "PunterGame seeds its bots"),
-    ("src/wasm/punter.rs", ".decide(", "PunterGame.resume replays the bots' decisions; run_bots asks them"),
-    ("src/wasm/punter.rs", "run_bots", "PunterGame.run_bots: the bots' moves, in a loop of its own"),
-    ("src/wasm/punter.rs", "runBots", "PunterGame.runBots"),
     ("src/wasm/punter_series.rs", ".entrant_game(", "a JavaScript seat's per-game seed, derived beside the series"),
     ("www/pig/play.js", ".decide(", "the opponent's session asked by the Play tab"),
     ("www/pig/play.js", "fallbackMove", "the Play tab plays the fallback"),
     ("www/pig/play.js", "entrantSeed", "the opponent's seed"),
     ("www/pig/seats.js", "entrantSeed", "a match's JavaScript seat seeded from PigMatch.entrantSeed"),
-    ("www/punter/play.js", "runBots", "the Play tab's bots, in a loop of its own"),
 ];
 
 /// Finds the words of `PICKS` on `line` of a Rust or JavaScript file.

@@ -1,10 +1,17 @@
 // Play Lambda Punter against the built-in bots: choose the map (bundled, a file or pasted JSON),
 // the punters, your seat, the extensions, your futures and the seed; then claim rivers on the
 // map, buy options, splurge and pass. Bots move at a watching pace (or at once).
+// The game is a one-game series of the engine in the sandbox worker (sandbox.play →
+// www/play-worker.js, punter/seats.js openPlay), opened from the game's link the first time a
+// bot must move: the bots are seated, seeded and bid their futures exactly as in an arena, and
+// the series stops at every human seat, whose move the page hands it by index; the bots' moves
+// come back as indices and are played on the page's own tape at the chosen pace. The bots never
+// think on the page's main thread.
 // The game in progress is kept (www/kept.js) as its link plus the seats; a reload reopens the
-// link and the bots play on from there (PunterGame.resume: nothing is replayed).
+// link and the series goes on from there (nothing is replayed).
 import { el, fileRefused, intoBox, linkField, readFile, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
+import { sandbox } from '../sandbox.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
@@ -12,9 +19,16 @@ import { keptGame, reopenKept, storage } from '../kept.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
 
+/** The game `g` (seated `seats`) as a Play series in the sandbox, opened from its link at its end. */
+const openLoop = (engine, g, seats) => {
+  const link = g.link(g.length);
+  return sandbox.play('punter', { link, seats, assets: assetsFor(engine, link) });
+};
+
 /**
  * The kept Punter game. A version 1 entry (parameters + your moves) becomes a link once, by
- * replaying its game (the bots are deterministic): the last time its bots are replayed.
+ * playing its game again as a Play series with your moves (the bots are deterministic): the
+ * last time its bots are replayed.
  */
 const keptPunter = (engine) => keptGame('punter', {
   label: 'Punter',
@@ -26,11 +40,17 @@ const keptPunter = (engine) => keptGame('punter', {
     const g = new engine.PunterGame(p.map, text, p.seats, p.settings, p.futures, p.seed);
     try {
       const human = p.human ?? [];
-      let k = 0;
-      for (;;) {
-        const r = g.runBots(64);
-        if (r === 'human' && k < human.length) { g.play(human[k][0], human[k][1]); k += 1; } else if (r !== 'running') break;
-      }
+      const loop = await openLoop(engine, g, p.seats);
+      try {
+        let answer = null;
+        for (let k = 0; ;) {
+          const r = await loop.step(answer);
+          answer = null;
+          r.moves.forEach((i) => g.playIndex(i));
+          if (r.over || (r.ask && k >= human.length)) break;
+          if (r.ask) { answer = g.play(human[k][0], human[k][1]); k += 1; }
+        }
+      } finally { loop.close(); }
       return { link: g.link(g.length), view: g.length, extra: { seats: p.seats } };
     } finally { g.free(); }
   },
@@ -69,6 +89,12 @@ export function mountPlay(root, ctx) {
   let custom = null; // { name, text } of a map from a file or pasted
   let autoPass = false;
   let botTimer = null;
+  let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
+  let loop = null; // the game's series in the sandbox (opened the first time a bot must move)
+  let thinking = false; // the series is playing the bots' seats
+  let waiting = false; // the series waits for your move (or is over)
+  let answers = []; // your moves (indices) not yet handed to the series
+  let made = []; // the series' moves (indices) not yet played on the page's tape
   let message = null; // [text, kind] shown once under the status
   let lastState = null;
   let lastLegal = null; // the engine's legal moves when you are to move, else null
@@ -342,6 +368,7 @@ export function mountPlay(root, ctx) {
   }
   /** Takes `g` (this view owns it) as the game being played. */
   function adopt(g) {
+    closeLoop();
     game?.free();
     game = g;
     you = game.state().seats.indexOf('human');
@@ -357,11 +384,11 @@ export function mountPlay(root, ctx) {
 
   // The game's link at its end, made once per position: the share field and the kept game use
   // the same (a map from a file travels in the link: packing it is most of the work).
-  let made = { game: null, n: -1, link: '' };
+  let linked = { game: null, n: -1, link: '' };
   function linkNow() {
     const n = game.length;
-    if (made.game !== game || made.n !== n) made = { game, n, link: game.link(n) };
-    return made.link;
+    if (linked.game !== game || linked.n !== n) linked = { game, n, link: game.link(n) };
+    return linked.link;
   }
   /** Keeps the game (www/kept.js): its link and the seats (whose are yours, the bots' names). */
   function save() {
@@ -370,11 +397,11 @@ export function mountPlay(root, ctx) {
   }
   addEventListener('pagehide', () => { if (linkTimer) save(); });
 
-  /** Plays on from the kept game: its link reopened as links are, the bots going on (PunterGame.resume). */
+  /** Plays on from the kept game: its link reopened as links are, the series going on from there. */
   function restore() {
     return reopenKept(ctx.app, kept, async ({ kind, data }, record) => {
       if (kind !== 'punter' || !Array.isArray(record.seats) || record.seats.length !== data.punters) throw new Error('it is not a Punter game of yours');
-      const g = engine.PunterGame.resume(record.link, record.seats, assetsFor(engine, record.link));
+      const g = engine.PunterGame.toPlayOn(record.link, record.seats, assetsFor(engine, record.link));
       const text = g.mapText();
       adopt(g);
       if (!data.bundled) {
@@ -408,7 +435,7 @@ export function mountPlay(root, ctx) {
       return false;
     }
     try {
-      game.play(kind, index);
+      handOver(game.play(kind, index));
     } catch (e) {
       say(explain(kind, index, String(e.message ?? e)));
       return false;
@@ -467,31 +494,84 @@ export function mountPlay(root, ctx) {
     return true;
   });
 
-  // ----- Bots -----
+  // ----- Bots: the game's series in the sandbox -----
+  /** Ends the game's series in the sandbox. */
+  function closeLoop() {
+    generation += 1;
+    loop?.then((l) => l.close(), () => {});
+    loop = null;
+    thinking = false;
+    waiting = false;
+    answers = [];
+    made = [];
+  }
+  /** The game's series, opened from the game's link at its end (your moves so far are in it). */
+  function theLoop() {
+    loop ??= openLoop(engine, game, stateOf(game).seats);
+    return loop;
+  }
+  /** Your move, by index, for the game's series (once it plays the bots of this game). */
+  function handOver(index) {
+    if (loop) answers.push(index);
+  }
   function stopBots() { clearTimeout(botTimer); botTimer = null; }
+  /**
+   * What comes next: the series' moves at the chosen pace, your pass when finishing; the series
+   * is asked on meanwhile (it plays the next bots while the page shows the last ones).
+   */
   function scheduleBots() {
     stopBots();
+    if (lastState?.over && loop) closeLoop();
     if (!game || mode !== 'game' || !lastState || lastState.over) return;
-    if (humanToMove() && !autoPass) return;
-    const pace = SPEEDS.find(([v]) => v === speed.value)?.[2] ?? 220;
-    botTimer = setTimeout(runBots, pace ? pace : 0);
+    if (made.length) {
+      const pace = SPEEDS.find(([v]) => v === speed.value)?.[2] ?? 220;
+      botTimer = setTimeout(playMade, pace);
+    } else if (humanToMove() && autoPass) botTimer = setTimeout(passForYou, 0);
+    if (answers.length || (!waiting && (made.length || !humanToMove()))) advance();
   }
-  function runBots() {
+  /** Plays the series' moves on the page's tape: one, or at once as many as a frame allows. */
+  function playMade() {
     botTimer = null;
     if (!game || mode !== 'game') return;
     const until = performance.now() + FRAME_BUDGET_MS;
-    const instant = speed.value === 'instant';
-    do {
-      if (autoPass && humanToMove()) {
-        game.play('pass', 0);
-        lastState = stateOf(game);
-        continue;
-      }
-      const r = game.runBots(1);
-      lastState = stateOf(game);
-      if (r !== 'running') break;
-    } while (instant && performance.now() < until && !lastState.over);
+    try {
+      do game.playIndex(made.shift());
+      while (speed.value === 'instant' && made.length && performance.now() < until);
+    } catch (e) {
+      closeLoop();
+      say(`The game could not go on: ${e.message ?? e}`);
+    }
     refresh();
+  }
+  /** Finish the game: you pass on your turn. */
+  function passForYou() {
+    botTimer = null;
+    if (!game || mode !== 'game' || !humanToMove()) return;
+    handOver(game.play('pass', 0));
+    refresh();
+  }
+  /** Hands the series your moves played here, then lets it play the bots until you are asked. */
+  async function advance() {
+    if (!game || thinking) return;
+    const my = generation;
+    thinking = true;
+    let r;
+    try {
+      const l = await theLoop();
+      if (my !== generation) return;
+      r = await l.step(answers.length ? answers.shift() : null);
+    } catch (e) {
+      if (my !== generation) return;
+      closeLoop();
+      say(`The game could not go on: ${e.message ?? e}`);
+      return;
+    }
+    if (my !== generation) return;
+    thinking = false;
+    waiting = Boolean(r.ask) || r.over;
+    made.push(...r.moves);
+    if (r.over && !made.length) closeLoop();
+    else if (mode === 'game' && !botTimer) refresh();
   }
 
   // ----- Drawing -----

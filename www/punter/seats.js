@@ -70,3 +70,16 @@ export async function runPunterArenaGame(engine, { mapName, mapText, bots, sourc
     problems: r.problems.slice(0, 20).map((p) => ({ ...p, game: game + 1 })),
   };
 }
+
+/**
+ * A Play tab's game as a one-game series from `link`'s position (www/play-worker.js):
+ * `seats[i]` plays seat i — "human" (answered by the page, with a move's index) or a built-in
+ * bot, seated, seeded and bidding its futures as in an arena; `assets` hands in the bundled map
+ * the link names. → { handle, humans, open, answer }.
+ */
+export function openPlay(engine, { link, seats, assets }) {
+  const handle = engine.PunterPlay.fromLink(link, seats, assets);
+  const humans = new Set(seats.flatMap((e, i) => (e === 'human' ? [i] : [])));
+  const open = () => { throw new Error('only built-in bots and humans play here'); };
+  return { handle, humans, open, answer: () => {} };
+}
