@@ -73,9 +73,7 @@ impl PigPlay {
     /// played it already, so `moves()` does not give it back.
     #[wasm_bindgen(js_name = answerIndex)]
     pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
-        play::answer_index(&mut self.series, index, ms)?;
-        self.follower.answered(&self.series);
-        Ok(())
+        play::answer_index(&mut self.series, &mut self.follower, index, ms)
     }
 
     /// The link of the game so far.

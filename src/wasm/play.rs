@@ -29,11 +29,6 @@ impl<G: MatchRules> Follower<G> {
         Ok(Follower { game, seen: series.current_moves().len() })
     }
 
-    /// A move the page played itself and handed to the series (a human's, `answer_index`): seen.
-    pub(super) fn answered(&mut self, series: &Series<G>) {
-        self.since(series);
-    }
-
     /// The moves of the series's (one) game since the last call, by index.
     pub(super) fn since(&mut self, series: &Series<G>) -> Vec<u32> {
         let moves = match series.logs().last() {
@@ -66,10 +61,13 @@ where
     Ok((Series::from_position(spec, deciders, start).map_err(js_error)?, r.players))
 }
 
-/// The pending seat's move by its index among the legal moves now (a human's move).
-pub(super) fn answer_index<G: MatchRules>(series: &mut Series<G>, index: u32, ms: f64) -> Result<(), JsValue> {
+/// The pending seat's move by its index among the legal moves now (a human's move). The page
+/// played it already: `follower` counts it as seen, so it does not come back with the moves the
+/// series makes next.
+pub(super) fn answer_index<G: MatchRules>(series: &mut Series<G>, follower: &mut Follower<G>, index: u32, ms: f64) -> Result<(), JsValue> {
     let mv = series.current().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
     series.answer_timed(Answer::Move(mv), "", ms);
+    follower.since(series);
     Ok(())
 }
 
