@@ -216,7 +216,7 @@ test('entries of the version 1 formats still restore (and become links)', async 
     const { loadEngine } = await import('./www/engine.js');
     const pigEngine = await loadEngine('pig');
     const pig = new pigEngine.PigGame(100, 12345, ['You', 'hold20']);
-    pig.throwDie(); if (pig.state().phase === 'decide') pig.decide(true); if (pig.state().phase === 'throw') pig.throwDie();
+    pig.playIndex(3); pig.decide(true); pig.playIndex(4); // die 4, throw again, die 5
     const maze = new (await loadEngine('labyrinth')).LabyrinthGame(['yellow:human', 'red:ai'], false, 7).link(0);
     return { pig: { seed: 12345, human: 0, opponent: 'hold20', moves: Array.from(pig.moves()) }, maze };
   });

@@ -81,6 +81,29 @@ test('a turn: R turns the extra tile, an arrow pushes it in, a reachable square 
   await page.context().close();
 });
 
+test('a human plays turn after turn against the AI: each human move reaches the game\'s series once', async () => {
+  const page = await openLabyrinth();
+  await newGame(page);
+  // The series is open from the AI's first turn on: every later human move is handed to it, and
+  // the moves it sends back start after that move (the page played it already).
+  for (let round = 1; round <= 3; round += 1) {
+    const before = await state(page);
+    const at = [...Array(12).keys()].find((i) => !before.blocked.some(([k]) => k === i));
+    await clickBoard(page, 'arrow', at);
+    await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.phase === 'move');
+    const pushed = await state(page);
+    await clickBoard(page, 'square', (pushed.players[0].row - 1) * 7 + pushed.players[0].column - 1);
+    await page.waitForFunction((n) => {
+      const s = document.querySelector('[data-testid=labyrinth-play-canvas]').state;
+      return (s.toMove === 0 && s.phase === 'shift' && s.position >= n) || s.winner !== null;
+    }, round * 4, { timeout: 20000 });
+    assert.equal(await page.textContent('[data-testid=labyrinth-message]'), '', `round ${round}`);
+    assert.equal((await state(page)).position, round * 4, `round ${round}: two turns of two half-moves each`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the board is drawn on the engine\'s geometry; the time a strategy\'s turn gets is the engine\'s', async () => {
   const page = await openLabyrinth();
   const { geometry, limits } = await page.evaluate(async () => {

@@ -300,3 +300,97 @@ test('Punter: the bots of Play think in the sandbox worker: the page answers whi
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/**
+ * Plays your seat of the Pig Play tab as the built-in hold20 does (throw while the turn sum is
+ * below 20) until the game has `moves` moves or is over; the game's link then.
+ */
+async function playPigAsHold20(page, moves) {
+  for (;;) {
+    await page.waitForFunction((n) => document.querySelector('[data-testid=throw]:enabled')
+      || document.querySelectorAll('[data-testid=play-log] li').length >= n
+      || /win|lose/i.test(document.querySelector('[data-testid=play-status]').textContent), moves, { timeout: 60000 });
+    const link = fragment(await page.inputValue('.tab-play .link-input'));
+    const s = await page.evaluate(async (l) => {
+      const engine = await (await import('./www/engine.js')).loadEngine('pig');
+      const g = engine.PigGame.fromLink(l);
+      const out = { ...g.state(), moves: g.moves().length };
+      g.free();
+      return out;
+    }, link);
+    if (s.phase === 'over' || s.moves >= moves) return link;
+    if (!(await page.isEnabled('[data-testid=throw]'))) continue;
+    await page.click(s.turn_sum < 20 ? '[data-testid=throw]' : '[data-testid=hold]');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=play-log] li').length > n, s.moves);
+  }
+}
+
+/** The move codes of pig links' games (up to the position each is viewed at). */
+async function moveCodes(page, links) {
+  return page.evaluate(async (list) => {
+    const engine = await (await import('./www/engine.js')).loadEngine('pig');
+    return list.map((l) => { const g = engine.PigGame.fromLink(l); const m = Array.from(g.moves()); g.free(); return m; });
+  }, links);
+}
+
+/** Game 1 of a match of `entrants` with `seed`, played in the page as the Arena plays it: its moves. */
+async function matchGame(page, entrants, seed) {
+  return page.evaluate(async (spec) => (await (await import('./www/sandbox.js')).sandbox.runMatch(spec)).logs[0].moves, { entrants, games: 1, seed, target: 100 });
+}
+
+test('Pig: Play, a match game and the CLI give the same game for the same seats and seed', async () => {
+  const page = await openPage(browser, server.url);
+  await page.waitForSelector('[data-testid=new-game]');
+  await page.selectOption('[data-testid=opponent]', 'optimal');
+  await page.selectOption('[aria-label="Who starts"]', '0');
+  await page.fill('[data-testid=play-seed]', '7');
+  await page.click('[data-testid=new-game]');
+  const played = await playPigAsHold20(page, 40);
+  // Game 1 of the match hold20 (in seat 0) against optimal: entrant B sits first in game 1.
+  const cli = fragment(arcade('pig', 'link', 'optimal', 'hold20', '--seed', '7', '--game', '1').trim());
+  const builtin = (name) => ({ label: name, kind: 'builtin', source: name });
+  const [p, c] = await moveCodes(page, [played, cli]);
+  const match = await matchGame(page, [builtin('optimal'), builtin('hold20')], 7);
+  assert.ok(p.length >= 40 || p.length === c.length, `Play made ${p.length} moves`);
+  assert.deepEqual(p, c.slice(0, p.length), 'the same dice and decisions as the CLI');
+  assert.deepEqual(match, c, 'the match game is the CLI game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// Strategies with a memory: they count the questions they were asked (the ones after a 1 too),
+// so a resumed game goes on the same only if each is asked its earlier questions again (Scheme in
+// the engine, JavaScript in the sandbox).
+const COUNTING = {
+  scheme: '(define n 0) (define (player my-total other-total accum current state) (set! n (+ n 1)) (and (< (+ accum current) 22) (not (= 0 (remainder n 5)))))',
+  js: 'let n = 0;\nfunction player(myTotal, otherTotal, accum, current) { n += 1; return accum + current < 22 && n % 5 !== 0; }',
+};
+
+for (const [language, source] of Object.entries(COUNTING)) {
+  test(`Pig: a kept Play game reloaded mid-game goes on with the same dice and the same ${language} strategy state as an uninterrupted series`, async () => {
+    const page = await openPage(browser, server.url);
+    await page.click('[data-testid=tab-lab]');
+    await page.selectOption('[data-testid=language]', language);
+    await page.fill('[data-testid=editor]', source);
+    await page.click('[data-testid=tab-play]');
+    await page.selectOption('[data-testid=opponent]', 'mine');
+    await page.selectOption('[aria-label="Who starts"]', '1');
+    await page.fill('[data-testid=play-seed]', '9');
+    await page.click('[data-testid=new-game]');
+    const before = await playPigAsHold20(page, 24);
+    await page.reload();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=play-log] li').length >= n, 24);
+    const resumed = fragment(await page.inputValue('.tab-play .link-input'));
+    const after = await playPigAsHold20(page, 70);
+    // Play's seats: the strategy in seat 0, you (as hold20) in seat 1; game 1 of a match seats
+    // entrant B first. The match is played in the page, as the Arena plays it.
+    const entrants = [{ label: 'hold20', kind: 'builtin', source: 'hold20' }, { label: 'mine', kind: language, source }];
+    const [b, r, a] = await moveCodes(page, [before, resumed, after]);
+    const match = await matchGame(page, entrants, 9);
+    assert.ok(b.length >= 24 && r.length >= b.length, `${b.length} moves before the reload, ${r.length} after it`);
+    assert.ok(a.length >= 70 || a.length === match.length, `Play made ${a.length} moves`);
+    assert.deepEqual(a, match.slice(0, a.length), 'the same game as the match played through');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}

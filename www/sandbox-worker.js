@@ -1,9 +1,8 @@
 // The sandbox worker: every game's referee runs here, off the main thread, and talks to the
 // page through WorkerRpc (www/sandbox.js). User JavaScript never runs here: it runs in
 // www/user-host.js, in a process of its own (www/user-frames.js), called through UserSession
-// (www/user-code.js). Seats (`session`,
-// `decide`, `stop`): a Pig strategy or a Labyrinth strategy playing one seat of a page's game.
-// A game's code and engine module load with the first request for that game.
+// (www/user-code.js). A Play tab's game is a series run here too (`play-open`, `play-step`,
+// `play-close`). A game's code and engine module load with the first request for that game.
 import { loadEngine } from './engine.js';
 import { serveRpc } from './worker-rpc.js';
 import { acceptUserHosts } from './user-frames.js';
@@ -14,14 +13,10 @@ const labyrinthSeats = () => import('./labyrinth/seats.js');
 /** Pig's engine module for these entrants: with the Scheme interpreter only when one needs it. */
 const pigEngine = (entrants) => loadEngine(entrants.some((e) => e.kind === 'scheme') ? 'pig-scheme' : 'pig');
 
-// Games whose seats a strategy can take one view at a time (the Play tabs).
-const SEATS = {
-  pig: async (entrant, ...rest) => (await pigSeats()).openSeat(await pigEngine([entrant]), entrant, ...rest),
-  labyrinth: async (...args) => (await labyrinthSeats()).openSeat(await loadEngine('labyrinth'), ...args),
-};
 // Games whose Play tab is a series run here (www/play-worker.js).
 const PLAYS = {
   punter: async (params) => (await punterSeats()).openPlay(await loadEngine('punter'), params),
+  pig: async (params) => (await pigSeats()).openPlay(await pigEngine(params.entrants), params),
   labyrinth: async (params) => (await labyrinthSeats()).openPlay(await loadEngine('labyrinth'), params),
 };
 const playWorker = () => import('./play-worker.js');
@@ -29,8 +24,6 @@ const playWorker = () => import('./play-worker.js');
 const RERUNS = {
   labyrinth: async (params) => (await labyrinthSeats()).rerun(await loadEngine('labyrinth'), params),
 };
-const seats = new Map();
-let nextSeat = 1;
 
 // The page lends this worker its user-code frame (www/user-frames.js) before the first request.
 acceptUserHosts();
@@ -68,24 +61,5 @@ serveRpc({
     const rerunOf = RERUNS[m.params.game];
     if (!rerunOf) throw new Error(`no re-run for ${m.params.game}`);
     return rerunOf(m.params);
-  },
-  /** A seat answering one view at a time: { game, entrant, seed, limits } → session id. */
-  session: async (m) => {
-    const open = SEATS[m.game];
-    if (!open) throw new Error(`no seats for ${m.game}`);
-    const seat = await open(m.entrant, m.seed, m.limits?.target ?? 100);
-    const id = nextSeat++;
-    seats.set(id, seat);
-    return id;
-  },
-  /** { session, view } → { answer, error, printed } */
-  decide: (m) => {
-    const seat = seats.get(m.session);
-    if (!seat) throw new Error('this strategy session has ended');
-    return seat.decide(m.view);
-  },
-  stop: (m) => {
-    seats.get(m.session)?.close();
-    seats.delete(m.session);
   },
 });

@@ -87,22 +87,6 @@ export class Sandbox {
     if (!r.ok) throw sandboxError(r);
     return r.value;
   }
-
-  /** A strategy answering one view at a time: start (game, entrant, seed, limits), decide, stop. */
-  async session(entrant, seed, target, game) {
-    const r = await this.rpc.call({ type: 'session', game, entrant, seed, limits: { target } }, { backstopMs: BACKSTOP_MS });
-    if (!r.ok) throw sandboxError(r);
-    const session = r.value;
-    return {
-      /** → { answer, error, printed } */
-      decide: async (view) => {
-        const d = await this.rpc.call({ type: 'decide', session, view }, { backstopMs: BACKSTOP_MS });
-        if (!d.ok) throw sandboxError(d);
-        return d.value;
-      },
-      close: () => { if (this.rpc.worker) this.rpc.notify({ type: 'stop', session }); },
-    };
-  }
 }
 
 export const sandbox = new Sandbox();

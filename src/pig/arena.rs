@@ -7,7 +7,7 @@
 
 use super::decider::PolicyDecider;
 use super::{Pig, PigMove, PigParams, Policy, Situation};
-use crate::arena::{Decider, GameLog, MatchRules, MatchSeeds, Series, SeriesSpec};
+use crate::arena::{Decider, Deciders, GameLog, MatchRules, MatchSeeds, Series, SeriesSpec};
 use crate::game::Game;
 use serde::Serialize;
 
@@ -159,14 +159,22 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
 pub fn match_series(spec: &MatchSpec) -> Result<Series<Pig>, SetupError> {
     let params = PigParams { target: spec.target };
     Pig::new(&params).map_err(|e| SetupError { entrant: None, message: e.to_string() })?;
-    let seeds = MatchSeeds(spec.seed);
-    let mut deciders = Vec::new();
-    for (i, e) in spec.entrants.iter().enumerate() {
-        let decider = make_decider(&e.source, seeds.entrant(i), spec.target).map_err(|message| SetupError { entrant: Some(i as u8), message })?;
-        deciders.push(decider);
-    }
+    let sources: Vec<Option<&StrategySource>> = spec.entrants.iter().map(|e| Some(&e.source)).collect();
+    let deciders = entrant_deciders(&sources, spec.seed, spec.target)?;
     let run = SeriesSpec { shift: 1, ..SeriesSpec::new(params, spec.games, spec.seed) };
     Series::new(run, deciders).map_err(|message| SetupError { entrant: None, message })
+}
+
+/// The deciders of a series' entrants, each seeded for the series of `seed` (its entrant's
+/// `MatchSeeds::entrant`); `None` (a human) and JavaScript strategies are answered from outside.
+/// Fails naming the entrant whose strategy cannot be created.
+pub fn entrant_deciders(sources: &[Option<&StrategySource>], seed: u64, target: u32) -> Result<Deciders<Pig>, SetupError> {
+    let seeds = MatchSeeds(seed);
+    let decider = |(i, source): (usize, &Option<&StrategySource>)| match source {
+        Some(source) => make_decider(source, seeds.entrant(i), target).map_err(|message| SetupError { entrant: Some(i as u8), message }),
+        None => Ok(None),
+    };
+    sources.iter().enumerate().map(decider).collect()
 }
 
 /// Plays a match to its end in the engine; JavaScript strategies run only in the page, so an

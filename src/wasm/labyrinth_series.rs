@@ -68,7 +68,8 @@ impl LabyrinthSeries {
         self.follower.since(&self.series)
     }
 
-    /// The pending seat's move (a human's) by its index among the legal moves now.
+    /// The pending seat's move (a human's) by its index among the legal moves now; the page has
+    /// played it already, so `moves()` does not give it back.
     #[wasm_bindgen(js_name = answerIndex)]
     pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
         play::answer_index(&mut self.series, &mut self.follower, index, ms)

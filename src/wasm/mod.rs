@@ -10,6 +10,8 @@ mod lifter;
 mod links;
 #[cfg(feature = "pig")]
 mod pig;
+#[cfg(feature = "pig")]
+mod pig_play;
 #[allow(dead_code)] // a one-game build uses only what its handles need
 mod play;
 #[cfg(feature = "pig")]
@@ -34,6 +36,8 @@ pub use lifter::*;
 pub use links::*;
 #[cfg(feature = "pig")]
 pub use pig::*;
+#[cfg(feature = "pig")]
+pub use pig_play::*;
 #[cfg(feature = "pig")]
 pub use pig_tournament::*;
 #[cfg(feature = "punter")]
@@ -87,14 +91,6 @@ pub fn in_file(file: &str, message: &str) -> String {
 #[wasm_bindgen(js_name = checkInput)]
 pub fn check_input(format: &str, text: &str) -> Result<String, JsValue> {
     crate::games::check(format, text).map_err(js_error)
-}
-
-/// The seed of entrant `i`'s own randomness in a game or match with this seed
-/// (`arena::MatchSeeds::entrant`, the one derivation for every strategy, built-in, Scheme or
-/// JavaScript); a series hands its per-game seeds out itself.
-#[wasm_bindgen(js_name = entrantSeed)]
-pub fn entrant_seed(seed: f64, i: usize) -> f64 {
-    js_seed(crate::arena::MatchSeeds(seed as u64).entrant(i))
 }
 
 /// A fresh random seed for a new game or match (the engines themselves never draw one).

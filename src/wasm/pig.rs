@@ -2,7 +2,7 @@
 
 use super::{js_error, to_js};
 use crate::game::{Actor, Game};
-use crate::link::{encode_game, GameRecord};
+use crate::link::{decode_game, encode_game, GameRecord};
 use crate::pig::arena::{make_decider, match_series, winner, wilson_interval};
 use crate::arena::{Answer, Decider, GameLog, MatchRules, MatchSeeds, SeatFailure, Series};
 use crate::pig::decider::decision;
@@ -10,7 +10,6 @@ use crate::pig::links::encode_match;
 use crate::pig::exact::match_win_probability;
 use crate::pig::optimal::OptimalPolicy;
 use crate::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
-use crate::rng::{self, Rng};
 use crate::tape::Tape;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -218,23 +217,25 @@ pub fn pig_checker() -> Result<JsValue, JsValue> {
     to_js(&CheckerJs { games: c.games, target: c.target, opponent: c.opponent, wins_needed: c.wins_needed() })
 }
 
-/// A game played in the page, on the replay tape: the engine throws the die from a seeded
-/// generator.
+/// A game played in the page, on the replay tape. Its die is thrown by the Play tab's series
+/// (`PigPlay`, game 0 of the series of the game's seed: the same seed throws the same dice),
+/// whose moves this game plays by index; the human's decisions are played here first.
 #[wasm_bindgen]
 pub struct PigGame {
     tape: Tape<Pig>,
-    dice: Rng,
     seed: u64,
-    /// The question CodeAbbey asks the mover after the last throw, if it was a 1.
-    courtesy: Option<Situation>,
 }
 
 impl PigGame {
     fn game(&self) -> &Pig {
         self.tape.position().1
     }
-    fn play(&mut self, mv: PigMove) -> Result<(), JsValue> {
-        self.tape.push(mv).map_err(js_error)
+    /// Plays `mv` at the end of the game; its index among the legal moves it was played from.
+    fn play(&mut self, mv: PigMove) -> Result<u32, JsValue> {
+        self.tape.seek(self.tape.len());
+        let index = self.game().move_index(&mv).ok_or_else(|| js_error(format!("{} is not a legal move now", self.game().move_label(&mv))))?;
+        self.tape.push(mv).map_err(js_error)?;
+        Ok(index as u32)
     }
 }
 
@@ -245,7 +246,21 @@ impl PigGame {
     pub fn new(target: u32, seed: f64, players: Option<Vec<String>>) -> Result<PigGame, JsValue> {
         let seed = seed as u64;
         let tape = Tape::start(PigParams { target }, seed, players.unwrap_or_default()).map_err(js_error)?;
-        Ok(PigGame { tape, dice: rng::stream(seed, 0), seed, courtesy: None })
+        Ok(PigGame { tape, seed })
+    }
+    /// The game of a pig link, at the position it is viewed at (its later moves dropped).
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(link: &str) -> Result<PigGame, JsValue> {
+        let d = decode_game::<Pig>(link).map_err(js_error)?;
+        let (view, seed) = (d.record.view, d.record.seed);
+        let mut tape = Tape::new(d.record).map_err(js_error)?;
+        tape.truncate(view);
+        Ok(PigGame { tape, seed })
+    }
+    /// The seed of its die (the Play tab's series throws it).
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> f64 {
+        self.seed as f64
     }
     /// The game at its end; `you`: the seat addressed as "You" in the ending's words.
     pub fn state(&mut self, you: Option<u8>) -> Result<JsValue, JsValue> {
@@ -255,33 +270,20 @@ impl PigGame {
         v.ending = self.tape.seek(n).ending(&players, you);
         to_js(&v)
     }
-    /// Plays the move made for a seat whose strategy failed (the engine's fallback: hold);
-    /// returns its label, or null when no decision is due.
-    #[wasm_bindgen(js_name = fallbackMove)]
-    pub fn fallback_move(&mut self) -> Result<Option<String>, JsValue> {
-        let n = self.tape.len();
-        let Some(mv) = self.tape.seek(n).fallback() else { return Ok(None) };
+    /// Plays the move of index `index` among the legal moves now (a move of the Play tab's
+    /// series: a die's face, or a strategy's decision); returns its label ("die 4", "hold · 17 banked").
+    #[wasm_bindgen(js_name = playIndex)]
+    pub fn play_index(&mut self, index: u32) -> Result<String, JsValue> {
+        self.tape.seek(self.tape.len());
+        let mv = self.game().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
         let label = self.game().move_label(&mv);
         self.play(mv)?;
-        Ok(Some(label))
+        Ok(label)
     }
-    /// Throws the die (only when the die is next); returns the face.
-    #[wasm_bindgen(js_name = throwDie)]
-    pub fn throw_die(&mut self) -> Result<u8, JsValue> {
-        self.tape.seek(self.tape.len());
-        let roll = self.tape.position().1.draw_chance(&mut self.dice).ok_or_else(|| js_error("it is not time to throw the die"))?;
-        self.courtesy = self.tape.position().1.courtesy(&roll).map(|(_, view)| view);
-        self.play(roll)?;
-        Ok(roll.code())
-    }
-    /// After a throw of 1 the mover's strategy is still asked (as CodeAbbey does; the answer
-    /// does not count): its arguments, or `null`.
-    pub fn courtesy(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.courtesy.map(|s| [s.my_total, s.other_total, s.accum, s.current]))
-    }
-    /// The mover's decision: `true` throws again, `false` holds.
-    pub fn decide(&mut self, throw_again: bool) -> Result<(), JsValue> {
-        self.play(if throw_again { PigMove::ThrowAgain } else { PigMove::Hold })
+    /// The mover's decision: `true` throws again, `false` holds; returns the move's index among
+    /// the legal moves (for the series, `PigPlay.answerIndex`).
+    pub fn decide(&mut self, throw_again: bool) -> Result<u32, JsValue> {
+        self.play(decision(throw_again))
     }
     /// The strategy arguments of the player who must decide, or `null`.
     pub fn situation(&mut self) -> Result<JsValue, JsValue> {

@@ -5,10 +5,12 @@
 //! link of the game so far, and what each decision of the game answered, printed and took.
 
 use super::{js_error, to_js};
-use crate::arena::{Answer, Decision, Deciders, MatchRules, Series, SeriesSpec, Start};
+use crate::arena::{Answer, Decider, Decision, Deciders, MatchRules, Series, SeriesSpec, Start};
 use crate::game::Game;
 use crate::link::{decode_game_with, encode_game, GameRecord, LinkParams};
 use serde::Serialize;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 /// The series's game as the page last saw it: each new move becomes its index among the legal
@@ -63,7 +65,8 @@ pub(super) fn from_record<G: MatchRules>(r: GameRecord<G>, deciders: Deciders<G>
 }
 
 /// The pending seat's move by its index among the legal moves now (a human's move). The page
-/// played it on its own tape already: `follower` passes it by (`moves()` does not give it back).
+/// played it already: `follower` counts it as seen, so it does not come back with the moves the
+/// series makes next.
 pub(super) fn answer_index<G: MatchRules>(series: &mut Series<G>, follower: &mut Follower<G>, index: u32, ms: f64) -> Result<(), JsValue> {
     let mv = series.current().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
     series.answer_timed(Answer::Move(mv), "", ms);
@@ -133,4 +136,30 @@ pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, game: u32) -> Resu
         Some(log) => decisions_js(series, &log.decisions, game),
         None => decisions_js(series, series.current_decisions(), series.game_number()),
     }
+}
+
+/// Records the questions a seat answered from outside was asked before a series' start, as the
+/// series witnesses them (`Decider::witness`).
+struct Witness<G: Game>(Rc<RefCell<Vec<G::View>>>);
+
+impl<G: Game> Decider<G> for Witness<G> {
+    fn decide(&mut self, _view: &G::View) -> Result<G::Move, String> {
+        Err("a witness does not decide".into())
+    }
+    fn witness(&mut self, view: &G::View, _played: &G::Move) {
+        self.0.borrow_mut().push(view.clone());
+    }
+}
+
+/// For each seat of a link's game (`seats` of them), the views of the questions it was asked
+/// before the link's position, in order (the ones after a die's 1 too): what an outside strategy
+/// is asked again when the game goes on from there, as the series asks an engine strategy.
+pub(super) fn earlier_questions<G: MatchRules + 'static>(link: &str, assets: Vec<(String, String)>, seats: usize) -> Result<Vec<Vec<G::View>>, JsValue>
+where
+    G::Params: LinkParams,
+{
+    let asked: Vec<Rc<RefCell<Vec<G::View>>>> = (0..seats).map(|_| Rc::default()).collect();
+    let deciders = asked.iter().map(|a| Some(Box::new(Witness::<G>(Rc::clone(a))) as Box<dyn Decider<G>>)).collect();
+    from_link::<G>(link, assets, deciders)?;
+    Ok(asked.into_iter().map(|a| a.take()).collect())
 }

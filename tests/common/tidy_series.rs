@@ -44,16 +44,9 @@ const KNOWN_LOOPS: &[(&str, &str, &str)] = &[
     ("src/pig/arena.rs", ".entrant(", "MatchRunner seeds the deciders it makes (entrant_seed, make_decider)"),
     ("src/pig/tournament.rs", ".entrant(", "a tournament's entrant seeds"),
     ("src/punter/bots.rs", ".entrant_game(", "`entrants`: a game's bots seeded for it"),
-    ("src/wasm/mod.rs", "entrantSeed", "entrantSeed(seed, i) for the Play tabs' strategy seats"),
-    ("src/wasm/mod.rs", ".entrant(", "entrantSeed derives MatchSeeds::entrant"),
-    ("src/wasm/pig.rs", "fallbackMove", "PigGame.fallbackMove for a failed strategy seat"),
-    ("src/wasm/pig.rs", ".fallback()", "PigGame.fallbackMove plays MatchRules::fallback"),
     ("src/wasm/pig.rs", "entrantSeed", "PigMatch.entrantSeed"),
     ("src/wasm/pig.rs", ".entrant(", "PigMatch.entrantSeed derives MatchSeeds::entrant"),
     ("src/wasm/punter_series.rs", ".entrant_game(", "a JavaScript seat's per-game seed, derived beside the series"),
-    ("www/pig/play.js", ".decide(", "the opponent's session asked by the Play tab"),
-    ("www/pig/play.js", "fallbackMove", "the Play tab plays the fallback"),
-    ("www/pig/play.js", "entrantSeed", "the opponent's seed"),
     ("www/pig/seats.js", "entrantSeed", "a match's JavaScript seat seeded from PigMatch.entrantSeed"),
 ];
 

@@ -1,6 +1,11 @@
-// Play yourself: a human against any strategy. The engine throws the die (seeded) and keeps
-// the rules; the opponent's strategy answers from the sandbox. The game in progress is kept
-// (www/kept.js) as its link, your seat and the opponent chosen; a reload reopens the link.
+// Play yourself: a human against any strategy. The game is a one-game series of the engine in
+// the sandbox worker (sandbox.play → www/play-worker.js, pig/seats.js openPlay), opened from the
+// game's link: it throws the die (game 0 of the series of the game's seed), asks the opponent's
+// strategy (built-in and Scheme in the engine, JavaScript in the sandbox) as a match does —
+// the question after a 1 too, and "hold" for a decision that fails — and stops at your seat,
+// whose move the page hands it by index. The page plays the series' moves on its own game, one
+// at a time. The game in progress is kept (www/kept.js) as its link, your seat and the opponent
+// chosen; a reload reopens the link and the series goes on from there with the same dice.
 import { el, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
@@ -11,8 +16,10 @@ import { keptGame, reopenKept, storage } from '../kept.js';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const V1 = 'arcade.pig.play.v1'; // before kept games were links: { seed, human, opponent, moves }
 const namesOf = (human, label) => (human === 0 ? ['You', label] : [label, 'You']);
+// The pause after a move (move codes: 1–6 a die's face, 7 throw again, 8 hold).
+const pauseAfter = (code) => (code <= 6 ? 520 : code === 7 ? 120 : 380);
 
-/** The kept Pig game; a version 1 entry becomes a link (the die is seeded: its moves replay). */
+/** The kept Pig game; a version 1 entry becomes a link (its moves, the die's faces included). */
 const keptPig = (engine) => keptGame('pig', {
   label: 'Pig',
   legacyKeys: [V1],
@@ -20,29 +27,10 @@ const keptPig = (engine) => keptGame('pig', {
     const g = storage.json(V1);
     if (!g?.moves?.length) return null;
     if (!Number.isSafeInteger(g.seed) || ![0, 1].includes(g.human)) throw new Error('it is not a kept Pig game');
-    const game = new engine.PigGame(100, g.seed, namesOf(g.human, entrant(g.opponent).label));
-    try {
-      const moves = playMoves(game, g.moves);
-      return { link: game.link(namesOf(g.human, entrant(g.opponent).label), moves), view: moves, extra: { human: g.human, opponent: g.opponent } };
-    } finally { game.free(); }
+    const names = namesOf(g.human, entrant(g.opponent).label);
+    return { link: engine.pigGameLink(100, g.seed, names, g.moves, g.moves.length), view: g.moves.length, extra: { human: g.human, opponent: g.opponent } };
   },
 });
-
-/** Plays recorded move codes (the engine's die, seeded, throws the same faces); how many were played. */
-function playMoves(game, moves, after = () => {}) {
-  let n = 0;
-  for (const code of moves) {
-    const st = game.state();
-    if (st.phase === 'over') break;
-    if (st.phase === 'throw') {
-      if (game.throwDie() !== code) break;
-    } else if (code === 7 || code === 8) game.decide(code === 7);
-    else break;
-    n += 1;
-    after();
-  }
-  return n;
-}
 
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
@@ -51,6 +39,7 @@ export function mountPlay(root, ctx) {
     ...strategyOptions(ctx.builtins, 'hold20'));
   const starts = el('select', { 'aria-label': 'Who starts' },
     el('option', { value: '0' }, 'You start'), el('option', { value: '1' }, 'Opponent starts'));
+  const seedInput = el('input', { type: 'text', inputmode: 'numeric', placeholder: 'random', size: 10, 'aria-label': 'Seed', 'data-testid': 'play-seed' });
   const fresh = el('button', { class: 'primary', 'data-testid': 'new-game' }, 'New game');
   const pending = el('div', { class: 'muted play-pending', 'data-testid': 'play-pending', hidden: true });
   const canvas = el('canvas', { class: 'board', 'data-testid': 'play-board' });
@@ -62,17 +51,26 @@ export function mountPlay(root, ctx) {
   const link = linkField('Share this game');
   link.set('');
 
-  let generation = 0;
-  let decide = null;
-  let current = null; // { game, names, seed, human, opponent, over }
+  let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
+  let current = null; // { game, names, seed, human, choice, opponent, over }
   let finished = null; // the last finished game, for the Replay tab
+  let loop = null; // the game's series in the sandbox (a promise), opened when it must move
+  let answers = []; // your moves (indices) not yet handed to the series
+  let decided = 0; // decisions of the series reported so far
+  let thinking = false; // the series is playing
 
+  const message = (text, kind = '') => { note.textContent = text; note.className = `status${kind ? ` ${kind}` : ''}`; };
+
+  /** Your decision: played on the page's game, then handed to the series by its index. */
   function choose(answer) {
-    if (!decide) return;
-    const d = decide;
-    decide = null;
+    if (throwBtn.disabled) return;
     throwBtn.disabled = holdBtn.disabled = true;
-    d(answer);
+    const my = generation;
+    const index = current.game.decide(answer);
+    if (loop) answers.push(index);
+    logMove();
+    show(null, false);
+    setTimeout(() => { if (my === generation) settle(); }, answer ? 120 : 380);
   }
   throwBtn.addEventListener('click', () => choose(true));
   holdBtn.addEventListener('click', () => choose(false));
@@ -117,97 +115,123 @@ export function mountPlay(root, ctx) {
     log.scrollTop = log.scrollHeight;
   }
 
-  /** Starts a new game, or resumes `resume` ({ seed, human, opponent, moves }). */
-  async function start(resume = null) {
-    const my = ++generation;
-    current?.session?.close();
+  /** Ends the game's series in the sandbox. */
+  function closeLoop() {
+    loop?.then((l) => l.close(), () => {});
+    loop = null;
+    answers = [];
+    decided = 0;
+  }
+
+  /** The game's series in the sandbox, opened from the game's link at its position. */
+  function theLoop() {
+    if (!loop) {
+      const { game, names, human, choice } = current;
+      const entrants = [0, 1].map((seat) => (seat === human ? { label: 'You', kind: 'human', source: '' } : entrant(choice)));
+      loop = sandbox.play('pig', { link: game.link(names, game.moves().length), entrants });
+    }
+    return loop;
+  }
+
+  /** A failed decision of the opponent, once its move (`label`, the engine's fallback) is played. */
+  function report(decisions, shown, label) {
+    for (; decided < decisions.length && decisions[decided].move_index < shown; decided += 1) {
+      const d = decisions[decided];
+      if (d.seat === current.human || !d.refused) continue;
+      if (d.counts && d.move_index === shown - 1) message(`${current.opponent} failed: ${d.refused} — counted as “${label}”.`, 'error');
+      else if (!d.counts) message(`${current.opponent} failed when asked after a 1 (the answer does not count): ${d.refused}`, 'error');
+    }
+  }
+
+  /**
+   * Hands the series your moves played here, then lets it play until you are asked; its moves
+   * (the die's throws, the opponent's decisions) are played on the page's game one at a time.
+   */
+  async function advance() {
+    if (!current || thinking) return;
+    const my = generation;
+    thinking = true;
+    let r;
+    try {
+      const l = await theLoop();
+      if (my !== generation) return;
+      r = await l.step(answers.length ? answers.shift() : null);
+    } catch (e) {
+      if (my !== generation) return;
+      thinking = false;
+      closeLoop();
+      message(`The game could not go on: ${e.message ?? e}`, 'error');
+      return;
+    }
+    if (my !== generation) return;
+    for (const i of r.moves) {
+      let label;
+      try { label = current.game.playIndex(i); } catch (e) { thinking = false; message(`The game could not go on: ${e.message ?? e}`, 'error'); return; }
+      const moves = current.game.moves();
+      const code = moves[moves.length - 1];
+      logMove();
+      show(code <= 6 ? code : null, code <= 6);
+      report(r.decisions, moves.length, label);
+      await sleep(pauseAfter(code));
+      if (my !== generation) return;
+    }
+    thinking = false;
+    settle();
+  }
+
+  /** What comes next: the end, your decision, or the series' moves. */
+  function settle() {
+    const { game, human } = current;
+    const st = game.state(human);
+    if (st.phase === 'over') {
+      message(st.ending, st.ranks[human] === 1 ? 'pass' : ''); // the engine's words, "You win 100 to 57!"
+      current.over = true;
+      finished = asReplay(current);
+      changed();
+      closeLoop();
+      return;
+    }
+    if (st.phase === 'decide' && st.player === human && !answers.length) throwBtn.disabled = holdBtn.disabled = false;
+    else advance();
+  }
+
+  /**
+   * Plays `game` (this view owns it; `names` its players, `human` your seat, `choice` the
+   * opponent chosen): a new game, or the kept one.
+   */
+  function use(game, { names, human, choice }) {
+    generation += 1;
+    closeLoop();
+    thinking = false;
     if (current?.over) finished = asReplay(current);
-    decide = null;
+    const old = current?.game;
     throwBtn.disabled = holdBtn.disabled = true;
     log.replaceChildren();
-    note.textContent = '';
-    note.className = 'status';
-    const seed = resume?.seed ?? engine.freshSeed();
-    const human = resume ? resume.human : Number(starts.value);
-    const choice = resume?.opponent ?? opponent.value;
-    const opp = entrant(choice);
-    const names = namesOf(human, opp.label);
-    const game = new engine.PigGame(100, seed, names);
-    current = { game, names, seed, human, choice, opponent: opp.label, over: false, session: null };
+    message('');
+    current = { game, names, seed: game.seed, human, choice, opponent: names[1 - human], over: false };
+    if (old && old !== game) old.free();
     changed();
-    playMoves(game, resume?.moves ?? [], logMove);
-    // The opponent's seat opens in the sandbox worker while the game is drawn and the human
-    // plays: it is awaited only when the opponent is asked (null: it could not start).
-    const opening = sandbox.session(opp, engine.entrantSeed(seed, 1 - human), 100, 'pig').then((s) => {
-      if (my !== generation) { s.close(); return null; }
-      current.session = s;
-      return s;
-    }, (e) => {
-      if (my === generation) {
-        note.textContent = `The opponent could not start: ${e.message}`;
-        note.className = 'status error';
-      }
-      return null;
-    });
+    for (let i = 0; i < game.moves().length; i += 1) log.append(el('li', {}, game.label(i)));
+    log.scrollTop = log.scrollHeight;
     show(null, false);
-    while (my === generation) {
-      const st = game.state(human);
-      if (st.phase === 'over') {
-        note.textContent = st.ending; // the engine's words, "You win 100 to 57!"
-        note.className = st.ranks[human] === 1 ? 'status pass' : 'status';
-        current.over = true;
-        finished = asReplay(current);
-        changed();
-        break;
-      }
-      if (st.phase === 'throw') {
-        const face = game.throwDie();
-        show(face, true);
-        logMove();
-        // The engine says when the strategy is asked although its answer does not count.
-        const courtesy = game.courtesy();
-        if (courtesy && st.player !== human) {
-          const session = await opening;
-          if (!session || my !== generation) return;
-          await session.decide(courtesy);
-        }
-        await sleep(520);
-        continue;
-      }
-      let answer;
-      if (st.player === human) {
-        throwBtn.disabled = holdBtn.disabled = false;
-        answer = await new Promise((r) => { decide = r; });
-      } else {
-        await sleep(250);
-        const session = await opening;
-        if (!session || my !== generation) return;
-        const r = await session.decide(game.situation());
-        if (my !== generation) return;
-        if (r.error) {
-          // The engine plays its fallback for a failed strategy (hold).
-          const played = game.fallbackMove();
-          note.textContent = `${opp.label} failed: ${r.error} — counted as “${played}”.`;
-          note.className = 'status error';
-          logMove();
-          show(null, false);
-          await sleep(380);
-          continue;
-        }
-        answer = r.answer;
-      }
-      if (my !== generation) return;
-      game.decide(answer);
-      logMove();
-      show(null, false);
-      await sleep(answer ? 120 : 380);
-    }
+    settle();
+  }
+
+  /** A new game from the set-up: its seed from the seed field (empty: a fresh one). */
+  function start() {
+    const seedText = seedInput.value.trim();
+    if (seedText && !/^\d{1,15}$/.test(seedText)) { message('The seed is a whole number (up to 15 digits).', 'error'); return; }
+    const seed = seedText ? Number(seedText) : engine.freshSeed();
+    const human = Number(starts.value);
+    const names = namesOf(human, entrant(opponent.value).label);
+    use(new engine.PigGame(100, seed, names), { names, human, choice: opponent.value });
   }
   fresh.addEventListener('click', () => start());
 
   root.append(
     el('div', { class: 'panel play' },
-      el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Opponent ', opponent), starts, fresh),
+      el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Opponent ', opponent), starts,
+        el('label', { class: 'inline' }, 'Seed ', seedInput), fresh),
       pending,
       canvas,
       el('div', { class: 'row center' }, throwBtn, holdBtn),
@@ -220,7 +244,7 @@ export function mountPlay(root, ctx) {
     if (opened.kind !== 'pig' || ![0, 1].includes(record.human) || data.players[record.human] !== 'You') throw new Error('it is not a Pig game of yours');
     if ([...opponent.options].some((o) => o.value === record.opponent)) opponent.value = record.opponent;
     starts.value = String(record.human);
-    start({ seed: data.seed, human: record.human, opponent: record.opponent, moves: data.moves.slice(0, record.view ?? data.view) });
+    use(engine.PigGame.fromLink(record.link), { names: data.players, human: record.human, choice: record.opponent });
   }).then((resumed) => { if (!resumed) start(); });
   return { start };
 }

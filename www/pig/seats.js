@@ -10,23 +10,10 @@ import { freeAfter } from '../engine.js';
 const JS_BACKSTOP_MS = 1000;
 
 /**
- * A seat: { decide(view) → { answer, error, printed, timeout }, close() } (`timeout`: over the
- * time limit or no answer). Throws when the strategy does not load.
+ * A JavaScript strategy's seat: { decide(view) → { answer, error, printed, timeout, ms },
+ * close() } (`timeout`: over the time limit or no answer). Throws when the strategy does not load.
  */
-export async function openSeat(engine, entrant, seed, target) {
-  if (entrant.kind !== 'js') {
-    const s = new engine.PigStrategy(entrant.kind, entrant.source, seed, target);
-    return {
-      async decide(view) {
-        try {
-          return { answer: s.decide(view[0], view[1], view[2], view[3]), error: null, printed: s.takeOutput() };
-        } catch (e) {
-          return { answer: false, error: e.message, printed: s.takeOutput() };
-        }
-      },
-      close() { s.free(); },
-    };
-  }
+export async function openSeat(engine, entrant, seed) {
   const started = await UserSession.start({ game: 'pig', source: entrant.source, seed, loadMs: JS_BACKSTOP_MS });
   if (started.error) throw new Error(`${entrant.label} does not load: ${started.error}`);
   const { session } = started;
@@ -39,21 +26,24 @@ export async function openSeat(engine, entrant, seed, target) {
       early = '';
       if (r.timeout) {
         const why = r.oom ? r.error : `${r.error} (infinite loop?): the sandbox stopped it`;
-        return { answer: false, printed, timeout: true, error: `${why}; this and all its later decisions are counted as “hold”` };
+        return { answer: false, printed, timeout: true, ms: r.ms, error: `${why}; this and all its later decisions are counted as “hold”` };
       }
-      return { answer: r.error ? false : r.answer, error: r.error, printed, timeout: Boolean(r.slow) };
+      return { answer: r.error ? false : r.answer, error: r.error, printed, timeout: Boolean(r.slow), ms: r.ms };
     },
     close() { session.close(); },
   };
 }
 
+/** A strategy's question (the engine's situation) as `player`'s arguments. */
+const argsOf = (v) => [v.my_total, v.other_total, v.accum, v.current];
+
 /**
  * Opens every JavaScript seat of a match, each with its entrant's seed from the engine; when one
  * does not load, closes the others and throws.
  */
-async function openJsSeats(engine, entrants, target, match) {
+async function openJsSeats(engine, entrants, match) {
   const opened = await Promise.allSettled(entrants.map((e, i) =>
-    (e.kind === 'js' ? openSeat(engine, e, match.entrantSeed(i), target) : null)));
+    (e.kind === 'js' ? openSeat(engine, e, match.entrantSeed(i)) : null)));
   const failed = opened.find((o) => o.status === 'rejected');
   if (failed) {
     opened.forEach((o) => o.value?.close());
@@ -68,11 +58,11 @@ async function openJsSeats(engine, entrants, target, match) {
  * question names the entrant by its index in the match.
  */
 const CONTESTS = {
-  match: (engine, spec) => ({ match: new engine.PigMatch(spec), entrants: spec.entrants, target: spec.target }),
+  match: (engine, spec) => ({ match: new engine.PigMatch(spec), entrants: spec.entrants }),
   pair: (engine, { spec, pair }) => {
     const match = engine.PigTournament.pairMatch(spec, pair);
     const [a, b] = engine.pigTournamentPairs(spec)[pair];
-    return { match, entrants: [spec.entrants[a], spec.entrants[b]], target: spec.target };
+    return { match, entrants: [spec.entrants[a], spec.entrants[b]] };
   },
 };
 
@@ -83,14 +73,14 @@ const CONTESTS = {
 export async function runMatch(engine, what, ctx, kind = 'match') {
   const create = CONTESTS[kind];
   if (!create) throw new Error(`no Pig contest “${kind}”`);
-  const { match, entrants, target } = create(engine, what);
+  const { match, entrants } = create(engine, what);
   return freeAfter(match, async () => {
     // Every JavaScript strategy is loaded before the first game (one that does not load ends
     // the match at once, naming it); it keeps its state from game to game.
-    const seats = await openJsSeats(engine, entrants, target, match);
+    const seats = await openJsSeats(engine, entrants, match);
     const open = (step) => {
       const seat = seats[step.entrant];
-      return { decide: (v) => seat.decide([v.my_total, v.other_total, v.accum, v.current]), close: () => seat.close() };
+      return { decide: (v) => seat.decide(argsOf(v)), close: () => seat.close() };
     };
     const answer = (handle, throwAgain, printed) => handle.answer(throwAgain, undefined, printed);
     const progress = () => ctx.progress(match.summary());
@@ -100,4 +90,24 @@ export async function runMatch(engine, what, ctx, kind = 'match') {
       seats.forEach((s) => s?.close());
     }
   });
+}
+
+/**
+ * The Play tab's game as a one-game series from `link`'s position (www/play-worker.js):
+ * `entrants[i]` plays seat i — { kind: 'human' } or a strategy ({ label, kind, source }: built-in
+ * and Scheme in the engine, JavaScript here, started afresh for the game with the engine's seed
+ * for its seat and asked its earlier questions again). → { handle, humans, open, answer }.
+ */
+export function openPlay(engine, { link, entrants }) {
+  const handle = engine.PigPlay.fromLink(link, entrants);
+  const humans = new Set(entrants.flatMap((e, i) => (e.kind === 'human' ? [i] : [])));
+  const open = async (step) => {
+    const seat = await openSeat(engine, entrants[step.entrant], step.seed);
+    // Asked again what it was asked before the game went on here (a reload, a link), answers
+    // and output dropped, as the engine's strategies are: it goes on as if it had never stopped.
+    for (const view of handle.earlier(step.seat)) await seat.decide(argsOf(view));
+    return { decide: (v) => seat.decide(argsOf(v)), close: () => seat.close() };
+  };
+  const answer = (h, throwAgain, printed, ms) => h.answer(throwAgain, printed, ms);
+  return { handle, humans, open, answer };
 }

@@ -1,0 +1,113 @@
+//! `PigPlay`: the Play tab's game as a one-game series (`arena::Series`) from a pig link's
+//! position, for the page's one referee loop (www/referee.js, in the sandbox worker): built-in
+//! and Scheme strategies play in the engine, a JavaScript strategy answers from the sandbox, a
+//! human's move comes by its index. The die's throws are the series' chance moves and the
+//! question asked after a 1 is the series' (`MatchRules::courtesy`).
+
+use super::pig::{source_of, EntrantJs};
+use super::play::{self, Follower};
+use super::{js_error, series, to_js};
+use crate::arena::{Answer, Series, Step};
+use crate::pig::arena::entrant_deciders;
+use crate::pig::decider::decision;
+use crate::pig::{Pig, PigMove, Situation, StrategySource};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+pub struct PigPlay {
+    series: Series<Pig>,
+    names: Vec<String>,
+    /// Per seat (= entrant): played by a human.
+    humans: Vec<bool>,
+    /// The game as the page last saw it.
+    follower: Follower<Pig>,
+    /// Per seat, the questions it was asked before the link's position.
+    earlier: Vec<Vec<Situation>>,
+}
+
+#[wasm_bindgen]
+impl PigPlay {
+    /// The game of a pig link from the position it is viewed at, seat `i` played by
+    /// `entrants[i]` ({ label, kind: "human" | "builtin" | "scheme" | "js", source }), with the
+    /// link's seed; throws "LABEL does not load: …" for a strategy that does not load.
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(link: &str, entrants: JsValue) -> Result<PigPlay, JsValue> {
+        let entrants: Vec<EntrantJs> = serde_wasm_bindgen::from_value(entrants).map_err(js_error)?;
+        if entrants.len() != 2 {
+            return Err(js_error(format!("a Pig game has 2 players, not {}", entrants.len())));
+        }
+        let humans: Vec<bool> = entrants.iter().map(|e| e.kind == "human").collect();
+        let labels: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
+        let sources = entrants
+            .into_iter()
+            .map(|e| if e.kind == "human" { Ok(None) } else { source_of(&e.kind, e.source).map(Some) })
+            .collect::<Result<Vec<Option<StrategySource>>, JsValue>>()?;
+        let d = crate::link::decode_game::<Pig>(link).map_err(js_error)?;
+        let (seed, target) = (d.record.seed, d.record.params.target);
+        let deciders = entrant_deciders(&sources.iter().map(Option::as_ref).collect::<Vec<_>>(), seed, target).map_err(|e| match e.entrant {
+            Some(i) => js_error(format!("{} does not load: {}", labels[usize::from(i)], e.message)),
+            None => js_error(e.message),
+        })?;
+        let (mut series, names) = play::from_link::<Pig>(link, Vec::new(), deciders)?;
+        series.set_clock(Box::new(super::now_ms));
+        let follower = Follower::of(&series)?;
+        let earlier = play::earlier_questions::<Pig>(link, Vec::new(), humans.len())?;
+        Ok(PigPlay { series, names, humans, follower, earlier })
+    }
+
+    /// The questions seat `seat` was asked before the game went on here (the link's position),
+    /// as the views its strategy is asked with: a JavaScript strategy is asked them again when
+    /// it starts, as the engine's strategies are (`Decider::witness`), so it goes on as if it
+    /// had played the game from its start.
+    pub fn earlier(&self, seat: usize) -> Result<JsValue, JsValue> {
+        to_js(self.earlier.get(seat).map_or(&[][..], Vec::as_slice))
+    }
+
+    /// The moves made since the last call (dice included), each as its index among the legal
+    /// moves of its position.
+    pub fn moves(&mut self) -> Vec<u32> {
+        self.follower.since(&self.series)
+    }
+
+    /// The pending seat's move (a human's) by its index among the legal moves now; the page has
+    /// played it already, so `moves()` does not give it back.
+    #[wasm_bindgen(js_name = answerIndex)]
+    pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
+        play::answer_index(&mut self.series, &mut self.follower, index, ms)
+    }
+
+    /// The link of the game so far.
+    pub fn link(&self) -> Result<String, JsValue> {
+        play::link_now(&self.series, &self.names)
+    }
+
+    /// What each decision of game `game` (0) answered, printed and took: [{ move_index, seat,
+    /// entrant, answer, printed, ms, refused, timeout, counts }].
+    pub fn decisions(&self, game: u32) -> Result<JsValue, JsValue> {
+        play::decisions_of(&self.series, game)
+    }
+
+    /// Plays engine seats for at most `max` decisions: { status, entrant, seat, game, view,
+    /// seed }. A human is not asked the question after a 1 (only strategies are, as CodeAbbey
+    /// asks them; the answer does not count): it is answered "hold" for them.
+    pub fn next(&mut self, max: u32) -> Result<JsValue, JsValue> {
+        loop {
+            match self.series.advance(max) {
+                Step::Ask(q) if !q.counts && self.humans.get(q.entrant).copied().unwrap_or(false) => self.series.answer(Answer::Move(PigMove::Hold), ""),
+                // The same step again, as JavaScript sees it: an outside seat's question stays
+                // pending (asking again decides nothing), and `max` 0 only reports.
+                step => return series::next(&mut self.series, u32::from(matches!(step, Step::Ask(_)))),
+            }
+        }
+    }
+
+    /// The pending JavaScript strategy's answer: `true` throws again.
+    pub fn answer(&mut self, throw_again: bool, printed: &str, ms: f64) {
+        self.series.answer_timed(Answer::Move(decision(throw_again)), printed, ms);
+    }
+
+    /// The pending strategy failed (`timeout`: it did not answer in time); counts as "hold".
+    pub fn fail(&mut self, message: String, timeout: bool, printed: &str, ms: f64) {
+        series::fail(&mut self.series, message, timeout, printed, ms);
+    }
+}
