@@ -7,6 +7,7 @@ use super::play::{self, Follower};
 use super::{js_error, series};
 use crate::arena::{Answer, Deciders, Series, SeriesSpec};
 use crate::lifter::{Command, Lifter, LifterParams};
+use crate::link::{encode_game, GameRecord};
 use wasm_bindgen::prelude::*;
 
 /// The seed of every Lifter game the page makes (a mine has no chance; a strategy's own
@@ -29,6 +30,14 @@ fn deciders_of(entrants: &[String]) -> Result<Deciders<Lifter>, JsValue> {
 }
 
 impl LifterSeries {
+    /// The commands of the (one) game so far.
+    fn commands(&self) -> &[Command] {
+        match self.series.logs().last() {
+            Some(log) => &log.moves,
+            None => self.series.current_moves(),
+        }
+    }
+
     fn of(mut series: Series<Lifter>, names: Vec<String>) -> Result<LifterSeries, JsValue> {
         series.set_clock(Box::new(super::now_ms));
         let follower = Follower::of(&series)?;
@@ -39,7 +48,7 @@ impl LifterSeries {
 #[wasm_bindgen]
 impl LifterSeries {
     /// A new game on map `name` (`text`), its seat played by `entrant` ("js" or "human"),
-    /// `label` naming it in the link. Throws the map's error with line and column.
+    /// `label` naming it in the results. Throws the map's error with line and column.
     #[wasm_bindgen(constructor)]
     pub fn new(name: String, text: String, entrant: String, label: String) -> Result<LifterSeries, JsValue> {
         let deciders = deciders_of(std::slice::from_ref(&entrant))?;
@@ -85,9 +94,12 @@ impl LifterSeries {
         series::next(&mut self.series, max)
     }
 
-    /// The link of the game so far.
+    /// The link of the game so far, viewed at its end: the link `LifterGame` and the CLI give
+    /// for its route (a Lifter link names no player).
     pub fn link(&self) -> Result<String, JsValue> {
-        play::link_now(&self.series, &self.names)
+        let moves = self.commands().to_vec();
+        let record = GameRecord::<Lifter> { params: self.series.current_params().clone(), seed: self.series.spec().seed, players: Vec::new(), view: moves.len(), moves };
+        encode_game(&record).map_err(|(i, e)| js_error(format!("command {}: {e}", i + 1)))
     }
 
     /// What each decision of the game answered, printed and took: [{ move_index, seed, seat,
@@ -96,13 +108,15 @@ impl LifterSeries {
         play::decisions_of(&self.series, game)
     }
 
+    /// { games: [{ game, seating, returns, winner, capped, moves, link }], failures, standings,
+    /// output, fallback (what plays a failed command) }.
+    pub fn results(&self) -> Result<JsValue, JsValue> {
+        series::results(&self.series, &self.names)
+    }
+
     /// The game's commands so far as a route.
     pub fn route(&self) -> String {
-        let moves = match self.series.logs().last() {
-            Some(log) => &log.moves[..],
-            None => self.series.current_moves(),
-        };
-        moves.iter().map(|c| c.to_char()).collect()
+        self.commands().iter().map(|c| c.to_char()).collect()
     }
 
     /// True once the game is over.
