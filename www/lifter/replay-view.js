@@ -40,7 +40,7 @@ export function mountReplay(root, ctx) {
   const forkSeat = el('select', { 'aria-label': 'Who plays on', 'data-testid': 'lifter-fork-seat' },
     el('option', { value: 'human' }, 'You'), el('option', { value: 'js' }, 'Your strategy (next, in Your solver)'));
   const forkStart = el('button', { class: 'primary', 'data-testid': 'lifter-fork-start' }, 'Play from this position');
-  const forkBox = el('div', { class: 'row lifter-fork', hidden: true, 'data-testid': 'lifter-fork' }, el('label', { class: 'inline' }, 'Played by ', forkSeat), forkStart);
+  const forkBox = el('div', { class: 'lifter-fork', hidden: true, 'data-testid': 'lifter-fork' }, el('label', {}, 'Played by ', forkSeat), forkStart);
   let decisions = null; // the decisions of a game your code played, when it was played here
   let labels = { length: 0, label: () => '' };
   const inspector = createInspector({
