@@ -75,10 +75,13 @@ test('the game link reopens in a fresh page at the same turn', async () => {
   await again.waitForSelector('.lifter-tab-replay:not([hidden])');
   assert.equal(await again.textContent('.lifter-tab-replay .replay-counter'), '5 / 13');
   assert.equal(await again.textContent('[data-testid=lifter-replay-stat-moves]'), '5');
-  // "Play from here" continues the game at that turn.
-  await again.click('[data-testid=lifter-play-here]');
+  // "Continue from here", played by you: a new game with the commands up to that turn.
+  await again.click('[data-testid=lifter-continue]');
+  await again.selectOption('[data-testid=lifter-fork-seat]', 'human');
+  await again.click('[data-testid=lifter-fork-start]');
   await again.waitForSelector('.lifter-tab-play:not([hidden])');
   assert.equal(await again.inputValue('[data-testid=lifter-route]'), 'DLRDD');
+  assert.equal(await again.textContent('[data-testid=lifter-stat-moves]'), '5');
   for (const p of [page, fresh, again]) assert.deepEqual(p.errors, []);
   for (const p of [page, fresh, again]) await p.context().close();
 });
@@ -144,7 +147,7 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
   assert.equal(await page.textContent('[data-testid=lifter-code-score]'), '212');
   await page.click('[data-testid=lifter-code-watch]');
   await page.waitForSelector('.lifter-tab-replay:not([hidden])');
-  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '0 / 13');
+  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '1 / 13');
 
   // Errors are reported with their reason and place.
   await page.click('[data-testid=lifter-tab-lab]');
@@ -171,6 +174,73 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
   await page.click('[data-testid=lifter-tab-play]');
   await press(page, 'D');
   assert.equal(await stat(page, 'moves'), '1');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a lab run of next is a series: it opens in Replay at command 1 with what each command saw, answered and printed; re-run here; continue from here', async () => {
+  const page = await openLifter();
+  await page.click('[data-testid=lifter-tab-lab]');
+  const route = 'DLRDDUULLLDDL';
+  await page.fill('[data-testid=lifter-editor]', `function next(s) {
+  console.log("at " + s.robot.x + "," + s.robot.y + " after " + s.moves);
+  return "${route}"[s.moves];
+}`);
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-code-status]').textContent === 'Done.', null, { timeout: 20000 });
+  assert.equal(await page.textContent('[data-testid=lifter-code-score]'), '212');
+  await page.click('[data-testid=lifter-code-watch]');
+  await page.waitForSelector('.lifter-tab-replay:not([hidden])');
+  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '1 / 13');
+  assert.equal(await page.textContent('[data-testid=lifter-replay-title]'), 'Your solver on contest1 — run 1');
+  // The inspector: what next saw (the engine's view), answered and printed at that command only.
+  assert.match(await page.textContent('[data-testid=lifter-inspector-head]'), /Your code \(next\) · move 1 · took [\d.]+ ms/);
+  assert.match(await page.textContent('[data-testid=lifter-inspector-view]'), /^\{"map":"######\\n/);
+  assert.match(await page.textContent('[data-testid=lifter-inspector-answer]'), /Answered: D/);
+  assert.equal(await page.textContent('[data-testid=lifter-inspector-printed]'), 'at 5,5 after 0\n');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('[data-testid=lifter-inspector-head]'), /move 2/);
+  assert.equal(await page.textContent('[data-testid=lifter-inspector-printed]'), 'at 5,4 after 1\n');
+  // Re-run my current code here: a fresh session fed this seat's views up to command 2.
+  await page.click('[data-testid=lifter-inspector-rerun]');
+  await page.waitForSelector('[data-testid=rerun-answer]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=rerun-answer]'), /Answered: L same/);
+  assert.equal(await page.textContent('[data-testid=rerun-printed]'), 'at 5,4 after 1\n');
+  // Continue from here after 5 commands, played by your strategy: the commands up to the fork,
+  // then the strategy's, to the win.
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '5 / 13');
+  await page.click('[data-testid=lifter-continue]');
+  await page.selectOption('[data-testid=lifter-fork-seat]', 'js');
+  await page.click('[data-testid=lifter-fork-start]');
+  await page.waitForSelector('.lifter-tab-play:not([hidden])');
+  assert.ok(route.startsWith(await page.inputValue('[data-testid=lifter-route]')), 'the game starts at the fork');
+  await page.waitForSelector('[data-testid=lifter-announce].win', { timeout: 20000 });
+  assert.equal(await page.inputValue('[data-testid=lifter-route]'), route);
+  assert.match(await page.textContent('[data-testid=lifter-strategy-note]'), /played to the end/);
+  // Its decisions go with it to the replay: the strategy's from command 6 on.
+  await page.click('[data-testid=lifter-to-replay]');
+  await page.waitForSelector('.lifter-tab-replay:not([hidden])');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('[data-testid=lifter-inspector-head]'), /move 6/);
+  assert.equal(await page.textContent('[data-testid=lifter-inspector-printed]'), 'at 5,2 after 5\n');
+
+  // A command that is not one is played as a wait, kept with its reason; re-run says the same.
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.fill('[data-testid=lifter-editor]', 'function next(s) { return s.moves === 0 ? "X" : "A"; }');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=lifter-code-error]'), /next "X" is not a command .* \(at command 1\)/);
+  assert.match(await page.textContent('[data-testid=lifter-code-failures]'), /1 command failed in all; the engine played “wait” for each/);
+  assert.equal(await page.textContent('[data-testid=lifter-code-route]'), 'WA');
+  await page.click('[data-testid=lifter-code-watch]');
+  await page.waitForSelector('.lifter-tab-replay:not([hidden])');
+  assert.match(await page.textContent('[data-testid=lifter-inspector-head]'), /move 1 .* refused/);
+  assert.match(await page.textContent('[data-testid=lifter-inspector-answer]'), /Refused: "X" is not a command/);
+  await page.click('[data-testid=lifter-inspector-rerun]');
+  await page.waitForSelector('[data-testid=rerun-answer]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=rerun-answer]'), /failed: "X" is not a command .* same/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

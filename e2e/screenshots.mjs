@@ -45,6 +45,14 @@ async function lifterScreens(name, viewport) {
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-score]', { timeout: 30000 });
   await shot(page, 'lab');
+  // Its game in the replay with the inspector, a few commands in, the code re-run there.
+  await page.click('[data-testid=lifter-code-watch]');
+  await page.waitForSelector('[data-testid=lifter-inspector-head]');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+  await page.click('[data-testid=lifter-inspector-rerun]');
+  await page.waitForSelector('[data-testid=rerun-answer]', { timeout: 20000 });
+  await page.waitForTimeout(300);
+  await shot(page, 'replay-inspector');
   // A broken pasted map.
   await page.click('[data-testid=lifter-tab-play]');
   await page.click('[data-testid=lifter-paste-toggle]');

@@ -98,7 +98,7 @@ test('a Punter arena gives the same games in the CLI and in the page', async () 
   await page.context().close();
 });
 
-test('a Lifter route gives the same game in the CLI and in the page (one player: no series)', async () => {
+test('a Lifter route gives the same game in the CLI and in the page', async () => {
   const cases = [['contest1', 'DLRDDUULLLDDL'], ['flood1', 'LLLLDDRRRDDLLLWWWRRRA'], ['trampoline1', 'RRRRLLLLDDDDUURRW'], ['beard1', 'DDDLLLSRRRUUUW'], ['horock1', 'LLDDRRUUWWLLDD']];
   const cli = cases.map(([map, route]) => ({ run: JSON.parse(arcade('lifter', 'run', map, route)), link: fragment(arcade('lifter', 'link', map, route, '--view', '0')) }));
   const page = await openPage(browser, server.url);
@@ -394,3 +394,40 @@ for (const [language, source] of Object.entries(COUNTING)) {
     await page.context().close();
   });
 }
+
+test('Lifter: the lab run of next, Play continued by the strategy from the start, and the CLI give the same game', async () => {
+  // A strategy whose commands depend on its seeded Math.random: the same seed in every host.
+  const source = 'function next(s) { return s.moves >= 25 ? "A" : "LRUDW"[Math.floor(Math.random() * 5)]; }';
+  const page = await openPage(browser, server.url);
+  const { lab, play, fork } = await page.evaluate(async (source) => {
+    const { loadEngine } = await import('./www/engine.js');
+    const { sandbox } = await import('./www/sandbox.js');
+    const engine = await loadEngine('lifter');
+    const text = engine.lifterOfficialMaps()[0].text;
+    const r = await sandbox.run('lifter', { source, name: 'contest1', text, budgetMs: 20000 }, { backstopMs: 30000 });
+    if (!r.ok) throw new Error(r.error);
+    const start = engine.lifterGameLink('contest1', text, '', 0);
+    const handle = await sandbox.play('lifter', { link: start, entrants: ['js'], source });
+    let step;
+    do step = await handle.step(null); while (!step.over);
+    handle.close();
+    // Continue from here after 7 commands of the lab's game: the rest is the same game.
+    const at7 = engine.lifterGameLink('contest1', text, r.value.route.slice(0, 7), 7);
+    const forked = await sandbox.play('lifter', { link: at7, entrants: ['js'], source });
+    let rest;
+    do rest = await forked.step(null); while (!rest.over);
+    forked.close();
+    return { lab: { route: r.value.route, link: r.value.link, score: r.value.state.score }, play: step.link, fork: rest };
+  }, source);
+  assert.equal(play, lab.link, 'Play continued by the strategy from the start is the lab game');
+  assert.ok(lab.route.length > 5 && lab.route.endsWith('A'), lab.route);
+  const cli = fragment(arcade('lifter', 'link', 'contest1', lab.route, '--view', String(lab.route.length)));
+  assert.equal(cli, fragment(lab.link), 'the CLI gives the same link for its route');
+  assert.equal(JSON.parse(arcade('lifter', 'run', 'contest1', lab.route)).score, lab.score);
+  // The fork's strategy started afresh at command 8 (its Math.random from the game's seed):
+  // its decisions start there, and its game keeps the lab's first 7 commands.
+  assert.equal(fork.decisions[0].move_index, 7);
+  assert.ok(fork.moves.length > 0);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

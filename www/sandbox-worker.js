@@ -10,6 +10,7 @@ import { acceptUserHosts } from './user-frames.js';
 const pigSeats = () => import('./pig/seats.js');
 const punterSeats = () => import('./punter/seats.js');
 const labyrinthSeats = () => import('./labyrinth/seats.js');
+const lifterRun = () => import('./lifter/user-run.js');
 /** Pig's engine module for these entrants: with the Scheme interpreter only when one needs it. */
 const pigEngine = (entrants) => loadEngine(entrants.some((e) => e.kind === 'scheme') ? 'pig-scheme' : 'pig');
 
@@ -18,11 +19,13 @@ const PLAYS = {
   punter: async (params) => (await punterSeats()).openPlay(await loadEngine('punter'), params),
   pig: async (params) => (await pigSeats()).openPlay(await pigEngine(params.entrants), params),
   labyrinth: async (params) => (await labyrinthSeats()).openPlay(await loadEngine('labyrinth'), params),
+  lifter: async (params) => (await lifterRun()).openPlay(await loadEngine('lifter'), params),
 };
 const playWorker = () => import('./play-worker.js');
 // Games whose user code a replay can re-run on a seat's history (the inspector).
 const RERUNS = {
   labyrinth: async (params) => (await labyrinthSeats()).rerun(await loadEngine('labyrinth'), params),
+  lifter: async (params) => (await lifterRun()).rerun(await loadEngine('lifter'), params),
 };
 
 // The page lends this worker its user-code frame (www/user-frames.js) before the first request.
@@ -32,8 +35,8 @@ serveRpc({
   match: async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.spec.entrants), m.spec, ctx),
   /** One pair of a Pig tournament, the same loop: { params: { spec, pair } } → { summary, logs, failures }. */
   'pig-pair': async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.params.spec.entrants), m.params, ctx, 'pair'),
-  /** A user solver on a Lifter map. */
-  lifter: async (m, ctx) => (await import('./lifter/user-run.js')).runLifter(await loadEngine('lifter'), m.params, ctx),
+  /** A user solver on a Lifter map (`next`: a one-seat series; `solve`: one route). */
+  lifter: async (m, ctx) => (await lifterRun()).runLifter(await loadEngine('lifter'), m.params, ctx),
   /** A Punter game with JavaScript bots speaking the official protocol among built-in bots. */
   punter: async (m, ctx) => (await punterSeats()).runPunter(await loadEngine('punter'), m.params, ctx),
   /** One game of a JavaScript bot's arena against built-in bots (seats rotate with the game). */

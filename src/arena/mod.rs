@@ -63,6 +63,13 @@ pub trait MatchRules: Game {
         false
     }
 
+    /// True when the seat to move starts a turn of its own though it also made the last move
+    /// (a one-seat game: every Lifter command is a turn). A failed decision's fallback plays to
+    /// the end of its turn, so by default to the next change of seat.
+    fn new_turn(&self) -> bool {
+        false
+    }
+
     /// The per-seat result of a game stopped by the cap (by default a draw at 0).
     fn capped_returns(&self) -> Vec<f64> {
         vec![0.0; self.seats()]

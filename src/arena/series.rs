@@ -349,7 +349,7 @@ impl<G: MatchRules> Series<G> {
                 Actor::Nobody => self.finish_game(false),
                 Actor::Player(seat) => {
                     let entrant = self.entrant_in(g, seat);
-                    if self.failed_turn.is_some_and(|s| s != seat) {
+                    if self.failed_turn.is_some_and(|s| s != seat) || self.game.new_turn() {
                         self.failed_turn = None;
                     }
                     if let Some(mv) = self.queued_move(seat) {

@@ -45,6 +45,17 @@ impl Command {
         }
     }
 
+    /// The command a strategy answered: one route letter, either case, blanks around it allowed
+    /// (`" l\n"` is Left); anything else is refused with the answer quoted.
+    pub fn from_answer(answer: &str) -> Result<Command, String> {
+        let mut chars = answer.trim().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Command::from_char(c.to_ascii_uppercase()),
+            _ => None,
+        }
+        .ok_or_else(|| format!("{:?} is not a command (one of L R U D W S A)", crate::inputs::excerpt(answer)))
+    }
+
     /// The commands of a route, ignoring any other character (as the contest did).
     pub fn parse_route(route: &str) -> Vec<Command> {
         route.chars().filter_map(Command::from_char).collect()

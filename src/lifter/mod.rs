@@ -134,6 +134,22 @@ impl Game for Lifter {
     }
 }
 
+/// A Lifter game on the series (one seat: the robot's driver, a person or a strategy): a failed
+/// or refused command is a Wait (it costs a move, as an unknown route letter would not). No cap
+/// of its own: the rules end every game after width × height commands (`Outcome::Unfinished`).
+impl crate::arena::MatchRules for Lifter {
+    fn fallback(&self) -> Option<Command> {
+        Some(Command::Wait)
+    }
+
+    const FALLBACK: &'static str = "wait";
+
+    /// Every command is a decision and a turn of its own: after a failed one the next is asked.
+    fn new_turn(&self) -> bool {
+        true
+    }
+}
+
 const MAX_MAP_TEXT: usize = 20_000_000;
 const MAX_MAP_NAME: usize = 64;
 

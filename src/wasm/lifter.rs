@@ -6,6 +6,7 @@ use super::{js_error, to_js};
 use crate::lifter::maps::{self, OFFICIAL};
 use crate::lifter::solver::Solver;
 use crate::lifter::view::{ending, Counters, LifterView};
+use crate::game::Game;
 use crate::tape::Tape;
 use crate::lifter::{Command, Death, Lifter, LifterParams, Mine, Outcome};
 use serde::Serialize;
@@ -123,7 +124,7 @@ impl LifterGame {
     #[wasm_bindgen(constructor)]
     pub fn new(name: String, text: String) -> Result<LifterGame, JsValue> {
         let params = LifterParams { name, text };
-        let tape = Tape::start(params.clone(), 0, Vec::new()).map_err(js_error)?;
+        let tape = Tape::start(params.clone(), super::lifter_series::SEED, Vec::new()).map_err(js_error)?;
         Ok(LifterGame { params, tape })
     }
 
@@ -193,12 +194,31 @@ impl LifterGame {
     /// tape there. Returns false when the game is already over; throws for a letter that is
     /// not a command.
     pub fn step(&mut self, command: &str) -> Result<bool, JsValue> {
-        let mut chars = command.chars();
-        let cmd = match (chars.next(), chars.next()) {
-            (Some(c), None) => Command::from_char(c.to_ascii_uppercase()),
-            _ => None,
-        }
-        .ok_or_else(|| js_error(format!("{command:?} is not a command (one of L R U D W S A)")))?;
+        let cmd = Command::from_answer(command).map_err(js_error)?;
+        self.play(cmd)
+    }
+    /// Plays, at the position viewed, the legal command of index `index` (one the Play series
+    /// made), cutting the tape there; returns its route letter.
+    #[wasm_bindgen(js_name = playIndex)]
+    pub fn play_index(&mut self, index: u32) -> Result<String, JsValue> {
+        let cmd = self.game().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal command now")))?;
+        self.play(cmd)?;
+        Ok(cmd.to_char().to_string())
+    }
+    /// A new game that forks this one after command `t`: its commands up to there (continue
+    /// from here).
+    pub fn fork(&self, t: usize) -> Result<LifterGame, JsValue> {
+        let record = self.tape.fork(t);
+        Ok(LifterGame { params: record.params.clone(), tape: Tape::new(record).map_err(js_error)? })
+    }
+    /// The view a strategy's `next(state)` was handed at the position viewed, as the JSON text
+    /// the series sends (the inspector shows it; re-run here hands it over again).
+    #[wasm_bindgen(js_name = viewText)]
+    pub fn view_text(&self) -> Result<String, JsValue> {
+        serde_json::to_string(&LifterView::of(self.game())).map_err(js_error)
+    }
+    /// Plays `cmd` at the position viewed, cutting the tape there; false when the game is over.
+    fn play(&mut self, cmd: Command) -> Result<bool, JsValue> {
         if self.game().outcome().is_some() {
             return Ok(false);
         }

@@ -7,6 +7,8 @@ mod labyrinth;
 mod labyrinth_series;
 #[cfg(feature = "lifter")]
 mod lifter;
+#[cfg(feature = "lifter")]
+mod lifter_series;
 mod links;
 #[cfg(feature = "pig")]
 mod pig;
@@ -33,6 +35,8 @@ pub use labyrinth::*;
 pub use labyrinth_series::*;
 #[cfg(feature = "lifter")]
 pub use lifter::*;
+#[cfg(feature = "lifter")]
+pub use lifter_series::*;
 pub use links::*;
 #[cfg(feature = "pig")]
 pub use pig::*;

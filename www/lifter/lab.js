@@ -1,13 +1,14 @@
 // Your own solver in JavaScript: `solve(map)` returns a whole route, or `next(state)` returns one
 // command at a time. It runs in the sandbox (www/sandbox.js → lifter/user-run.js → user-host.js)
-// with time limits; the engine scores the route.
+// with time limits; the engine scores the route. A `next` run is a one-seat series of the engine:
+// a command that fails is a wait, and every decision is kept for the replay's inspector.
 import { el } from '../dom.js';
 import { Sandbox } from '../sandbox.js';
 import { draft } from '../kept.js';
+import { STEP_LIMIT_MS } from './user-run.js';
 
 const DRAFT = 'lifter.code.v1';
 const BUDGETS = [[2, '2 s'], [5, '5 s'], [10, '10 s'], [30, '30 s']];
-const STEP_LIMIT_MS = 250;
 const WATCHDOG_EXTRA_MS = 5000;
 
 export const EXAMPLES = [
@@ -60,7 +61,8 @@ function next(state) {
 `],
 ];
 
-function loadCode() {
+/** The code in the editor (its kept draft): what re-runs and Continue from here run. */
+export function loadCode() {
   return draft.get(DRAFT, EXAMPLES[0][1]);
 }
 
@@ -86,6 +88,7 @@ export function mountLab(root, ctx) {
   const result = el('div', { class: 'lifter-result', 'data-testid': 'lifter-code-result' },
     el('p', { class: 'muted' }, 'Run your code to see its score here.'));
   const watch = el('button', { class: 'primary', disabled: true, 'data-testid': 'lifter-code-watch' }, 'Watch in the replay viewer');
+  let runs = 0; // runs on this page, to title their games
   const play = el('button', { disabled: true }, 'Play it');
 
   const save = () => draft.set(DRAFT, editor.value);
@@ -131,6 +134,15 @@ export function mountLab(root, ctx) {
           el('div', { class: 'muted' }, `${m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · scored by the engine`))),
     ];
     if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), el('code', {}, m.error)));
+    if (m.failures?.length) {
+      // The first failure with its place; each failed command was played as the engine's fallback.
+      const [f] = m.failures;
+      const n = m.failures.length;
+      parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' },
+        el('strong', {}, 'Error: '), el('code', {}, `next ${f.message} (at command ${f.command})`),
+        el('div', { 'data-testid': 'lifter-code-failures' },
+          `${n}${n === 200 ? '+' : ''} command${n === 1 ? '' : 's'} failed in all; the engine played “${m.fallback}” for each. The replay's inspector shows every one.`)));
+    }
     if (m.note) parts.push(el('p', { class: 'muted' }, `Note: ${m.note}.`));
     parts.push(el('pre', { class: 'lifter-route-out', 'data-testid': 'lifter-code-route' }, m.route || '(empty route)'));
     if (m.printed) parts.push(el('pre', { class: 'output' }, `Printed:\n${m.printed}`));
@@ -153,13 +165,13 @@ export function mountLab(root, ctx) {
     const mine = new AbortController();
     controller = mine;
     const r = await sandbox.run('lifter', {
-      source: editor.value, name: map.name, text: map.text, budgetMs, stepLimitMs: STEP_LIMIT_MS,
+      source: editor.value, name: map.name, text: map.text, budgetMs,
     }, {
       backstopMs: budgetMs + WATCHDOG_EXTRA_MS,
       signal: mine.signal,
       graceMs: 600,
       onProgress: (m) => {
-        status.textContent = `Running… ${m.commands} commands · score ${m.score} · ${(m.elapsed / 1000).toFixed(1)} s`;
+        status.textContent = `Running… ${m.commands} commands · ${(m.elapsed / 1000).toFixed(1)} s`;
       },
     });
     if (controller !== mine) return; // a newer run or a map change took over
@@ -171,12 +183,18 @@ export function mountLab(root, ctx) {
       return;
     }
     const m = r.value;
-    show(m);
-    status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.' : 'Done.';
-    status.className = m.error ? 'status error' : 'status pass';
+    runs += 1;
+    show({ ...m, title: `Your solver on ${map.name} — run ${runs}` });
+    const failed = m.error || m.failures?.length;
+    status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.'
+      : failed ? 'Done, with failed commands (played as waits).' : 'Done.';
+    status.className = failed ? 'status error' : 'status pass';
   });
   stop.addEventListener('click', () => controller?.abort());
-  watch.addEventListener('click', () => ctx.showTab('replay').open({ route: last.route, view: 0 }));
+  // A `next` run opens at its first command with its decisions (the inspector); a route at its start.
+  watch.addEventListener('click', () => ctx.showTab('replay').openGame({
+    route: last.route, title: last.title, decisions: last.decisions ?? null, view: last.decisions ? Math.min(1, last.route.length) : 0,
+  }));
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
 
   return {

@@ -2,6 +2,11 @@
 // and keeps score; undo is the engine's. The route so far is editable text. The game on each
 // map is kept (www/kept.js) as its link, and the one being played as the page's kept Lifter
 // game: they survive reloads and opened links (only playing here replaces the kept game).
+// A person's game is a tape the page plays directly (a game with no decider has no one to ask).
+// Continued from a replay by your strategy, the game is a one-seat series of the engine in the
+// sandbox worker (sandbox.play → www/play-worker.js, lifter/user-run.js openPlay), started from
+// the game's link: the page plays the commands it made on its own tape, one at a time, and keeps
+// its decisions for the replay's inspector; any key or button of yours takes over.
 import { el } from '../dom.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 import { bindKeys } from '../keys.js';
@@ -9,11 +14,14 @@ import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, rulesBox } from './status.js';
 import { legendBox } from './sprites.js';
 import { fingerprintOf, gameLink } from './map-work.js';
+import { sandbox } from '../sandbox.js';
+import { loadCode } from './lab.js';
 
 const KEYS = {
   arrowleft: 'L', h: 'L', arrowdown: 'D', j: 'D', arrowup: 'U', k: 'U', arrowright: 'R', l: 'R', w: 'W', s: 'S', a: 'A',
 };
 const STEP_ANIMATION_MS = 130;
+const STRATEGY_STEP_MS = 90; // the pace at which the page shows the commands your strategy made
 const V1 = 'arcade.lifter.game.v1:'; // before version 2: the route on each map
 
 // Custom maps are kept by name and content.
@@ -81,9 +89,15 @@ export function mountPlay(root, ctx) {
   const routeNote = el('div', { class: 'muted lifter-route-note', 'data-testid': 'lifter-route-note' });
   const link = lazyLink('Share this game', () => gameLink(game, map));
   const toReplay = el('button', { 'data-testid': 'lifter-to-replay' }, 'Watch in the replay viewer');
+  const strategyNote = el('span', { 'data-testid': 'lifter-strategy-note' });
+  const stopStrategy = el('button', { class: 'small', 'data-testid': 'lifter-strategy-stop' }, 'Take over');
+  const strategyBar = el('div', { class: 'from-link', hidden: true, 'data-testid': 'lifter-strategy' }, strategyNote, stopStrategy);
+  let decisions = null; // your strategy's decisions in this game (move_index: the command's index)
+  let loop = null; // the series playing your strategy: { handle, ticket }
+  let loops = 0;
 
   root.append(
-    el('div', { class: 'panel lifter-play-main' }, announceBox, stats.box, viewRoot, pad, legendBox(el)),
+    el('div', { class: 'panel lifter-play-main' }, strategyBar, announceBox, stats.box, viewRoot, pad, legendBox(el)),
     el('div', { class: 'panel side lifter-play-side' },
       el('h3', {}, 'Route'),
       routeBox, routeNote,
@@ -132,8 +146,60 @@ export function mountPlay(root, ctx) {
   }
   addEventListener('pagehide', flush);
 
+  /** Your strategy stops playing (the series in the worker is closed); its decisions stay. */
+  function closeLoop(why = '') {
+    if (!loop) return;
+    loop.handle?.close();
+    loop = null;
+    strategyNote.textContent = why;
+    stopStrategy.hidden = true;
+    strategyBar.hidden = !why;
+  }
+  stopStrategy.addEventListener('click', () => closeLoop('You took over from your strategy.'));
+  /** The tape is cut at `at` by a person: decisions of the commands cut are no longer this game's. */
+  function cutAt(at) {
+    closeLoop(loop ? 'You took over from your strategy.' : strategyNote.textContent);
+    if (decisions) decisions = decisions.filter((d) => d.move_index < at);
+  }
+  /** Your strategy plays on from the position shown, until the game is over or you take over. */
+  async function runStrategy() {
+    const ticket = ++loops;
+    loop = { handle: null, ticket };
+    decisions = decisions ?? [];
+    const before = decisions.filter((d) => d.move_index < game.position());
+    strategyNote.textContent = 'Your strategy is playing…';
+    stopStrategy.hidden = false;
+    strategyBar.hidden = false;
+    const live = () => loop?.ticket === ticket;
+    try {
+      const handle = await sandbox.play('lifter', { link: game.link(game.position()), entrants: ['js'], source: loadCode() });
+      if (!live()) { handle.close(); return; }
+      loop.handle = handle;
+      for (;;) {
+        const r = await handle.step(null);
+        if (!live()) return;
+        decisions = [...before, ...r.decisions];
+        for (const i of r.moves) {
+          game.playIndex(i);
+          refresh(STRATEGY_STEP_MS);
+          keep();
+          await new Promise((res) => { setTimeout(res, STRATEGY_STEP_MS); });
+          if (!live()) return;
+        }
+        if (r.over) {
+          const failed = r.decisions.filter((d) => d.refused).length;
+          closeLoop(`Your strategy played to the end${failed ? `; ${failed} of its commands failed and were played as waits` : ''}. Watch it in the replay viewer to inspect each command.`);
+          return;
+        }
+      }
+    } catch (e) {
+      if (live()) closeLoop(`Your strategy could not play: ${e.message ?? e}`);
+    }
+  }
+
   function act(command) {
     if (!game) return;
+    cutAt(game.position());
     if (!game.step(command)) {
       announceBox.classList.remove('nudge');
       void announceBox.offsetWidth; // restart the nudge animation
@@ -145,16 +211,18 @@ export function mountPlay(root, ctx) {
     keep();
   }
   function undo() {
+    if (game) cutAt(game.position() - 1);
     if (game?.undo()) { routeNote.textContent = ''; refresh(); keep(); }
   }
   /** Offers to bring back `before` (the route replaced by a restart or a route played from elsewhere). */
   const bringBack = (before) => {
     const back = el('button', { class: 'small', 'data-testid': 'lifter-unrestart' }, 'Bring the route back');
-    back.addEventListener('click', () => { game.setRoute(before); refresh(); keep(); });
+    back.addEventListener('click', () => { cutAt(0); game.setRoute(before); refresh(); keep(); });
     return back;
   };
   function restart() {
     if (!game) return;
+    cutAt(0);
     const before = game.route();
     if (!before) return;
     game.restart();
@@ -168,6 +236,7 @@ export function mountPlay(root, ctx) {
   function applyEdit() {
     clearTimeout(editTimer);
     editTimer = null;
+    cutAt(0);
     const r = game.setRoute(routeBox.value);
     routeNote.textContent = r.applied < r.commands
       ? `The game ends after ${r.applied} commands; the ${r.commands - r.applied} after that are not played.` : '';
@@ -183,7 +252,9 @@ export function mountPlay(root, ctx) {
     if (editTimer !== null) applyEdit();
     routeBox.value = game.route();
   });
-  toReplay.addEventListener('click', () => ctx.showTab('replay').open({ route: game.route(), view: game.position() }));
+  toReplay.addEventListener('click', () => ctx.showTab('replay').openGame({
+    route: game.route(), view: game.position(), title: `Your game on ${map.name}`, decisions: decisions?.length ? decisions : null,
+  }));
 
   bindKeys(root, (e) => {
     if (!game) return false;
@@ -202,6 +273,9 @@ export function mountPlay(root, ctx) {
      */
     setMap(m, { remember = false, game: given = null } = {}) {
       flush();
+      closeLoop();
+      decisions = null;
+      strategyBar.hidden = true;
       game?.free();
       game = given ?? new engine.LifterGame(m.name, m.text);
       key = `${m.name}:${m.text.length}:${Math.random()}`;
@@ -231,12 +305,29 @@ export function mountPlay(root, ctx) {
     moves() { return game ? game.state().moves : 0; },
     /** Loads a route (from the solver or the replay) to continue playing after it. */
     playRoute(route, view) {
+      cutAt(0);
       const before = game.route();
       game.setRoute(route);
       if (view !== undefined) while (game.position() > view && game.undo());
       routeNote.textContent = '';
       refresh(0, before && before !== game.route() ? bringBack(before) : undefined);
       keep();
+    },
+    /**
+     * Continue from here: `forked` (a game on this map with the commands up to the fork; this
+     * view owns it) is played on by `seat`: "human" (you) or "js" (your strategy).
+     */
+    continueFrom(forked, seat) {
+      closeLoop();
+      const before = game.route();
+      game.free();
+      game = forked;
+      decisions = null;
+      strategyBar.hidden = true;
+      routeNote.textContent = '';
+      refresh(0, before && before !== game.route() ? bringBack(before) : undefined);
+      keep();
+      if (seat === 'js') runStrategy();
     },
   };
 }

@@ -1,6 +1,13 @@
 // A route on the current map in the shared replay viewer; its share link follows the viewed turn.
+// For a game your code played (a run of the Your solver tab, or Play continued by your strategy)
+// the inspector shows what `next` saw, answered, printed and took at each command, and re-runs
+// the code now in the editor there. "Continue from here" forks the position into Play, played by
+// you or by your strategy.
 import { el, followLink } from '../dom.js';
 import { createReplay } from '../replay.js';
+import { createInspector } from '../inspector.js';
+import { sandbox } from '../sandbox.js';
+import { loadCode } from './lab.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, moveLabels } from './status.js';
 import { legendBox } from './sprites.js';
@@ -29,7 +36,34 @@ export function mountReplay(root, ctx) {
   const view = createMineView(viewRoot, { testid: 'lifter-replay-canvas', maxHeight: viewHeight });
   const controls = el('div', { class: 'lifter-replay-controls' });
   const stats = createStats('lifter-replay-stat');
-  const playHere = el('button', { 'data-testid': 'lifter-play-here', title: 'Continue playing from the position shown' }, 'Play from here');
+  const forkBtn = el('button', { 'data-testid': 'lifter-continue', title: 'Continue playing from the position shown' }, 'Continue from here');
+  const forkSeat = el('select', { 'aria-label': 'Who plays on', 'data-testid': 'lifter-fork-seat' },
+    el('option', { value: 'human' }, 'You'), el('option', { value: 'js' }, 'Your strategy (next, in Your solver)'));
+  const forkStart = el('button', { class: 'primary', 'data-testid': 'lifter-fork-start' }, 'Play from this position');
+  const forkBox = el('div', { class: 'lifter-fork', hidden: true, 'data-testid': 'lifter-fork' }, el('label', {}, 'Played by ', forkSeat), forkStart);
+  let decisions = null; // the decisions of a game your code played, when it was played here
+  let labels = { length: 0, label: () => '' };
+  const inspector = createInspector({
+    testid: 'lifter-inspector',
+    who: () => 'Your code (next)',
+    viewOf: (d) => viewAt(d),
+    canRerun: () => true,
+    rerun: (d) => rerunAt(d),
+    onSeek: (t) => replay.set({ moves: labels, t }),
+  });
+  /** The view `next` was handed for decision `d`, as JSON text (the position viewed stays). */
+  function viewAt(d) {
+    const at = game.position();
+    game.seek(d.move_index);
+    const text = game.viewText();
+    game.seek(at);
+    return text;
+  }
+  /** The code now in the editor, started afresh and handed this game's views up to `d`. */
+  function rerunAt(d) {
+    const mine = decisions.filter((x) => x.counts && x.move_index <= d.move_index);
+    return sandbox.rerun('lifter', loadCode(), d.seed, mine.map(viewAt));
+  }
   // While a lifter link is open, the address bar follows the viewed turn.
   const link = lazyLink('Share this position', () => gameLink(game, map), (url) => {
     if (location.hash.startsWith('#lifter/')) followLink(url);
@@ -52,6 +86,7 @@ export function mountReplay(root, ctx) {
       announceBox.textContent = text;
       announceBox.className = `lifter-announce ${kind}`;
       link.schedule(large ? 700 : 0);
+      inspector.set(decisions, t);
     },
   });
 
@@ -60,17 +95,22 @@ export function mountReplay(root, ctx) {
     el('div', { class: 'panel side' },
       el('h3', {}, 'Route'),
       routeBox,
-      el('div', { class: 'row' }, watch, playHere),
+      el('div', { class: 'row' }, watch, forkBtn),
+      forkBox,
       routeNote,
       link.box,
+      inspector.box,
       bestRoutesBox(engine, ctx.official)));
 
-  function load(route, t) {
+  /** Shows `route` at `t`; `list`: the decisions that played it (null: none recorded). */
+  function load(route, t, list = null) {
+    decisions = list;
+    forkBox.hidden = true;
     const r = game.setRoute(route);
     routeBox.value = game.route();
     routeNote.textContent = r.applied < r.commands
       ? `The game ends after ${r.applied} commands; the ${r.commands - r.applied} after that are not played.` : '';
-    const labels = moveLabels(game.route(), game.timeline(), endings, initialRazors);
+    labels = moveLabels(game.route(), game.timeline(), endings, initialRazors);
     title.textContent = `${map.name} — ${r.applied} command${r.applied === 1 ? '' : 's'}`;
     lastSeek = { t: -1, at: 0 };
     replay.pause();
@@ -82,10 +122,10 @@ export function mountReplay(root, ctx) {
   routeBox.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); watch.click(); }
   });
-  playHere.addEventListener('click', () => {
-    if (!game) return;
-    const t = replay.t;
-    ctx.showTab('play').playRoute(game.route(), t);
+  forkBtn.addEventListener('click', () => { if (game) forkBox.hidden = !forkBox.hidden; });
+  forkStart.addEventListener('click', () => {
+    forkBox.hidden = true;
+    ctx.showTab('play').continueFrom(game.fork(game.position()), forkSeat.value);
   });
 
   return {
@@ -107,6 +147,11 @@ export function mountReplay(root, ctx) {
     /** { route, view } on the current map. */
     open({ route, view: t }) {
       load(route, t);
+    },
+    /** A game played here on the current map: { route, view, title, decisions (null: none) }. */
+    openGame({ route, view: t, title: label, decisions: list }) {
+      load(route, t, list);
+      if (label) title.textContent = label;
     },
   };
 }

@@ -1,0 +1,133 @@
+//! `LifterSeries`: a Lifter game as a one-seat `arena::Series`, for the page's one referee loop
+//! (www/referee.js): the user's `next(state)` answers each command from the sandbox; a failed or
+//! refused answer is a wait, kept with the game's decisions. A "human" seat is answered by the
+//! Play tab, command by command.
+
+use super::play::{self, Follower};
+use super::{js_error, series};
+use crate::arena::{Answer, Deciders, Series, SeriesSpec};
+use crate::lifter::{Command, Lifter, LifterParams};
+use crate::link::{encode_game, GameRecord};
+use wasm_bindgen::prelude::*;
+
+/// The seed of every Lifter game the page makes (a mine has no chance; a strategy's own
+/// randomness is seeded from it by the series), so a game and its forks seed their strategies alike.
+pub(super) const SEED: u64 = 0;
+
+#[wasm_bindgen]
+pub struct LifterSeries {
+    series: Series<Lifter>,
+    names: Vec<String>,
+    follower: Follower<Lifter>,
+}
+
+/// "js" (a strategy) and "human" both answer from outside the engine.
+fn deciders_of(entrants: &[String]) -> Result<Deciders<Lifter>, JsValue> {
+    match entrants {
+        [e] if e == "js" || e == "human" => Ok(vec![None]),
+        _ => Err(js_error(format!("a Lifter game has one seat, played by \"js\" or \"human\", not {entrants:?}"))),
+    }
+}
+
+impl LifterSeries {
+    /// The commands of the (one) game so far.
+    fn commands(&self) -> &[Command] {
+        match self.series.logs().last() {
+            Some(log) => &log.moves,
+            None => self.series.current_moves(),
+        }
+    }
+
+    fn of(mut series: Series<Lifter>, names: Vec<String>) -> Result<LifterSeries, JsValue> {
+        series.set_clock(Box::new(super::now_ms));
+        let follower = Follower::of(&series)?;
+        Ok(LifterSeries { series, names, follower })
+    }
+}
+
+#[wasm_bindgen]
+impl LifterSeries {
+    /// A new game on map `name` (`text`), its seat played by `entrant` ("js" or "human"),
+    /// `label` naming it in the results. Throws the map's error with line and column.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: String, text: String, entrant: String, label: String) -> Result<LifterSeries, JsValue> {
+        let deciders = deciders_of(std::slice::from_ref(&entrant))?;
+        let spec = SeriesSpec::new(LifterParams { name, text }, 1, SEED);
+        LifterSeries::of(Series::new(spec, deciders).map_err(js_error)?, vec![label])
+    }
+
+    /// One game from a lifter link's position, its seat played by `entrants[0]`: continue from here.
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(link: &str, entrants: Vec<String>) -> Result<LifterSeries, JsValue> {
+        let (series, players) = play::from_link::<Lifter>(link, Vec::new(), deciders_of(&entrants)?)?;
+        LifterSeries::of(series, players)
+    }
+
+    /// The commands played since the last call, each as its index among the legal moves.
+    pub fn moves(&mut self) -> Vec<u32> {
+        self.follower.since(&self.series)
+    }
+
+    /// The pending seat's command by its index among the legal moves (a human's).
+    #[wasm_bindgen(js_name = answerIndex)]
+    pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
+        play::answer_index(&mut self.series, index, ms)
+    }
+
+    /// The pending strategy's answer (a route letter, either case, blanks around it allowed);
+    /// anything else is refused with the engine's reason and a wait is played.
+    #[wasm_bindgen(js_name = answerCommand)]
+    pub fn answer_command(&mut self, answer: &str, printed: &str, ms: f64) {
+        match Command::from_answer(answer) {
+            Ok(command) => self.series.answer_timed(Answer::Move(command), printed, ms),
+            Err(e) => series::fail(&mut self.series, e, false, printed, ms),
+        }
+    }
+
+    /// The pending strategy failed (`timeout`: it did not answer in time): a wait is played.
+    pub fn fail(&mut self, message: String, timeout: bool, printed: &str, ms: f64) {
+        series::fail(&mut self.series, message, timeout, printed, ms);
+    }
+
+    /// { status, entrant, seat, game, view, seed }: who must answer what (the one seat, always).
+    pub fn next(&mut self, max: u32) -> Result<JsValue, JsValue> {
+        series::next(&mut self.series, max)
+    }
+
+    /// The link of the game so far, viewed at its end: the link `LifterGame` and the CLI give
+    /// for its route (a Lifter link names no player).
+    pub fn link(&self) -> Result<String, JsValue> {
+        let moves = self.commands().to_vec();
+        let record = GameRecord::<Lifter> { params: self.series.current_params().clone(), seed: self.series.spec().seed, players: Vec::new(), view: moves.len(), moves };
+        encode_game(&record).map_err(|(i, e)| js_error(format!("command {}: {e}", i + 1)))
+    }
+
+    /// What each decision of the game answered, printed and took: [{ move_index, seed, seat,
+    /// entrant, answer, printed, ms, refused, timeout, counts }].
+    pub fn decisions(&self, game: u32) -> Result<JsValue, JsValue> {
+        play::decisions_of(&self.series, game)
+    }
+
+    /// { games: [{ game, seating, returns, winner, capped, moves, link }], failures, standings,
+    /// output, fallback (what plays a failed command) }.
+    pub fn results(&self) -> Result<JsValue, JsValue> {
+        series::results(&self.series, &self.names)
+    }
+
+    /// The game's commands so far as a route.
+    pub fn route(&self) -> String {
+        self.commands().iter().map(|c| c.to_char()).collect()
+    }
+
+    /// True once the game is over.
+    pub fn over(&self) -> bool {
+        !self.series.logs().is_empty()
+    }
+}
+
+/// The command a strategy's answer is, in the engine's words (its route letter); throws the
+/// engine's reason for an answer that is not one (re-run here compares it with the recorded one).
+#[wasm_bindgen(js_name = lifterCommand)]
+pub fn lifter_command(answer: &str) -> Result<String, JsValue> {
+    Command::from_answer(answer).map(|c| c.to_char().to_string()).map_err(js_error)
+}
