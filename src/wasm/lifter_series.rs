@@ -71,7 +71,7 @@ impl LifterSeries {
     /// The pending seat's command by its index among the legal moves (a human's).
     #[wasm_bindgen(js_name = answerIndex)]
     pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
-        play::answer_index(&mut self.series, index, ms)
+        play::answer_index(&mut self.series, &mut self.follower, index, ms)
     }
 
     /// The pending strategy's answer (a route letter, either case, blanks around it allowed);
