@@ -63,17 +63,6 @@ impl LifterSeries {
         LifterSeries::of(series, players)
     }
 
-    /// The commands played since the last call, each as its index among the legal moves.
-    pub fn moves(&mut self) -> Vec<u32> {
-        self.follower.since(&self.series)
-    }
-
-    /// The pending seat's command by its index among the legal moves (a human's).
-    #[wasm_bindgen(js_name = answerIndex)]
-    pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
-        play::answer_index(&mut self.series, &mut self.follower, index, ms)
-    }
-
     /// The pending strategy's answer (a route letter, either case, blanks around it allowed);
     /// anything else is refused with the engine's reason and a wait is played.
     #[wasm_bindgen(js_name = answerCommand)]
@@ -102,12 +91,6 @@ impl LifterSeries {
         encode_game(&record).map_err(|(i, e)| js_error(format!("command {}: {e}", i + 1)))
     }
 
-    /// What each decision of the game answered, printed and took: [{ move_index, seed, seat,
-    /// entrant, answer, printed, ms, refused, timeout, counts }].
-    pub fn decisions(&self, game: u32) -> Result<JsValue, JsValue> {
-        play::decisions_of(&self.series, game)
-    }
-
     /// { games: [{ game, seating, returns, winner, capped, moves, link }], failures, standings,
     /// output, fallback (what plays a failed command) }.
     pub fn results(&self) -> Result<JsValue, JsValue> {
@@ -131,3 +114,5 @@ impl LifterSeries {
 pub fn lifter_command(answer: &str) -> Result<String, JsValue> {
     Command::from_answer(answer).map(|c| c.to_char().to_string()).map_err(js_error)
 }
+
+play::play_methods!(LifterSeries);

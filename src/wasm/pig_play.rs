@@ -63,28 +63,9 @@ impl PigPlay {
         to_js(self.earlier.get(seat).map_or(&[][..], Vec::as_slice))
     }
 
-    /// The moves made since the last call (dice included), each as its index among the legal
-    /// moves of its position.
-    pub fn moves(&mut self) -> Vec<u32> {
-        self.follower.since(&self.series)
-    }
-
-    /// The pending seat's move (a human's) by its index among the legal moves now; the page has
-    /// played it already, so `moves()` does not give it back.
-    #[wasm_bindgen(js_name = answerIndex)]
-    pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
-        play::answer_index(&mut self.series, &mut self.follower, index, ms)
-    }
-
     /// The link of the game so far.
     pub fn link(&self) -> Result<String, JsValue> {
         play::link_now(&self.series, &self.names)
-    }
-
-    /// What each decision of game `game` (0) answered, printed and took: [{ move_index, seat,
-    /// entrant, answer, printed, ms, refused, timeout, counts }].
-    pub fn decisions(&self, game: u32) -> Result<JsValue, JsValue> {
-        play::decisions_of(&self.series, game)
     }
 
     /// Plays engine seats for at most `max` decisions: { status, entrant, seat, game, view,
@@ -111,3 +92,5 @@ impl PigPlay {
         series::fail(&mut self.series, message, timeout, printed, ms);
     }
 }
+
+play::play_methods!(PigPlay);

@@ -163,3 +163,32 @@ where
     from_link::<G>(link, assets, deciders)?;
     Ok(asked.into_iter().map(|a| a.take()).collect())
 }
+
+/// The Play methods of a series handle `$handle` (with fields `series` and `follower`), written
+/// once: wasm-bindgen wants them on each concrete type.
+macro_rules! play_methods {
+    ($handle:ty) => {
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        impl $handle {
+            /// The moves made since the last call (chance moves included), each as its index
+            /// among the legal moves of its position.
+            pub fn moves(&mut self) -> Vec<u32> {
+                self.follower.since(&self.series)
+            }
+
+            /// The pending seat's move (a human's) by its index among the legal moves now; the
+            /// page has played it already, so `moves()` does not give it back.
+            #[wasm_bindgen(js_name = answerIndex)]
+            pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), wasm_bindgen::JsValue> {
+                super::play::answer_index(&mut self.series, &mut self.follower, index, ms)
+            }
+
+            /// What each decision of game `game` answered, printed and took: [{ move_index,
+            /// seed, seat, entrant, answer, printed, ms, refused, timeout, counts }].
+            pub fn decisions(&self, game: u32) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
+                super::play::decisions_of(&self.series, game)
+            }
+        }
+    };
+}
+pub(super) use play_methods;

@@ -41,26 +41,9 @@ impl PunterPlay {
         Ok(PunterPlay { series, names, follower })
     }
 
-    /// The moves made since the last call, each as its index among the legal moves of its position.
-    pub fn moves(&mut self) -> Vec<u32> {
-        self.follower.since(&self.series)
-    }
-
-    /// The pending human's move by its index among the legal moves now.
-    #[wasm_bindgen(js_name = answerIndex)]
-    pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
-        play::answer_index(&mut self.series, &mut self.follower, index, ms)
-    }
-
     /// The link of the game so far, viewed at its end.
     pub fn link(&self) -> Result<String, JsValue> {
         play::link_now(&self.series, &self.names)
-    }
-
-    /// What each decision of the game answered and took: [{ move_index, seat, entrant, answer,
-    /// printed, ms, refused, timeout, counts }].
-    pub fn decisions(&self, game: u32) -> Result<JsValue, JsValue> {
-        play::decisions_of(&self.series, game)
     }
 
     /// Plays the bots for at most `max` decisions: { status, entrant, seat, game, view, seed }.
@@ -68,3 +51,5 @@ impl PunterPlay {
         series::next(&mut self.series, max)
     }
 }
+
+play::play_methods!(PunterPlay);
