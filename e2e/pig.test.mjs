@@ -317,6 +317,19 @@ test('a checker game opens in Replay at move 1; the inspector shows each decisio
   assert.equal(await page.textContent('[data-testid=pig-inspector-printed]'), `${view.accum ?? ''}\n`);
   assert.match(await page.textContent('[data-testid=pig-inspector-answer]'), /Answered: (throw again|hold|roll|\w)/i);
   assert.equal(await page.isHidden('[data-testid=replay-output]'), true, 'no block of output for the whole game');
+  // Continue from here: this position in Play, you in the strategy's seat against hold20; the
+  // game holds the moves up to the fork and goes on.
+  const t = Number((await page.textContent('.replay-counter')).split(' ')[0]);
+  const labels = await page.$$eval('.replay-move', (rows) => rows.map((r) => r.textContent));
+  await page.click('[data-testid=pig-continue]');
+  await page.selectOption('[data-testid=pig-fork-seat]', '1');
+  await page.selectOption('[data-testid=pig-fork-opponent]', 'hold20');
+  await page.click('[data-testid=pig-fork-start]');
+  await page.waitForFunction((k) => document.querySelectorAll('[data-testid=play-log] li').length >= k, t);
+  const played = await page.$$eval('[data-testid=play-log] li', (lis) => lis.map((l) => l.textContent));
+  assert.equal(played.length >= t, true);
+  assert.deepEqual(played.slice(0, 2).map((l) => l.replace(/ · [^·]+ · /, ' · ')), labels.slice(0, 2).map((l) => l.replace(/^\d+\.\s*/, '').replace(/ · [^·]+ · /, ' · ')), 'the moves up to the fork');
+  assert.equal(await page.inputValue('[data-testid=opponent]'), 'hold20');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -377,18 +377,18 @@ for (const [language, source] of Object.entries(COUNTING)) {
     await page.selectOption('[aria-label="Who starts"]', '1');
     await page.fill('[data-testid=play-seed]', '9');
     await page.click('[data-testid=new-game]');
-    const before = await playPigAsHold20(page, 24);
+    const before = await playPigAsHold20(page, 16);
     await page.reload();
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=play-log] li').length >= n, 24);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=play-log] li').length >= n, 16);
     const resumed = fragment(await page.inputValue('.tab-play .link-input'));
-    const after = await playPigAsHold20(page, 70);
+    const after = await playPigAsHold20(page, 44);
     // Play's seats: the strategy in seat 0, you (as hold20) in seat 1; game 1 of a match seats
     // entrant B first. The match is played in the page, as the Arena plays it.
     const entrants = [{ label: 'hold20', kind: 'builtin', source: 'hold20' }, { label: 'mine', kind: language, source }];
     const [b, r, a] = await moveCodes(page, [before, resumed, after]);
     const match = await matchGame(page, entrants, 9);
-    assert.ok(b.length >= 24 && r.length >= b.length, `${b.length} moves before the reload, ${r.length} after it`);
-    assert.ok(a.length >= 70 || a.length === match.length, `Play made ${a.length} moves`);
+    assert.ok(b.length >= 16 && r.length >= b.length, `${b.length} moves before the reload, ${r.length} after it`);
+    assert.ok(a.length >= 44 || a.length === match.length, `Play made ${a.length} moves`);
     assert.deepEqual(a, match.slice(0, a.length), 'the same game as the match played through');
     assert.deepEqual(page.errors, []);
     await page.context().close();

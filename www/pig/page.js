@@ -39,6 +39,8 @@ export function mountPig(root, engine, app) {
   const show = (name) => tabs.show(name);
   const openReplay = (g) => { seen = ctx.played; show('replay').open(g); };
   ctx.showTab = show;
+  /** Continue from here: `link`'s position in Play, you in seat `human` against `choice`. */
+  ctx.continueFrom = (link, human, choice) => show('play').fork(link, human, choice);
   // A game of a match or of a tournament (whose logs name both entrants; `total`: its games).
   ctx.openMatchGame = (spec, log, i, total = spec.games) => {
     const players = [spec.entrants[log.first].label, spec.entrants[log.second ?? 1 - log.first].label];

@@ -246,5 +246,16 @@ export function mountPlay(root, ctx) {
     starts.value = String(record.human);
     use(engine.PigGame.fromLink(record.link), { names: data.players, human: record.human, choice: record.opponent });
   }).then((resumed) => { if (!resumed) start(); });
-  return { start };
+  return {
+    start,
+    /**
+     * Continue from here: a game of your own (kept) from `link`'s position — its moves up to
+     * there — you in seat `human` against `choice`, the series going on from the fork.
+     */
+    fork(link, human, choice) {
+      if ([...opponent.options].some((o) => o.value === choice)) opponent.value = choice;
+      starts.value = String(human);
+      use(engine.PigGame.fromLink(link), { names: namesOf(human, entrant(choice).label), human, choice });
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createInspector } from '../inspector.js';
 import { createPigBoard, caption } from './board.js';
+import { strategyOptions } from './strategies.js';
 
 export function mountReplay(root, ctx) {
   const title = el('h3', { 'data-testid': 'replay-title' }, 'No game opened yet');
@@ -42,7 +43,21 @@ export function mountReplay(root, ctx) {
     },
   });
 
-  root.append(el('div', { class: 'panel' }, title, hint, canvas, controls, output, link.box, inspector.box));
+  // Continue from here: the position in Play, you in the seat chosen, against the strategy chosen.
+  const seatPick = el('select', { 'aria-label': 'Your seat', 'data-testid': 'pig-fork-seat' });
+  const opponentPick = el('select', { 'aria-label': 'Opponent', 'data-testid': 'pig-fork-opponent' }, ...strategyOptions(ctx.builtins, 'hold20'));
+  const forkRow = el('div', { class: 'row', hidden: true, 'data-testid': 'pig-fork' },
+    el('label', { class: 'inline' }, 'You play ', seatPick), el('label', { class: 'inline' }, 'against ', opponentPick),
+    el('button', { class: 'primary', 'data-testid': 'pig-fork-start', onclick: () => {
+      forkRow.hidden = true;
+      ctx.continueFrom(tape.link(at), Number(seatPick.value), opponentPick.value);
+    } }, 'Play from this position'));
+  const forkBtn = el('button', { 'data-testid': 'pig-continue', hidden: true, onclick: () => {
+    seatPick.replaceChildren(...game.players.map((p, i) => el('option', { value: String(i) }, `${p}’s seat (${i === 0 ? 'first' : 'second'})`)));
+    forkRow.hidden = !forkRow.hidden;
+  } }, 'Continue from here');
+
+  root.append(el('div', { class: 'panel' }, title, hint, canvas, controls, el('div', { class: 'row' }, forkBtn), forkRow, output, link.box, inspector.box));
 
   return {
     /** game: { target, seed, players: [a, b], moves: [codes], view, output?, title?, decisions? } */
@@ -56,6 +71,8 @@ export function mountReplay(root, ctx) {
       game = { ...g, players };
       title.textContent = g.title ?? `${game.players[0]} vs ${game.players[1]}`;
       hint.hidden = true;
+      forkBtn.hidden = !ctx.continueFrom;
+      forkRow.hidden = true;
       // A game with its decisions shows what was printed decision by decision, in the inspector.
       output.hidden = !g.output || Boolean(g.decisions);
       output.textContent = g.output ? `Printed by the strategies:\n${g.output}` : '';
