@@ -244,6 +244,12 @@ try {
     await page.click('[data-testid=arena-results] button:has-text("View")');
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}pig-replay-${name}.png`, fullPage: true });
+    // The inspector a few moves on (what the strategy behind the move saw, answered, printed and
+    // took; the time of each decision) with Continue from here open.
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+    await page.click('[data-testid=pig-continue]');
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${out}pig-replay-inspector-${name}.png`, fullPage: true });
     // Changing the opponent says when it applies.
     await page.click('[data-testid=tab-play]');
     await page.selectOption('[data-testid=opponent]', 'optimal');
