@@ -41,3 +41,19 @@ export function closePlay({ id }) {
   p.referee.closeAll();
   p.handle.free();
 }
+
+/**
+ * Re-run here, for every game: the seat `open()` starts (the user's current code, afresh, with
+ * the seat's seed) is handed `views` in order (JSON texts: the seat's history up to the turn,
+ * then the turn); its answers to the earlier ones are dropped. → its last { answer, error,
+ * printed, ms } (what it printed while loading comes with its first view, as in the game).
+ */
+export async function rerunSeat(open, views) {
+  const seat = await open().catch((e) => ({ failed: e }));
+  if (seat.failed) return { answer: null, error: seat.failed.message, printed: '', ms: 0 };
+  try {
+    let r = null;
+    for (const view of views) r = await seat.decide(JSON.parse(view));
+    return r;
+  } finally { seat.close(); }
+}

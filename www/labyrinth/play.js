@@ -14,6 +14,7 @@
 import { el, fileRefused, followLink, linkField, readFile, saveText, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
+import { PlayLoop } from '../play-loop.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
 import { loadStrategy } from './lab.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
@@ -52,8 +53,13 @@ export function mountPlay(root, ctx) {
   let linked = false; // opened from a link and not played here yet: the address follows it
   let unkept = false; // not kept until a move is played here (a link's game)
   let thinking = false; // the series is playing the engine's and the strategies' seats
-  let loop = null; // the game's series in the sandbox (opened at the first seat it plays)
-  let answers = []; // human moves (indices) not yet handed to the series
+  // The game's series in the sandbox, opened from the game's link at its position at the first
+  // seat it plays.
+  const loop = new PlayLoop(() => {
+    const entrants = levels.map((l) => l ?? 'human');
+    const source = entrants.includes('js') ? loadStrategy() : '';
+    return sandbox.play('labyrinth', { link: game.link(game.state().position), entrants, source });
+  });
   let decided = 0; // decisions of the series shown so far
   let decisions = []; // the series' decisions in this game (since its series was opened here)
 
@@ -117,9 +123,7 @@ export function mountPlay(root, ctx) {
 
   /** Ends the game's series in the sandbox. */
   function closeLoop() {
-    loop?.then((l) => l.close(), () => {});
-    loop = null;
-    answers = [];
+    loop.close();
     decided = 0;
   }
   ctx.playedDecisions = () => decisions;
@@ -264,17 +268,7 @@ export function mountPlay(root, ctx) {
     keep(fragment, s.position);
     if (s.winner !== null) closeLoop();
     clearTimeout(aiTimer);
-    if (s.winner === null && !thinking && (answers.length || (mover && mover.control === 'ai'))) aiTimer = setTimeout(advance, AI_DELAY);
-  }
-
-  /** The game's series in the sandbox, opened from the game's link at its position. */
-  function theLoop() {
-    if (!loop) {
-      const entrants = levels.map((l) => l ?? 'human');
-      const source = entrants.includes('js') ? loadStrategy() : '';
-      loop = sandbox.play('labyrinth', { link: game.link(game.state().position), entrants, source });
-    }
-    return loop;
+    if (s.winner === null && !thinking && (loop.pending || (mover && mover.control === 'ai'))) aiTimer = setTimeout(advance, AI_DELAY);
   }
 
   function print(text) {
@@ -311,9 +305,7 @@ export function mountPlay(root, ctx) {
     render();
     let r;
     try {
-      const l = await theLoop();
-      if (my !== generation) return;
-      r = await l.step(answers.length ? answers.shift() : null);
+      r = await loop.step(() => my === generation);
     } catch (e) {
       if (my !== generation) return;
       thinking = false;
@@ -345,9 +337,7 @@ export function mountPlay(root, ctx) {
   };
 
   /** A human's move, by index, for the game's series (once it plays a seat of this game). */
-  function handOver(index) {
-    if (loop) answers.push(index);
-  }
+  const handOver = (index) => loop.handOver(index);
 
   function rotate() {
     const s = humanToMove();

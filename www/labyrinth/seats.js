@@ -8,6 +8,7 @@
 // `session`/`decide` requests).
 import { UserSession, show } from '../user-code.js';
 import { playSeries } from '../referee.js';
+import { rerunSeat } from '../play-worker.js';
 import { freeAfter } from '../engine.js';
 
 const LOAD_MS = 2000;
@@ -119,17 +120,8 @@ export function openPlay(engine, { link, entrants, source }) {
 }
 
 /**
- * Re-run here: the code `source`, started afresh with the seat's seed `seed`, is handed the
- * seat's views of one game in order (`views`, JSON texts: its history up to the turn, then the
- * turn); its answers to the earlier ones are dropped. → the last { answer, error, printed, ms }
- * (what it printed while loading comes with its first turn, as in the game).
+ * Re-run here (www/play-worker.js `rerunSeat`): the code `source`, started afresh with the
+ * seat's seed, on the seat's views of one game (its history up to the turn, then the turn).
  */
-export async function rerun(engine, { source, seed, views }) {
-  const seat = await openSeat(engine, { kind: 'js', source, label: 'your current code' }, seed).catch((e) => ({ failed: e }));
-  if (seat.failed) return { answer: null, error: seat.failed.message, printed: '', ms: 0 };
-  try {
-    let r = null;
-    for (const view of views) r = await seat.decide(JSON.parse(view));
-    return r;
-  } finally { seat.close(); }
-}
+export const rerun = (engine, { source, seed, views }) =>
+  rerunSeat(() => openSeat(engine, { kind: 'js', source, label: 'your current code' }, seed), views);

@@ -9,6 +9,7 @@
 import { UserSession } from '../user-code.js';
 import { freeAfter } from '../engine.js';
 import { Referee } from '../referee.js';
+import { rerunSeat } from '../play-worker.js';
 
 const BACKSTOP_EXTRA_MS = 1000;
 const LOAD_MS = 2000;
@@ -77,14 +78,9 @@ export function openPlay(engine, { link, entrants, source }) {
  * error, printed, ms }.
  */
 export async function rerun(engine, { source, seed, views }) {
-  const seat = await openSeat(source, seed).catch((e) => ({ failed: e }));
-  if (seat.failed) return { answer: null, error: seat.failed.message, printed: '', ms: 0 };
-  try {
-    let r = null;
-    for (const view of views) r = await seat.decide(JSON.parse(view));
-    if (r.error) return r;
-    try { return { ...r, answer: engine.lifterCommand(String(r.answer)) }; } catch (e) { return { ...r, answer: null, error: e.message }; }
-  } finally { seat.close(); }
+  const r = await rerunSeat(() => openSeat(source, seed), views);
+  if (r.error) return r;
+  try { return { ...r, answer: engine.lifterCommand(String(r.answer)) }; } catch (e) { return { ...r, answer: null, error: e.message }; }
 }
 
 /**

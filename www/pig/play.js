@@ -9,6 +9,7 @@
 import { el, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
+import { PlayLoop } from '../play-loop.js';
 import { createPigBoard, caption } from './board.js';
 import { entrant, strategyOptions } from './strategies.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
@@ -54,8 +55,12 @@ export function mountPlay(root, ctx) {
   let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
   let current = null; // { game, names, seed, human, choice, opponent, over }
   let finished = null; // the last finished game, for the Replay tab
-  let loop = null; // the game's series in the sandbox (a promise), opened when it must move
-  let answers = []; // your moves (indices) not yet handed to the series
+  // The game's series in the sandbox, opened from the game's link at its position when it must move.
+  const loop = new PlayLoop(() => {
+    const { game, names, human, choice } = current;
+    const entrants = [0, 1].map((seat) => (seat === human ? { label: 'You', kind: 'human', source: '' } : entrant(choice)));
+    return sandbox.play('pig', { link: game.link(names, game.moves().length), entrants });
+  });
   let decided = 0; // decisions of the series reported so far
   let thinking = false; // the series is playing
 
@@ -67,7 +72,7 @@ export function mountPlay(root, ctx) {
     throwBtn.disabled = holdBtn.disabled = true;
     const my = generation;
     const index = current.game.decide(answer);
-    if (loop) answers.push(index);
+    loop.handOver(index);
     logMove();
     show(null, false);
     setTimeout(() => { if (my === generation) settle(); }, answer ? 120 : 380);
@@ -117,20 +122,8 @@ export function mountPlay(root, ctx) {
 
   /** Ends the game's series in the sandbox. */
   function closeLoop() {
-    loop?.then((l) => l.close(), () => {});
-    loop = null;
-    answers = [];
+    loop.close();
     decided = 0;
-  }
-
-  /** The game's series in the sandbox, opened from the game's link at its position. */
-  function theLoop() {
-    if (!loop) {
-      const { game, names, human, choice } = current;
-      const entrants = [0, 1].map((seat) => (seat === human ? { label: 'You', kind: 'human', source: '' } : entrant(choice)));
-      loop = sandbox.play('pig', { link: game.link(names, game.moves().length), entrants });
-    }
-    return loop;
   }
 
   /** A failed decision of the opponent, once its move (`label`, the engine's fallback) is played. */
@@ -153,9 +146,7 @@ export function mountPlay(root, ctx) {
     thinking = true;
     let r;
     try {
-      const l = await theLoop();
-      if (my !== generation) return;
-      r = await l.step(answers.length ? answers.shift() : null);
+      r = await loop.step(() => my === generation);
     } catch (e) {
       if (my !== generation) return;
       thinking = false;
@@ -191,7 +182,7 @@ export function mountPlay(root, ctx) {
       closeLoop();
       return;
     }
-    if (st.phase === 'decide' && st.player === human && !answers.length) throwBtn.disabled = holdBtn.disabled = false;
+    if (st.phase === 'decide' && st.player === human && !loop.pending) throwBtn.disabled = holdBtn.disabled = false;
     else advance();
   }
 

@@ -12,6 +12,7 @@
 import { el, fileRefused, intoBox, linkField, readFile, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
+import { PlayLoop } from '../play-loop.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
@@ -90,10 +91,11 @@ export function mountPlay(root, ctx) {
   let autoPass = false;
   let botTimer = null;
   let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
-  let loop = null; // the game's series in the sandbox (opened the first time a bot must move)
+  // The game's series in the sandbox, opened from the game's link at its end (your moves so far
+  // are in it) the first time a bot must move.
+  const loop = new PlayLoop(() => openLoop(engine, game, stateOf(game).seats));
   let thinking = false; // the series is playing the bots' seats
   let waiting = false; // the series waits for your move (or is over)
-  let answers = []; // your moves (indices) not yet handed to the series
   let made = []; // the series' moves (indices) not yet played on the page's tape
   let message = null; // [text, kind] shown once under the status
   let lastState = null;
@@ -498,22 +500,13 @@ export function mountPlay(root, ctx) {
   /** Ends the game's series in the sandbox. */
   function closeLoop() {
     generation += 1;
-    loop?.then((l) => l.close(), () => {});
-    loop = null;
+    loop.close();
     thinking = false;
     waiting = false;
-    answers = [];
     made = [];
   }
-  /** The game's series, opened from the game's link at its end (your moves so far are in it). */
-  function theLoop() {
-    loop ??= openLoop(engine, game, stateOf(game).seats);
-    return loop;
-  }
   /** Your move, by index, for the game's series (once it plays the bots of this game). */
-  function handOver(index) {
-    if (loop) answers.push(index);
-  }
+  const handOver = (index) => loop.handOver(index);
   function stopBots() { clearTimeout(botTimer); botTimer = null; }
   /**
    * What comes next: the series' moves at the chosen pace, your pass when finishing; the series
@@ -521,13 +514,13 @@ export function mountPlay(root, ctx) {
    */
   function scheduleBots() {
     stopBots();
-    if (lastState?.over && loop) closeLoop();
+    if (lastState?.over && loop.started) closeLoop();
     if (!game || mode !== 'game' || !lastState || lastState.over) return;
     if (made.length) {
       const pace = SPEEDS.find(([v]) => v === speed.value)?.[2] ?? 220;
       botTimer = setTimeout(playMade, pace);
     } else if (humanToMove() && autoPass) botTimer = setTimeout(passForYou, 0);
-    if (answers.length || (!waiting && (made.length || !humanToMove()))) advance();
+    if (loop.pending || (!waiting && (made.length || !humanToMove()))) advance();
   }
   /** Plays the series' moves on the page's tape: one, or at once as many as a frame allows. */
   function playMade() {
@@ -557,9 +550,7 @@ export function mountPlay(root, ctx) {
     thinking = true;
     let r;
     try {
-      const l = await theLoop();
-      if (my !== generation) return;
-      r = await l.step(answers.length ? answers.shift() : null);
+      r = await loop.step(() => my === generation);
     } catch (e) {
       if (my !== generation) return;
       closeLoop();
