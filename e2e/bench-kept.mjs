@@ -22,7 +22,7 @@ try {
     const text = await loadMap(engine, map);
     const g = new engine.PunterGame(map, text, seats, {}, null, 4242);
     // The Play series (as the Play tab's, here on the page's thread).
-    const series = engine.PunterPlay.fromLink(g.link(0), seats, { [map]: text });
+    const series = engine.PunterSeries.fromLink(g.link(0), seats, { [map]: text });
     const human = [];
     for (;;) {
       const r = series.next(1);

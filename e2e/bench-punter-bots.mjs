@@ -1,6 +1,6 @@
 // How long the `strong` Punter bot takes to move in the page (wasm, Chromium), where the Play
 // tab's series runs (in the sandbox worker; timed here on the page's thread, the same engine):
-// each bot move is one `next(1)` of the Play series (`PunterPlay`). A game of two
+// each bot move is one `next(1)` of the Play series (`PunterSeries.fromLink`). A game of two
 // strong punters with every extension on; the first 30 moves are timed one by one (the search
 // looks furthest ahead early on), then the game goes on to the end and the rest of the moves
 // are timed in groups of 30 (the mean of each group). Prints one JSON line per map.
@@ -20,7 +20,7 @@ try {
       const text = await loadMap(engine, file);
       const seats = ['strong', 'strong'];
       const start = new engine.PunterGame(file, text, seats, { futures: true, splurges: true, options: true }, [], 1);
-      const game = engine.PunterPlay.fromLink(start.link(0), seats, { [file]: text });
+      const game = engine.PunterSeries.fromLink(start.link(0), seats, { [file]: text });
       start.free();
       const step = () => game.next(1).status;
       const first = [];

@@ -257,11 +257,11 @@ test('a Punter game resumed from its link at any move plays on as if it had neve
     const seats = ['human', 'strong', 'random'];
     const settings = { futures: true, splurges: true, options: true };
     // As the Play tab does: the page's game from the link (PunterGame.toPlayOn), its series
-    // (PunterPlay, seeded as any game 0 of the seed; random re-derives its draws from its turns)
+    // (PunterSeries.fromLink, seeded as any game 0 of the seed; random re-derives its draws from its turns)
     // from the page's game's link; you pass. The game's link once it is over.
     const playOn = (link) => {
       const g = engine.PunterGame.toPlayOn(link, seats, assets);
-      const series = engine.PunterPlay.fromLink(g.link(g.length), seats, assets);
+      const series = engine.PunterSeries.fromLink(g.link(g.length), seats, assets);
       for (;;) {
         const r = series.next(1);
         series.moves().forEach((i) => g.playIndex(i));
@@ -307,7 +307,7 @@ test('a Punter link that ends inside a bot\'s splurge (old links: strong splurge
     g.free();
     const seats = ['greedy', 'human'];
     const resumed = engine.PunterGame.toPlayOn(cut, seats, assets);
-    const series = engine.PunterPlay.fromLink(resumed.link(resumed.length), seats, assets);
+    const series = engine.PunterSeries.fromLink(resumed.link(resumed.length), seats, assets);
     const step = series.next(1);
     series.moves().forEach((i) => resumed.playIndex(i));
     const out = { length: resumed.length, route: resumed.state().route.length, status: step.status };

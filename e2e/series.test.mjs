@@ -257,7 +257,7 @@ test('Punter: a kept Play game reloaded mid-game goes on as the uninterrupted se
     const text = await loadMap(engine, 'lambda.json');
     const assets = { 'lambda.json': text };
     const g = new engine.PunterGame('lambda.json', text, seats, { futures: true, splurges: true, options: true }, [[], [], []], 99);
-    const series = engine.PunterPlay.fromLink(g.link(0), seats, assets);
+    const series = engine.PunterSeries.fromLink(g.link(0), seats, assets);
     for (;;) {
       const r = series.next(1);
       series.moves().forEach((i) => g.playIndex(i));

@@ -31,7 +31,7 @@ fn ask(g: &mut ProtocolGame) -> Request {
         match g.next(u32::MAX).unwrap() {
             Next::Ask(r) => return r,
             Next::Running => continue,
-            Next::Over => panic!("the game is over"),
+            Next::Over | Next::Person { .. } => panic!("the game is over, or a person is asked"),
         }
     }
 }
@@ -135,7 +135,7 @@ fn a_game_through_the_protocol_scores_as_on_the_engine() {
         let r = match g.next(u32::MAX).unwrap() {
             Next::Ask(r) => r,
             Next::Running => continue,
-            Next::Over => break,
+            Next::Over | Next::Person { .. } => break,
         };
         if r.phase == Phase::Move {
             let request = MoveRequest::parse(&r.message).unwrap();
@@ -396,7 +396,7 @@ fn timeouts_make_zombies_after_ten() {
                 answer(&mut g, Value::Null);
             }
             Next::Running => {}
-            Next::Over => break,
+            Next::Over | Next::Person { .. } => break,
         }
     }
     assert_eq!(asked, 10);

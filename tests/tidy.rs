@@ -144,7 +144,7 @@ fn the_lists_of_known_offenders_cannot_rot() {
     let dir = scratch_copy("rot");
     let found = with_planted(&dir, "tests/results.rs", None);
     assert!(found.iter().any(|v| v.starts_with("tests/results.rs: listed in KNOWN_OFFENDERS")), "{found:?}");
-    let found = with_planted(&dir, "src/punter/bots.rs", None);
-    assert!(found.iter().any(|v| v.starts_with("src/punter/bots.rs: KNOWN_LOOPS lists .entrant_game(")), "{found:?}");
+    let found = with_planted(&dir, "src/pig/tournament.rs", None);
+    assert!(found.iter().any(|v| v.starts_with("src/pig/tournament.rs: KNOWN_LOOPS lists .entrant(")), "{found:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -31,7 +31,8 @@ export async function stepPlay({ id, answer = null, ms = 0 }, ctx) {
   if (answer !== null) p.handle.answerIndex(answer, ms);
   const r = await p.referee.run(ctx, { humans: p.humans, untilMs: performance.now() + SLICE_MS });
   const ask = typeof r === 'object' ? { entrant: r.entrant, seat: r.seat, view: JSON.parse(r.view) } : null;
-  return { moves: Array.from(p.handle.moves()), ask, over: r === 'over', link: p.handle.link(), decisions: p.handle.decisions(0) };
+  // `exchanges`: the messages a protocol seat was sent (Punter's JavaScript bots), for the inspector.
+  return { moves: Array.from(p.handle.moves()), ask, over: r === 'over', link: p.handle.link(), decisions: p.handle.decisions(0), exchanges: p.handle.exchanges?.() };
 }
 
 export function closePlay({ id }) {

@@ -26,6 +26,7 @@ const playWorker = () => import('./play-worker.js');
 const RERUNS = {
   labyrinth: async (params) => (await labyrinthSeats()).rerun(await loadEngine('labyrinth'), params),
   lifter: async (params) => (await lifterRun()).rerun(await loadEngine('lifter'), params),
+  punter: async (params) => (await punterSeats()).rerun(await loadEngine('punter'), params),
 };
 
 // The page lends this worker its user-code frame (www/user-frames.js) before the first request.

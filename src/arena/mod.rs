@@ -76,6 +76,13 @@ pub trait MatchRules: Game {
     }
 }
 
+/// The seed of `entrant`'s own randomness in game number `game` of the series of `seed`, for
+/// an entrant started afresh every game (a built-in bot, a JavaScript seat, a re-run of it):
+/// [`Series::entrant_seed`], for hosts that seat an entrant before its series exists.
+pub fn entrant_seed(seed: u64, entrant: usize, game: u32) -> u64 {
+    MatchSeeds(seed).entrant_game(entrant, game)
+}
+
 /// Every random stream of a match, derived from its seed here and nowhere else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MatchSeeds(pub u64);

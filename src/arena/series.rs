@@ -278,7 +278,7 @@ impl<G: MatchRules> Series<G> {
     /// The seed of `entrant`'s own randomness in game number `game` (the seed a decider outside
     /// the engine is started with, and a re-run of it).
     pub fn entrant_seed(&self, entrant: usize, game: u32) -> u64 {
-        MatchSeeds(self.spec.seed).entrant_game(entrant, game)
+        super::entrant_seed(self.spec.seed, entrant, game)
     }
 
     /// Entrant sitting in `seat` during game number `game` of the whole series.

@@ -54,13 +54,12 @@ pub const HUMAN: &str = "human";
 /// ([`HUMAN`]). The CLI and the page (its arenas and its Play tab) seat the same bots this way,
 /// so the same series gives the same games.
 pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<crate::arena::Deciders<Punter>, String> {
-    let seeds = crate::arena::MatchSeeds(seed);
     names
         .iter()
         .enumerate()
         .map(|(e, name)| match name.as_str() {
             outside if is_outside(outside) || outside == HUMAN => Ok(None),
-            other => bot(other, seeds.entrant_game(e, game)).map(Some).map_err(|e| e.to_string()),
+            other => bot(other, crate::arena::entrant_seed(seed, e, game)).map(Some).map_err(|e| e.to_string()),
         })
         .collect()
 }

@@ -63,7 +63,7 @@ fn messages(text: &str) -> Result<String, String> {
                     Next::Ask(r) if r.phase == Phase::Move => game.answer(Ok(&json!({ "pass": { "punter": r.seat } }).to_string()), "")?,
                     Next::Ask(_) => game.answer(Ok("null"), "")?,
                     Next::Running => continue,
-                    Next::Over => break,
+                    Next::Over | Next::Person { .. } => break,
                 };
             }
         }

@@ -14,16 +14,16 @@ mod links;
 mod pig;
 #[cfg(feature = "pig")]
 mod pig_play;
-#[allow(dead_code)] // a one-game build uses only what its handles need
+#[allow(dead_code, unused_macros, unused_imports)] // a one-game build uses only what its handles need
 mod play;
 #[cfg(feature = "pig")]
 mod pig_tournament;
 #[cfg(feature = "punter")]
 mod punter;
 #[cfg(feature = "punter")]
-mod punter_play;
-#[cfg(feature = "punter")]
 mod punter_series;
+#[cfg(feature = "punter")]
+mod punter_views;
 #[allow(dead_code)] // a one-game build uses only what its handles need
 mod series;
 
@@ -46,8 +46,6 @@ pub use pig_play::*;
 pub use pig_tournament::*;
 #[cfg(feature = "punter")]
 pub use punter::*;
-#[cfg(feature = "punter")]
-pub use punter_play::*;
 #[cfg(feature = "punter")]
 pub use punter_series::*;
 

@@ -29,6 +29,15 @@ impl<G: MatchRules> Follower<G> {
         Ok(Follower { game, seen: series.current_moves().len() })
     }
 
+    /// The game at `params` after `moves`, all seen (for a series that starts later).
+    pub(super) fn at(params: &G::Params, moves: &[G::Move]) -> Result<Follower<G>, JsValue> {
+        let mut game = G::new(params).map_err(js_error)?;
+        for mv in moves {
+            game.play(mv).map_err(js_error)?;
+        }
+        Ok(Follower { game, seen: moves.len() })
+    }
+
     /// The moves of the series's (one) game since the last call, by index.
     pub(super) fn since(&mut self, series: &Series<G>) -> Vec<u32> {
         let moves = match series.logs().last() {

@@ -1,10 +1,9 @@
 //! Lambda Punter for JavaScript: one handle for playing (a human seat among bots: the page's
-//! display of the Play series, `PunterPlay`, which makes the bots' moves) and for replaying (a log
+//! display of the Play series, `PunterSeries.fromLink`, which makes the bots' moves) and for replaying (a log
 //! or a link), on the shared replay tape. Rivers and sites cross as dense indices (the order of
 //! `geometry()`); moves as (kind, index).
 
 use super::{js_error, to_js};
-use super::punter_play::play_entrants;
 use crate::arena::{Series, SeriesSpec};
 use crate::game::{Actor, Game};
 use crate::link::{decode_game_with, GameRecord};
@@ -140,7 +139,7 @@ enum Seat {
 
 #[wasm_bindgen]
 pub struct PunterGame {
-    tape: Tape<Punter>,
+    pub(super) tape: Tape<Punter>,
     seats: Vec<Seat>,
 }
 
@@ -149,7 +148,22 @@ pub(super) fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
     Ok(Settings { futures: s.futures, splurges: s.splurges, options: s.options })
 }
 
-/// The seats of a game: "human" or a built-in bot's name (the Play series plays them).
+/// The seats' deciders for game 0 of the series of `seed`: a built-in bot, or `None` for a
+/// person or a JavaScript bot.
+fn play_entrants(seats: &[String], seed: u64) -> Result<crate::arena::Deciders<Punter>, JsValue> {
+    crate::punter::bots::entrants(seats, seed, 0).map_err(js_error)
+}
+
+/// What a seat of a Play game is called: "You", "your bot" (JavaScript) or the bot's name.
+fn seat_name(seat: &str) -> String {
+    match seat {
+        HUMAN => "You".into(),
+        "js" => "your bot".into(),
+        bot => bot.into(),
+    }
+}
+
+/// The seats of a game: "human", "js" or a built-in bot's name (the Play series plays them).
 fn seats_of(seats: &[String]) -> Result<Vec<Seat>, JsValue> {
     play_entrants(seats, 0)?;
     Ok(seats.iter().map(|s| if s == HUMAN { Seat::Human } else { Seat::Bot(s.clone()) }).collect())
@@ -183,7 +197,7 @@ impl PunterGame {
         let seed = seed as u64;
         let series = Series::new(SeriesSpec::new(params, 1, seed), play_entrants(&seats, seed)?).map_err(js_error)?;
         let kinds = seats_of(&seats)?;
-        let names = seats.iter().map(|s| if s == HUMAN { "You".to_string() } else { s.clone() }).collect();
+        let names = seats.iter().map(|s| seat_name(s)).collect();
         let tape = Tape::start(series.current_params().clone(), seed, names).map_err(js_error)?;
         Ok(PunterGame { tape, seats: kinds })
     }
@@ -213,7 +227,7 @@ impl PunterGame {
     }
 
     /// A game to play on from a punter link's position (`assets` as for `fromLink`), `seats` as
-    /// for `new`; the Play series goes on from there (`PunterPlay.fromLink` with this game's
+    /// for `new`; the Play series goes on from there (`PunterSeries.fromLink` with this game's
     /// link). A bot's unfinished splurge at that position — the `strong` of links made before
     /// issue 19 splurged — is dropped: the bot decides again from the view before it.
     #[wasm_bindgen(js_name = toPlayOn)]
@@ -224,6 +238,8 @@ impl PunterGame {
         }
         let kinds = seats_of(&seats)?;
         record.moves.truncate(record.view);
+        // Named by who plays them from here (the Play series names them the same).
+        record.players = seats.iter().map(|s| seat_name(s)).collect();
         let mut tape = Tape::new(record).map_err(js_error)?;
         loop {
             let n = tape.len();

@@ -1,15 +1,19 @@
 //! `PunterSeries`: one game of a Punter series for the page's one referee loop, where some
-//! entrants are bots written in JavaScript against the official protocol (run in the sandbox)
-//! and the others built-in bots. The engine's `ProtocolGame` writes every message a JavaScript
-//! bot receives, reads its answers and keeps the turns, timeouts and zombies; this handle only
-//! translates, and the sandbox carries the messages and keeps the clock.
+//! entrants are bots written in JavaScript against the official protocol (run in the sandbox),
+//! some built-in bots and, in the Play tab's game (`fromLink`: a game going on from a link's
+//! position), some people. The engine's `ProtocolGame` writes every message a JavaScript bot
+//! receives, reads its answers and keeps the turns, timeouts and zombies; this handle only
+//! translates, and the sandbox carries the messages and keeps the clock. It also gives the
+//! Play loop its moves by index and takes a person's move by index (`src/wasm/play.rs`), and
+//! the replay's inspector every decision and every message a JavaScript bot was sent.
 
+use super::play::{self, Follower};
 use super::{js_error, js_seed, series, to_js};
-use crate::arena::{MatchRules, MatchSeeds};
+use crate::arena::{entrant_seed, MatchRules, Start};
 use crate::game::Game;
 use crate::link::encode_game;
 use crate::punter::protocol::{Next, Phase, ProtocolGame, Verdict};
-use crate::punter::PunterParams;
+use crate::punter::{Punter, PunterParams};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -38,11 +42,24 @@ struct RemarkJs {
     turn: Option<u32>,
 }
 
+#[derive(Serialize)]
+struct ExchangeJs<'a> {
+    seat: usize,
+    phase: &'static str,
+    move_index: usize,
+    witness: bool,
+    /// Null for the setup message (`PunterGame.setupMessage` writes it again).
+    message: Option<&'a str>,
+    reply: Option<&'a str>,
+}
+
 #[wasm_bindgen]
 pub struct PunterSeries {
     inner: ProtocolGame,
     names: Vec<String>,
     seed: u64,
+    /// The game as the page last saw it (a Play game's), once it goes on from its position.
+    follower: Option<Follower<Punter>>,
 }
 
 #[wasm_bindgen]
@@ -53,8 +70,67 @@ impl PunterSeries {
     pub fn new(map_name: &str, map_text: &str, entrants: Vec<String>, names: Vec<String>, settings: JsValue, seed: f64, game: u32) -> Result<PunterSeries, JsValue> {
         let settings = super::punter::settings_of(settings)?;
         let params = PunterParams::new(map_name, map_text, entrants.len(), settings, Vec::new()).map_err(js_error)?;
-        let inner = ProtocolGame::new(params, &entrants, seed as u64, game).map_err(js_error)?;
-        Ok(PunterSeries { inner, names, seed: seed as u64 })
+        let mut inner = ProtocolGame::new(params, &entrants, seed as u64, game).map_err(js_error)?;
+        inner.set_clock(Box::new(super::now_ms));
+        Ok(PunterSeries { inner, names, seed: seed as u64, follower: None })
+    }
+
+    /// The Play tab's game: a punter link's game (`assets` as for `PunterGame.fromLink`) going
+    /// on from its position as game 0 of the series of the link's seed, seat `i` played by
+    /// `seats[i]`: "human" (answered with `answerIndex`), "js" (a JavaScript bot, told of its
+    /// seat's earlier turns first) or a built-in bot (seeded as in any game 0 and told of its
+    /// seat's earlier moves).
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(link: &str, seats: Vec<String>, assets: JsValue) -> Result<PunterSeries, JsValue> {
+        let record = crate::link::decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?.record;
+        if seats.len() != record.params.punters {
+            return Err(js_error(format!("the game has {} punters, not {}", record.params.punters, seats.len())));
+        }
+        let moves = record.moves[..record.view.min(record.moves.len())].to_vec();
+        let follower = Follower::at(&record.params, &moves)?;
+        let mut inner = ProtocolGame::from_position(Start { params: record.params, moves }, &seats, record.seed, 0).map_err(js_error)?;
+        inner.set_clock(Box::new(super::now_ms));
+        Ok(PunterSeries { inner, names: record.players, seed: record.seed, follower: Some(follower) })
+    }
+
+    /// The moves made since the last call, each as its index among the legal moves of its
+    /// position (a `fromLink` game's).
+    pub fn moves(&mut self) -> Vec<u32> {
+        match (self.follower.as_mut(), self.inner.series()) {
+            (Some(f), Some(s)) => f.since(s),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The person asked (`next` said "ask" with its entrant) moves: the move by its index among
+    /// the legal moves now; the page has played it already.
+    #[wasm_bindgen(js_name = answerIndex)]
+    pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), JsValue> {
+        match (self.inner.series_mut(), self.follower.as_mut()) {
+            (Some(s), Some(f)) => play::answer_index(s, f, index, ms),
+            _ => Err(js_error("nobody is asked to move")),
+        }
+    }
+
+    /// What each decision of the game answered, printed and took (as `PigPlay.decisions`).
+    pub fn decisions(&self, game: u32) -> Result<JsValue, JsValue> {
+        match self.inner.series() {
+            Some(s) => play::decisions_of(s, game),
+            None => to_js(&Vec::<u8>::new()),
+        }
+    }
+
+    /// Every message the JavaScript bots were sent, with their replies: [{ seat, phase,
+    /// move_index, witness, message, reply }] (`cut`: the rest was past the limit).
+    pub fn exchanges(&self) -> Result<JsValue, JsValue> {
+        #[derive(Serialize)]
+        struct All<'a> {
+            list: Vec<ExchangeJs<'a>>,
+            cut: bool,
+        }
+        let e = self.inner.exchanges();
+        let list = e.all().iter().map(|x| ExchangeJs { seat: x.seat, phase: x.phase.name(), move_index: x.move_index, witness: x.witness, message: x.message.as_deref(), reply: x.reply.as_deref() }).collect();
+        to_js(&All { list, cut: e.cut() })
     }
 
     /// Plays built-in bots for at most `max` decisions, then says who must answer what:
@@ -65,6 +141,7 @@ impl PunterSeries {
         let step = match self.inner.next(max).map_err(js_error)? {
             Next::Running => done("running"),
             Next::Over => done("over"),
+            Next::Person { seat, entrant } => StepJs { status: "ask", phase: Some("move"), seat: Some(seat), entrant: Some(entrant), game, view: Some("null".into()), limit_ms: None, seed: None },
             Next::Ask(r) => StepJs {
                 status: "ask",
                 phase: Some(r.phase.name()),
@@ -73,26 +150,27 @@ impl PunterSeries {
                 game,
                 view: Some(r.message.to_string()),
                 limit_ms: Some(r.phase.limit_ms()),
-                seed: Some(js_seed(MatchSeeds(self.seed).entrant_game(r.entrant, game))),
+                seed: Some(js_seed(entrant_seed(self.seed, r.entrant, game))),
             },
         };
         to_js(&step)
     }
 
-    /// The asked bot's answer: its reply as JSON text. Returns { played, rejected, note }.
-    pub fn answer(&mut self, text: &str, printed: &str) -> Result<JsValue, JsValue> {
-        verdict(self.inner.answer(Ok(text), printed))
+    /// The asked bot's answer: its reply as JSON text, what it printed meanwhile and the time it
+    /// took. Returns { played, rejected, note }.
+    pub fn answer(&mut self, text: &str, printed: &str, ms: f64) -> Result<JsValue, JsValue> {
+        verdict(self.inner.answer_timed(Ok(text), printed, ms))
     }
 
     /// The asked bot failed: it threw or answered nothing (`timeout`: no answer in time;
     /// `stopped`: its sandbox was stopped). Any failure in setup makes a zombie from the start,
     /// as the official server did.
-    pub fn fail(&mut self, message: String, timeout: bool, stopped: bool, printed: &str) -> Result<JsValue, JsValue> {
+    pub fn fail(&mut self, message: String, timeout: bool, stopped: bool, printed: &str, ms: f64) -> Result<JsValue, JsValue> {
         let message = match self.inner.phase() {
             Some(Phase::Setup) if stopped => format!("its sandbox was stopped in setup ({message})"),
             _ => message,
         };
-        verdict(self.inner.fail(&message, timeout, false, printed))
+        verdict(self.inner.fail_timed(&message, timeout, false, printed, ms))
     }
 
     /// Scores, timeouts and rejected answers per seat, turn and turns, and whether it is over.

@@ -43,10 +43,8 @@ const NOT_REFEREES: &[(&str, &str)] = &[
 const KNOWN_LOOPS: &[(&str, &str, &str)] = &[
     ("src/pig/arena.rs", ".entrant(", "MatchRunner seeds the deciders it makes (entrant_seed, make_decider)"),
     ("src/pig/tournament.rs", ".entrant(", "a tournament's entrant seeds"),
-    ("src/punter/bots.rs", ".entrant_game(", "`entrants`: a game's bots seeded for it"),
     ("src/wasm/pig.rs", "entrantSeed", "PigMatch.entrantSeed"),
     ("src/wasm/pig.rs", ".entrant(", "PigMatch.entrantSeed derives MatchSeeds::entrant"),
-    ("src/wasm/punter_series.rs", ".entrant_game(", "a JavaScript seat's per-game seed, derived beside the series"),
     ("www/pig/seats.js", "entrantSeed", "a match's JavaScript seat seeded from PigMatch.entrantSeed"),
 ];
 

@@ -48,11 +48,16 @@ function punter(message) {
 }`],
 ];
 
-function loadCode() {
+/** The code in the Your bot tab (its kept draft). */
+export function labCode() {
   return draft.get(DRAFT, EXAMPLES[0][1]);
 }
 
-/** ctx: { engine, openLink?(link) } — openLink shows a finished game in the replay viewer. */
+/**
+ * ctx: { engine, watch?({ link, title, recorded }) } — watch shows a game played here in the
+ * replay viewer, at its first move, with its decisions (`recorded`: the seats, decisions and
+ * messages, for the inspector).
+ */
 export function mountLab(root, ctx) {
   const { engine } = ctx;
   const mapSelect = el('select', { 'aria-label': 'Map', 'data-testid': 'punter-lab-map' },
@@ -73,7 +78,7 @@ export function mountLab(root, ctx) {
   const examples = el('select', { 'aria-label': 'Examples' },
     el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map(([name], i) => el('option', { value: String(i) }, name)));
   const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'punter-lab-editor', 'aria-label': 'Your bot' });
-  editor.value = loadCode();
+  editor.value = labCode();
   editor.addEventListener('input', () => draft.set(DRAFT, editor.value));
   examples.addEventListener('change', () => {
     if (examples.value === '') return;
@@ -183,8 +188,15 @@ export function mountLab(root, ctx) {
         el('td', {}, s.elo.toFixed(0))))))));
     showRemarks(problems, failed);
     if (printed) results.append(el('pre', { class: 'output' }, printed));
-    if (ctx.openLink) {
-      results.append(el('div', { class: 'row' }, ...played.slice(0, 60).map((g, i) => el('button', { class: 'small', onclick: () => ctx.openLink(g.link), title: `Watch game ${i + 1}` }, `Game ${i + 1}`))));
+    if (ctx.watch) {
+      const kinds = ['js', ...bots];
+      results.append(el('div', { class: 'row' }, ...played.slice(0, 60).map((g, i) => el('button', {
+        class: 'small', 'data-testid': `punter-lab-game-${i + 1}`, title: `Watch game ${i + 1}`,
+        onclick: () => ctx.watch({
+          link: g.link, title: `your bot vs ${bots.join(', ')} — game ${i + 1} of ${games}`,
+          recorded: { seats: g.seating.map((e) => kinds[e]), decisions: g.decisions, exchanges: g.exchanges },
+        }),
+      }, `Game ${i + 1}`))));
     }
   }
 
@@ -200,7 +212,7 @@ export function mountLab(root, ctx) {
       el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${where(p)}: ${p.message}`)))));
   }
 
-  function show({ summary, link, printed, problems }, seats, seat, seedUsed) {
+  function show({ summary, link, printed, problems, decisions, exchanges }, seats, seat, seedUsed) {
     const first = summary.winners.includes(seat); // the engine's ranking (a tie shares first place)
     const failed = { count: summary.rejected[seat] + summary.timeouts[seat], unit: 'turn', fallback: summary.fallback };
     const result = first ? (summary.winners.length > 1 ? 'Your bot shares the best score' : 'Your bot has the best score') : 'Game over';
@@ -212,7 +224,12 @@ export function mountLab(root, ctx) {
         el('td', {}, String(summary.timeouts[i])), el('td', {}, String(summary.rejected[i]))))))));
     showRemarks(problems.map((p) => ({ ...p, game: 1 })), failed);
     if (printed) results.append(el('pre', { class: 'output' }, printed));
-    if (ctx.openLink) results.append(el('button', { 'data-testid': 'punter-lab-watch', onclick: () => ctx.openLink(link) }, 'Watch the game'));
+    if (ctx.watch) {
+      results.append(el('button', {
+        'data-testid': 'punter-lab-watch',
+        onclick: () => ctx.watch({ link, title: `your bot vs ${seats.filter((s) => s !== 'js').join(', ')}`, recorded: { seats, decisions, exchanges } }),
+      }, 'Watch the game'));
+    }
   }
 
   return { set() {}, destroy() { controller?.abort(); } };

@@ -17,13 +17,18 @@ import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
+import { labCode } from './lab.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
 
-/** The game `g` (seated `seats`) as a Play series in the sandbox, opened from its link at its end. */
+/**
+ * The game `g` (seated `seats`) as a Play series in the sandbox, opened from its link at its end;
+ * a "js" seat plays the code of the Your bot tab.
+ */
 const openLoop = (engine, g, seats) => {
   const link = g.link(g.length);
-  return sandbox.play('punter', { link, seats, assets: assetsFor(engine, link) });
+  const source = seats.includes('js') ? labCode() : undefined;
+  return sandbox.play('punter', { link, seats, assets: assetsFor(engine, link), source });
 };
 
 /**
@@ -101,6 +106,8 @@ export function mountPlay(root, ctx) {
   let lastState = null;
   let lastLegal = null; // the engine's legal moves when you are to move, else null
   let you = -1; // your seat in the game (-1: you watch the bots)
+  let recording = null; // the series' decisions and messages in this game, for the replay's inspector
+  ctx.playedRecording = () => (game && recording ? { seats: stateOf(game).seats, ...recording } : null);
   /** The position as you may see it (the engine leaves out the futures you may not see). */
   const stateOf = (g) => g.state(you >= 0 ? you : undefined);
 
@@ -373,6 +380,7 @@ export function mountPlay(root, ctx) {
     closeLoop();
     game?.free();
     game = g;
+    recording = null;
     you = game.state().seats.indexOf('human');
     geometry = game.geometry();
     mapKey = `game:${stateOf(game).map}:${Math.random()}`;
@@ -399,6 +407,17 @@ export function mountPlay(root, ctx) {
   }
   addEventListener('pagehide', () => { if (linkTimer) save(); });
 
+  /** Shows the map of `g`'s link (`data`: the link's map, as `reopenKept` reads it) in the form. */
+  async function formFollows(data, text) {
+    if (!data.bundled) {
+      custom = { name: data.map, text };
+      customOption.hidden = false;
+      customOption.textContent = custom.name.replace(/\.json$/, '');
+      mapSelect.value = 'custom';
+    } else mapSelect.value = data.map;
+    await chooseMap(data.map, text);
+  }
+
   /** Plays on from the kept game: its link reopened as links are, the series going on from there. */
   function restore() {
     return reopenKept(ctx.app, kept, async ({ kind, data }, record) => {
@@ -406,13 +425,7 @@ export function mountPlay(root, ctx) {
       const g = engine.PunterGame.toPlayOn(record.link, record.seats, assetsFor(engine, record.link));
       const text = g.mapText();
       adopt(g);
-      if (!data.bundled) {
-        custom = { name: data.map, text };
-        customOption.hidden = false;
-        customOption.textContent = custom.name.replace(/\.json$/, '');
-        mapSelect.value = 'custom';
-      } else mapSelect.value = data.map;
-      await chooseMap(data.map, text);
+      await formFollows(data, text);
       mode = 'game';
       refresh();
     });
@@ -559,6 +572,7 @@ export function mountPlay(root, ctx) {
     }
     if (my !== generation) return;
     thinking = false;
+    recording = { decisions: r.decisions, exchanges: r.exchanges };
     waiting = Boolean(r.ask) || r.over;
     made.push(...r.moves);
     if (r.over && !made.length) closeLoop();
@@ -648,5 +662,27 @@ export function mountPlay(root, ctx) {
   return {
     /** The game in the Play tab (for the replay viewer), or null. */
     get game() { return game; },
+    /**
+     * Continue from here: a game of your own (kept) from `link`'s position — its moves up to
+     * there —, seat i played by `seats[i]` ("human": you, "js": your bot, or a built-in bot),
+     * the series going on from the fork (bots told of their seats' earlier moves).
+     */
+    async fork(link, seats) {
+      let g;
+      try {
+        g = engine.PunterGame.toPlayOn(link, seats, assetsFor(engine, link));
+      } catch (e) {
+        formStatus.textContent = `The game could not go on from there: ${e.message ?? e}`;
+        formStatus.className = 'status error';
+        return;
+      }
+      const text = g.mapText();
+      const data = { map: g.state().map, bundled: isBundled(engine, g.state().map) };
+      adopt(g);
+      save();
+      await formFollows(data, text);
+      mode = 'game';
+      refresh();
+    },
   };
 }

@@ -1,12 +1,15 @@
-// Any Punter game in the shared replay viewer: the game just played, a share link, or an
-// official game log (a file, or the bundled example). The legend, the map and the score plot
-// follow the viewed position; the game can be exported as an official log and shared.
+// Any Punter game in the shared replay viewer: the game just played, a game of the Your bot tab,
+// a share link, or an official game log (a file, or the bundled example). The legend, the map
+// and the score plot follow the viewed position; the game can be exported as an official log and
+// shared. Every position can be played on ("Continue from here"), and for a game played here the
+// inspector shows each punter's decisions (www/punter/study.js).
 import { el, fileRefused, followLink, linkField, saveText, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { WorkerRpc } from '../worker-rpc.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend, createPlot } from './legend.js';
 import { assetsFor, mapUrl, prepareLink } from './maps.js';
+import { createStudy } from './study.js';
 
 const EXAMPLE = 'examples/full1--futures-splurges-options--lambda-ag1.json';
 /**
@@ -76,6 +79,7 @@ export function mountReplay(root, ctx) {
       });
       legend.set(s, geometry.ids);
       plot.mark(t);
+      study.set(t);
       info.textContent = `${s.map.replace(/\.json$/, '')} · ${s.punters} punters · ${extensions(s)} · turn ${Math.min(s.turn, s.turns)} of ${s.turns.toLocaleString('en-US')}${s.over ? ' · game over' : ''}`;
       clearTimeout(linkTimer);
       linkTimer = setTimeout(() => {
@@ -87,8 +91,13 @@ export function mountReplay(root, ctx) {
     },
   });
 
+  const study = createStudy({
+    ctx, game: () => game, at: () => game.position(),
+    seek: (t) => replay.set({ moves: { length: game.length, label: (i) => game.label(i) }, t }),
+  });
+
   root.append(
-    el('div', { class: 'panel punter-replay-main' }, title, info, viewRoot, controls),
+    el('div', { class: 'panel punter-replay-main' }, title, info, viewRoot, controls, study.forkBox),
     el('div', { class: 'panel side punter-side' },
       el('h3', {}, 'Punters'),
       legend.box,
@@ -98,12 +107,16 @@ export function mountReplay(root, ctx) {
       el('div', { class: 'row' }, entryGames),
       status,
       el('div', { class: 'row' }, exportBtn),
-      link.box));
+      link.box,
+      study.inspectorBox));
 
   const extensions = (s) => Object.keys(s.settings).filter((k) => s.settings[k]).join(', ') || 'no extensions';
 
-  /** Shows `g` (a PunterGame this view now owns) at position `t`. */
-  function show(g, t, label, { link: isLink = false } = {}) {
+  /**
+   * Shows `g` (a PunterGame this view now owns) at position `t`; `recorded`: its seats,
+   * decisions and messages when it was played here (www/punter/study.js), else null.
+   */
+  function show(g, t, label, { link: isLink = false, recorded = null } = {}) {
     // The viewer still lists the old game's moves until it has the new ones: free it after.
     replay.pause();
     const old = game;
@@ -119,6 +132,7 @@ export function mountReplay(root, ctx) {
     const total = g.length;
     const samples = Math.min(total + 1, PLOT_SAMPLES);
     plot.set(g.scoreTimeline(samples), s.punters, total);
+    study.watch(recorded);
     replay.set({ moves: { length: total, label: (i) => g.label(i) }, t: t ?? total });
     old?.free();
   }
@@ -199,7 +213,14 @@ export function mountReplay(root, ctx) {
       fail(`Your game could not be opened here: ${e.message ?? e}`);
       return;
     }
-    show(copy, copy.length, 'Your game');
+    show(copy, copy.length, 'Your game', { recorded: ctx.playedRecording?.() ?? null });
+  }
+
+  /** A game of the Your bot tab: { link, title, recorded }, at its first move. */
+  function openWatched({ link: l, title: label, recorded }) {
+    opened += 1;
+    const g = engine.PunterGame.fromLink(l, assetsFor(engine, l));
+    show(g, Math.min(1, g.length), label, { recorded });
   }
 
   return {
@@ -211,6 +232,7 @@ export function mountReplay(root, ctx) {
     },
     openLog,
     openGame,
+    openWatched,
     shown() {
       playedBtn.hidden = !ctx.played;
       if (!game && ctx.played) openGame(ctx.played);

@@ -3,19 +3,50 @@
 // writes every official protocol message a JavaScript bot receives and reads its answers; the
 // user's `punter(message)` runs in the user-code host through UserSession, timed here with the
 // official limits the engine gives (10 s for setup, 1 s per move; ten timeouts make a zombie).
+// One seat logic (`openSeat`) serves a lab or arena game, the Play tab's game (where people sit
+// too) and a re-run of the code on a seat's recorded messages (the replay's inspector).
 import { UserSession } from '../user-code.js';
 import { playSeries } from '../referee.js';
+import { rerunSeat } from '../play-worker.js';
 import { freeAfter } from '../engine.js';
 
 const BACKSTOP_EXTRA_MS = 1000;
 const LOAD_MS = 2000;
 const PRINTED_MAX = 20000;
+const SETUP_MS = 10000;
+
+/**
+ * A JavaScript bot's seat: the code `source`, started afresh with `seed` → { decide(message,
+ * { limitMs }) → { answer (its reply as JSON text), error, printed, ms, timeout, stopped },
+ * close() }. What it printed while loading comes with its first answer. Throws when it does not
+ * load (`label` names it).
+ */
+async function openSeat(source, seed, label) {
+  const started = await UserSession.start({ game: 'punter', source: source ?? '', seed, loadMs: LOAD_MS });
+  if (started.error) throw new Error(`${label} does not load: ${started.error}`);
+  const { session } = started;
+  let early = started.printed ?? '';
+  return {
+    async decide(message, { limitMs = SETUP_MS } = {}) {
+      const r = await session.call('punter', message, { limitMs, backstopMs: limitMs + BACKSTOP_EXTRA_MS });
+      const printed = early + (r.printed ?? '');
+      early = '';
+      // The answer as the host sent it (JSON text, its size checked before it was parsed).
+      return { answer: r.json ?? 'null', error: r.error, printed, ms: r.ms ?? 0, timeout: Boolean(r.timeout || r.slow), stopped: Boolean(r.timeout) };
+    },
+    close() { session.close(); },
+  };
+}
+
+const answerSeat = (h, json, printed, ms) => h.answer(json, printed, ms);
+const failSeat = (h, r) => h.fail(r.error, r.timeout, r.stopped, r.printed ?? '', r.ms ?? 0);
 
 /**
  * One game of `entrants` (per entrant 'js' or a bot name; entrant e sits in seat (e − game)
  * mod n), the JavaScript entrants' code in `sources` (by entrant):
- * → { seating, summary, link, printed, problems: [{ seat, phase, message, turn }] } (`turn`: the
- * engine's turn of an answer played as a pass).
+ * → { seating, summary, link, printed, problems: [{ seat, phase, message, turn }], decisions,
+ * exchanges } (`turn`: the engine's turn of an answer played as a pass; `decisions` and
+ * `exchanges` for the replay's inspector).
  */
 async function playGame(engine, { mapName, mapText, entrants, names, sources, settings, seed, game }, ctx) {
   const handle = new engine.PunterSeries(mapName, mapText, entrants, names, settings, seed, game);
@@ -23,31 +54,22 @@ async function playGame(engine, { mapName, mapText, entrants, names, sources, se
   const keep = (p) => { if (p && printed.length < PRINTED_MAX) printed += p; };
   return freeAfter(handle, async () => {
     const open = async (step) => {
-      const started = await UserSession.start({ game: 'punter', source: sources[step.entrant] ?? '', seed: step.seed, loadMs: LOAD_MS });
-      keep(started.printed);
-      if (started.error) throw new Error(`seat ${step.seat + 1} does not load: ${started.error}`);
-      const { session } = started;
-      return {
-        async decide(message, { limitMs }) {
-          const r = await session.call('punter', message, { limitMs, backstopMs: limitMs + BACKSTOP_EXTRA_MS });
-          keep(r.printed);
-          // The answer as the host sent it (JSON text, its size checked before it was parsed).
-          return { answer: r.json ?? 'null', error: r.error, timeout: Boolean(r.timeout || r.slow), stopped: Boolean(r.timeout) };
-        },
-        close() { session.close(); },
-      };
+      const seat = await openSeat(sources[step.entrant], step.seed, `seat ${step.seat + 1}`);
+      return { ...seat, async decide(m, s) { const r = await seat.decide(m, s); keep(r.printed); return r; } };
     };
-    const answer = (h, json) => h.answer(json, '');
-    const fail = (h, r) => h.fail(r.error, r.timeout, r.stopped, '');
     const progress = () => ctx.progress(handle.summary());
-    await playSeries(handle, { open, answer, fail, progress }, ctx);
-    return { seating: Array.from(handle.seating()), summary: handle.summary(), link: handle.link(), printed, problems: handle.remarks() };
+    await playSeries(handle, { open, answer: answerSeat, fail: failSeat, progress }, ctx);
+    return {
+      seating: Array.from(handle.seating()), summary: handle.summary(), link: handle.link(), printed, problems: handle.remarks(),
+      decisions: handle.decisions(game), exchanges: handle.exchanges(),
+    };
   });
 }
 
 /**
  * A single game: { mapName, mapText, seats: ['js' | bot name, …], sources: { [seat]: source },
- * settings, seed } → { summary, link, printed, problems }. Seat i is entrant i (game 0).
+ * settings, seed } → { summary, link, printed, problems, decisions, exchanges }. Seat i is
+ * entrant i (game 0).
  */
 export async function runPunter(engine, { mapName, mapText, seats, sources, settings, seed }, ctx) {
   const names = seats.map((s) => (s === 'js' ? 'your bot' : s));
@@ -59,7 +81,8 @@ export async function runPunter(engine, { mapName, mapText, seats, sources, sett
  * the seats from game to game and seeds every game; each game starts the bot's code afresh, so
  * games can be played in any order, on any worker.
  * → { seating: entrant per seat, scores, link, printed, failed (the bot's answers played as a pass,
- * `fallback`, the engine's name for it), problems: [{ game, seat, phase, message, turn }] }
+ * `fallback`, the engine's name for it), problems: [{ game, seat, phase, message, turn }],
+ * decisions, exchanges }
  */
 export async function runPunterArenaGame(engine, { mapName, mapText, bots, source, game, settings, seed }, ctx) {
   const r = await playGame(engine, { mapName, mapText, entrants: ['js', ...bots], names: ['your bot', ...bots], sources: { 0: source }, settings, seed, game }, ctx);
@@ -68,18 +91,28 @@ export async function runPunterArenaGame(engine, { mapName, mapText, bots, sourc
     seating: r.seating, scores: r.summary.scores, link: r.link, printed: r.printed,
     failed: r.summary.rejected[seat] + r.summary.timeouts[seat], fallback: r.summary.fallback,
     problems: r.problems.slice(0, 20).map((p) => ({ ...p, game: game + 1 })),
+    decisions: r.decisions, exchanges: r.exchanges,
   };
 }
 
 /**
  * A Play tab's game as a one-game series from `link`'s position (www/play-worker.js):
- * `seats[i]` plays seat i — "human" (answered by the page, with a move's index) or a built-in
- * bot, seated, seeded and bidding its futures as in an arena; `assets` hands in the bundled map
- * the link names. → { handle, humans, open, answer }.
+ * `seats[i]` plays seat i — "human" (answered by the page, with a move's index), "js" (the code
+ * `source`, told of its seat's earlier turns first) or a built-in bot, seated, seeded and bidding
+ * its futures as in an arena; `assets` hands in the bundled map the link names.
+ * → { handle, humans, open, answer, fail }.
  */
-export function openPlay(engine, { link, seats, assets }) {
-  const handle = engine.PunterPlay.fromLink(link, seats, assets);
+export function openPlay(engine, { link, seats, assets, source }) {
+  const handle = engine.PunterSeries.fromLink(link, seats, assets);
   const humans = new Set(seats.flatMap((e, i) => (e === 'human' ? [i] : [])));
-  const open = () => { throw new Error('only built-in bots and humans play here'); };
-  return { handle, humans, open, answer: () => {} };
+  const open = (step) => openSeat(source, step.seed, 'your bot');
+  return { handle, humans, open, answer: answerSeat, fail: failSeat };
 }
+
+/**
+ * Re-run here (www/play-worker.js `rerunSeat`): the code `source`, started afresh with the
+ * seat's seed, is handed `views` (the seat's recorded messages: setup, then every move request
+ * up to the turn) → its answer to the last one.
+ */
+export const rerun = (engine, { source, seed, views }) =>
+  rerunSeat(() => openSeat(source, seed, 'your current code'), views);

@@ -22,7 +22,7 @@ fn record(params: &PunterParams) -> Result<Vec<String>, Failure> {
     let mut answers = Vec::new();
     loop {
         let request = match g.next(u32::MAX).map_err(Failure::input)? {
-            Next::Over => return Ok(answers),
+            Next::Over | Next::Person { .. } => return Ok(answers),
             Next::Running => continue,
             Next::Ask(r) => r,
         };
@@ -48,7 +48,7 @@ fn referee(params: &PunterParams, answers: &[String]) -> Result<(usize, usize, u
             match g.next(u32::MAX).map_err(Failure::input)? {
                 Next::Ask(r) => break r,
                 Next::Running => continue,
-                Next::Over => return Err(Failure::input("the game ended before the recording")),
+                Next::Over | Next::Person { .. } => return Err(Failure::input("the game ended before the recording")),
             }
         };
         out += request.message.len();

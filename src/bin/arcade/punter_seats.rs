@@ -53,6 +53,7 @@ pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u
         match g.next(u32::MAX).map_err(Failure::input)? {
             Next::Over => break,
             Next::Running => {}
+            Next::Person { seat, .. } => return Err(Failure::usage(format!("seat {} is a person: people play in the page", seat + 1))),
             Next::Ask(request) => {
                 let limit = Duration::from_secs_f64(f64::from(request.phase.limit_ms()) / 1000.0 * limits);
                 let reply = match command_of(&names[request.entrant]) {

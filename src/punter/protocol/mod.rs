@@ -34,6 +34,7 @@ use std::fmt;
 
 mod client;
 mod convert;
+mod exchanges;
 mod framing;
 mod messages;
 mod outside;
@@ -41,6 +42,7 @@ mod seat;
 
 pub use client::{client_answer, client_ready};
 pub use convert::*;
+pub use exchanges::{turn_starts, Exchange, Exchanges, MAX_EXCHANGE_BYTES};
 pub use framing::*;
 pub use messages::*;
 pub use outside::{Next, Phase, ProtocolGame, Remark, Request, Verdict, MOVE_MS, SETUP_MS};

@@ -4,10 +4,15 @@
 //! mode). Every host drives the same state machine: setup for the outside seats in seat order,
 //! then the game on the shared series (which keeps the turns, timeouts, zombies and the pass
 //! played for a failed answer), then the stop message to each outside seat. The host only
-//! carries the messages and keeps the clock.
+//! carries the messages and keeps the clock. A game can also go on from a recorded position
+//! ([`ProtocolGame::from_position`]): after setup, each outside punter is sent the move requests
+//! of its seat's earlier turns first (its answers are not played, its state is kept), as the
+//! series tells an engine bot what its seat played ([`crate::arena::Decider::witness`]). Seats
+//! of people ([`crate::punter::bots::HUMAN`]) are asked through [`Next::Person`] and answered on the series.
 
+use super::exchanges::{turn_starts, Exchanges};
 use super::*;
-use crate::arena::{seating, Answer as SeriesAnswer, Series, SeriesSpec, Step};
+use crate::arena::{seating, Answer as SeriesAnswer, Clock, Series, SeriesSpec, Start, Step};
 use crate::game::Actor;
 use crate::punter::bots::{entrants, is_outside};
 
@@ -51,6 +56,8 @@ pub struct Request {
 pub enum Next {
     /// An outside seat must answer; then [`ProtocolGame::answer`] or [`ProtocolGame::fail`].
     Ask(Request),
+    /// A person's seat is to move: answer on the series ([`ProtocolGame::series_mut`]).
+    Person { seat: usize, entrant: usize },
     /// Built-in bots played; call again.
     Running,
     Over,
@@ -79,6 +86,9 @@ pub struct Remark {
 enum State {
     /// Asking the outside seats for "ready", in seat order, from this seat on.
     Setup(usize),
+    /// Telling the outside seats of their seats' turns before a recorded position, from this
+    /// one of `witness` on.
+    Witness(usize),
     Play,
     Stop(usize),
     Over,
@@ -100,6 +110,15 @@ pub struct ProtocolGame {
     asked: bool,
     /// Notes on answers played though not exact (a move naming another punter), at most 100.
     move_notes: Vec<Remark>,
+    /// The recorded position a game goes on from (its parameters are not changed by setup).
+    start: Option<Start<Punter>>,
+    /// The earlier turns of outside seats to tell them of: (first move's index, seat).
+    witness: Vec<(usize, usize)>,
+    /// The recorded game, replayed up to the witness being asked.
+    witnessed: Option<(Punter, usize)>,
+    exchanges: Exchanges,
+    /// What the series will time its bots' decisions with, once it starts.
+    clock: Option<Clock>,
 }
 
 impl ProtocolGame {
@@ -107,6 +126,19 @@ impl ProtocolGame {
     /// name, or an outside punter: "js", "exe:COMMAND", "online"); entrants sit in the rotation
     /// of `arena::seating`.
     pub fn new(params: PunterParams, entrants: &[String], seed: u64, game: u32) -> Result<ProtocolGame, String> {
+        ProtocolGame::set_up(params, entrants, seed, game, None)
+    }
+
+    /// Game `game` of the series of `seed` going on from `start` (as a link holds it): the
+    /// entrants may also be people ([`crate::punter::bots::HUMAN`]). Every engine bot is seeded as in that game and
+    /// told of its seat's earlier moves; every outside punter is set up (the futures of the
+    /// position stay as they are) and sent its seat's earlier move requests before the game
+    /// goes on.
+    pub fn from_position(start: Start<Punter>, entrants: &[String], seed: u64, game: u32) -> Result<ProtocolGame, String> {
+        ProtocolGame::set_up(start.params.clone(), entrants, seed, game, Some(start))
+    }
+
+    fn set_up(params: PunterParams, entrants: &[String], seed: u64, game: u32, start: Option<Start<Punter>>) -> Result<ProtocolGame, String> {
         let n = entrants.len();
         if !(2..=crate::punter::state::MAX_PUNTERS).contains(&n) {
             return Err(format!("a game needs 2 to {} punters", crate::punter::state::MAX_PUNTERS));
@@ -126,11 +158,19 @@ impl ProtocolGame {
             setup_remarks: Vec::new(),
             move_notes: Vec::new(),
             asked: false,
+            witness: Vec::new(),
+            witnessed: None,
+            exchanges: Exchanges::default(),
+            clock: None,
+            start,
         };
         for seat in 0..n {
             if is_outside(&g.entrants[g.entrant_in(seat)]) {
                 g.seats[seat] = Some(ProtocolSeat::new(seat));
             }
+        }
+        if let Some(start) = &g.start {
+            g.witness = turn_starts(&start.moves, n).into_iter().filter(|&(_, seat)| g.seats[seat].is_some()).collect();
         }
         match g.outside_from(0) {
             Some(seat) => g.state = State::Setup(seat),
@@ -160,7 +200,7 @@ impl ProtocolGame {
     pub fn phase(&self) -> Option<Phase> {
         match self.state {
             State::Setup(_) => Some(Phase::Setup),
-            State::Play => Some(Phase::Move),
+            State::Witness(_) | State::Play => Some(Phase::Move),
             State::Stop(_) => Some(Phase::Stop),
             State::Over => None,
         }
@@ -168,6 +208,22 @@ impl ProtocolGame {
     /// The series, once setup is over.
     pub fn series(&self) -> Option<&Series<Punter>> {
         self.series.as_ref()
+    }
+    /// Times the built-in bots' decisions with `clock` (milliseconds), as
+    /// [`Series::set_clock`]; outside answers bring their own time.
+    pub fn set_clock(&mut self, clock: Clock) {
+        match self.series.as_mut() {
+            Some(series) => series.set_clock(clock),
+            None => self.clock = Some(clock),
+        }
+    }
+    /// The series, to answer a person's seat ([`Next::Person`]) on it.
+    pub fn series_mut(&mut self) -> Option<&mut Series<Punter>> {
+        self.series.as_mut()
+    }
+    /// Every message the outside seats were sent and their replies, in order.
+    pub fn exchanges(&self) -> &Exchanges {
+        &self.exchanges
     }
     /// The parameters: the map, the settings and (after setup) everyone's futures.
     pub fn params(&self) -> &PunterParams {
@@ -182,7 +238,13 @@ impl ProtocolGame {
     fn start(&mut self) -> Result<(), String> {
         let deciders = entrants(&self.entrants, self.seed, self.game)?;
         let spec = SeriesSpec { first: self.game, zombie_after: Some(ZOMBIE_AFTER), ..SeriesSpec::new(self.params.clone(), 1, self.seed) };
-        let mut series = Series::new(spec, deciders)?;
+        let mut series = match self.start.take() {
+            Some(start) => Series::from_position(spec, deciders, start)?,
+            None => Series::new(spec, deciders)?,
+        };
+        if let Some(clock) = self.clock.take() {
+            series.set_clock(clock);
+        }
         for seat in 0..self.seats.len() {
             if self.zombies[seat] {
                 series.make_zombie(self.entrant_in(seat));
@@ -195,7 +257,44 @@ impl ProtocolGame {
 
     fn request(&mut self, phase: Phase, seat: usize, message: String) -> Next {
         self.asked = true;
+        let (move_index, witness) = match self.state {
+            State::Witness(k) => (self.witness.get(k).map_or(0, |w| w.0), true),
+            _ => (self.series.as_ref().map_or(0, |s| s.current_moves().len()), false),
+        };
+        match phase {
+            Phase::Setup => self.exchanges.asked(seat, phase, 0, false, None),
+            Phase::Move => self.exchanges.asked(seat, phase, move_index, witness, Some(&message)),
+            Phase::Stop => {}
+        }
         Next::Ask(Request { phase, seat, entrant: self.entrant_in(seat), message })
+    }
+
+    /// The game replayed to the move request of witness `k`, and that request's text.
+    fn witness_request(&mut self, k: usize) -> Result<(usize, String), String> {
+        let (at, seat) = self.witness[k];
+        let start = self.start.as_ref().ok_or("no recorded position")?;
+        let (mut game, mut done) = match self.witnessed.take() {
+            Some(w) => w,
+            None => (Punter::new(&start.params).map_err(|e| e.to_string())?, 0),
+        };
+        for (i, mv) in start.moves.iter().enumerate().take(at).skip(done) {
+            game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        }
+        done = done.max(at);
+        let message = self.seats[seat].as_ref().map(|p| p.move_request_text(&game, &start.moves[..at])).unwrap_or_default();
+        self.witnessed = Some((game, done));
+        Ok((seat, message))
+    }
+
+    /// After setup, or a witness: the next witness, or the game.
+    fn after_witness(&mut self, next: usize) -> Result<(), String> {
+        if next < self.witness.len() {
+            self.state = State::Witness(next);
+            Ok(())
+        } else {
+            self.witnessed = None;
+            self.start()
+        }
     }
 
     /// Plays built-in bots for at most `max` decisions, then says who must answer what.
@@ -204,6 +303,10 @@ impl ProtocolGame {
             State::Setup(seat) => {
                 let message = self.seats[seat].as_ref().map(|p| p.setup(&self.params).to_text()).unwrap_or_default();
                 self.request(Phase::Setup, seat, message)
+            }
+            State::Witness(k) => {
+                let (seat, message) = self.witness_request(k)?;
+                self.request(Phase::Move, seat, message)
             }
             State::Play => {
                 let series = self.series.as_mut().ok_or("the game has not started")?;
@@ -215,7 +318,7 @@ impl ProtocolGame {
                     }
                     Step::Ask(q) => {
                         let seat = usize::from(q.seat);
-                        let protocol = self.seats[seat].as_ref().ok_or_else(|| format!("seat {seat} is not an outside punter"))?;
+                        let Some(protocol) = self.seats[seat].as_ref() else { return Ok(Next::Person { seat, entrant: q.entrant }) };
                         let message = protocol.move_request_text(series.current(), series.current_moves());
                         self.request(Phase::Move, seat, message)
                     }
@@ -240,11 +343,23 @@ impl ProtocolGame {
     /// The asked seat's reply (its JSON text, or why it could not be read), with what it
     /// printed.
     pub fn answer(&mut self, reply: Result<&str, String>, printed: &str) -> Result<Verdict, String> {
+        self.answer_timed(reply, printed, 0.0)
+    }
+
+    /// [`ProtocolGame::answer`], with the time the answer took (milliseconds, as the host
+    /// measured it), kept with the decision.
+    pub fn answer_timed(&mut self, reply: Result<&str, String>, printed: &str, ms: f64) -> Result<Verdict, String> {
         self.take_question()?;
+        if let Ok(v) = &reply {
+            self.exchanges.replied(v);
+        }
         match self.state {
             State::Setup(seat) => {
+                // Going on from a position, the futures already made stay as they are.
+                let mut kept = self.start.as_ref().map(|s| s.params.clone());
+                let params = kept.as_mut().unwrap_or(&mut self.params);
                 let outcome = match (&reply, self.seats[seat].as_mut()) {
-                    (Ok(v), Some(p)) => p.take_ready(&mut self.params, v).map_err(|e| e.to_string()),
+                    (Ok(v), Some(p)) => p.take_ready(params, v).map_err(|e| e.to_string()),
                     (Err(e), _) => Err(e.clone()),
                     (_, None) => Err("not an outside seat".into()),
                 };
@@ -254,6 +369,15 @@ impl ProtocolGame {
                 };
                 self.after_setup(seat, rejected.clone().or(note.clone()))?;
                 Ok(Verdict { played: if rejected.is_some() { "pass" } else { "ready" }.into(), rejected, note })
+            }
+            State::Witness(k) => {
+                let (at, seat) = self.witness[k];
+                if let (Ok(v), Some(p), Some(start), Some((game, _))) = (&reply, self.seats[seat].as_mut(), self.start.as_ref(), self.witnessed.as_ref()) {
+                    // Its state is taken; the move it names was played already, by someone.
+                    let _ = p.answer(game, &start.moves[..at], v);
+                }
+                self.after_witness(k + 1)?;
+                Ok(Verdict { played: "witnessed".into(), rejected: None, note: None })
             }
             State::Play => {
                 let series = self.series.as_mut().ok_or("the game has not started")?;
@@ -267,14 +391,14 @@ impl ProtocolGame {
                 match turn {
                     Ok((steps, note)) => {
                         let played = steps.first().map_or_else(|| "pass".into(), |s| series.current().move_label(s));
-                        series.answer(SeriesAnswer::Turn(steps), printed);
+                        series.answer_timed(SeriesAnswer::Turn(steps), printed, ms);
                         if let Some(message) = note.as_ref().filter(|_| self.move_notes.len() < 100) {
                             self.move_notes.push(Remark { seat, phase: Phase::Move, message: message.clone(), move_index: None });
                         }
                         Ok(Verdict { played, rejected: None, note })
                     }
                     Err(why) => {
-                        series.answer(SeriesAnswer::Failed(why.clone()), printed);
+                        series.answer_timed(SeriesAnswer::Failed(why.clone()), printed, ms);
                         Ok(Verdict { played: "pass".into(), rejected: Some(why), note: None })
                     }
                 }
@@ -292,7 +416,13 @@ impl ProtocolGame {
     /// something that is not JSON, its connection closed) makes a zombie from now on, as the
     /// official server did; otherwise the turn is a pass (a timeout counts towards ten).
     pub fn fail(&mut self, message: &str, timeout: bool, gone: bool, printed: &str) -> Result<Verdict, String> {
+        self.fail_timed(message, timeout, gone, printed, 0.0)
+    }
+
+    /// [`ProtocolGame::fail`], with the time the seat was given (milliseconds).
+    pub fn fail_timed(&mut self, message: &str, timeout: bool, gone: bool, printed: &str, ms: f64) -> Result<Verdict, String> {
         self.take_question()?;
+        self.exchanges.unanswered();
         let pass = |rejected: String| Ok(Verdict { played: "pass".into(), rejected: Some(rejected), note: None });
         match self.state {
             State::Setup(seat) => {
@@ -303,12 +433,16 @@ impl ProtocolGame {
                 self.after_setup(seat, Some(said.clone()))?;
                 pass(said)
             }
+            State::Witness(k) => {
+                self.after_witness(k + 1)?;
+                Ok(Verdict { played: "witnessed".into(), rejected: Some(message.to_string()), note: None })
+            }
             State::Play => {
                 let series = self.series.as_mut().ok_or("the game has not started")?;
                 let Actor::Player(seat) = series.current().to_move() else { return Err("nobody is to move".into()) };
                 let entrant = seating(self.entrants.len(), 0, self.game, seat);
                 let said = if gone { format!("{message}; a zombie from now on, as the official server made it") } else { message.to_string() };
-                series.answer(if timeout { SeriesAnswer::TimedOut(said.clone()) } else { SeriesAnswer::Failed(said.clone()) }, printed);
+                series.answer_timed(if timeout { SeriesAnswer::TimedOut(said.clone()) } else { SeriesAnswer::Failed(said.clone()) }, printed, ms);
                 if gone {
                     series.make_zombie(entrant);
                 }
@@ -338,7 +472,7 @@ impl ProtocolGame {
         }
         match self.outside_from(seat + 1) {
             Some(next) => self.state = State::Setup(next),
-            None => self.start()?,
+            None => self.after_witness(0)?,
         }
         Ok(())
     }
