@@ -143,6 +143,49 @@ async function punterBotScreen(name, viewport) {
   await page.context().close();
 }
 
+// Punter's study tools: a Your bot game in Replay with the inspector and a re-run of the code on
+// one of its turns, Continue from here with its seat chooser, and the game continued in Play.
+const STUDY_BOT = `let calls = 0;
+function punter(message) {
+  if (message.map) return { ready: message.punter, state: { rivers: message.map.rivers } };
+  if (!message.move) return;
+  calls += 1;
+  const taken = new Set(message.move.moves.flatMap((m) => (m.claim ? [m.claim.source + "-" + m.claim.target] : [])));
+  const free = message.state.rivers.filter((r) => !taken.has(r.source + "-" + r.target));
+  const r = free[(calls * 7) % free.length];
+  console.log("call " + calls + ": " + free.length + " rivers look free, I take " + r.source + "-" + r.target);
+  return { claim: { punter: message.punter ?? 0, source: r.source, target: r.target }, state: message.state };
+}`;
+async function punterStudyScreen(name, viewport) {
+  const shot = (page, screen) => page.screenshot({ path: `${out}punter-${screen}-${name}.png`, fullPage: true });
+  const page = await openPage(browser, `${server.url}#punter`, viewport);
+  await page.evaluate(() => localStorage.removeItem('arcade.punter.bot.v1'));
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.fill('[data-testid=punter-lab-editor]', STUDY_BOT);
+  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+  await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy');
+  await page.fill('[data-testid=punter-lab-seed]', '5');
+  await page.click('[data-testid=punter-lab-run]');
+  await page.waitForSelector('[data-testid=punter-lab-watch]', { timeout: 120000 });
+  await page.click('[data-testid=punter-lab-watch]');
+  for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
+  await page.click('[data-testid=punter-inspector-rerun]');
+  await page.waitForSelector('[data-testid=rerun-answer]', { timeout: 20000 });
+  await page.evaluate(() => document.querySelector('.inspector-saw')?.setAttribute('open', ''));
+  await page.waitForTimeout(300);
+  await shot(page, 'replay-inspector');
+  await page.click('[data-testid=punter-continue]');
+  await page.selectOption('[data-testid=punter-fork-seat-0]', 'human');
+  await page.waitForTimeout(200);
+  await shot(page, 'continue');
+  await page.click('[data-testid=punter-fork-start]');
+  await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid=punter-status]')?.textContent));
+  await page.waitForTimeout(400);
+  await shot(page, 'continued');
+  console.log(`punter study ${name} errors:`, page.errors);
+  await page.context().close();
+}
+
 async function punterScreens(name, viewport) {
   const shot = (page, screen, fullPage = true) => page.screenshot({ path: `${out}punter-${screen}-${name}.png`, fullPage });
   const page = await openPage(browser, `${server.url}#punter`, viewport);
@@ -274,6 +317,9 @@ try {
   }
   for (const [name, viewport] of only && only !== 'punter-bot' && only !== 'punter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     await punterBotScreen(name, viewport);
+  }
+  for (const [name, viewport] of only && only !== 'punter-study' && only !== 'punter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    await punterStudyScreen(name, viewport);
   }
 } finally {
   await browser.close();
