@@ -135,3 +135,28 @@ test('Punter: a Your bot game in Replay — the inspector, re-run here, and cont
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Punter: your bot takes a seat in Play; its decisions open with the game in Replay', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.evaluate(() => localStorage.clear());
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.fill('[data-testid=punter-lab-editor]', BOT);
+  await page.click('[data-testid=punter-tab-play]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
+  await page.selectOption('[data-testid=punter-seat-1]', 'js');
+  await page.fill('[data-testid=punter-seed]', '8');
+  await page.selectOption('[data-testid=punter-speed]', 'instant');
+  await page.click('[data-testid=punter-start]');
+  const statusIs = (re) => page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[data-testid=punter-status]')?.textContent ?? ''), re.source, { timeout: 30000 });
+  await statusIs(/Your turn \(turn 1 /);
+  await page.keyboard.press('p');
+  await statusIs(/Your turn \(turn 3 /);
+  await page.keyboard.press('p');
+  await statusIs(/Your turn \(turn 5 /);
+  await page.click('[data-testid=punter-to-replay]');
+  assert.match(await page.textContent('[data-testid=punter-inspector-head]'), /^your bot · move 4/);
+  assert.deepEqual(JSON.parse(await page.textContent('[data-testid=punter-inspector-view]')).state, { calls: 1 });
+  assert.match(await page.textContent('[data-testid=punter-inspector-printed]'), /^call 2 state 2 draw \d+\n$/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -204,8 +204,9 @@ export function mountPlay(root, ctx) {
     seatBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
       if (String(i) === yourSeat.value) return el('div', { class: 'punter-seat' }, el('span', { class: 'seat-num' }, `${i + 1}`), el('strong', {}, 'You'));
       const sel = el('select', { 'aria-label': `Seat ${i + 1}`, 'data-testid': `punter-seat-${i}` },
-        ...bots.map((b) => el('option', { value: b.name, title: b.description }, b.name)));
-      sel.value = botNames.includes(seatChoice[i]) ? seatChoice[i] : botNames[0];
+        ...bots.map((b) => el('option', { value: b.name, title: b.description }, b.name)),
+        el('option', { value: 'js', title: 'The code of the Your bot tab, in the sandbox (1 s a move)' }, 'your bot'));
+      sel.value = botNames.includes(seatChoice[i]) || seatChoice[i] === 'js' ? seatChoice[i] : botNames[0];
       sel.addEventListener('change', () => { seatChoice[i] = sel.value; });
       return el('div', { class: 'punter-seat' }, el('span', { class: 'seat-num' }, `${i + 1}`), sel);
     }));

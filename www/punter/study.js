@@ -29,7 +29,7 @@ export function createStudy({ ctx, game, at, seek }) {
       const name = game().state().names[d.seat];
       const kind = seatOf(d);
       if (kind === 'js') return name === 'your bot' ? name : `${name} (your bot)`;
-      return kind && kind !== name ? `${name} (${kind})` : name;
+      return kind && kind !== name && kind !== 'human' ? `${name} (${kind})` : name;
     },
     viewOf: (d) => exchangeOf(d)?.message ?? game().moveRequest(d.seat, d.move_index),
     canRerun: (d) => seatOf(d) === 'js' && !recorded.exchanges.cut,
