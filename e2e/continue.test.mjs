@@ -1,0 +1,80 @@
+// Continue from here is the one game loop going on from a position: a game forked at any move
+// with the seats it had goes on exactly as the recorded game did (every bot and AI seeded as in
+// that game and told of its seat's earlier moves, the chance stream going on) — checked against
+// the CLI's game for the same seats and seed. (Your code's seats: e2e/punter-study.test.mjs,
+// e2e/labyrinth.test.mjs, e2e/lifter.test.mjs, e2e/pig-rerun.test.mjs.)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, arcade } from './browser.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const fragment = (link) => link.slice(link.indexOf('#'));
+/** Seeks the replay shown to position `t`. */
+async function seek(page, t) {
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Home');
+  for (let i = 0; i < t; i += 1) await page.keyboard.press('ArrowRight');
+}
+
+test('Punter: a CLI game forked at a move, with its bots, goes on as the CLI game', async () => {
+  const cli = fragment(JSON.parse(arcade('punter', 'play', 'lambda', '--bots', 'strong,greedy', '--seed', '7', '--futures', '--splurges', '--options', '--json')).link);
+  const page = await openPage(browser, `${server.url}${cli}`);
+  await page.waitForSelector('[data-testid=punter-replay-title]:has-text("A shared game")');
+  await seek(page, 17);
+  assert.match(await page.textContent('.punter-tab-replay .replay-counter'), /^17 \//);
+  await page.click('[data-testid=punter-continue]');
+  await page.selectOption('[data-testid=punter-fork-seat-0]', 'strong');
+  await page.selectOption('[data-testid=punter-fork-seat-1]', 'greedy');
+  await page.click('[data-testid=punter-fork-start]');
+  await page.selectOption('[data-testid=punter-speed]', 'instant');
+  await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=punter-status]')?.textContent), null, { timeout: 60000 });
+  await page.waitForTimeout(500); // the link follows 150 ms after the last move
+  const forked = fragment(await page.inputValue('.punter-tab-play .link-input'));
+  const [a, b] = await page.evaluate(async (links) => {
+    const engine = await (await import('./www/engine.js')).loadEngine('punter');
+    const { prepareLink } = await import('./www/punter/maps.js');
+    const out = [];
+    for (const l of links) {
+      const g = engine.PunterGame.fromLink(l, await prepareLink(l, engine));
+      out.push(Array.from({ length: g.length }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · ')));
+      g.free();
+    }
+    return out;
+  }, [cli, forked]);
+  assert.ok(a.length > 40);
+  assert.deepEqual(b, a, 'the fork goes on as the CLI game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Labyrinth: a game forked at a move, with its AIs, goes on as the CLI game', async () => {
+  const cli = fragment(JSON.parse(arcade('labyrinth', 'play', '--seed', '7', '--players', 'yellow:ai,red:ai', '--ai', 'greedy', '--json')).link);
+  // The CLI's game, opened from its link (in Play, over), then in Replay (your game), forked at move 9.
+  const page = await openPage(browser, `${server.url}${cli}`);
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.length === 30);
+  await page.click('[data-testid=labyrinth-tab-replay]');
+  await seek(page, 9);
+  await page.click('[data-testid=labyrinth-continue]');
+  for (const color of ['yellow', 'red']) await page.selectOption(`[data-testid=labyrinth-fork-${color}]`, 'greedy');
+  await page.click('[data-testid=labyrinth-fork-start]');
+  // A new game from move 9 (the AIs move 180 ms apart: it cannot have reached the end yet).
+  assert.ok(await page.evaluate(() => document.querySelector('[data-testid=labyrinth-play-canvas]').state.length) < 30, 'Play shows the fork');
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.length >= 20, null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  const forked = fragment(await page.$eval('.labyrinth-tab-play .link-input', (i) => i.value));
+  const [a, b] = await page.evaluate((links) => import('./www/engine.js').then(({ loadEngine }) => loadEngine('labyrinth')).then((engine) => links.map((l) => {
+    const g = engine.LabyrinthGame.fromLink(l);
+    const labels = Array.from({ length: Math.min(20, g.length) }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · '));
+    g.free();
+    return labels;
+  })), [cli, forked]);
+  assert.equal(a.length, 20);
+  assert.equal(b.length, 20);
+  assert.deepEqual(b, a, 'the fork goes on as the CLI game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
