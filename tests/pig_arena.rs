@@ -60,6 +60,31 @@ fn same_seed_same_match_other_seed_other_match() {
 }
 
 #[test]
+fn a_scheme_entrant_keeps_one_session_seeded_as_the_series_seeds_its_entrant_in_the_first_game() {
+    use lambda_arcade::arena::{Decider, MatchRules};
+    use lambda_arcade::pig::decider::SchemeDecider;
+    // Draws and a memory: its answers follow only from the seed and every question, in order.
+    let code = "(define n 0) (define (player a b c d s) (set! n (+ n 1)) (and (< (+ c d) 30) (or (= 0 (remainder n 7)) (= (random 3) 0))))";
+    let r = run(MatchSpec { entrants: [Entrant::builtin("hold20"), scheme("coin", code)], games: 6, seed: 21, target: 100 });
+    let mut alone = SchemeDecider::load(code, r.entrant_seed(1, 0)).expect("loads");
+    let mut asked = 0;
+    for log in r.logs() {
+        let mut g = Pig::new(&PigParams::default()).unwrap();
+        for mv in &log.moves {
+            if g.awaits_decision() && log.seating[usize::from(g.player())] == 1 {
+                assert_eq!(alone.decide(&g.view(g.player())).as_ref(), Ok(mv), "game {}", log.game + 1);
+                asked += 1;
+            } else if let Some((seat, view)) = g.courtesy(mv).filter(|(seat, _)| log.seating[usize::from(*seat)] == 1) {
+                let _ = (seat, alone.decide(&view));
+                asked += 1;
+            }
+            g.play(mv).unwrap();
+        }
+    }
+    assert!(asked > 40, "{asked} questions");
+}
+
+#[test]
 fn dummy_throws_while_its_turn_sum_is_below_ten() {
     let r = run(MatchSpec { entrants: [Entrant::builtin("dummy"), Entrant::builtin("coward")], games: 4, seed: 5, target: 100 });
     for log in r.logs() {

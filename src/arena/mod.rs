@@ -105,6 +105,11 @@ impl MatchSeeds {
         rng::stream(self.0 ^ 0x5EA7_0000_0000, (u64::from(game) << 16) | (i as u64 & 0xFFFF)).next_u64()
     }
 
+    /// The seed of match `k` of a tournament of pairs (each pair a series of its own).
+    pub fn pair(self, k: usize) -> u64 {
+        self.entrant(1000 + k)
+    }
+
     /// The seed a game deals from, for games dealt outside the moves (Labyrinth's board).
     pub fn deal(self, game: u32) -> u64 {
         rng::stream(self.0 ^ 0xDEA1_0000_0000, u64::from(game)).next_u64()

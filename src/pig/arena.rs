@@ -7,7 +7,7 @@
 
 use super::decider::PolicyDecider;
 use super::{Pig, PigMove, PigParams, Policy, Situation};
-use crate::arena::{Decider, Deciders, GameLog, MatchRules, MatchSeeds, Series, SeriesSpec};
+use crate::arena::{Decider, Deciders, GameLog, MatchRules, Series, SeriesSpec};
 use crate::game::Game;
 use serde::Serialize;
 
@@ -135,7 +135,9 @@ impl MatchRules for Pig {
 #[cfg(not(feature = "scheme"))]
 pub const NO_SCHEME: &str = "this build of the engine has no Scheme interpreter (strategies run in the sandbox worker)";
 
-/// Creates the engine-side strategy for an entrant; `None` for JavaScript.
+/// Creates the engine-side strategy for `source`, its own randomness from `seed` (one asked
+/// outside a series, e.g. by a benchmark); `None` for JavaScript. A series seats its entrants'
+/// strategies with [`entrant_deciders`].
 pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<Option<Box<dyn Decider<Pig>>>, String> {
     Ok(match source {
         StrategySource::Builtin(name) => {
@@ -153,28 +155,44 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
     })
 }
 
-/// A Pig match on the shared series: entrant 0 sits in seat 1 of game 1, then seats
-/// alternate. Fails when the target is invalid or a strategy cannot be created (unknown name,
-/// Scheme that does not load).
+/// The series of a Pig match of `games` games: entrant 0 sits in seat 1 of game 1, then seats
+/// alternate. The Play tab's game is game 1 of such a series, so the same seats and seed give
+/// the same game in Play and in a match.
+pub fn match_spec(params: PigParams, games: u32, seed: u64) -> SeriesSpec<Pig> {
+    SeriesSpec { shift: 1, ..SeriesSpec::new(params, games, seed) }
+}
+
+/// A Pig match on the shared series ([`match_spec`]). Fails when the target is invalid or a
+/// strategy cannot be created (unknown name, Scheme that does not load).
 pub fn match_series(spec: &MatchSpec) -> Result<Series<Pig>, SetupError> {
     let params = PigParams { target: spec.target };
     Pig::new(&params).map_err(|e| SetupError { entrant: None, message: e.to_string() })?;
     let sources: Vec<Option<&StrategySource>> = spec.entrants.iter().map(|e| Some(&e.source)).collect();
-    let deciders = entrant_deciders(&sources, spec.seed, spec.target)?;
-    let run = SeriesSpec { shift: 1, ..SeriesSpec::new(params, spec.games, spec.seed) };
-    Series::new(run, deciders).map_err(|message| SetupError { entrant: None, message })
+    let deciders = entrant_deciders(&sources, spec.target)?;
+    Series::new(match_spec(params, spec.games, spec.seed), deciders).map_err(|message| SetupError { entrant: None, message })
 }
 
-/// The deciders of a series' entrants, each seeded for the series of `seed` (its entrant's
-/// `MatchSeeds::entrant`); `None` (a human) and JavaScript strategies are answered from outside.
-/// Fails naming the entrant whose strategy cannot be created.
-pub fn entrant_deciders(sources: &[Option<&StrategySource>], seed: u64, target: u32) -> Result<Deciders<Pig>, SetupError> {
-    let seeds = MatchSeeds(seed);
+/// The deciders of a series' entrants, in entrant order. A Scheme strategy is seeded by the
+/// series when it seats it for its first game (`SeatedScheme`: `Series::entrant_seed`, as a
+/// JavaScript strategy is started with) and keeps its state for the whole series; `None` (a
+/// human) and JavaScript strategies are answered from outside. Fails naming the entrant whose
+/// strategy cannot be created.
+pub fn entrant_deciders(sources: &[Option<&StrategySource>], target: u32) -> Result<Deciders<Pig>, SetupError> {
     let decider = |(i, source): (usize, &Option<&StrategySource>)| match source {
-        Some(source) => make_decider(source, seeds.entrant(i), target).map_err(|message| SetupError { entrant: Some(i as u8), message }),
+        Some(source) => seated_decider(source, target).map_err(|message| SetupError { entrant: Some(i as u8), message }),
         None => Ok(None),
     };
     sources.iter().enumerate().map(decider).collect()
+}
+
+/// An entrant's strategy as a series seats it (see [`entrant_deciders`]).
+fn seated_decider(source: &StrategySource, target: u32) -> Result<Option<Box<dyn Decider<Pig>>>, String> {
+    match source {
+        #[cfg(feature = "scheme")]
+        StrategySource::Scheme(code) => Ok(Some(Box::new(super::decider::SeatedScheme::new(code)?))),
+        // Built-ins draw nothing; without the interpreter, Scheme fails as `make_decider` says.
+        other => make_decider(other, 0, target),
+    }
 }
 
 /// Plays a match to its end in the engine; JavaScript strategies run only in the page, so an

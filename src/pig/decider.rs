@@ -4,6 +4,8 @@
 use super::{Pig, PigMove, Policy, Situation};
 use crate::arena::Decider;
 #[cfg(feature = "scheme")]
+use super::PigParams;
+#[cfg(feature = "scheme")]
 use crate::rng::{self, Rng};
 #[cfg(feature = "scheme")]
 use crate::scheme::{Program, Value};
@@ -92,5 +94,63 @@ impl Decider<Pig> for SchemeDecider {
     fn witness(&mut self, s: &Situation, _played: &PigMove) {
         let _ = self.decide(s);
         let _ = self.program.take_output();
+    }
+}
+
+/// A Scheme strategy as a series seats it (a match's entrant, a seat of the Play tab's game): it
+/// is loaded when the series seats it for its first game, with the seed the series gives its
+/// entrant there (`Series::entrant_seed`, handed over by `Decider::prepare`), and keeps its
+/// globals, `state` and draws for the rest of the series — as a JavaScript strategy started with
+/// that seed does.
+#[cfg(feature = "scheme")]
+pub struct SeatedScheme {
+    source: String,
+    /// Until the series seats it: the program loaded to check it, which is never asked.
+    decider: SchemeDecider,
+    seated: bool,
+    /// Why it did not load with its seed (every decision then fails with it).
+    error: Option<String>,
+}
+
+#[cfg(feature = "scheme")]
+impl SeatedScheme {
+    /// Fails with "line:col: message" when the source does not load (checked at once, so a match
+    /// names a broken strategy before its first game).
+    pub fn new(source: &str) -> Result<SeatedScheme, String> {
+        let decider = SchemeDecider::load(source, 0)?;
+        Ok(SeatedScheme { source: source.to_string(), decider, seated: false, error: None })
+    }
+}
+
+#[cfg(feature = "scheme")]
+impl Decider<Pig> for SeatedScheme {
+    fn decide(&mut self, s: &Situation) -> Result<PigMove, String> {
+        match (&self.error, self.seated) {
+            (Some(e), _) => Err(e.clone()),
+            (None, false) => Err("the strategy was asked before the series seated it".into()),
+            (None, true) => self.decider.decide(s),
+        }
+    }
+
+    fn take_output(&mut self) -> String {
+        self.decider.take_output()
+    }
+
+    /// Loads the strategy with its entrant's seed at its first game; later games change nothing.
+    fn prepare(&mut self, _params: &mut PigParams, _seat: u8, seed: u64) {
+        if self.seated {
+            return;
+        }
+        self.seated = true;
+        match SchemeDecider::load(&self.source, seed) {
+            Ok(d) => self.decider = d,
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    fn witness(&mut self, s: &Situation, played: &PigMove) {
+        if self.seated && self.error.is_none() {
+            self.decider.witness(s, played);
+        }
     }
 }

@@ -32,7 +32,7 @@ impl TournamentSpec {
     /// The match of pair `k`: its own seed, derived from the tournament's.
     pub fn pair_match(&self, k: usize) -> Option<MatchSpec> {
         let (a, b) = *self.pairs().get(k)?;
-        let seed = MatchSeeds(self.seed).entrant(1000 + k);
+        let seed = MatchSeeds(self.seed).pair(k);
         Some(MatchSpec { entrants: [self.entrants[a].clone(), self.entrants[b].clone()], games: self.games, seed, target: self.target })
     }
 }

@@ -14,6 +14,8 @@ mod links;
 mod pig;
 #[cfg(feature = "pig")]
 mod pig_play;
+#[cfg(feature = "pig")]
+mod pig_rerun;
 #[allow(dead_code, unused_macros, unused_imports)] // a one-game build uses only what its handles need
 mod play;
 #[cfg(feature = "pig")]
@@ -42,6 +44,8 @@ pub use links::*;
 pub use pig::*;
 #[cfg(feature = "pig")]
 pub use pig_play::*;
+#[cfg(feature = "pig")]
+pub use pig_rerun::*;
 #[cfg(feature = "pig")]
 pub use pig_tournament::*;
 #[cfg(feature = "punter")]

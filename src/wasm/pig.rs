@@ -4,7 +4,7 @@ use super::{js_error, to_js};
 use crate::game::{Actor, Game};
 use crate::link::{decode_game, encode_game, GameRecord};
 use crate::pig::arena::{make_decider, match_series, winner, wilson_interval};
-use crate::arena::{Answer, Decider, GameLog, MatchRules, MatchSeeds, SeatFailure, Series};
+use crate::arena::{Answer, Decider, GameLog, MatchRules, SeatFailure, Series};
 use crate::pig::decider::decision;
 use crate::pig::links::encode_match;
 use crate::pig::exact::match_win_probability;
@@ -20,7 +20,7 @@ pub(super) fn code(mv: PigMove) -> u8 {
 }
 
 /// "move N: unknown move code C" for a code that is no move.
-fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, String> {
+pub(super) fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, String> {
     codes
         .iter()
         .enumerate()
@@ -457,10 +457,12 @@ impl PigMatch {
     pub fn new(spec: JsValue) -> Result<PigMatch, JsValue> {
         PigMatch::of(spec_from_js(spec)?)
     }
-    /// The seed for entrant `i`'s own randomness (a JavaScript strategy's `Math.random`).
-    #[wasm_bindgen(js_name = entrantSeed)]
-    pub fn entrant_seed(&self, i: usize) -> f64 {
-        super::js_seed(MatchSeeds(self.spec.seed).entrant(i))
+    /// The seed a JavaScript strategy of entrant `i` is started with for the whole match (its
+    /// `Math.random`): the series' seed for the entrant in the match's first game, as a Scheme
+    /// strategy is seeded (`SeatedScheme`).
+    #[wasm_bindgen(js_name = strategySeed)]
+    pub fn strategy_seed(&self, i: usize) -> f64 {
+        super::js_seed(self.series.entrant_seed(i, self.series.spec().first))
     }
     /// Answer of a JavaScript strategy: `error` set when it threw, timed out or answered nonsense.
     pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {

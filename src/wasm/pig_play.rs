@@ -7,8 +7,8 @@
 use super::pig::{source_of, EntrantJs};
 use super::play::{self, Follower};
 use super::{js_error, series, to_js};
-use crate::arena::{Answer, Series, Step};
-use crate::pig::arena::entrant_deciders;
+use crate::arena::{seating, Answer, Series, Step};
+use crate::pig::arena::{entrant_deciders, match_spec};
 use crate::pig::decider::decision;
 use crate::pig::{Pig, PigMove, Situation, StrategySource};
 use wasm_bindgen::prelude::*;
@@ -16,8 +16,9 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct PigPlay {
     series: Series<Pig>,
+    /// Per entrant.
     names: Vec<String>,
-    /// Per seat (= entrant): played by a human.
+    /// Per entrant: played by a human.
     humans: Vec<bool>,
     /// The game as the page last saw it.
     follower: Follower<Pig>,
@@ -29,30 +30,49 @@ pub struct PigPlay {
 impl PigPlay {
     /// The game of a pig link from the position it is viewed at, seat `i` played by
     /// `entrants[i]` ({ label, kind: "human" | "builtin" | "scheme" | "js", source }), with the
-    /// link's seed; throws "LABEL does not load: …" for a strategy that does not load.
+    /// link's seed; throws "LABEL does not load: …" for a strategy that does not load. The game
+    /// is game 1 of a match of the link's seed (`match_spec`): the strategy in a seat is the
+    /// entrant a match seats there, seeded as that entrant (`Series::entrant_seed`), so the same
+    /// seats and seed give the same game here and in a match.
     #[wasm_bindgen(js_name = fromLink)]
     pub fn from_link(link: &str, entrants: JsValue) -> Result<PigPlay, JsValue> {
-        let entrants: Vec<EntrantJs> = serde_wasm_bindgen::from_value(entrants).map_err(js_error)?;
-        if entrants.len() != 2 {
-            return Err(js_error(format!("a Pig game has 2 players, not {}", entrants.len())));
+        let per_seat: Vec<EntrantJs> = serde_wasm_bindgen::from_value(entrants).map_err(js_error)?;
+        if per_seat.len() != 2 {
+            return Err(js_error(format!("a Pig game has 2 players, not {}", per_seat.len())));
         }
-        let humans: Vec<bool> = entrants.iter().map(|e| e.kind == "human").collect();
-        let labels: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
-        let sources = entrants
+        let record = crate::link::decode_game::<Pig>(link).map_err(js_error)?.record;
+        let spec = match_spec(record.params.clone(), 1, record.seed);
+        // Seat s of game 1 holds entrant `seating(…, s)`: the seats' lists in entrant order.
+        let mut by_entrant: Vec<(usize, EntrantJs, String)> = per_seat
             .into_iter()
-            .map(|e| if e.kind == "human" { Ok(None) } else { source_of(&e.kind, e.source).map(Some) })
+            .enumerate()
+            .map(|(s, e)| {
+                let name = record.players.get(s).cloned().unwrap_or_default();
+                (seating(2, spec.shift, spec.first, s as u8), e, name)
+            })
+            .collect();
+        by_entrant.sort_by_key(|(entrant, _, _)| *entrant);
+        let humans: Vec<bool> = by_entrant.iter().map(|(_, e, _)| e.kind == "human").collect();
+        let labels: Vec<String> = by_entrant.iter().map(|(_, e, _)| e.label.clone()).collect();
+        let names: Vec<String> = by_entrant.iter().map(|(_, _, n)| n.clone()).collect();
+        let sources = by_entrant
+            .into_iter()
+            .map(|(_, e, _)| if e.kind == "human" { Ok(None) } else { source_of(&e.kind, e.source).map(Some) })
             .collect::<Result<Vec<Option<StrategySource>>, JsValue>>()?;
-        let d = crate::link::decode_game::<Pig>(link).map_err(js_error)?;
-        let (seed, target) = (d.record.seed, d.record.params.target);
-        let deciders = entrant_deciders(&sources.iter().map(Option::as_ref).collect::<Vec<_>>(), seed, target).map_err(|e| match e.entrant {
+        let deciders = entrant_deciders(&sources.iter().map(Option::as_ref).collect::<Vec<_>>(), record.params.target).map_err(|e| match e.entrant {
             Some(i) => js_error(format!("{} does not load: {}", labels[usize::from(i)], e.message)),
             None => js_error(e.message),
         })?;
-        let (mut series, names) = play::from_link::<Pig>(link, Vec::new(), deciders)?;
+        let mut series = Series::from_position(spec, deciders, play::start_of(&record)).map_err(js_error)?;
         series.set_clock(Box::new(super::now_ms));
         let follower = Follower::of(&series)?;
-        let earlier = play::earlier_questions::<Pig>(link, Vec::new(), humans.len())?;
+        let earlier = play::earlier_questions::<Pig>(link, Vec::new(), 2)?;
         Ok(PigPlay { series, names, humans, follower, earlier })
+    }
+
+    /// The entrants of the series played by a human (the page answers them).
+    pub fn humans(&self) -> Vec<u32> {
+        self.humans.iter().enumerate().filter(|(_, &h)| h).map(|(e, _)| e as u32).collect()
     }
 
     /// The questions seat `seat` was asked before the game went on here (the link's position),

@@ -69,8 +69,12 @@ where
 /// A one-game series from a link's record, as [`from_link`] (for deciders seated from its seed).
 pub(super) fn from_record<G: MatchRules>(r: GameRecord<G>, deciders: Deciders<G>) -> Result<(Series<G>, Vec<String>), JsValue> {
     let spec = SeriesSpec::new(r.params.clone(), 1, r.seed);
-    let start = Start { params: r.params, moves: r.moves[..r.view.min(r.moves.len())].to_vec() };
-    Ok((Series::from_position(spec, deciders, start).map_err(js_error)?, r.players))
+    Ok((Series::from_position(spec, deciders, start_of(&r)).map_err(js_error)?, r.players))
+}
+
+/// Where a series starts from a link's record: its parameters and its moves up to its position.
+pub(super) fn start_of<G: Game>(r: &GameRecord<G>) -> Start<G> {
+    Start { params: r.params.clone(), moves: r.moves[..r.view.min(r.moves.len())].to_vec() }
 }
 
 /// The pending seat's move by its index among the legal moves now (a human's move). The page
@@ -147,16 +151,17 @@ pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, game: u32) -> Resu
     }
 }
 
-/// Records the questions a seat answered from outside was asked before a series' start, as the
-/// series witnesses them (`Decider::witness`).
-struct Witness<G: Game>(Rc<RefCell<Vec<G::View>>>);
+/// Records the questions a seat answered from outside was asked before a series' start, with
+/// the move played then, as the series witnesses them (`Decider::witness`); several series can
+/// record into one list.
+pub(super) struct Witness<G: Game>(pub(super) Rc<RefCell<Vec<(G::View, G::Move)>>>);
 
 impl<G: Game> Decider<G> for Witness<G> {
     fn decide(&mut self, _view: &G::View) -> Result<G::Move, String> {
         Err("a witness does not decide".into())
     }
-    fn witness(&mut self, view: &G::View, _played: &G::Move) {
-        self.0.borrow_mut().push(view.clone());
+    fn witness(&mut self, view: &G::View, played: &G::Move) {
+        self.0.borrow_mut().push((view.clone(), played.clone()));
     }
 }
 
@@ -167,10 +172,10 @@ pub(super) fn earlier_questions<G: MatchRules + 'static>(link: &str, assets: Vec
 where
     G::Params: LinkParams,
 {
-    let asked: Vec<Rc<RefCell<Vec<G::View>>>> = (0..seats).map(|_| Rc::default()).collect();
+    let asked: Vec<Rc<RefCell<Vec<(G::View, G::Move)>>>> = (0..seats).map(|_| Rc::default()).collect();
     let deciders = asked.iter().map(|a| Some(Box::new(Witness::<G>(Rc::clone(a))) as Box<dyn Decider<G>>)).collect();
     from_link::<G>(link, assets, deciders)?;
-    Ok(asked.into_iter().map(|a| a.take()).collect())
+    Ok(asked.into_iter().map(|a| a.take().into_iter().map(|(view, _)| view).collect()).collect())
 }
 
 /// The Play methods of a series handle `$handle` (with fields `series` and `follower`), written

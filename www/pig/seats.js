@@ -43,7 +43,7 @@ const argsOf = (v) => [v.my_total, v.other_total, v.accum, v.current];
  */
 async function openJsSeats(engine, entrants, match) {
   const opened = await Promise.allSettled(entrants.map((e, i) =>
-    (e.kind === 'js' ? openSeat(engine, e, match.entrantSeed(i)) : null)));
+    (e.kind === 'js' ? openSeat(engine, e, match.strategySeed(i)) : null)));
   const failed = opened.find((o) => o.status === 'rejected');
   if (failed) {
     opened.forEach((o) => o.value?.close());
@@ -95,14 +95,16 @@ export async function runMatch(engine, what, ctx, kind = 'match') {
 /**
  * The Play tab's game as a one-game series from `link`'s position (www/play-worker.js):
  * `entrants[i]` plays seat i — { kind: 'human' } or a strategy ({ label, kind, source }: built-in
- * and Scheme in the engine, JavaScript here, started afresh for the game with the engine's seed
- * for its seat and asked its earlier questions again). → { handle, humans, open, answer }.
+ * and Scheme in the engine, JavaScript here, started afresh for the game with the seed the
+ * series gives the entrant in that seat and asked its earlier questions again).
+ * → { handle, humans, open, answer }.
  */
 export function openPlay(engine, { link, entrants }) {
   const handle = engine.PigPlay.fromLink(link, entrants);
-  const humans = new Set(entrants.flatMap((e, i) => (e.kind === 'human' ? [i] : [])));
+  // The series numbers its entrants as a match does (its seating, not the seats' order).
+  const humans = new Set(handle.humans());
   const open = async (step) => {
-    const seat = await openSeat(engine, entrants[step.entrant], step.seed);
+    const seat = await openSeat(engine, entrants[step.seat], step.seed);
     // Asked again what it was asked before the game went on here (a reload, a link), answers
     // and output dropped, as the engine's strategies are: it goes on as if it had never stopped.
     for (const view of handle.earlier(step.seat)) await seat.decide(argsOf(view));
