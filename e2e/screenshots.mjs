@@ -257,14 +257,50 @@ async function punterScreens(name, viewport) {
   await big.context().close();
 }
 
+// Pig's replay of a checker game with the inspector showing Re-run here: the code now in the lab
+// (a JavaScript strategy with a memory and draws) asked again at one of its decisions in game 3.
+async function pigRerunScreen(name, viewport) {
+  const page = await openPage(browser, server.url, viewport);
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'js');
+  await page.fill('[data-testid=editor]', `// Counts its questions and draws: a re-run replays both.
+let asked = 0;
+function player(myTotal, otherTotal, accum, current) {
+  asked += 1;
+  const dare = 14 + Math.floor(Math.random() * 10);
+  console.log(\`question \${asked}: turn \${accum + current}, dare \${dare}\`);
+  return accum + current < dare;
+}`);
+  await page.fill('.tab-lab input.seed', '4242');
+  await page.click('[data-testid=run-checker]');
+  await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
+  await page.click('[data-testid=lab-results] tbody tr:nth-child(3) button');
+  for (let i = 0; i < 200; i += 1) {
+    const t = Number((await page.textContent('.tab-replay .replay-counter')).split(' ')[0]);
+    if (t >= 9 && await page.isVisible('[data-testid=pig-inspector-rerun]')
+      && (await page.textContent('[data-testid=pig-inspector-head]')).includes(`move ${t} `)) break;
+    await page.keyboard.press('ArrowRight');
+  }
+  await page.click('[data-testid=pig-inspector-rerun]');
+  await page.waitForSelector('[data-testid=rerun-answer]', { timeout: 30000 });
+  await page.locator('[data-testid=pig-inspector-rerun-result]').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}pig-rerun-${name}.png`, fullPage: true });
+  console.log(name, 'rerun errors:', page.errors);
+  await page.context().close();
+}
+
 const server = await serve();
 const browser = await launch();
 // `node e2e/screenshots.mjs lifter` retakes only one game's screens (`pig-tournament`: only
-// the tournament).
+// the tournament; `pig-rerun`: only Pig's Re-run here).
 const only = process.argv[2];
 try {
   if (only === 'pig-tournament') {
     for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await tournamentScreen(name, viewport);
+  }
+  if (only === 'pig-rerun') {
+    for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await pigRerunScreen(name, viewport);
   }
   for (const [name, viewport] of only && only !== 'pig' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     const page = await openPage(browser, server.url, viewport);
@@ -308,6 +344,7 @@ try {
     await broken.context().close();
     await confirmScreen(name, viewport);
     await tournamentScreen(name, viewport);
+    await pigRerunScreen(name, viewport);
   }
   for (const [name, viewport] of only && only !== 'lifter' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     await lifterScreens(name, viewport);

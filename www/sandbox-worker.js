@@ -24,6 +24,7 @@ const PLAYS = {
 const playWorker = () => import('./play-worker.js');
 // Games whose user code a replay can re-run on a seat's history (the inspector).
 const RERUNS = {
+  pig: async (params) => (await pigSeats()).rerun(await pigEngine([params]), params),
   labyrinth: async (params) => (await labyrinthSeats()).rerun(await loadEngine('labyrinth'), params),
   lifter: async (params) => (await lifterRun()).rerun(await loadEngine('lifter'), params),
   punter: async (params) => (await punterSeats()).rerun(await loadEngine('punter'), params),

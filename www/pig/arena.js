@@ -234,7 +234,7 @@ export function mountArena(root, ctx) {
       drawPlot(plot, full, exact, ea.label, wilson);
       const fallback = engine.pigFallback();
       headline(status, { failed: failedLines(spec, r.failures, fallback), result: `Done in ${seconds(t0)} · seed ${spec.seed}` });
-      renderResults(results, { spec, ...r, fallback }, engine.pigChecker(), (log, i) => ctx.openMatchGame(spec, log, i));
+      renderResults(results, { spec, ...r, fallback }, engine.pigChecker(), (log, i) => ctx.openMatchGame(spec, log, i, spec.games, r.logs));
       const url = shareUrl(engine.pigMatchLink(spec));
       link.set(url);
       followLink(url);

@@ -99,7 +99,7 @@ export function mountLab(root, ctx) {
         failed: failedLines(spec, r.failures, fallback),
         result: `Done in ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`} · seed ${spec.seed}`,
       });
-      renderResults(results, { spec, ...r, fallback }, checker, (log, i) => ctx.openMatchGame(spec, log, i));
+      renderResults(results, { spec, ...r, fallback }, checker, (log, i) => ctx.openMatchGame(spec, log, i, spec.games, r.logs));
       const url = shareUrl(ctx.engine.pigMatchLink(spec));
       link.set(url);
       followLink(url);

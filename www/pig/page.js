@@ -42,11 +42,17 @@ export function mountPig(root, engine, app) {
   /** Continue from here: `link`'s position in Play, you in seat `human` against `choice`. */
   ctx.continueFrom = (link, human, choice) => show('play').fork(link, human, choice);
   // A game of a match or of a tournament (whose logs name both entrants; `total`: its games).
-  ctx.openMatchGame = (spec, log, i, total = spec.games) => {
-    const players = [spec.entrants[log.first].label, spec.entrants[log.second ?? 1 - log.first].label];
+  // A match's game (`logs`: all of them) can re-run the code at its strategies' decisions: their
+  // history is every earlier game of the match, whose moves the page holds already.
+  ctx.openMatchGame = (spec, log, i, total = spec.games, logs = null) => {
+    const seated = [spec.entrants[log.first], spec.entrants[log.second ?? 1 - log.first]];
+    const players = seated.map((e) => e.label);
+    const history = logs && spec.entrants.length === 2
+      ? { seed: spec.seed, target: spec.target, kinds: seated.map((e) => e.kind), earlier: logs.slice(0, i).map((l) => l.moves) }
+      : null;
     openReplay({
       target: spec.target, seed: spec.seed, players, moves: log.moves, output: log.output,
-      decisions: log.decisions, view: Math.min(1, log.moves.length),
+      decisions: log.decisions, history, view: Math.min(1, log.moves.length),
       title: `${players[0]} vs ${players[1]} — game ${i + 1} of ${total} (${players[0]} first)`,
     });
   };

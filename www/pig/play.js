@@ -87,9 +87,12 @@ export function mountPlay(root, ctx) {
     return true;
   });
 
-  // The Replay tab shows the game in progress, or the last finished one.
+  // The Replay tab shows the game in progress, or the last finished one, with the decisions its
+  // series made since it opened here (the inspector; a strategy's can be re-run: its history is
+  // this game, game 1 of a match).
   const asReplay = (c) => ({
-    target: 100, seed: c.seed, players: c.names, moves: Array.from(c.game.moves()),
+    target: 100, seed: c.seed, players: c.names, moves: Array.from(c.game.moves()), decisions: c.decisions,
+    history: { seed: c.seed, target: 100, kinds: c.kinds, earlier: [] },
     title: `Your game against ${c.opponent}${c.over ? '' : ' (in progress)'}`,
   });
   ctx.lastPlayed = () => (current?.game.moves().length ? asReplay(current) : finished);
@@ -155,6 +158,7 @@ export function mountPlay(root, ctx) {
       return;
     }
     if (my !== generation) return;
+    current.decisions = r.decisions;
     for (const i of r.moves) {
       let label;
       try { label = current.game.playIndex(i); } catch (e) { thinking = false; message(`The game could not go on: ${e.message ?? e}`, 'error'); return; }
@@ -199,7 +203,9 @@ export function mountPlay(root, ctx) {
     throwBtn.disabled = holdBtn.disabled = true;
     log.replaceChildren();
     message('');
-    current = { game, names, seed: game.seed, human, choice, opponent: names[1 - human], over: false };
+    // How each seat is played (the opponent's code as the series opens it, from the lab).
+    const kinds = names.map((_, seat) => (seat === human ? 'human' : entrant(choice).kind));
+    current = { game, names, seed: game.seed, human, choice, kinds, opponent: names[1 - human], over: false, decisions: [] };
     if (old && old !== game) old.free();
     changed();
     for (let i = 0; i < game.moves().length; i += 1) log.append(el('li', {}, game.label(i)));

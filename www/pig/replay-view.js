@@ -1,12 +1,17 @@
 // A Pig game in the shared replay viewer, with its share link following the viewed turn.
 // The engine's tape holds the game: positions, move labels (turn and seat) and links come from
 // it one at a time, never the whole game at once. A game of a match opens at its first move, and
-// the inspector shows what each strategy saw, answered and printed at each of its decisions.
+// the inspector shows what each strategy saw, answered and printed at each of its decisions; at a
+// decision of code (a match's or the Play game's), Re-run here asks the code now in the lab.
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createInspector } from '../inspector.js';
 import { createPigBoard, caption } from './board.js';
-import { strategyOptions } from './strategies.js';
+import { loadMine, strategyOptions } from './strategies.js';
+import { sandbox, sandboxError } from '../sandbox.js';
+
+/** Whether a seat played by `kind` ran user code (which Re-run here can run again). */
+const isCode = (kind) => kind === 'js' || kind === 'scheme';
 
 export function mountReplay(root, ctx) {
   const title = el('h3', { 'data-testid': 'replay-title' }, 'No game opened yet');
@@ -24,8 +29,31 @@ export function mountReplay(root, ctx) {
     testid: 'pig-inspector',
     who: (d) => game.players[d.seat],
     viewOf: (d) => { tape.seek(d.move_index); const text = tape.viewText(d.seat); tape.seek(at); return text; },
+    canRerun: (d) => d.counts && isCode(game.history?.kinds[d.seat]),
+    rerun: (d) => rerunAt(d),
     onSeek: (t) => replay.set({ moves: { length: tape.length, label: (i) => tape.label(i) }, t }),
   });
+
+  /**
+   * The code now in the Strategy lab, started afresh as the seat's entrant was and handed its
+   * history: every question it was asked in the match (or the Play game) up to decision `d`. The
+   * sandbox worker derives the questions from the games' moves with the engine; the page only
+   * hands it the moves of this game and of the match's games before it.
+   */
+  async function rerunAt(d) {
+    const { seed, target, earlier } = game.history;
+    const games = [...earlier, game.moves];
+    const lengths = games.map((m) => m.length);
+    const moves = new Uint8Array(lengths.reduce((a, b) => a + b, 0));
+    games.reduce((at, m) => { moves.set(m, at); return at + m.length; }, 0);
+    const mine = loadMine();
+    const params = { game: 'pig', kind: mine.kind, source: mine.source, target, seed, moves, lengths, entrant: d.entrant, moveIndex: d.move_index };
+    // The worker is silent while the code answers the history, one question at a time.
+    const backstopMs = 10_000 + 1000 * moves.length;
+    const r = await sandbox.run('rerun', params, { backstopMs });
+    if (!r.ok) throw sandboxError(r, backstopMs);
+    return r.value;
+  }
 
   const replay = createReplay(controls, {
     onSeek(t) {
@@ -60,7 +88,12 @@ export function mountReplay(root, ctx) {
   root.append(el('div', { class: 'panel' }, title, hint, canvas, controls, el('div', { class: 'row' }, forkBtn), forkRow, output, link.box, inspector.box));
 
   return {
-    /** game: { target, seed, players: [a, b], moves: [codes], view, output?, title?, decisions? } */
+    /**
+     * game: { target, seed, players: [a, b], moves: [codes], view, output?, title?, decisions?,
+     * history? }; `history` = { seed, target, kinds: [how each seat was played: 'js', 'scheme',
+     * 'builtin', 'human'], earlier: [the move codes of each game of the match before this one] }
+     * lets Re-run here ask the current code at a decision of a seat played by code.
+     */
     open(g) {
       const players = g.players.length === 2 ? g.players : ['Player 1', 'Player 2'];
       tape?.free();

@@ -6,6 +6,7 @@
 import { UserSession } from '../user-code.js';
 import { playSeries } from '../referee.js';
 import { freeAfter } from '../engine.js';
+import { rerunSeat } from '../play-worker.js';
 
 const JS_BACKSTOP_MS = 1000;
 
@@ -112,4 +113,25 @@ export function openPlay(engine, { link, entrants }) {
   };
   const answer = (h, throwAgain, printed, ms) => h.answer(throwAgain, printed, ms);
   return { handle, humans, open, answer };
+}
+
+/**
+ * Re-run here (the replay's inspector): the code `source` (`kind` 'js' or 'scheme') started
+ * afresh as the match started its entrant and handed the entrant's history — every question it
+ * was asked in the match up to the decision at move `moveIndex` of the last game, which the
+ * engine derives from the games' moves (`moves`: their codes one game after the other, `lengths`
+ * each game's count; the match of `seed` to `target`). → { answer (the engine's words), error,
+ * printed, ms } for that decision.
+ */
+export function rerun(engine, { kind, source, target, seed, moves, lengths, entrant, moveIndex }) {
+  const history = new engine.PigHistory(target, seed, Uint8Array.from(moves), Uint32Array.from(lengths), entrant, moveIndex);
+  return freeAfter(history, async () => {
+    if (kind === 'scheme') return history.rerunScheme(source);
+    const open = async () => {
+      const seat = await openSeat(engine, { kind: 'js', source, label: 'your current code' }, history.seed);
+      return { decide: (v) => seat.decide(argsOf(v)), close: () => seat.close() };
+    };
+    const r = await rerunSeat(open, history.views());
+    return { ...r, answer: r.error ? null : history.label(r.answer) };
+  });
 }
