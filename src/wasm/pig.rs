@@ -464,10 +464,11 @@ impl PigMatch {
     pub fn strategy_seed(&self, i: usize) -> f64 {
         super::js_seed(self.series.entrant_seed(i, self.series.spec().first))
     }
-    /// Answer of a JavaScript strategy: `error` set when it threw, timed out or answered nonsense.
-    pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str) {
+    /// Answer of a JavaScript strategy: `error` set when it threw, timed out or answered nonsense;
+    /// `ms` the time it took, as the sandbox measured it.
+    pub fn answer(&mut self, throw_again: bool, error: Option<String>, printed: &str, ms: f64) {
         let answer = error.map_or(Answer::Move(decision(throw_again)), Answer::Failed);
-        self.series.answer(answer, printed);
+        self.series.answer_timed(answer, printed, ms);
     }
     /// The page's one referee loop (www/referee.js): plays engine seats for at most `max`
     /// decisions, then { status, entrant, seat, game, view } (the view is the situation).

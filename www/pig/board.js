@@ -66,16 +66,21 @@ export function createPigBoard(canvas) {
       const y = 22 + seat * 78;
       const active = state.phase !== 'over' && state.player === seat;
       const won = state.winner === seat;
+      const pending = active ? state.turn_sum : 0;
+      const score = pending ? `${state.totals[seat]} + ${pending}` : String(state.totals[seat]);
+      ctx.font = '600 22px system-ui, sans-serif';
+      // The name keeps clear of the score: on a narrow board "— to play" goes first, then it shrinks.
+      const room = barW - ctx.measureText(score).width - 12;
       ctx.fillStyle = active || won ? COLORS[seat] : '#555';
       ctx.font = `${active || won ? '600 ' : ''}15px system-ui, sans-serif`;
       ctx.textBaseline = 'alphabetic';
-      const label = `${names[seat]}${won ? '  — wins!' : active ? '  — to play' : ''}`;
-      ctx.fillText(label, barX, y + 4);
+      const long = `${names[seat]}${won ? '  — wins!' : active ? '  — to play' : ''}`;
+      const label = ctx.measureText(long).width <= room || !active ? long : names[seat];
+      ctx.fillText(label, barX, y + 4, Math.max(40, room));
       ctx.font = '600 22px system-ui, sans-serif';
       ctx.textAlign = 'right';
       ctx.fillStyle = '#222';
-      const pending = active ? state.turn_sum : 0;
-      ctx.fillText(pending ? `${state.totals[seat]} + ${pending}` : String(state.totals[seat]), barX + barW, y + 6);
+      ctx.fillText(score, barX + barW, y + 6);
       ctx.textAlign = 'left';
       const by = y + 14;
       roundRect(ctx, barX, by, barW, 22, 6);

@@ -74,12 +74,13 @@ export function mountReplay(root, ctx) {
   // Continue from here: the position in Play, you in the seat chosen, against the strategy chosen.
   const seatPick = el('select', { 'aria-label': 'Your seat', 'data-testid': 'pig-fork-seat' });
   const opponentPick = el('select', { 'aria-label': 'Opponent', 'data-testid': 'pig-fork-opponent' }, ...strategyOptions(ctx.builtins, 'hold20'));
-  const forkRow = el('div', { class: 'row', hidden: true, 'data-testid': 'pig-fork' },
+  // (A box of its own around the row: `.row` sets a display, which would show it while hidden.)
+  const forkRow = el('div', { hidden: true, 'data-testid': 'pig-fork' }, el('div', { class: 'row' },
     el('label', { class: 'inline' }, 'You play ', seatPick), el('label', { class: 'inline' }, 'against ', opponentPick),
     el('button', { class: 'primary', 'data-testid': 'pig-fork-start', onclick: () => {
       forkRow.hidden = true;
       ctx.continueFrom(tape.link(at), Number(seatPick.value), opponentPick.value);
-    } }, 'Play from this position'));
+    } }, 'Play from this position')));
   const forkBtn = el('button', { 'data-testid': 'pig-continue', hidden: true, onclick: () => {
     seatPick.replaceChildren(...game.players.map((p, i) => el('option', { value: String(i) }, `${p}’s seat (${i === 0 ? 'first' : 'second'})`)));
     forkRow.hidden = !forkRow.hidden;

@@ -83,7 +83,7 @@ export async function runMatch(engine, what, ctx, kind = 'match') {
       const seat = seats[step.entrant];
       return { decide: (v) => seat.decide(argsOf(v)), close: () => seat.close() };
     };
-    const answer = (handle, throwAgain, printed) => handle.answer(throwAgain, undefined, printed);
+    const answer = (handle, throwAgain, printed, ms) => handle.answer(throwAgain, undefined, printed, ms);
     const progress = () => ctx.progress(match.summary());
     try {
       return await playSeries(match, { open, answer, progress, acrossGames: true }, ctx);
