@@ -112,8 +112,11 @@ export function mountPlay(root, ctx) {
     const moves = current.game.moves();
     const fragment = current.game.link(current.names, moves.length);
     link.set(shareUrl(fragment));
-    if (moves.length) kept.write(fragment, moves.length, { human: current.human, opponent: current.choice });
-    ctx.played += 1;
+    // A game with moves is the one the Replay tab shows next (a new, empty one replaces nothing).
+    if (moves.length) {
+      kept.write(fragment, moves.length, { human: current.human, opponent: current.choice });
+      ctx.played += 1;
+    }
     return state;
   }
 
