@@ -4,7 +4,7 @@
 
 mod common;
 
-use lambda_arcade::arena::{Answer, Decider, Deciders, MatchRules, Series, SeriesSpec, Start, Step};
+use lambda_arcade::arena::{Answer, Decider, Deciders, MatchRules, MoveLabels, Series, SeriesSpec, Start, Step};
 use lambda_arcade::game::Game;
 use lambda_arcade::lifter::view::LifterView;
 use lambda_arcade::lifter::{Command, Lifter, LifterParams};
@@ -46,8 +46,10 @@ fn a_failed_decision_plays_wait_and_is_kept() {
     assert_eq!(log.moves[3], Command::Down, "the next command is asked again (every command is a turn)");
     assert_eq!(log.decisions.len(), log.moves.len(), "one decision a command");
     let third = &log.decisions[2];
-    assert_eq!((third.move_index, third.refused.as_deref(), third.answer.as_str()), (2, Some("planted failure"), ""));
-    assert_eq!(log.decisions[0].answer, "D", "answers in the engine's words");
+    assert_eq!((third.move_index, third.refused(), third.made), (2, Some("planted failure"), 0));
+    let labels = MoveLabels::<Lifter>::of(&log.params, &log.moves).unwrap();
+    assert_eq!(labels.answer(&log.decisions[0]), "D", "answers in the engine's words");
+    assert_eq!(labels.answer(third), "", "a refused answer made no move");
     assert_eq!(whole.failures().len(), 1);
     assert_eq!(Lifter::FALLBACK, "wait");
     assert!(log.end.outcome().is_some(), "the game is over: {:?}", log.end.outcome());
@@ -68,8 +70,9 @@ fn an_outside_seat_answers_commands_and_a_refused_one_is_a_wait() {
     series.answer_timed(Answer::Failed(refused.clone()), "", 1.0);
     assert_eq!(series.current_moves(), &[Command::Down, Command::Left, Command::Wait]);
     let d = series.current_decisions();
-    assert_eq!((d[0].move_index, d[0].answer.as_str(), d[0].printed.as_str(), d[0].ms), (1, "L", "went left\n", 3.5));
-    assert_eq!((d[1].move_index, d[1].refused.as_deref()), (2, Some(refused.as_str())));
+    let labels = MoveLabels::<Lifter>::of(series.current_params(), series.current_moves()).unwrap();
+    assert_eq!((d[0].move_index, labels.answer(&d[0]).as_str(), d[0].printed(), d[0].ms), (1, "L", "went left\n", 3.5));
+    assert_eq!((d[1].move_index, d[1].refused()), (2, Some(refused.as_str())));
 }
 
 #[test]

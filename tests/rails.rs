@@ -5,7 +5,7 @@ mod common;
 
 use common::nim;
 use common::nim::{Nim, NimMove, NimParams};
-use lambda_arcade::arena::{wilson_interval, Answer, Decider, GameLog, Series, SeriesSpec, Standings, Step};
+use lambda_arcade::arena::{wilson_interval, Answer, Decider, GameLog, MoveLabels, Series, SeriesSpec, Standings, Step};
 use lambda_arcade::game::{ranks_of, replay, Game};
 use lambda_arcade::games::open_link;
 use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkError};
@@ -337,16 +337,18 @@ fn every_decision_is_kept_with_its_answer_output_time_and_refusal() {
     let log = &s.logs()[0];
     assert_eq!(log.decisions.len(), asked);
     let (a, b, c) = (&log.decisions[0], &log.decisions[1], &log.decisions[2]);
-    assert_eq!((a.refused.as_deref(), a.printed.as_str(), a.ms, a.answer.as_str()), (Some("threw"), "first\n", 12.5, ""));
-    assert!(b.refused.as_deref().unwrap().contains("not a legal move"), "{b:?}");
-    assert!(!b.answer.is_empty() && b.printed == "second\n");
-    assert_eq!(c.refused, None);
+    let labels = MoveLabels::<Nim>::of(&log.params, &log.moves).unwrap();
+    assert_eq!((a.refused(), a.printed(), a.ms, labels.answer(a).as_str(), a.made), (Some("threw"), "first\n", 12.5, "", 0));
+    // A refused answer keeps no words of its own: its reason names the move.
+    assert!(b.refused().unwrap().contains("not a legal move") && b.refused().unwrap().contains("99"), "{b:?}");
+    assert_eq!((labels.answer(b).as_str(), b.printed(), b.made), ("", "second\n", 0));
+    assert_eq!((c.refused(), c.made), (None, 1));
     assert!(c.move_index > b.move_index && b.move_index > a.move_index);
-    // Each decision's move is the one at its index (the fallback where refused).
+    // Each accepted decision's answer is the label of the move at its index.
     let mut g = Nim::new(&p).unwrap();
     for (i, mv) in log.moves.iter().enumerate() {
-        if let Some(d) = log.decisions.iter().find(|d| d.move_index == i && d.refused.is_none()) {
-            assert_eq!(d.answer, g.move_label(mv));
+        if let Some(d) = log.decisions.iter().find(|d| d.move_index as usize == i && d.refused().is_none()) {
+            assert_eq!(labels.answer(d), g.move_label(mv));
         }
         g.play(mv).unwrap();
     }

@@ -8,7 +8,7 @@ mod decisions;
 mod series;
 mod standings;
 
-pub use decisions::{Clock, Decision, Start};
+pub use decisions::{Clock, Decision, MoveLabels, Start};
 pub use series::{seating, Answer, GameLog, Query, SeatFailure, Series, SeriesSpec, Step};
 pub use standings::{elo, wilson_interval, StandingRow, Standings, Tally};
 

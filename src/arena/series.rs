@@ -23,12 +23,16 @@ pub struct SeriesSpec<G: Game> {
     /// After this many timeouts an entrant is a zombie: its later moves are the fallback,
     /// without asking (the ICFP 2017 rule). `None`: never.
     pub zombie_after: Option<u32>,
+    /// Keep every decision in its game's log ([`GameLog::decisions`]). True by default: a
+    /// replay, the inspector and `--json` show them; a host that never shows them (a CLI run
+    /// printing only its summary) turns it off and keeps no memory per decision.
+    pub keep_decisions: bool,
 }
 
 impl<G: Game> SeriesSpec<G> {
     /// `games` games from game 0, seats rotating from entrant 0 in seat 0, no zombies.
     pub fn new(params: G::Params, games: u32, seed: u64) -> SeriesSpec<G> {
-        SeriesSpec { params, games, first: 0, seed, shift: 0, zombie_after: None }
+        SeriesSpec { params, games, first: 0, seed, shift: 0, zombie_after: None, keep_decisions: true }
     }
 }
 
@@ -94,7 +98,8 @@ pub struct GameLog<G: Game> {
     pub capped: bool,
     /// What the deciders printed, in order.
     pub output: String,
-    /// Every question asked in this game, in order, with its answer, output and time.
+    /// Every question asked in this game, in order, with its answer, output and time (none when
+    /// the series does not keep them, [`SeriesSpec::keep_decisions`]).
     pub decisions: Vec<Decision>,
     pub end: G,
 }
@@ -221,6 +226,11 @@ impl<G: MatchRules> Series<G> {
         self.clock = Some(clock);
     }
 
+    /// Whether the games from now on keep their decisions ([`SeriesSpec::keep_decisions`]).
+    pub fn set_keep_decisions(&mut self, keep: bool) {
+        self.spec.keep_decisions = keep;
+    }
+
     pub fn spec(&self) -> &SeriesSpec<G> {
         &self.spec
     }
@@ -321,7 +331,9 @@ impl<G: MatchRules> Series<G> {
         let seating = (0..self.game.seats()).map(|s| self.entrant_in(g, s as u8)).collect();
         let returns = if capped { self.game.capped_returns() } else { self.game.returns() };
         let end = self.game.clone();
-        let (output, decisions) = (std::mem::take(&mut self.output), std::mem::take(&mut self.decisions));
+        let (output, mut decisions) = (std::mem::take(&mut self.output), std::mem::take(&mut self.decisions));
+        // A long series keeps every game's decisions: not the slack of a growing list too.
+        decisions.shrink_to_fit();
         self.logs.push(GameLog { game: g, params: self.params.clone(), seating, moves: std::mem::take(&mut self.moves), returns, capped, output, decisions, end });
         (self.queued, self.failed_turn) = (None, None);
         if self.games_done() < self.spec.games {
@@ -384,13 +396,18 @@ impl<G: MatchRules> Series<G> {
             return None;
         }
         let mv = rest.remove(0);
+        // The turn's decision is the last one: its moves follow each other until the turn ends.
+        let decision = self.decisions.last_mut().filter(|d| d.seat == seat && d.refused().is_none());
         if self.game.move_index(&mv).is_none() {
             let message = format!("answered {}, which is not a legal move now", self.game.move_label(&mv));
-            if let Some(d) = self.decisions.last_mut().filter(|d| d.seat == seat && d.refused.is_none()) {
-                d.refused = Some(message.clone());
+            if let Some(d) = decision {
+                d.refuse(message.clone());
             }
             self.fail(self.entrant_in(self.game_number(), seat), seat, message, false);
             return None;
+        }
+        if let Some(d) = decision {
+            d.made += 1;
         }
         self.queued = Some((owner, rest));
         Some(mv)
@@ -415,12 +432,17 @@ impl<G: MatchRules> Series<G> {
     pub fn answer_timed(&mut self, answer: Answer<G::Move>, printed: &str, ms: f64) {
         let Some(Pending { query, then }) = self.pending.take() else { return };
         self.output.push_str(printed);
-        let said = match &answer {
-            Answer::Move(mv) => self.game.move_label(mv),
-            Answer::Turn(moves) => moves.iter().map(|mv| self.game.move_label(mv)).collect::<Vec<_>>().join("; "),
-            Answer::Failed(_) | Answer::TimedOut(_) => String::new(),
-        };
-        let mut decision = Decision { move_index: self.moves.len(), seat: query.seat, entrant: query.entrant, answer: said, printed: printed.to_string(), ms, refused: None, timeout: matches!(answer, Answer::TimedOut(_)), counts: query.counts };
+        let mut decision = Decision::new(self.moves.len(), query.seat, query.entrant, query.counts);
+        (decision.ms, decision.timeout) = (ms, matches!(answer, Answer::TimedOut(_)));
+        decision.set_printed(printed);
+        if !query.counts {
+            // The game does not play a courtesy answer, so its words cannot come from the moves.
+            decision.set_unplayed(match &answer {
+                Answer::Move(mv) => self.game.move_label(mv),
+                Answer::Turn(moves) => moves.iter().map(|mv| self.game.move_label(mv)).collect::<Vec<_>>().join("; "),
+                Answer::Failed(_) | Answer::TimedOut(_) => String::new(),
+            });
+        }
         let answer = match answer {
             Answer::Turn(mut moves) if !moves.is_empty() => {
                 let first = moves.remove(0);
@@ -439,9 +461,14 @@ impl<G: MatchRules> Series<G> {
             Answer::Turn(_) => None,
         };
         if let Some((message, _)) = &failure {
-            decision.refused = Some(message.clone());
+            decision.refuse(message.clone());
         }
-        self.decisions.push(decision);
+        if legal {
+            decision.made = 1;
+        }
+        if self.spec.keep_decisions {
+            self.decisions.push(decision);
+        }
         if let Some((message, timeout)) = failure {
             self.queued = None;
             if query.counts {

@@ -398,7 +398,7 @@ impl LogJs {
             totals: l.end.totals(),
             moves: l.moves.iter().map(|&m| code(m)).collect(),
             output: l.output.clone(),
-            decisions: super::play::rows(series, &l.decisions, l.game),
+            decisions: super::play::rows(series, l),
         }
     }
     /// Game `game` of a match to `target`, replayed from its moves ("move N: …" for a move that

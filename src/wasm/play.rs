@@ -5,7 +5,7 @@
 //! link of the game so far, and what each decision of the game answered, printed and took.
 
 use super::{js_error, to_js};
-use crate::arena::{Answer, Decider, Decision, Deciders, MatchRules, Series, SeriesSpec, Start};
+use crate::arena::{Answer, Decider, Decision, Deciders, GameLog, MatchRules, MoveLabels, Series, SeriesSpec, Start};
 use crate::game::Game;
 use crate::link::{decode_game_with, encode_game, GameRecord, LinkParams};
 use serde::Serialize;
@@ -14,19 +14,15 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 /// The series's game as the page last saw it: each new move becomes its index among the legal
-/// moves of its position.
+/// moves of its position. Its labels give the game's decisions their answers without a replay
+/// each time the page asks (Play asks after every slice of moves).
 pub(super) struct Follower<G: Game> {
-    game: G,
-    seen: usize,
+    labels: MoveLabels<G>,
 }
 
 impl<G: MatchRules> Follower<G> {
     pub(super) fn of(series: &Series<G>) -> Result<Follower<G>, JsValue> {
-        let mut game = G::new(series.current_params()).map_err(js_error)?;
-        for mv in series.current_moves() {
-            game.play(mv).map_err(js_error)?;
-        }
-        Ok(Follower { game, seen: series.current_moves().len() })
+        Ok(Follower { labels: MoveLabels::of(series.current_params(), series.current_moves()).map_err(js_error)? })
     }
 
     /// The game at `params` after `moves`, all seen (for a series that starts later).
@@ -45,13 +41,12 @@ impl<G: MatchRules> Follower<G> {
             None => series.current_moves(),
         };
         let mut out = Vec::new();
-        for mv in moves.iter().skip(self.seen) {
-            let Some(i) = self.game.move_index(mv) else { break };
-            if self.game.play(mv).is_err() {
+        for mv in moves.iter().skip(self.labels.len()) {
+            let Some(i) = self.labels.game().move_index(mv) else { break };
+            if self.labels.push(mv).is_err() {
                 break;
             }
             out.push(i as u32);
-            self.seen += 1;
         }
         out
     }
@@ -106,11 +101,12 @@ where
 /// One decision as the page's inspector reads it.
 #[derive(Serialize, Default)]
 pub(super) struct DecisionRow {
-    move_index: usize,
+    move_index: u32,
     /// The seed of the entrant's own randomness in this game (a re-run starts from it).
     seed: f64,
     seat: u8,
-    entrant: usize,
+    entrant: u32,
+    /// In the engine's words (move labels), from the game's moves.
     answer: String,
     printed: String,
     ms: f64,
@@ -119,36 +115,50 @@ pub(super) struct DecisionRow {
     counts: bool,
 }
 
-/// The decisions of game `game` of `series`, as rows.
-pub(super) fn rows<G: MatchRules>(series: &Series<G>, decisions: &[Decision], game: u32) -> Vec<DecisionRow> {
+/// The decisions of game `game` of `series` as rows, their answers read from `labels` (the
+/// game replayed up to its last decision's moves at least).
+fn rows_with<G: MatchRules>(series: &Series<G>, labels: &MoveLabels<G>, decisions: &[Decision], game: u32) -> Vec<DecisionRow> {
     decisions
         .iter()
         .map(|d| DecisionRow {
             move_index: d.move_index,
-            seed: super::js_seed(series.entrant_seed(d.entrant, game)),
+            seed: super::js_seed(series.entrant_seed(d.entrant as usize, game)),
             seat: d.seat,
             entrant: d.entrant,
-            answer: d.answer.clone(),
-            printed: d.printed.clone(),
+            answer: labels.answer(d),
+            printed: d.printed().to_string(),
             ms: d.ms,
-            refused: d.refused.clone(),
+            refused: d.refused().map(str::to_string),
             timeout: d.timeout,
             counts: d.counts,
         })
         .collect()
 }
 
-/// Every decision of `decisions` (game `game` of `series`), for the inspector.
-pub(super) fn decisions_js<G: MatchRules>(series: &Series<G>, decisions: &[Decision], game: u32) -> Result<JsValue, JsValue> {
-    to_js(&rows(series, decisions, game))
+/// The decisions of a game the series played (its log), as rows: one replay of the game.
+pub(super) fn rows<G: MatchRules>(series: &Series<G>, log: &GameLog<G>) -> Vec<DecisionRow> {
+    rows_of(series, &log.params, &log.moves, &log.decisions, log.game)
 }
 
-/// The decisions of game `game` (its number in the series) if played, else of the game being played.
-pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, game: u32) -> Result<JsValue, JsValue> {
-    match series.logs().iter().find(|l| l.game == game) {
-        Some(log) => decisions_js(series, &log.decisions, game),
-        None => decisions_js(series, series.current_decisions(), series.game_number()),
-    }
+/// The decisions of game `game` set up with `params` and played as `moves`, as rows. The series
+/// played these moves, so the replay cannot fail; if it did, the answers past it are empty.
+fn rows_of<G: MatchRules>(series: &Series<G>, params: &G::Params, moves: &[G::Move], decisions: &[Decision], game: u32) -> Vec<DecisionRow> {
+    let Ok(mut labels) = MoveLabels::new(params) else { return Vec::new() };
+    let _ = labels.follow(moves);
+    rows_with(series, &labels, decisions, game)
+}
+
+/// The decisions of game `game` (its number in the series) if played, else of the game being
+/// played, for the inspector. A one-game series (Play) reads the answers off `follower`, which
+/// has followed the game as the page asked for its moves; otherwise the game is replayed once.
+pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, follower: &Follower<G>, game: u32) -> Result<JsValue, JsValue> {
+    let (params, moves, decisions, game) = match series.logs().iter().find(|l| l.game == game) {
+        Some(log) => (&log.params, &log.moves[..], &log.decisions[..], game),
+        None => (series.current_params(), series.current_moves(), series.current_decisions(), series.game_number()),
+    };
+    let followed = series.spec().games == 1 && decisions.iter().all(|d| d.range().end <= follower.labels.len());
+    let rows = if followed { rows_with(series, &follower.labels, decisions, game) } else { rows_of(series, params, moves, decisions, game) };
+    to_js(&rows)
 }
 
 /// Records the questions a seat answered from outside was asked before a series' start, with
@@ -200,7 +210,7 @@ macro_rules! play_methods {
             /// What each decision of game `game` answered, printed and took: [{ move_index,
             /// seed, seat, entrant, answer, printed, ms, refused, timeout, counts }].
             pub fn decisions(&self, game: u32) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
-                super::play::decisions_of(&self.series, game)
+                super::play::decisions_of(&self.series, &self.follower, game)
             }
         }
     };

@@ -63,3 +63,13 @@ impl Output {
         self.shard.unwrap_or(Shard::WHOLE)
     }
 }
+
+/// `--decisions`: each game's decisions in the `--json` output.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Decisions {
+    /// With --json: each game's decisions under "decisions", a list a game (move, seat,
+    /// entrant, answer, printed, ms, refused, timeout, counts). Off by default: they outweigh
+    /// the rest of the output many times over, and a run without them keeps none in memory
+    #[arg(long = "decisions", requires = "json")]
+    pub keep: bool,
+}

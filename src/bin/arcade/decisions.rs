@@ -2,8 +2,11 @@
 //! the seat and entrant, the answer in the engine's words, what was printed during it, its time
 //! and why it was refused — the same record the page's inspector shows.
 
-use lambda_arcade::arena::{Clock, Decision};
-use serde_json::{json, Value};
+use crate::Failure;
+use lambda_arcade::arena::{Clock, GameLog, MatchRules, MoveLabels};
+use serde::Serialize;
+use serde_json::Value;
+use std::io::Write;
 use std::time::Instant;
 
 /// The clock a series times its decisions by: milliseconds since it was made.
@@ -12,16 +15,63 @@ pub fn clock() -> Clock {
     Box::new(move || start.elapsed().as_secs_f64() * 1000.0)
 }
 
-/// The decisions of one game as JSON.
-pub fn json(decisions: &[Decision]) -> Value {
-    decisions
+/// One decision as the CLI prints it.
+#[derive(Serialize)]
+pub struct Row<'a> {
+    /// The move it made (the first of a turn), from 1.
+    #[serde(rename = "move")]
+    at: u32,
+    seat: u8,
+    entrant: u32,
+    /// In the engine's words (move labels); empty when no move of it was played.
+    answer: String,
+    printed: &'a str,
+    ms: f64,
+    refused: Option<&'a str>,
+    timeout: bool,
+    counts: bool,
+}
+
+/// The decisions of one game, their answers from one replay of its moves.
+pub fn rows<G: MatchRules>(log: &GameLog<G>) -> Vec<Row<'_>> {
+    let mut labels = MoveLabels::<G>::new(&log.params).ok();
+    // The series played these moves; should the replay fail, the answers past it are empty.
+    let _ = labels.as_mut().map(|l| l.follow(&log.moves));
+    log.decisions
         .iter()
-        .map(|d| {
-            json!({
-                "move": d.move_index + 1, "seat": d.seat, "entrant": d.entrant, "answer": d.answer,
-                "printed": d.printed, "ms": (d.ms * 1000.0).round() / 1000.0, "refused": d.refused,
-                "timeout": d.timeout, "counts": d.counts,
-            })
+        .map(|d| Row {
+            at: d.move_index + 1,
+            seat: d.seat,
+            entrant: d.entrant,
+            answer: labels.as_ref().map_or_else(|| d.unplayed().to_string(), |l| l.answer(d)),
+            printed: d.printed(),
+            ms: (d.ms * 1000.0).round() / 1000.0,
+            refused: d.refused(),
+            timeout: d.timeout,
+            counts: d.counts,
         })
         .collect()
+}
+
+/// The decisions of one game as JSON.
+pub fn json<G: MatchRules>(log: &GameLog<G>) -> Value {
+    serde_json::to_value(rows(log)).unwrap_or_default()
+}
+
+/// Prints the JSON object `out` with `"decisions"`, the decisions of each game of `logs`,
+/// written game by game (a 10,000-game match's would take gigabytes as one JSON value).
+pub fn print_with<G: MatchRules>(out: &Value, logs: &[GameLog<G>]) -> Result<(), Failure> {
+    let text = out.to_string();
+    let Some(head) = text.strip_suffix('}') else { return Err(Failure::input("the output is not an object")) };
+    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+    let fail = |e: std::io::Error| Failure::input(format!("writing the output: {e}"));
+    write!(w, "{head}{}\"decisions\":[", if head.len() > 1 { "," } else { "" }).map_err(fail)?;
+    for (i, log) in logs.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",").map_err(fail)?;
+        }
+        serde_json::to_writer(&mut w, &rows(log)).map_err(|e| Failure::input(e.to_string()))?;
+    }
+    writeln!(w, "]}}").map_err(fail)?;
+    w.flush().map_err(fail)
 }

@@ -159,7 +159,7 @@ fn play(file: Option<&str>, deal: &Deal, level: &str, json: bool, base: &Base) -
     // A game travels as a link: dealt from its seed, or starting from the save it was loaded from.
     let link = format!("{}#{}", base.url(), encode_game(&log.record(deal.seed.value, &vec![format!("AI {level}"); seats])).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?);
     if json {
-        println!("{}", json!({ "winner": winner, "turns": game.turns, "link": link, "capped": log.capped, "decisions": crate::decisions::json(&log.decisions) }));
+        println!("{}", json!({ "winner": winner, "turns": game.turns, "link": link, "capped": log.capped, "decisions": crate::decisions::json(log) }));
     } else {
         println!("{}", game.ending().unwrap_or_else(|| format!("nobody won in {} turns", game.turns)));
         println!("link: {link}");

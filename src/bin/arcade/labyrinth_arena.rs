@@ -1,7 +1,7 @@
 //! `arcade labyrinth arena`: games between AI levels or JavaScript strategies on the shared
 //! match runner, whole or a shard of them (`--shard K/N`, merged by `arcade merge`).
 
-use crate::args::{Output, Seed, Sides};
+use crate::args::{Decisions, Output, Seed, Sides};
 use crate::js_strategy::JsStrategy;
 use crate::labyrinth::RulesArg;
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
@@ -32,10 +32,12 @@ pub struct ArenaArgs {
     rules: RulesArg,
     #[command(flatten)]
     out: Output,
+    #[command(flatten)]
+    decisions: Decisions,
 }
 
 /// What `arcade merge` knows of an arena's output.
-pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results"], derived: &["wins", "draws", "mean_turns", "standings"], units, summary, seating };
+pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results", "decisions"], optional: &["decisions"], derived: &["wins", "draws", "mean_turns", "standings"], units, summary, seating };
 
 /// Seats alternate between A and B, A in seat 0 of game 1.
 fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
@@ -81,8 +83,9 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     let players: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
     let params = LabyrinthParams { players, rules: args.rules.rules(), seed: 0, saved: None };
     let mine = args.out.part().range(games as usize);
-    let played = crate::parallel::map(mine.len(), |i| arena_game(&entrants, &params, seed, (mine.start + i) as u32));
-    let (mut results, mut problems, mut links) = (Vec::new(), Vec::new(), Vec::new());
+    let keep = args.decisions.keep;
+    let played = crate::parallel::map(mine.len(), |i| arena_game(&entrants, &params, seed, (mine.start + i) as u32, keep));
+    let (mut results, mut problems, mut links, mut decisions) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let names = [a.clone(), b.clone()];
     for result in played {
         let (log, game_problems) = result?;
@@ -90,8 +93,14 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
         links.push(format!("{}#{fragment}", args.out.base.url()));
         results.push(GameResult { game: log.game + 1, seating: log.seating.clone(), returns: log.returns.clone(), turns: Some(log.end.turns) });
         problems.extend(game_problems);
+        if keep {
+            decisions.push(crate::decisions::json(&log));
+        }
     }
-    let fields = json!({ "a": a, "b": b, "games": games, "seed": seed, "seats": seats, "ravensburger": args.rules.ravensburger, "problems": problems, "links": links, "results": results });
+    let mut fields = json!({ "a": a, "b": b, "games": games, "seed": seed, "seats": seats, "ravensburger": args.rules.ravensburger, "problems": problems, "links": links, "results": results });
+    if keep {
+        fields["decisions"] = decisions.into();
+    }
     let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
     let out = finish(&MERGE, fields, args.out.shard)?;
     if args.out.json {
@@ -160,12 +169,16 @@ impl Decider<Labyrinth> for JsSeat {
     }
 }
 
-/// Game `g` of the arena's series: its log and the turns a JavaScript strategy failed (played
-/// by the greedy AI), one line a turn.
-fn arena_game(entrants: &[Entrant; 2], params: &LabyrinthParams, seed: u64, g: u32) -> Result<(GameLog<Labyrinth>, Vec<Value>), Failure> {
+/// Game `g` of the arena's series: its log (with its decisions, timed, when `keep`) and the
+/// turns a JavaScript strategy failed (played by the greedy AI), one line a turn.
+fn arena_game(entrants: &[Entrant; 2], params: &LabyrinthParams, seed: u64, g: u32, keep: bool) -> Result<(GameLog<Labyrinth>, Vec<Value>), Failure> {
     let deciders = vec![Some(entrants[0].decider()?), Some(entrants[1].decider()?)];
-    let spec = SeriesSpec { first: g, ..SeriesSpec::new(params.clone(), 1, seed) };
-    let series = Series::new(spec, deciders).map_err(Failure::input)?.run().map_err(Failure::input)?;
+    let spec = SeriesSpec { first: g, keep_decisions: keep, ..SeriesSpec::new(params.clone(), 1, seed) };
+    let mut series = Series::new(spec, deciders).map_err(Failure::input)?;
+    if keep {
+        series.set_clock(crate::decisions::clock());
+    }
+    let series = series.run().map_err(Failure::input)?;
     let log = series.logs().first().cloned().ok_or_else(|| Failure::input("the game was not played"))?;
     let problems = series
         .failures()

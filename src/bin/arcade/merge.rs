@@ -50,6 +50,9 @@ pub struct Kind {
     /// Fields that list the games in order (one entry a game or an event of a game),
     /// concatenated in shard order; `"results"` is one.
     pub listed: &'static [&'static str],
+    /// Listed fields a run prints only when asked (`--decisions`): merged when the first shard
+    /// has them, and then every shard must.
+    pub optional: &'static [&'static str],
     /// Fields computed by `summary`.
     pub derived: &'static [&'static str],
     /// The whole run's units (what a shard divides) and the games in each, from its fields.
@@ -185,7 +188,8 @@ fn merge_runs(runs: &[(String, Fields)], kinds: &[Kind]) -> Result<Fields, Failu
         return Err(Failure::input(format!("{first_file}: the run claims {games} games; a run merges at most {MAX_RUN_GAMES}")));
     }
     let mut merged = first_own;
-    for key in kind.listed {
+    let listed: Vec<&str> = kind.listed.iter().copied().filter(|k| !kind.optional.contains(k) || first.contains_key(*k)).collect();
+    for key in &listed {
         merged.insert(key.to_string(), Value::Array(Vec::new()));
     }
     for (shard, file, fields) in &shards {
@@ -200,7 +204,10 @@ fn merge_runs(runs: &[(String, Fields)], kinds: &[Kind]) -> Result<Fields, Failu
         for r in &results {
             check_seating(kind, first, r).map_err(|e| Failure::input(format!("{file}: game {}: {e}", r.game)))?;
         }
-        for key in kind.listed {
+        if let Some(key) = kind.optional.iter().find(|k| fields.contains_key(**k) && !listed.contains(k)) {
+            return Err(Failure::input(format!("{file}: a shard of another run than {first_file} (\"{key}\" differs)")));
+        }
+        for key in &listed {
             let Some(Value::Array(list)) = fields.get(*key) else { return Err(Failure::input(format!("{file}: no \"{key}\" list"))) };
             if let Some(Value::Array(all)) = merged.get_mut(*key) {
                 all.extend(list.iter().cloned());

@@ -1,6 +1,6 @@
 //! `arcade pig …`: the optimal policy, matches, the checker, links and tournaments.
 
-use crate::args::{Base, Seed, Sides};
+use crate::args::{Base, Decisions, Seed, Sides};
 use crate::Failure;
 
 use lambda_arcade::arena::Series;
@@ -30,6 +30,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         #[command(flatten)]
+        decisions: Decisions,
+        #[command(flatten)]
         base: Base,
     },
     /// CodeAbbey's checker: 49 games of A against dummy
@@ -42,6 +44,8 @@ pub enum Command {
         /// Print one JSON object
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        decisions: Decisions,
         #[command(flatten)]
         base: Base,
     },
@@ -75,8 +79,8 @@ pub struct Pair {
 pub fn main(command: &Command) -> Result<(), Failure> {
     match command {
         Command::Solve => solve(),
-        Command::Match { pair, json, base } => play_match(spec_from(pair)?, *json, base),
-        Command::Check { a, seed, json, base } => play_match(MatchSpec::checker(entrant(a)?, seed.value), *json, base),
+        Command::Match { pair, json, decisions, base } => play_match(spec_from(pair)?, *json, decisions.keep, base),
+        Command::Check { a, seed, json, decisions, base } => play_match(MatchSpec::checker(entrant(a)?, seed.value), *json, decisions.keep, base),
         Command::Link { pair, game, base } => game_link(pair, *game, base),
         Command::Tournament(args) => crate::pig_tournament::run(args),
     }
@@ -126,14 +130,20 @@ fn spec_from(pair: &Pair) -> Result<MatchSpec, Failure> {
     Ok(MatchSpec { entrants: [entrant(&pair.sides.a)?, entrant(&pair.sides.b)?], games, seed: pair.seed.value, target: 100 })
 }
 
-/// Runs the match; the first strategy failure is an error naming its place.
-fn run(spec: &MatchSpec) -> Result<Series<Pig>, Failure> {
+/// Runs the match, keeping each game's decisions (timed) only when `decisions`; the first
+/// strategy failure is an error naming its place.
+fn run(spec: &MatchSpec, decisions: bool) -> Result<Series<Pig>, Failure> {
     let label = |i: usize| spec.entrants[i].label.as_str();
     engine_only(&spec.entrants).map_err(Failure::input)?;
     let series = match_series(spec).map_err(|e| {
         let place = e.entrant.map_or(String::new(), |i| format!("{}:", label(usize::from(i))));
         Failure::input(format!("{place}{}", e.message))
     })?;
+    let mut series = series;
+    series.set_keep_decisions(decisions);
+    if decisions {
+        series.set_clock(crate::decisions::clock());
+    }
     let series = series.run().map_err(Failure::input)?;
     if let Some(f) = series.failures().first() {
         return Err(Failure::input(format!(
@@ -156,10 +166,10 @@ fn exact(spec: &MatchSpec) -> Option<f64> {
     Some(match_win_probability(&a, &b, spec.target, spec.games))
 }
 
-fn play_match(spec: MatchSpec, json: bool, base: &Base) -> Result<(), Failure> {
+fn play_match(spec: MatchSpec, json: bool, decisions: bool, base: &Base) -> Result<(), Failure> {
     let link = format!("{}#{}", base.url(), encode_match(&spec));
     let exact = exact(&spec);
-    let series = run(&spec)?;
+    let series = run(&spec, decisions)?;
     let MatchSummary { wins, score, win_rate: rate, ci95: (lo, hi), passed, .. } = MatchSummary::of(&spec, &series);
     let [a, b] = [&spec.entrants[0].label, &spec.entrants[1].label];
     if json {
@@ -172,6 +182,10 @@ fn play_match(spec: MatchSpec, json: bool, base: &Base) -> Result<(), Failure> {
             "winners": series.logs().iter().map(winner).collect::<Vec<Option<usize>>>(),
             "moves": series.logs().iter().map(|l| l.moves.len()).collect::<Vec<usize>>(),
         });
+        if decisions {
+            // Game by game, in the order of "winners".
+            return crate::decisions::print_with(&out, series.logs());
+        }
         println!("{out}");
     } else {
         println!("{a} vs {b}: {} games, seed {}", spec.games, spec.seed);
@@ -193,7 +207,7 @@ fn game_link(pair: &Pair, game: u32, base: &Base) -> Result<(), Failure> {
         return Err(Failure::usage(format!("--game must be 1..={}", spec.games)));
     }
     spec.games = game;
-    let series = run(&spec)?;
+    let series = run(&spec, false)?;
     let log = series.logs().last().ok_or_else(|| Failure::input("no game was played"))?;
     let names: Vec<String> = spec.entrants.iter().map(|e| e.label.clone()).collect();
     let record = log.record(spec.seed, &names);

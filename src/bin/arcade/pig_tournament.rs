@@ -26,7 +26,7 @@ pub struct TournamentArgs {
 }
 
 /// What `arcade merge` knows of a tournament's output.
-pub const MERGE: Kind = Kind { command: "pig tournament", listed: &["results"], derived: &["standings"], units, summary, seating };
+pub const MERGE: Kind = Kind { command: "pig tournament", listed: &["results"], optional: &[], derived: &["standings"], units, summary, seating };
 
 fn units(fields: &Fields) -> Result<(usize, u32), String> {
     let n = field::<Vec<String>>(fields, "entrants")?.len();

@@ -1,7 +1,7 @@
 //! `arcade punter play`, `arena` and `link`: games between built-in bots and outside programs
 //! (`exe:COMMAND`, the official offline protocol), their links and logs.
 
-use crate::args::{Base, Output, Seed, Sides};
+use crate::args::{Base, Decisions, Output, Seed, Sides};
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::punter::MapsDir;
 use crate::punter_seats::{command_of, Played, Problem};
@@ -79,6 +79,8 @@ pub struct ArenaArgs {
     extensions: Extensions,
     #[command(flatten)]
     out: Output,
+    #[command(flatten)]
+    decisions: Decisions,
 }
 
 /// A bundled map by name ("lambda" or "lambda.json") or a map file.
@@ -125,7 +127,7 @@ pub fn report(how: &OneGame, names: &[String], played: Played) -> Result<(), Fai
         std::fs::write(path, text).map_err(|e| Failure::in_file(&path, e))?;
     }
     if how.json {
-        println!("{}", json!({ "scores": scores, "link": link, "moves": log.moves.len(), "problems": problems }));
+        println!("{}", json!({ "scores": scores, "link": link, "moves": log.moves.len(), "problems": problems, "decisions": crate::decisions::json(&log) }));
     } else {
         println!("{} on {} ({} punters, seed {seed})", names.join(" vs "), params.map_name, names.len());
         for (p, (n, s)) in names.iter().zip(&scores).enumerate() {
@@ -148,7 +150,7 @@ fn print_problems(problems: &[Problem], names: &[String]) {
 }
 
 /// What `arcade merge` knows of an arena's output.
-pub const MERGE: Kind = Kind { command: "punter arena", listed: &["links", "results", "problems"], derived: &["wins", "draws", "mean_scores"], units, summary, seating };
+pub const MERGE: Kind = Kind { command: "punter arena", listed: &["links", "results", "problems", "decisions"], optional: &["decisions"], derived: &["wins", "draws", "mean_scores"], units, summary, seating };
 
 /// Seats alternate between A and B, A in seat 0 of game 1.
 fn seating(_: &Fields, game: u32) -> Result<Vec<usize>, String> {
@@ -186,7 +188,14 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     // Each game is a match of its own (fresh bots, its own seed, seats alternating): this
     // shard's games run at once on every core and are counted in game order.
     // Programs are timed, so games with one run one at a time, as the contest ran them.
-    let play = |i: usize| run(params.clone(), &names, seed, (mine.start + i) as u32);
+    // A game's decisions are kept only to be printed (`--decisions`).
+    let keep = args.decisions.keep;
+    let play = |i: usize| run(params.clone(), &names, seed, (mine.start + i) as u32).map(|mut p| {
+        if !keep {
+            p.log.decisions = Vec::new();
+        }
+        p
+    });
     let played = match names.iter().any(|n| command_of(n).is_some()) {
         true => (0..mine.len()).map(play).collect(),
         false => crate::parallel::map(mine.len(), play),
@@ -207,6 +216,10 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     let fields = json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "settings": settings, "links": links, "results": results, "problems": problems });
     let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
     let out = finish(&MERGE, fields, args.out.shard)?;
+    if args.out.json && keep {
+        // Game by game, in the order of "results"; written as they are made (see print_with).
+        return crate::decisions::print_with(&Value::Object(out), &logs);
+    }
     if args.out.json {
         println!("{}", Value::Object(out));
         return Ok(());
