@@ -108,6 +108,47 @@ const STAY: &str = "function turn(view) {
 }";
 
 #[test]
+fn an_arena_with_decisions_lists_each_games_answers_what_was_printed_and_refusals() {
+    let talks = strategy_file("talks.js", &STAY.replace("function turn(view) {", "function turn(view) {\n  console.log('seat', view.seat, 'turn', view.turn);"));
+    let out = arcade(&["labyrinth", "arena", &talks, "greedy", "--games", "2", "--json", "--decisions"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let games = v["decisions"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "a list a game");
+    for (g, game) in games.iter().enumerate() {
+        let game = game.as_array().unwrap();
+        let mine: Vec<_> = game.iter().filter(|d| d["entrant"] == 0).collect();
+        // The strategy's shifts carry what it printed during that call, and only that.
+        let shifts: Vec<_> = mine.iter().filter(|d| d["answer"].as_str().unwrap().starts_with("insert at")).collect();
+        assert!(!shifts.is_empty(), "game {g}: {mine:?}");
+        for d in &shifts {
+            let printed = d["printed"].as_str().unwrap();
+            assert!(printed.starts_with(&format!("seat {} turn ", d["seat"])) && printed.lines().count() == 1, "{d}");
+            assert!(d["refused"].is_null() && d["timeout"] == false && d["counts"] == true && d["ms"].as_f64().unwrap() > 0.0, "{d}");
+        }
+        // The AI's printed nothing; moves count up from 1.
+        assert!(game.iter().filter(|d| d["entrant"] == 1).all(|d| d["printed"] == ""));
+        let moves: Vec<u64> = game.iter().map(|d| d["move"].as_u64().unwrap()).collect();
+        assert!(moves[0] >= 1 && moves.windows(2).all(|w| w[0] < w[1]), "{moves:?}");
+    }
+    // A refused answer keeps why; the AI's fallback is not its answer.
+    let illegal = strategy_file("illegal-talk.js", "function turn(v) { console.log('trying'); return { rotation: 'north', insertion: 0, row: 9, column: 1 }; }");
+    let v = arena_json_with(&[&illegal, "greedy", "--games", "1", "--decisions"]);
+    let first = v["decisions"][0].as_array().unwrap().iter().find(|d| d["entrant"] == 0).unwrap().clone();
+    assert!(first["refused"].as_str().unwrap().contains("square (9, 1) cannot be reached"), "{first}");
+    assert_eq!((first["answer"].as_str(), first["printed"].as_str()), (Some(""), Some("trying\n")), "{first}");
+    // Without --decisions there are none; --decisions needs --json.
+    assert!(arena_json(&talks, "greedy", "1").get("decisions").is_none());
+    assert_eq!(arcade(&["labyrinth", "arena", "greedy", "simple", "--decisions"]).status.code(), Some(2));
+}
+
+fn arena_json_with(args: &[&str]) -> serde_json::Value {
+    let out = arcade(&[&["labyrinth", "arena"], args, &["--json"]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
 fn a_javascript_file_plays_in_the_arena_and_its_failures_fall_to_the_greedy_ai() {
     let stay = strategy_file("stay.js", STAY);
     let v = arena_json(&stay, "greedy", "4");

@@ -50,6 +50,29 @@ fn pig_match_text_output_and_scheme_files() {
 }
 
 #[test]
+fn pig_match_decisions_are_listed_game_by_game_with_what_was_printed() {
+    let path = scm("says.scm", "(define (player my other accum current state) (display accum) (< (+ accum current) 20))");
+    let v = json(&arcade(&["pig", "match", &path, "dummy", "--games", "3", "--seed", "2", "--json", "--decisions"]));
+    let games = v["decisions"].as_array().unwrap();
+    assert_eq!(games.len(), 3, "a list a game");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3, "the other fields are the same");
+    for game in games {
+        let mine: Vec<_> = game.as_array().unwrap().iter().filter(|d| d["entrant"] == 0).collect();
+        assert!(!mine.is_empty());
+        for d in &mine {
+            let answer = d["answer"].as_str().unwrap();
+            // Its answer in the engine's words (a courtesy question after a 1 too, though it is not played).
+            assert!(answer == "throw again" || answer.starts_with("hold"), "{d}");
+            assert!(d["printed"].as_str().unwrap().parse::<u32>().is_ok(), "what it displayed then: {d}");
+            assert!(d["refused"].is_null() && d["timeout"] == false, "{d}");
+        }
+        assert!(mine.iter().any(|d| d["counts"] == false), "asked after a 1 (CodeAbbey's question): {mine:?}");
+    }
+    assert!(json(&arcade(&["pig", "match", &path, "dummy", "--games", "3", "--json"])).get("decisions").is_none());
+    assert_eq!(arcade(&["pig", "match", "optimal", "dummy", "--decisions"]).status.code(), Some(2));
+}
+
+#[test]
 fn a_failing_strategy_names_its_place_and_exits_non_zero() {
     let cases = [
         ("syntax.scm", "(define (player a b c d s)\n  (if #t #f", ":2:3: unclosed"),

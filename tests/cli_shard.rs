@@ -213,3 +213,40 @@ fn many_judge_lines_merge_at_once() {
     assert_eq!(merged.lines().nth(1).map(|l| l.contains("m000001")), Some(true));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Times differ from run to run; everything else of a decision is the run's.
+fn untimed(text: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    for game in v["decisions"].as_array_mut().unwrap() {
+        for d in game.as_array_mut().unwrap() {
+            d["ms"] = 0.into();
+        }
+    }
+    v
+}
+
+#[test]
+fn decisions_merge_game_by_game_and_only_from_shards_that_all_have_them() {
+    let dir = scratch("decisions");
+    let run = ["punter", "arena", "greedy", "random", "--map", "circle", "--games", "5", "--seed", "3", "--decisions"];
+    let files = shards(&run, 2, &dir);
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let merged = stdout(merge(&files), "merge");
+    let whole = stdout(arcade(&[&run[..], &["--json"]].concat()), "the whole run");
+    assert_eq!(untimed(&merged), untimed(&whole));
+    let games = untimed(&whole)["decisions"].as_array().unwrap().clone();
+    assert_eq!(games.len(), 5, "a list of decisions a game");
+    for game in &games {
+        let answers: Vec<&str> = game.as_array().unwrap().iter().map(|d| d["answer"].as_str().unwrap()).collect();
+        assert!(!answers.is_empty() && answers.iter().all(|a| a.starts_with("claim") || a.starts_with("pass")), "{answers:?}");
+    }
+    // A shard of the run without --decisions is another run.
+    let bare = dir.join("bare.json");
+    std::fs::write(&bare, stdout(arcade(&[&run[..run.len() - 1], &["--json", "--shard", "2/2"]].concat()), "bare shard")).unwrap();
+    let out = merge(&[files[0], bare.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("\"decisions\""), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = merge(&[bare.to_str().unwrap(), files[0]]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("\"decisions\" differs"), "{}", String::from_utf8_lossy(&out.stderr));
+}

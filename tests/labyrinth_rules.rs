@@ -223,3 +223,38 @@ fn an_entrant_is_an_ai_level_or_answers_from_outside() {
     assert_eq!(entrant_decider("grandmaster").err().unwrap().to_string(), "unknown AI level \"grandmaster\" (simple, greedy, strong)");
     assert!(AiSeat::new("js").is_err());
 }
+
+#[test]
+fn a_whole_turn_answered_at_once_is_one_decision_of_the_moves_it_made() {
+    use lambda_arcade::arena::{Answer, MoveLabels, Series, SeriesSpec, Step};
+    use lambda_arcade::game::Game;
+    use lambda_arcade::labyrinth::game::LabyrinthParams;
+    let players = vec![(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)];
+    let params = LabyrinthParams { players, rules: Rules::Ravensburger, seed: 0, saved: None };
+    let greedy = lambda_arcade::labyrinth::ai_seat::entrant_decider("greedy").unwrap();
+    let mut series = Series::new(SeriesSpec::new(params, 1, 3), vec![None, greedy]).unwrap();
+    // A legal turn (a shift, then a step from the position it makes), answered twice: whole,
+    // then with a step that is not legal after the shift (a second shift).
+    let turn = |game: &Labyrinth| {
+        let shift = game.legal_moves()[0];
+        let mut after = game.clone();
+        after.play(&shift).unwrap();
+        (shift, after.legal_moves()[0])
+    };
+    let Step::Ask(_) = series.advance(100) else { panic!("the outside seat is asked") };
+    let (shift, step) = turn(series.current());
+    series.answer_timed(Answer::Turn(vec![shift, step]), "whole\n", 2.0);
+    let Step::Ask(_) = series.advance(100) else { panic!("asked again next turn") };
+    let (shift, _) = turn(series.current());
+    series.answer_timed(Answer::Turn(vec![shift, shift]), "", 1.0);
+    series.advance(1);
+    let mine: Vec<_> = series.current_decisions().iter().filter(|d| d.entrant == 0).cloned().collect();
+    let labels = MoveLabels::<Labyrinth>::of(series.current_params(), series.current_moves()).unwrap();
+    assert_eq!((mine[0].made, mine[0].refused(), mine[0].printed()), (2, None, "whole\n"));
+    let said = labels.answer(&mine[0]);
+    assert!(said.starts_with("insert at") && said.contains("; "), "both moves in the engine's words: {said}");
+    // The second turn's shift was played, its step refused (the fallback played the step).
+    assert_eq!(mine[1].made, 1);
+    assert!(mine[1].refused().unwrap().contains("not a legal move now"), "{:?}", mine[1]);
+    assert!(labels.answer(&mine[1]).starts_with("insert at") && !labels.answer(&mine[1]).contains("; "));
+}

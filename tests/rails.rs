@@ -355,6 +355,24 @@ fn every_decision_is_kept_with_its_answer_output_time_and_refusal() {
 }
 
 #[test]
+fn a_series_that_keeps_no_decisions_plays_the_same_games() {
+    struct First;
+    impl Decider<Nim> for First {
+        fn decide(&mut self, v: &<Nim as Game>::View) -> Result<NimMove, String> {
+            Err(format!("refused at {v:?}"))
+        }
+    }
+    let deciders = || -> lambda_arcade::arena::Deciders<Nim> { vec![Some(Box::new(First)), Some(Box::new(First))] };
+    let kept = Series::new(SeriesSpec::new(params(2, 5), 3, 3), deciders()).unwrap().run().unwrap();
+    let spec = SeriesSpec { keep_decisions: false, ..SeriesSpec::new(params(2, 5), 3, 3) };
+    let bare = Series::new(spec, deciders()).unwrap().run().unwrap();
+    assert!(kept.logs().iter().all(|l| !l.decisions.is_empty()));
+    assert!(bare.logs().iter().all(|l| l.decisions.is_empty()));
+    assert_eq!(kept.logs().iter().map(|l| &l.moves).collect::<Vec<_>>(), bare.logs().iter().map(|l| &l.moves).collect::<Vec<_>>());
+    assert_eq!(kept.failures(), bare.failures(), "failures are kept either way");
+}
+
+#[test]
 fn a_clock_times_engine_deciders() {
     struct First;
     impl Decider<Nim> for First {

@@ -15,21 +15,23 @@ pub fn clock() -> Clock {
     Box::new(move || start.elapsed().as_secs_f64() * 1000.0)
 }
 
-/// One decision as the CLI prints it.
+/// One decision as the CLI prints it. Its fields are in the order of their names, the order
+/// of every JSON object the CLI prints (so `arcade merge`, which reads and writes them as
+/// values, gives the same bytes).
 #[derive(Serialize)]
 pub struct Row<'a> {
+    /// In the engine's words (move labels); empty when no move of it was played.
+    answer: String,
+    counts: bool,
+    entrant: u32,
+    ms: f64,
     /// The move it made (the first of a turn), from 1.
     #[serde(rename = "move")]
     at: u32,
-    seat: u8,
-    entrant: u32,
-    /// In the engine's words (move labels); empty when no move of it was played.
-    answer: String,
     printed: &'a str,
-    ms: f64,
     refused: Option<&'a str>,
+    seat: u8,
     timeout: bool,
-    counts: bool,
 }
 
 /// The decisions of one game, their answers from one replay of its moves.
@@ -59,19 +61,51 @@ pub fn json<G: MatchRules>(log: &GameLog<G>) -> Value {
 }
 
 /// Prints the JSON object `out` with `"decisions"`, the decisions of each game of `logs`,
-/// written game by game (a 10,000-game match's would take gigabytes as one JSON value).
+/// written game by game (a 10,000-game match's would take gigabytes as one JSON value), as its
+/// last field ([`print_last`]).
 pub fn print_with<G: MatchRules>(out: &Value, logs: &[GameLog<G>]) -> Result<(), Failure> {
-    let text = out.to_string();
-    let Some(head) = text.strip_suffix('}') else { return Err(Failure::input("the output is not an object")) };
-    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
-    let fail = |e: std::io::Error| Failure::input(format!("writing the output: {e}"));
-    write!(w, "{head}{}\"decisions\":[", if head.len() > 1 { "," } else { "" }).map_err(fail)?;
+    let mut w = head(out)?;
     for (i, log) in logs.iter().enumerate() {
         if i > 0 {
-            w.write_all(b",").map_err(fail)?;
+            w.write_all(b",").map_err(writing)?;
         }
         serde_json::to_writer(&mut w, &rows(log)).map_err(|e| Failure::input(e.to_string()))?;
     }
-    writeln!(w, "]}}").map_err(fail)?;
-    w.flush().map_err(fail)
+    tail(w)
+}
+
+/// Prints the JSON object `out`, its `"decisions"` (if any) last, as [`print_with`] does.
+pub fn print_last(mut out: serde_json::Map<String, Value>) -> Result<(), Failure> {
+    let Some(Value::Array(games)) = out.remove("decisions") else {
+        println!("{}", Value::Object(out));
+        return Ok(());
+    };
+    let mut w = head(&Value::Object(out))?;
+    for (i, game) in games.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",").map_err(writing)?;
+        }
+        serde_json::to_writer(&mut w, game).map_err(|e| Failure::input(e.to_string()))?;
+    }
+    tail(w)
+}
+
+type Out = std::io::BufWriter<std::io::StdoutLock<'static>>;
+
+fn writing(e: std::io::Error) -> Failure {
+    Failure::input(format!("writing the output: {e}"))
+}
+
+/// `out` without its closing brace, then `"decisions":[`.
+fn head(out: &Value) -> Result<Out, Failure> {
+    let text = out.to_string();
+    let Some(head) = text.strip_suffix('}') else { return Err(Failure::input("the output is not an object")) };
+    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+    write!(w, "{head}{}\"decisions\":[", if head.len() > 1 { "," } else { "" }).map_err(writing)?;
+    Ok(w)
+}
+
+fn tail(mut w: Out) -> Result<(), Failure> {
+    writeln!(w, "]}}").map_err(writing)?;
+    w.flush().map_err(writing)
 }

@@ -21,6 +21,8 @@ pub struct JsStrategy {
     lines: Receiver<Result<String, String>>,
     limit: Duration,
     dead: Option<String>,
+    /// What the strategy printed (`console.log`) during its last call.
+    printed: String,
 }
 
 impl JsStrategy {
@@ -55,7 +57,7 @@ impl JsStrategy {
             }
         });
         let stdin = child.stdin.take();
-        let mut s = JsStrategy { child, stdin, lines, limit: Duration::from_millis(limit_ms), dead: None };
+        let mut s = JsStrategy { child, stdin, lines, limit: Duration::from_millis(limit_ms), dead: None, printed: String::new() };
         // Loading may take up to four call limits (node's own bound on the top level).
         match s.receive(s.limit * 4)? {
             v if v.get("ready").is_some() => Ok(s),
@@ -74,10 +76,16 @@ impl JsStrategy {
             return Err(self.kill(format!("the strategy has stopped ({e})")));
         }
         let v = self.receive(self.limit)?;
+        self.printed = v.get("printed").and_then(|p| p.as_str()).unwrap_or_default().to_string();
         match v.get("error").and_then(|e| e.as_str()) {
             Some(e) => Err(excerpt(e).into_owned()),
             None => Ok(v.get("answer").cloned().unwrap_or(serde_json::Value::Null)),
         }
+    }
+
+    /// What the strategy printed during its last call (once).
+    pub fn take_printed(&mut self) -> String {
+        std::mem::take(&mut self.printed)
     }
 
     fn receive(&mut self, limit: Duration) -> Result<serde_json::Value, String> {

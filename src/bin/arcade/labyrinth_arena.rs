@@ -104,7 +104,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
     let out = finish(&MERGE, fields, args.out.shard)?;
     if args.out.json {
-        println!("{}", Value::Object(out));
+        crate::decisions::print_last(out)?;
     } else {
         let wins: [u32; 2] = field(&out, "wins").map_err(Failure::input)?;
         let (draws, mean_turns) = (&out["draws"], out["mean_turns"].as_f64().unwrap_or_default());
@@ -166,6 +166,9 @@ impl Decider<Labyrinth> for JsSeat {
         let [shift, step] = TurnAnswer::from_json(&answer).and_then(|a| a.moves(&game)).map_err(|e| e.to_string())?;
         self.step = Some(step);
         Ok(shift)
+    }
+    fn take_output(&mut self) -> String {
+        self.js.take_printed()
     }
 }
 

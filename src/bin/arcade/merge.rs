@@ -123,8 +123,8 @@ pub fn run(files: &[String], kinds: &[Kind], lines: &[Lines]) -> Result<(), Fail
     match (runs.is_empty(), items.first()) {
         (false, Some((at, _, _))) => Err(Failure::input(format!("{at}: a line of another kind than the runs' outputs in {}", runs[0].0))),
         (false, None) => {
-            println!("{}", Value::Object(merge_runs(&runs, kinds)?));
-            Ok(())
+            // As the whole run prints it: its decisions (`--decisions`) last.
+            crate::decisions::print_last(merge_runs(&runs, kinds)?)
         }
         (true, _) => {
             for line in merge_lines(items, lines)? {
