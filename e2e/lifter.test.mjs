@@ -178,6 +178,33 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
   await page.context().close();
 });
 
+test('the lab takes a seed: the same seed repeats a run that uses Math.random, another changes it', async () => {
+  const page = await openLifter();
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.fill('[data-testid=lifter-editor]', 'function next(s) {\n  if (s.moves >= 40) return "A";\n  return "LRUDW"[Math.floor(Math.random() * 5)];\n}');
+  const runWith = async (seed) => {
+    await page.fill('[data-testid=lifter-lab-seed]', String(seed));
+    await page.click('[data-testid=lifter-run-code]');
+    await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=lifter-code-status]').textContent), null, { timeout: 20000 });
+    assert.match(await page.textContent('[data-testid=lifter-code-result]'), new RegExp(`seed ${seed} `));
+    return page.textContent('[data-testid=lifter-code-route]');
+  };
+  const first = await runWith(7);
+  assert.ok(first.length > 1, first);
+  assert.equal(await runWith(7), first, 'the same seed, the same walk');
+  assert.notEqual(await runWith(8), first, 'another seed, another walk');
+  // Empty takes a fresh seed and shows it; a seed that is not one is refused before running.
+  await page.fill('[data-testid=lifter-lab-seed]', '');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=lifter-code-status]').textContent), null, { timeout: 20000 });
+  assert.match(await page.inputValue('[data-testid=lifter-lab-seed]'), /^\d+$/);
+  await page.fill('[data-testid=lifter-lab-seed]', 'seven');
+  await page.click('[data-testid=lifter-run-code]');
+  assert.match(await page.textContent('[data-testid=lifter-code-status]'), /The seed must be a whole number/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a lab run of next is a series: it opens in Replay at command 1 with what each command saw, answered and printed; re-run here; continue from here', async () => {
   const page = await openLifter();
   await page.click('[data-testid=lifter-tab-lab]');

@@ -10,8 +10,9 @@ use crate::lifter::{Command, Lifter, LifterParams};
 use crate::link::{encode_game, GameRecord};
 use wasm_bindgen::prelude::*;
 
-/// The seed of every Lifter game the page makes (a mine has no chance; a strategy's own
-/// randomness is seeded from it by the series), so a game and its forks seed their strategies alike.
+/// The seed of a Lifter game the page makes without one (a mine has no chance; a strategy's own
+/// randomness is seeded from it by the series), so a game and its forks seed their strategies
+/// alike. The lab's runs take the seed of its seed field, and their links carry it.
 pub(super) const SEED: u64 = 0;
 
 #[wasm_bindgen]
@@ -48,11 +49,13 @@ impl LifterSeries {
 #[wasm_bindgen]
 impl LifterSeries {
     /// A new game on map `name` (`text`), its seat played by `entrant` ("js" or "human"),
-    /// `label` naming it in the results. Throws the map's error with line and column.
+    /// `label` naming it in the results, `seed` the series' seed (the strategy's own randomness
+    /// comes from it; [`SEED`] when not given). Throws the map's error with line and column.
     #[wasm_bindgen(constructor)]
-    pub fn new(name: String, text: String, entrant: String, label: String) -> Result<LifterSeries, JsValue> {
+    pub fn new(name: String, text: String, entrant: String, label: String, seed: Option<f64>) -> Result<LifterSeries, JsValue> {
         let deciders = deciders_of(std::slice::from_ref(&entrant))?;
-        let spec = SeriesSpec::new(LifterParams { name, text }, 1, SEED);
+        let seed = seed.map_or(SEED, |s| s as u64);
+        let spec = SeriesSpec::new(LifterParams { name, text }, 1, seed);
         LifterSeries::of(Series::new(spec, deciders).map_err(js_error)?, vec![label])
     }
 

@@ -6,6 +6,7 @@ import { el } from '../dom.js';
 import { Sandbox } from '../sandbox.js';
 import { draft } from '../kept.js';
 import { STEP_LIMIT_MS } from './user-run.js';
+import { seedField, SEED_REFUSED } from '../run-report.js';
 
 const DRAFT = 'lifter.code.v1';
 const BUDGETS = [[2, '2 s'], [5, '5 s'], [10, '10 s'], [30, '30 s']];
@@ -77,6 +78,7 @@ export function mountLab(root, ctx) {
   const budget = el('select', { 'aria-label': 'Time budget', 'data-testid': 'lifter-code-budget' },
     ...BUDGETS.map(([s, label]) => el('option', { value: String(s) }, label)));
   budget.value = '10';
+  const seed = seedField(ctx.engine, 'lifter-lab-seed');
   const editor = el('textarea', {
     class: 'code', spellcheck: 'false', rows: '18', 'aria-label': 'Solver source', 'data-testid': 'lifter-editor',
   });
@@ -110,7 +112,7 @@ export function mountLab(root, ctx) {
         el('code', {}, 'function next(state)'), ' returning one command each step. It runs on ', mapName,
         ' in a sandboxed worker (', el('code', {}, 'next'), ` gets ${STEP_LIMIT_MS} ms per command); the engine plays and scores the route. `,
         el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
-      el('div', { class: 'row' }, examples, el('label', { class: 'inline' }, 'Time budget ', budget)),
+      el('div', { class: 'row' }, examples, el('label', { class: 'inline' }, 'Time budget ', budget), seed.box),
       editor,
       el('div', { class: 'row' }, run, stop, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
@@ -131,7 +133,7 @@ export function mountLab(root, ctx) {
         el('div', { class: 'big-score', 'data-testid': 'lifter-code-score' }, String(s.score)),
         el('div', {},
           el('div', {}, el('strong', {}, outcome), ` · ${s.lambdas} of ${s.totalLambdas} λ · ${s.position} commands`),
-          el('div', { class: 'muted' }, `${m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · scored by the engine`))),
+          el('div', { class: 'muted' }, `${m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · seed ${m.seed} · scored by the engine`))),
     ];
     if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), el('code', {}, m.error)));
     if (m.failures?.length) {
@@ -153,6 +155,12 @@ export function mountLab(root, ctx) {
   run.addEventListener('click', async () => {
     if (!map) return;
     save();
+    const seedUsed = seed.take();
+    if (seedUsed === null) {
+      status.textContent = SEED_REFUSED;
+      status.className = 'status error';
+      return;
+    }
     controller?.abort();
     end();
     const budgetMs = Number(budget.value) * 1000;
@@ -165,7 +173,7 @@ export function mountLab(root, ctx) {
     const mine = new AbortController();
     controller = mine;
     const r = await sandbox.run('lifter', {
-      source: editor.value, name: map.name, text: map.text, budgetMs,
+      source: editor.value, name: map.name, text: map.text, budgetMs, seed: seedUsed,
     }, {
       backstopMs: budgetMs + WATCHDOG_EXTRA_MS,
       signal: mine.signal,
@@ -184,7 +192,7 @@ export function mountLab(root, ctx) {
     }
     const m = r.value;
     runs += 1;
-    show({ ...m, title: `Your solver on ${map.name} — run ${runs}` });
+    show({ ...m, seed: seedUsed, title: `Your solver on ${map.name} — run ${runs}` });
     const failed = m.error || m.failures?.length;
     status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.'
       : failed ? 'Done, with failed commands (played as waits).' : 'Done.';

@@ -84,11 +84,13 @@ export async function rerun(engine, { source, seed, views }) {
 }
 
 /**
- * The Your solver tab's run: { source, name, text, budgetMs } → { kind, route,
+ * The Your solver tab's run: { source, name, text, budgetMs, seed } → { kind, route,
  * state, printed, elapsed, error?, note?, stopped?, link?, decisions?, failures?, fallback? }.
+ * The code's Math.random is seeded from `seed` by the series (the seat's seed), as in every
+ * game: the same seed repeats a run.
  */
 export async function runLifter(engine, params, ctx) {
-  const series = new engine.LifterSeries(params.name, params.text, 'js', 'your solver');
+  const series = new engine.LifterSeries(params.name, params.text, 'js', 'your solver', params.seed);
   return freeAfter(series, async () => {
     const t0 = performance.now();
     const first = series.next(1); // the seat's question, with the seed its code starts with
