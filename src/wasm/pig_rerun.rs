@@ -137,9 +137,10 @@ impl PigHistory {
         series.advance(1);
         match series.current_decisions().last() {
             Some(d) => to_js(&RerunJs {
-                answer: d.refused.is_none().then(|| d.answer.clone()),
-                error: d.refused.clone(),
-                printed: d.printed.clone(),
+                // The answer in the engine's words, from the game's moves (arena::MoveLabels).
+                answer: d.refused().is_none().then(|| crate::arena::MoveLabels::<Pig>::of(series.current_params(), series.current_moves()).map(|l| l.answer(d)).unwrap_or_default()),
+                error: d.refused().map(str::to_string),
+                printed: d.printed().to_string(),
                 ms: d.ms,
             }),
             None => failed("the strategy was not asked".into()),

@@ -27,11 +27,7 @@ impl<G: MatchRules> Follower<G> {
 
     /// The game at `params` after `moves`, all seen (for a series that starts later).
     pub(super) fn at(params: &G::Params, moves: &[G::Move]) -> Result<Follower<G>, JsValue> {
-        let mut game = G::new(params).map_err(js_error)?;
-        for mv in moves {
-            game.play(mv).map_err(js_error)?;
-        }
-        Ok(Follower { game, seen: moves.len() })
+        Ok(Follower { labels: MoveLabels::of(params, moves).map_err(js_error)? })
     }
 
     /// The moves of the series's (one) game since the last call, by index.
@@ -151,13 +147,16 @@ fn rows_of<G: MatchRules>(series: &Series<G>, params: &G::Params, moves: &[G::Mo
 /// The decisions of game `game` (its number in the series) if played, else of the game being
 /// played, for the inspector. A one-game series (Play) reads the answers off `follower`, which
 /// has followed the game as the page asked for its moves; otherwise the game is replayed once.
-pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, follower: &Follower<G>, game: u32) -> Result<JsValue, JsValue> {
+pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, follower: Option<&Follower<G>>, game: u32) -> Result<JsValue, JsValue> {
     let (params, moves, decisions, game) = match series.logs().iter().find(|l| l.game == game) {
         Some(log) => (&log.params, &log.moves[..], &log.decisions[..], game),
         None => (series.current_params(), series.current_moves(), series.current_decisions(), series.game_number()),
     };
-    let followed = series.spec().games == 1 && decisions.iter().all(|d| d.range().end <= follower.labels.len());
-    let rows = if followed { rows_with(series, &follower.labels, decisions, game) } else { rows_of(series, params, moves, decisions, game) };
+    let followed = follower.filter(|f| series.spec().games == 1 && decisions.iter().all(|d| d.range().end <= f.labels.len()));
+    let rows = match followed {
+        Some(f) => rows_with(series, &f.labels, decisions, game),
+        None => rows_of(series, params, moves, decisions, game),
+    };
     to_js(&rows)
 }
 
@@ -210,7 +209,7 @@ macro_rules! play_methods {
             /// What each decision of game `game` answered, printed and took: [{ move_index,
             /// seed, seat, entrant, answer, printed, ms, refused, timeout, counts }].
             pub fn decisions(&self, game: u32) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
-                super::play::decisions_of(&self.series, &self.follower, game)
+                super::play::decisions_of(&self.series, Some(&self.follower), game)
             }
         }
     };

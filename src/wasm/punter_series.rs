@@ -115,7 +115,7 @@ impl PunterSeries {
     /// What each decision of the game answered, printed and took (as `PigPlay.decisions`).
     pub fn decisions(&self, game: u32) -> Result<JsValue, JsValue> {
         match self.inner.series() {
-            Some(s) => play::decisions_of(s, game),
+            Some(s) => play::decisions_of(s, self.follower.as_ref(), game),
             None => to_js(&Vec::<u8>::new()),
         }
     }
