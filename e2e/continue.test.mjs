@@ -78,3 +78,49 @@ test('Labyrinth: a game forked at a move, with its AIs, goes on as the CLI game'
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// A Labyrinth strategy with a memory and draws of its own that decide its pushes.
+const WANDERER = `let n = 0;
+function turn(view) {
+  n += 1;
+  const [, row, column] = view.pawns[view.seat];
+  const start = (n * 5 + Math.floor(Math.random() * 12)) % 12;
+  for (let k = 0; k < 12; k++) {
+    const i = (start + k) % 12;
+    const line = [2, 4, 6][i % 3];
+    const isColumn = Math.floor(i / 3) % 2 === 0;
+    if (!view.pawns.some(([, r, c]) => (isColumn ? c === line : r === line))) return { rotation: "north", insertion: i, row, column };
+  }
+  return { rotation: "north", insertion: start, row, column };
+}`;
+
+test('Labyrinth: a lab game forked at a move, your strategy on, goes on as the lab game (it is asked its earlier turns first)', async () => {
+  const page = await openPage(browser, `${server.url}#labyrinth`);
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.fill('[data-testid=labyrinth-lab-editor]', WANDERER);
+  await page.fill('[data-testid=labyrinth-lab-seed]', '31');
+  await page.click('[data-testid=labyrinth-lab-run]');
+  await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
+  await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');
+  await page.waitForTimeout(300);
+  const lab = fragment(await page.$eval('.labyrinth-tab-replay .link-input', (i) => i.value));
+  await seek(page, 11);
+  await page.click('[data-testid=labyrinth-continue]');
+  assert.equal(await page.inputValue('[data-testid=labyrinth-fork-yellow]'), 'js');
+  await page.click('[data-testid=labyrinth-fork-start]');
+  const labLength = await page.evaluate((l) => import('./www/engine.js').then(({ loadEngine }) => loadEngine('labyrinth')).then((e) => { const g = e.LabyrinthGame.fromLink(l); const n = g.length; g.free(); return n; }), lab);
+  const want = Math.min(labLength, 30);
+  assert.ok(want > 20, `the lab game has ${labLength} moves`);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.length >= n, want, { timeout: 60000 });
+  await page.waitForTimeout(500);
+  const forked = fragment(await page.$eval('.labyrinth-tab-play .link-input', (i) => i.value));
+  const [a, b] = await page.evaluate(({ links, n }) => import('./www/engine.js').then(({ loadEngine }) => loadEngine('labyrinth')).then((engine) => links.map((l) => {
+    const g = engine.LabyrinthGame.fromLink(l);
+    const labels = Array.from({ length: Math.min(n, g.length) }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · '));
+    g.free();
+    return labels;
+  })), { links: [lab, forked], n: want });
+  assert.deepEqual(b, a, 'the fork goes on as the lab game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

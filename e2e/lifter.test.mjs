@@ -192,7 +192,18 @@ test('the lab takes a seed: the same seed repeats a run that uses Math.random, a
   const first = await runWith(7);
   assert.ok(first.length > 1, first);
   assert.equal(await runWith(7), first, 'the same seed, the same walk');
-  assert.notEqual(await runWith(8), first, 'another seed, another walk');
+  const eighth = await runWith(8);
+  assert.notEqual(eighth, first, 'another seed, another walk');
+  // Continue from here, by the strategy, from command 5 of that run: the fork keeps the run's
+  // seed, so the walk goes on as it did.
+  await page.click('[data-testid=lifter-code-watch]');
+  await page.waitForSelector('[data-testid=lifter-inspector-head]');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+  await page.click('[data-testid=lifter-continue]');
+  await page.selectOption('[data-testid=lifter-fork-seat]', 'js');
+  await page.click('[data-testid=lifter-fork-start]');
+  await page.waitForFunction((r) => document.querySelector('[data-testid=lifter-route]')?.value === r, eighth, { timeout: 20000 });
+  await page.click('[data-testid=lifter-tab-lab]');
   // Empty takes a fresh seed and shows it; a seed that is not one is refused before running.
   await page.fill('[data-testid=lifter-lab-seed]', '');
   await page.click('[data-testid=lifter-run-code]');

@@ -44,6 +44,18 @@ export function closePlay({ id }) {
 }
 
 /**
+ * A seat of user code opened on a game that goes on from a position (Continue from here, a kept
+ * game reopened): it is asked its seat's earlier questions again (`views`, the handle's
+ * `earlier(seat)`; `toArgs` turns one into what its `decide` takes), answers and output dropped,
+ * as the engine's deciders witness them — so it goes on as if it had played the game from its
+ * start. → the seat.
+ */
+export async function askedBefore(seat, views, toArgs = (v) => v) {
+  for (const view of views) await seat.decide(toArgs(view));
+  return seat;
+}
+
+/**
  * Re-run here, for every game: the seat `open()` starts (the user's current code, afresh, with
  * the seat's seed) is handed `views` in order (JSON texts: the seat's history up to the turn,
  * then the turn); its answers to the earlier ones are dropped. → its last { answer, error,

@@ -8,7 +8,7 @@ use crate::arena::{Answer, Deciders, Series, SeriesSpec};
 use crate::game::Game;
 use crate::labyrinth::ai_seat::entrant_decider;
 use crate::labyrinth::game::LabyrinthParams;
-use crate::labyrinth::state::{Color, Control, Labyrinth, Rules};
+use crate::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Rules};
 use crate::labyrinth::turn_answer::TurnAnswer;
 use wasm_bindgen::prelude::*;
 
@@ -18,6 +18,8 @@ pub struct LabyrinthSeries {
     names: Vec<String>,
     /// The game as the page last saw it (Play).
     follower: Follower<Labyrinth>,
+    /// Per seat, the questions it was asked before a Play game went on from its link.
+    earlier: Vec<Vec<<Labyrinth as Game>::View>>,
 }
 
 /// The entrants' deciders: an AI level plays in the engine; "js" (a strategy) and "human" answer
@@ -30,7 +32,7 @@ impl LabyrinthSeries {
     fn of(mut series: Series<Labyrinth>, names: Vec<String>) -> Result<LabyrinthSeries, JsValue> {
         series.set_clock(Box::new(super::now_ms));
         let follower = Follower::of(&series)?;
-        Ok(LabyrinthSeries { series, names, follower })
+        Ok(LabyrinthSeries { series, names, follower, earlier: Vec::new() })
     }
 }
 
@@ -60,7 +62,11 @@ impl LabyrinthSeries {
         if series.entrants() != series.current().seats() {
             return Err(js_error(format!("the game has {} players, not {}", series.current().seats(), series.entrants())));
         }
-        LabyrinthSeries::of(series, players)
+        let seats = series.current().seats();
+        let mut handle = LabyrinthSeries::of(series, players)?;
+        // A strategy answers a whole turn (shift and move) to one question, asked at the shift.
+        handle.earlier = play::earlier_questions::<Labyrinth>(link, Vec::new(), seats, |mv| matches!(mv, LabyrinthMove::Shift { .. }))?;
+        Ok(handle)
     }
 
     /// The link of the game (the first of the series, or the one being played) so far.

@@ -206,9 +206,12 @@ impl LifterGame {
         Ok(cmd.to_char().to_string())
     }
     /// A new game that forks this one after command `t`: its commands up to there (continue
-    /// from here).
-    pub fn fork(&self, t: usize) -> Result<LifterGame, JsValue> {
-        let record = self.tape.fork(t);
+    /// from here), with this game's seed or `seed` (the lab run's that played it).
+    pub fn fork(&self, t: usize, seed: Option<f64>) -> Result<LifterGame, JsValue> {
+        let mut record = self.tape.fork(t);
+        if let Some(seed) = seed {
+            record.seed = seed as u64;
+        }
         Ok(LifterGame { params: record.params.clone(), tape: Tape::new(record).map_err(js_error)? })
     }
     /// The view a strategy's `next(state)` was handed at the position viewed, as the JSON text

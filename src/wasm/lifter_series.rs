@@ -20,6 +20,8 @@ pub struct LifterSeries {
     series: Series<Lifter>,
     names: Vec<String>,
     follower: Follower<Lifter>,
+    /// The questions the seat was asked before a game went on from its link (continue from here).
+    earlier: Vec<Vec<<Lifter as crate::game::Game>::View>>,
 }
 
 /// "js" (a strategy) and "human" both answer from outside the engine.
@@ -42,7 +44,7 @@ impl LifterSeries {
     fn of(mut series: Series<Lifter>, names: Vec<String>) -> Result<LifterSeries, JsValue> {
         series.set_clock(Box::new(super::now_ms));
         let follower = Follower::of(&series)?;
-        Ok(LifterSeries { series, names, follower })
+        Ok(LifterSeries { series, names, follower, earlier: Vec::new() })
     }
 }
 
@@ -63,7 +65,9 @@ impl LifterSeries {
     #[wasm_bindgen(js_name = fromLink)]
     pub fn from_link(link: &str, entrants: Vec<String>) -> Result<LifterSeries, JsValue> {
         let (series, players) = play::from_link::<Lifter>(link, Vec::new(), deciders_of(&entrants)?)?;
-        LifterSeries::of(series, players)
+        let mut handle = LifterSeries::of(series, players)?;
+        handle.earlier = play::earlier_questions::<Lifter>(link, Vec::new(), 1, |_| true)?;
+        Ok(handle)
     }
 
     /// The pending strategy's answer (a route letter, either case, blanks around it allowed);

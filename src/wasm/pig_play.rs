@@ -6,7 +6,7 @@
 
 use super::pig::{source_of, EntrantJs};
 use super::play::{self, Follower};
-use super::{js_error, series, to_js};
+use super::{js_error, series};
 use crate::arena::{seating, Answer, Series, Step};
 use crate::pig::arena::{entrant_deciders, match_spec};
 use crate::pig::decider::decision;
@@ -66,21 +66,13 @@ impl PigPlay {
         let mut series = Series::from_position(spec, deciders, play::start_of(&record)).map_err(js_error)?;
         series.set_clock(Box::new(super::now_ms));
         let follower = Follower::of(&series)?;
-        let earlier = play::earlier_questions::<Pig>(link, Vec::new(), 2)?;
+        let earlier = play::earlier_questions::<Pig>(link, Vec::new(), 2, |_| true)?;
         Ok(PigPlay { series, names, humans, follower, earlier })
     }
 
     /// The entrants of the series played by a human (the page answers them).
     pub fn humans(&self) -> Vec<u32> {
         self.humans.iter().enumerate().filter(|(_, &h)| h).map(|(e, _)| e as u32).collect()
-    }
-
-    /// The questions seat `seat` was asked before the game went on here (the link's position),
-    /// as the views its strategy is asked with: a JavaScript strategy is asked them again when
-    /// it starts, as the engine's strategies are (`Decider::witness`), so it goes on as if it
-    /// had played the game from its start.
-    pub fn earlier(&self, seat: usize) -> Result<JsValue, JsValue> {
-        to_js(self.earlier.get(seat).map_or(&[][..], Vec::as_slice))
     }
 
     /// The link of the game so far.

@@ -177,17 +177,19 @@ impl<G: Game> Decider<G> for Witness<G> {
 /// For each seat of a link's game (`seats` of them), the views of the questions it was asked
 /// before the link's position, in order (the ones after a die's 1 too): what an outside strategy
 /// is asked again when the game goes on from there, as the series asks an engine strategy.
-pub(super) fn earlier_questions<G: MatchRules + 'static>(link: &str, assets: Vec<(String, String)>, seats: usize) -> Result<Vec<Vec<G::View>>, JsValue>
+/// `asks(move)`: whether an outside strategy was asked a question for that move (a strategy that
+/// answers a whole turn at once, as in Labyrinth, is asked at its turn's first move only).
+pub(super) fn earlier_questions<G: MatchRules + 'static>(link: &str, assets: Vec<(String, String)>, seats: usize, asks: fn(&G::Move) -> bool) -> Result<Vec<Vec<G::View>>, JsValue>
 where
     G::Params: LinkParams,
 {
     let asked: Vec<Rc<RefCell<Vec<(G::View, G::Move)>>>> = (0..seats).map(|_| Rc::default()).collect();
     let deciders = asked.iter().map(|a| Some(Box::new(Witness::<G>(Rc::clone(a))) as Box<dyn Decider<G>>)).collect();
     from_link::<G>(link, assets, deciders)?;
-    Ok(asked.into_iter().map(|a| a.take().into_iter().map(|(view, _)| view).collect()).collect())
+    Ok(asked.into_iter().map(|a| a.take().into_iter().filter(|(_, mv)| asks(mv)).map(|(view, _)| view).collect()).collect())
 }
 
-/// The Play methods of a series handle `$handle` (with fields `series` and `follower`), written
+/// The Play methods of a series handle `$handle` (with fields `series`, `follower` and `earlier`), written
 /// once: wasm-bindgen wants them on each concrete type.
 macro_rules! play_methods {
     ($handle:ty) => {
@@ -204,6 +206,14 @@ macro_rules! play_methods {
             #[wasm_bindgen(js_name = answerIndex)]
             pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), wasm_bindgen::JsValue> {
                 super::play::answer_index(&mut self.series, &mut self.follower, index, ms)
+            }
+
+            /// The questions seat `seat` was asked before the game went on here (the link's
+            /// position), as views: a strategy answering from outside is asked them again when
+            /// it starts, answers dropped, as the engine's deciders witness them
+            /// (`Decider::witness`), so it goes on as if it had played the game from its start.
+            pub fn earlier(&self, seat: usize) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
+                super::to_js(self.earlier.get(seat).map_or(&[][..], Vec::as_slice))
             }
 
             /// What each decision of game `game` answered, printed and took: [{ move_index,

@@ -8,7 +8,7 @@
 // `session`/`decide` requests).
 import { UserSession, show } from '../user-code.js';
 import { playSeries } from '../referee.js';
-import { rerunSeat } from '../play-worker.js';
+import { askedBefore, rerunSeat } from '../play-worker.js';
 import { freeAfter } from '../engine.js';
 
 const LOAD_MS = 2000;
@@ -114,7 +114,8 @@ export async function runLabyrinthGame(engine, { source, game: g, levels, seed, 
 export function openPlay(engine, { link, entrants, source }) {
   const handle = engine.LabyrinthSeries.fromLink(link, entrants);
   const humans = new Set(entrants.flatMap((e, i) => (e === 'human' ? [i] : [])));
-  const open = (step) => openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed);
+  // Your strategy is asked its seat's earlier turns again first, so it goes on as if it had played them.
+  const open = async (step) => askedBefore(await openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed), handle.earlier(step.seat));
   const answer = (h, { insertion, rotation, row, column }, printed, ms) => h.answerTurn(insertion, rotation, row, column, printed, ms);
   return { handle, humans, open, answer };
 }

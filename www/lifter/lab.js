@@ -201,7 +201,7 @@ export function mountLab(root, ctx) {
   stop.addEventListener('click', () => controller?.abort());
   // A `next` run opens at its first command with its decisions (the inspector); a route at its start.
   watch.addEventListener('click', () => ctx.showTab('replay').openGame({
-    route: last.route, title: last.title, decisions: last.decisions ?? null, view: last.decisions ? Math.min(1, last.route.length) : 0,
+    route: last.route, title: last.title, decisions: last.decisions ?? null, view: last.decisions ? Math.min(1, last.route.length) : 0, seed: last.seed,
   }));
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
 

@@ -102,9 +102,14 @@ export function mountReplay(root, ctx) {
       inspector.box,
       bestRoutesBox(engine, ctx.official)));
 
-  /** Shows `route` at `t`; `list`: the decisions that played it (null: none recorded). */
-  function load(route, t, list = null) {
+  let runSeed = null; // the seed of the lab run shown (its forks keep it)
+  /**
+   * Shows `route` at `t`; `list`: the decisions that played it (null: none recorded); `seed`: the
+   * seed of the run that played it (its forks seed a strategy alike), null for none.
+   */
+  function load(route, t, list = null, seed = null) {
     decisions = list;
+    runSeed = seed;
     forkBox.hidden = true;
     const r = game.setRoute(route);
     routeBox.value = game.route();
@@ -125,7 +130,7 @@ export function mountReplay(root, ctx) {
   forkBtn.addEventListener('click', () => { if (game) forkBox.hidden = !forkBox.hidden; });
   forkStart.addEventListener('click', () => {
     forkBox.hidden = true;
-    ctx.showTab('play').continueFrom(game.fork(game.position()), forkSeat.value);
+    ctx.showTab('play').continueFrom(game.fork(game.position(), runSeed ?? undefined), forkSeat.value);
   });
 
   return {
@@ -149,8 +154,8 @@ export function mountReplay(root, ctx) {
       load(route, t);
     },
     /** A game played here on the current map: { route, view, title, decisions (null: none) }. */
-    openGame({ route, view: t, title: label, decisions: list }) {
-      load(route, t, list);
+    openGame({ route, view: t, title: label, decisions: list, seed }) {
+      load(route, t, list, seed ?? null);
       if (label) title.textContent = label;
     },
   };

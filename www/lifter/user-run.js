@@ -9,7 +9,7 @@
 import { UserSession } from '../user-code.js';
 import { freeAfter } from '../engine.js';
 import { Referee } from '../referee.js';
-import { rerunSeat } from '../play-worker.js';
+import { askedBefore, rerunSeat } from '../play-worker.js';
 
 const BACKSTOP_EXTRA_MS = 1000;
 const LOAD_MS = 2000;
@@ -68,7 +68,9 @@ const answerOf = (handle, answer, printed, ms) => handle.answerCommand(String(an
 export function openPlay(engine, { link, entrants, source }) {
   const handle = engine.LifterSeries.fromLink(link, entrants);
   const humans = new Set(entrants[0] === 'human' ? [0] : []);
-  return { handle, humans, open: (step) => openSeat(source, step.seed), answer: answerOf };
+  // Your strategy is asked the commands before the fork again first, so it goes on as if it had played them.
+  const open = async (step) => askedBefore(await openSeat(source, step.seed), handle.earlier(0));
+  return { handle, humans, open, answer: answerOf };
 }
 
 /**

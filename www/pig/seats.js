@@ -6,7 +6,7 @@
 import { UserSession } from '../user-code.js';
 import { playSeries } from '../referee.js';
 import { freeAfter } from '../engine.js';
-import { rerunSeat } from '../play-worker.js';
+import { askedBefore, rerunSeat } from '../play-worker.js';
 
 const JS_BACKSTOP_MS = 1000;
 
@@ -106,9 +106,8 @@ export function openPlay(engine, { link, entrants }) {
   const humans = new Set(handle.humans());
   const open = async (step) => {
     const seat = await openSeat(engine, entrants[step.seat], step.seed);
-    // Asked again what it was asked before the game went on here (a reload, a link), answers
-    // and output dropped, as the engine's strategies are: it goes on as if it had never stopped.
-    for (const view of handle.earlier(step.seat)) await seat.decide(argsOf(view));
+    // Asked again what it was asked before the game went on here (a reload, a link).
+    await askedBefore(seat, handle.earlier(step.seat), argsOf);
     return { decide: (v) => seat.decide(argsOf(v)), close: () => seat.close() };
   };
   const answer = (h, throwAgain, printed, ms) => h.answer(throwAgain, printed, ms);

@@ -49,6 +49,7 @@ pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u
         }
     }
     let mut g = ProtocolGame::new(params, names, seed, game).map_err(Failure::usage)?;
+    g.set_clock(super::decisions::clock());
     loop {
         match g.next(u32::MAX).map_err(Failure::input)? {
             Next::Over => break,
@@ -56,13 +57,15 @@ pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u
             Next::Person { seat, .. } => return Err(Failure::usage(format!("seat {} is a person: people play in the page", seat + 1))),
             Next::Ask(request) => {
                 let limit = Duration::from_secs_f64(f64::from(request.phase.limit_ms()) / 1000.0 * limits);
+                let began = std::time::Instant::now();
                 let reply = match command_of(&names[request.entrant]) {
                     Some(command) => ask(command, &request.message, limit, request.phase != Phase::Stop),
                     None => other(&request, limit)?,
                 };
+                let ms = began.elapsed().as_secs_f64() * 1000.0;
                 match reply {
-                    Reply::Answer(text) => g.answer(Ok(&text), ""),
-                    Reply::Fault { message, timeout, gone } => g.fail(&message, timeout, gone, ""),
+                    Reply::Answer(text) => g.answer_timed(Ok(&text), "", ms),
+                    Reply::Fault { message, timeout, gone } => g.fail_timed(&message, timeout, gone, "", ms),
                 }
                 .map_err(Failure::input)?;
             }
