@@ -94,19 +94,19 @@ function turn(view) {
   return { rotation: "north", insertion: start, row, column };
 }`;
 
-test('Labyrinth: a lab game forked at a move, your strategy on, goes on as the lab game (it is asked its earlier turns first)', async () => {
+test('Labyrinth: game 2 of the lab forked at a move, your strategy on, goes on as it did (its earlier turns asked again, game 2\'s seats and seeds)', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
   await page.click('[data-testid=labyrinth-tab-lab]');
   await page.fill('[data-testid=labyrinth-lab-editor]', WANDERER);
   await page.fill('[data-testid=labyrinth-lab-seed]', '31');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
-  await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');
+  await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(2) button');
   await page.waitForTimeout(300);
   const lab = fragment(await page.$eval('.labyrinth-tab-replay .link-input', (i) => i.value));
   await seek(page, 11);
   await page.click('[data-testid=labyrinth-continue]');
-  assert.equal(await page.inputValue('[data-testid=labyrinth-fork-yellow]'), 'js');
+  assert.equal(await page.inputValue('[data-testid=labyrinth-fork-red]'), 'js', 'seats rotate: your strategy is Red in game 2');
   await page.click('[data-testid=labyrinth-fork-start]');
   const labLength = await page.evaluate((l) => import('./www/engine.js').then(({ loadEngine }) => loadEngine('labyrinth')).then((e) => { const g = e.LabyrinthGame.fromLink(l); const n = g.length; g.free(); return n; }), lab);
   const want = Math.min(labLength, 30);
@@ -121,6 +121,61 @@ test('Labyrinth: a lab game forked at a move, your strategy on, goes on as the l
     return labels;
   })), { links: [lab, forked], n: want });
   assert.deepEqual(b, a, 'the fork goes on as the lab game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// A Punter bot with draws of its own (seeded per game of the arena) that decide its claims.
+const DRAWER = `let me = 0, rivers = [];
+const taken = new Set();
+const key = (a, b) => (a < b ? a + "," + b : b + "," + a);
+function punter(message) {
+  if (message.map) { me = message.punter; rivers = message.map.rivers.map((r) => [r.source, r.target]); return { ready: me }; }
+  if (!message.move) return;
+  for (const m of message.move.moves) { const c = m.claim || m.option; if (c) taken.add(key(c.source, c.target)); }
+  const free = rivers.filter(([a, b]) => !taken.has(key(a, b)));
+  if (!free.length) return { pass: { punter: me } };
+  const [a, b] = free[Math.floor(Math.random() * free.length)];
+  return { claim: { punter: me, source: a, target: b } };
+}`;
+
+test('Punter: game 2 of an arena forked at a move, your bot on, goes on as it did (game 2\'s seats and seeds)', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.evaluate(() => localStorage.clear());
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.fill('[data-testid=punter-lab-editor]', DRAWER);
+  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+  await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy,random');
+  await page.selectOption('[data-testid=punter-lab-games]', '6');
+  await page.fill('[data-testid=punter-lab-seed]', '12');
+  await page.click('[data-testid=punter-lab-run]');
+  await page.waitForSelector('[data-testid=punter-lab-game-2]', { timeout: 120000 });
+  await page.click('[data-testid=punter-lab-game-2]');
+  assert.equal(await page.textContent('[data-testid=punter-replay-title]'), 'your bot vs greedy, random — game 2 of 6');
+  await page.waitForTimeout(400);
+  const arena = fragment(await page.inputValue('.punter-tab-replay .link-input'));
+  await seek(page, 10);
+  await page.click('[data-testid=punter-continue]');
+  // Game 2 (number 1): entrant e sits in seat (e − 1) mod 3, so your bot is in seat 3.
+  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => page.inputValue(`[data-testid=punter-fork-seat-${i}]`))), ['greedy', 'random', 'js']);
+  await page.click('[data-testid=punter-fork-start]');
+  await page.selectOption('[data-testid=punter-speed]', 'instant');
+  await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=punter-status]')?.textContent), null, { timeout: 60000 });
+  await page.waitForTimeout(500);
+  const forked = fragment(await page.inputValue('.punter-tab-play .link-input'));
+  const [a, b] = await page.evaluate(async (links) => {
+    const engine = await (await import('./www/engine.js')).loadEngine('punter');
+    const { prepareLink } = await import('./www/punter/maps.js');
+    const out = [];
+    for (const l of links) {
+      const g = engine.PunterGame.fromLink(l, await prepareLink(l, engine));
+      out.push(Array.from({ length: g.length }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · ')));
+      g.free();
+    }
+    return out;
+  }, [arena, forked]);
+  assert.ok(a.length > 40);
+  assert.deepEqual(b, a, 'the fork goes on as game 2 of the arena');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -17,7 +17,8 @@ let nextPlay = 1;
  */
 export function openPlay(made) {
   const id = nextPlay++;
-  plays.set(id, { handle: made.handle, humans: made.humans, referee: new Referee(made.handle, made) });
+  // `game`: the game's number in its series (a fork of a lab or arena game keeps its number).
+  plays.set(id, { handle: made.handle, humans: made.humans, game: made.game ?? 0, referee: new Referee(made.handle, made) });
   return id;
 }
 
@@ -32,7 +33,7 @@ export async function stepPlay({ id, answer = null, ms = 0 }, ctx) {
   const r = await p.referee.run(ctx, { humans: p.humans, untilMs: performance.now() + SLICE_MS });
   const ask = typeof r === 'object' ? { entrant: r.entrant, seat: r.seat, view: JSON.parse(r.view) } : null;
   // `exchanges`: the messages a protocol seat was sent (Punter's JavaScript bots), for the inspector.
-  return { moves: Array.from(p.handle.moves()), ask, over: r === 'over', link: p.handle.link(), decisions: p.handle.decisions(0), exchanges: p.handle.exchanges?.() };
+  return { moves: Array.from(p.handle.moves()), ask, over: r === 'over', link: p.handle.link(), decisions: p.handle.decisions(p.game), exchanges: p.handle.exchanges?.() };
 }
 
 export function closePlay({ id }) {

@@ -55,17 +55,19 @@ impl LabyrinthSeries {
     }
 
     /// One game from a labyrinth link's position, seat `i` played by `entrants[i]` (an AI level,
-    /// "js" or "human"), with the link's seed: Play, continue from here.
+    /// "js" or "human"), with the link's seed: Play, continue from here. `game`: the game's number
+    /// in its series (a lab game goes on with that game's seeds; 0 when not given).
     #[wasm_bindgen(js_name = fromLink)]
-    pub fn from_link(link: &str, entrants: Vec<String>) -> Result<LabyrinthSeries, JsValue> {
-        let (series, players) = play::from_link::<Labyrinth>(link, Vec::new(), deciders_of(&entrants)?)?;
+    pub fn from_link(link: &str, entrants: Vec<String>, game: Option<u32>) -> Result<LabyrinthSeries, JsValue> {
+        let game = game.unwrap_or(0);
+        let (series, players) = play::from_link::<Labyrinth>(link, Vec::new(), deciders_of(&entrants)?, game)?;
         if series.entrants() != series.current().seats() {
             return Err(js_error(format!("the game has {} players, not {}", series.current().seats(), series.entrants())));
         }
         let seats = series.current().seats();
         let mut handle = LabyrinthSeries::of(series, players)?;
         // A strategy answers a whole turn (shift and move) to one question, asked at the shift.
-        handle.earlier = play::earlier_questions::<Labyrinth>(link, Vec::new(), seats, |mv| matches!(mv, LabyrinthMove::Shift { .. }))?;
+        handle.earlier = play::earlier_questions::<Labyrinth>(link, Vec::new(), seats, game, |mv| matches!(mv, LabyrinthMove::Shift { .. }))?;
         Ok(handle)
     }
 

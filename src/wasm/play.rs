@@ -5,7 +5,7 @@
 //! link of the game so far, and what each decision of the game answered, printed and took.
 
 use super::{js_error, to_js};
-use crate::arena::{Answer, Decider, Decision, Deciders, GameLog, MatchRules, MoveLabels, Series, SeriesSpec, Start};
+use crate::arena::{seating, Answer, Decider, Decision, Deciders, GameLog, MatchRules, MoveLabels, Series, SeriesSpec, Start};
 use crate::game::Game;
 use crate::link::{decode_game_with, encode_game, GameRecord, LinkParams};
 use serde::Serialize;
@@ -49,18 +49,30 @@ impl<G: MatchRules> Follower<G> {
 }
 
 /// A one-game series from a link's position (`assets` as for opening the link): the link's
-/// parameters, seed and moves up to its position; `deciders` for its seats.
-pub(super) fn from_link<G: MatchRules>(link: &str, assets: Vec<(String, String)>, deciders: Deciders<G>) -> Result<(Series<G>, Vec<String>), JsValue>
+/// parameters, seed and moves up to its position; `deciders` for its seats; `game` the number of
+/// the game in its series (a lab or arena game goes on as game `game` did: its seats' seeds and
+/// chance are that game's).
+pub(super) fn from_link<G: MatchRules>(link: &str, assets: Vec<(String, String)>, deciders: Deciders<G>, game: u32) -> Result<(Series<G>, Vec<String>), JsValue>
 where
     G::Params: LinkParams,
 {
-    from_record(decode_game_with::<G>(link, assets).map_err(js_error)?.record, deciders)
+    from_record(decode_game_with::<G>(link, assets).map_err(js_error)?.record, deciders, game)
 }
 
 /// A one-game series from a link's record, as [`from_link`] (for deciders seated from its seed).
-pub(super) fn from_record<G: MatchRules>(r: GameRecord<G>, deciders: Deciders<G>) -> Result<(Series<G>, Vec<String>), JsValue> {
-    let spec = SeriesSpec::new(r.params.clone(), 1, r.seed);
-    Ok((Series::from_position(spec, deciders, start_of(&r)).map_err(js_error)?, r.players))
+/// The series is game `game` of its series, so seat `s` holds entrant `seating(n, 0, game, s)`:
+/// each seat's decider and name go to that entrant. → the series, the names by entrant.
+pub(super) fn from_record<G: MatchRules>(r: GameRecord<G>, deciders: Deciders<G>, game: u32) -> Result<(Series<G>, Vec<String>), JsValue> {
+    let n = deciders.len();
+    let mut by_entrant: Deciders<G> = (0..n).map(|_| None).collect();
+    let mut names = vec![String::new(); n];
+    for (s, d) in deciders.into_iter().enumerate() {
+        let e = seating(n, 0, game, s as u8);
+        by_entrant[e] = d;
+        names[e] = r.players.get(s).cloned().unwrap_or_default();
+    }
+    let spec = SeriesSpec { first: game, ..SeriesSpec::new(r.params.clone(), 1, r.seed) };
+    Ok((Series::from_position(spec, by_entrant, start_of(&r)).map_err(js_error)?, names))
 }
 
 /// Where a series starts from a link's record: its parameters and its moves up to its position.
@@ -179,13 +191,13 @@ impl<G: Game> Decider<G> for Witness<G> {
 /// is asked again when the game goes on from there, as the series asks an engine strategy.
 /// `asks(move)`: whether an outside strategy was asked a question for that move (a strategy that
 /// answers a whole turn at once, as in Labyrinth, is asked at its turn's first move only).
-pub(super) fn earlier_questions<G: MatchRules + 'static>(link: &str, assets: Vec<(String, String)>, seats: usize, asks: fn(&G::Move) -> bool) -> Result<Vec<Vec<G::View>>, JsValue>
+pub(super) fn earlier_questions<G: MatchRules + 'static>(link: &str, assets: Vec<(String, String)>, seats: usize, game: u32, asks: fn(&G::Move) -> bool) -> Result<Vec<Vec<G::View>>, JsValue>
 where
     G::Params: LinkParams,
 {
     let asked: Vec<Rc<RefCell<Vec<(G::View, G::Move)>>>> = (0..seats).map(|_| Rc::default()).collect();
     let deciders = asked.iter().map(|a| Some(Box::new(Witness::<G>(Rc::clone(a))) as Box<dyn Decider<G>>)).collect();
-    from_link::<G>(link, assets, deciders)?;
+    from_link::<G>(link, assets, deciders, game)?;
     Ok(asked.into_iter().map(|a| a.take().into_iter().filter(|(_, mv)| asks(mv)).map(|(view, _)| view).collect()).collect())
 }
 
@@ -206,6 +218,13 @@ macro_rules! play_methods {
             #[wasm_bindgen(js_name = answerIndex)]
             pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), wasm_bindgen::JsValue> {
                 super::play::answer_index(&mut self.series, &mut self.follower, index, ms)
+            }
+
+            /// Who sits where in the game: the entrant in each seat (the page's humans are
+            /// entrants; seats rotate with the game's number in its series).
+            pub fn seating(&self) -> Vec<u32> {
+                let g = self.series.game_number();
+                (0..crate::game::Game::seats(self.series.current())).map(|s| self.series.entrant_in(g, s as u8) as u32).collect()
             }
 
             /// The questions seat `seat` was asked before the game went on here (the link's

@@ -9,7 +9,7 @@
 
 use super::play::{self, Follower};
 use super::{js_error, js_seed, series, to_js};
-use crate::arena::{entrant_seed, MatchRules, Start};
+use crate::arena::{entrant_seed, seating, MatchRules, Start};
 use crate::game::Game;
 use crate::link::encode_game;
 use crate::punter::protocol::{Next, Phase, ProtocolGame, Verdict};
@@ -79,18 +79,27 @@ impl PunterSeries {
     /// on from its position as game 0 of the series of the link's seed, seat `i` played by
     /// `seats[i]`: "human" (answered with `answerIndex`), "js" (a JavaScript bot, told of its
     /// seat's earlier turns first) or a built-in bot (seeded as in any game 0 and told of its
-    /// seat's earlier moves).
+    /// seat's earlier moves). `game`: the game's number in its series (a lab or arena game goes
+    /// on with that game's seeds and seating; 0 when not given).
     #[wasm_bindgen(js_name = fromLink)]
-    pub fn from_link(link: &str, seats: Vec<String>, assets: JsValue) -> Result<PunterSeries, JsValue> {
+    pub fn from_link(link: &str, seats: Vec<String>, assets: JsValue, game: Option<u32>) -> Result<PunterSeries, JsValue> {
         let record = crate::link::decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?.record;
         if seats.len() != record.params.punters {
             return Err(js_error(format!("the game has {} punters, not {}", record.params.punters, seats.len())));
         }
         let moves = record.moves[..record.view.min(record.moves.len())].to_vec();
         let follower = Follower::at(&record.params, &moves)?;
-        let mut inner = ProtocolGame::from_position(Start { params: record.params, moves }, &seats, record.seed, 0).map_err(js_error)?;
+        // Seat s of game `game` holds entrant seating(n, 0, game, s): its player and name go there.
+        let (n, game) = (seats.len(), game.unwrap_or(0));
+        let (mut entrants, mut names) = (vec![String::new(); n], vec![String::new(); n]);
+        for (s, who) in seats.into_iter().enumerate() {
+            let e = seating(n, 0, game, s as u8);
+            entrants[e] = who;
+            names[e] = record.players.get(s).cloned().unwrap_or_default();
+        }
+        let mut inner = ProtocolGame::from_position(Start { params: record.params, moves }, &entrants, record.seed, game).map_err(js_error)?;
         inner.set_clock(Box::new(super::now_ms));
-        Ok(PunterSeries { inner, names: record.players, seed: record.seed, follower: Some(follower) })
+        Ok(PunterSeries { inner, names, seed: record.seed, follower: Some(follower) })
     }
 
     /// The moves made since the last call, each as its index among the legal moves of its

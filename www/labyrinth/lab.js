@@ -105,7 +105,7 @@ export function mountLab(root, ctx) {
     results.append(el('ul', { 'data-testid': 'labyrinth-lab-games-list' }, ...played.map((g, i) => el('li', {},
       `Game ${i + 1}: you in seat ${g.seat + 1}; ${g.winner ? `${g.winner} won` : 'no winner'} after ${g.turns} turns `,
       ctx.watch ? el('button', { class: 'small', onclick: () => ctx.watch({
-        link: g.link, seats: g.seats, decisions: g.decisions,
+        link: g.link, seats: g.seats, decisions: g.decisions, game: i,
         title: `your strategy vs ${params.levels.join(', ')} — game ${i + 1} of ${played.length}`,
       }) }, 'Watch') : null))));
     if (problems.length) {

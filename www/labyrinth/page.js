@@ -21,7 +21,7 @@ export function mountLabyrinth(root, engine, app) {
   /** A game of the strategy lab, in the Replay tab at its first move (never in Play). */
   ctx.watch = (game) => { show('replay'); tabs.views.replay.openGame(game); };
   /** Continue from here: move `t` of `game` opened in Play, each seat played as `seats` says. */
-  ctx.continueFrom = (game, t, seats) => { show('play'); tabs.views.play.fork(game, t, seats); };
+  ctx.continueFrom = (game, t, seats, number) => { show('play'); tabs.views.play.fork(game, t, seats, number); };
   root.replaceChildren(el('div', { class: 'game-intro' },
     el('h2', {}, 'Labyrinth'),
     el('p', {}, 'Push a tile into the maze to shift a row or column, then walk your pawn along the paths. Find all your treasures and return to your start square first.')),

@@ -52,13 +52,14 @@ export function mountPlay(root, ctx) {
   let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
   let linked = false; // opened from a link and not played here yet: the address follows it
   let unkept = false; // not kept until a move is played here (a link's game)
+  let seriesGame = 0; // the game's number in its series (a fork of a lab game keeps its seeds)
   let thinking = false; // the series is playing the engine's and the strategies' seats
   // The game's series in the sandbox, opened from the game's link at its position at the first
   // seat it plays.
   const loop = new PlayLoop(() => {
     const entrants = levels.map((l) => l ?? 'human');
     const source = entrants.includes('js') ? loadStrategy() : '';
-    return sandbox.play('labyrinth', { link: game.link(game.state().position), entrants, source });
+    return sandbox.play('labyrinth', { link: game.link(game.state().position), entrants, source, game: seriesGame });
   });
   let decided = 0; // decisions of the series shown so far
   let decisions = []; // the series' decisions in this game (since its series was opened here)
@@ -134,7 +135,7 @@ export function mountPlay(root, ctx) {
    * 'restore' (what is kept), 'link' (kept once a move is played here; the address follows it),
    * 'placeholder' (shown while the page opens a link; kept once played). `sd`: the strategies' seed.
    */
-  function use(g, lv, { origin = 'new', seed: sd } = {}) {
+  function use(g, lv, { origin = 'new', seed: sd, game: number = 0 } = {}) {
     clearTimeout(aiTimer);
     generation += 1;
     closeLoop();
@@ -144,6 +145,7 @@ export function mountPlay(root, ctx) {
     const s = g.state();
     levels = s.players.map((p, i) => (p.control === 'human' ? null : [...LEVELS, 'js'].includes(lv?.[i]) ? lv[i] : 'greedy'));
     seed = sd ?? engine.freshSeed();
+    seriesGame = Number.isSafeInteger(number) && number >= 0 ? number : 0;
     extraDir = s.extra.dir;
     revealed = null;
     linked = origin === 'link';
@@ -153,6 +155,7 @@ export function mountPlay(root, ctx) {
     printedBox.hidden = true;
     ctx.played = game;
     ctx.playedLevels = () => levels;
+    ctx.playedSeriesGame = () => seriesGame;
     // The set-up shows the players of a game from a link, a file or the kept game (their
     // colours and controls), for the next New game; a new game came from the set-up itself.
     if (origin === 'link' || origin === 'file' || origin === 'restore') {
@@ -169,7 +172,7 @@ export function mountPlay(root, ctx) {
   /** Keeps the game in progress (not a game from a link that was not played here). */
   function keep(fragment, position) {
     if (!game || unkept) return;
-    kept.write(fragment, position, { levels, seed });
+    kept.write(fragment, position, { levels, seed, game: seriesGame });
   }
 
   /** A move was played here: a game from a link becomes the one kept. */
@@ -190,7 +193,7 @@ export function mountPlay(root, ctx) {
       if (opened.kind !== 'labyrinth') throw new Error('it is not a Labyrinth game');
       if (!force && !(unkept && !linked)) return;
       use(engine.LabyrinthGame.fromLink(record.link), Array.isArray(record.levels) ? record.levels : null,
-        { origin: 'restore', seed: Number.isSafeInteger(record.seed) ? record.seed : undefined });
+        { origin: 'restore', seed: Number.isSafeInteger(record.seed) ? record.seed : undefined, game: record.game });
     });
   }
 
@@ -416,8 +419,8 @@ export function mountPlay(root, ctx) {
      * Continue from here: a new game of its own (kept) that forks `source` at move `t`, seat i
      * played by `seats[i]` ("human", an AI level or "js"); its link holds the moves up to the fork.
      */
-    fork(source, t, seats) {
-      use(source.fork(t, seats.map((v) => (v === 'human' ? 'human' : 'ai'))), seats.map((v) => (v === 'human' ? null : v)), { origin: 'new' });
+    fork(source, t, seats, number = 0) {
+      use(source.fork(t, seats.map((v) => (v === 'human' ? 'human' : 'ai'))), seats.map((v) => (v === 'human' ? null : v)), { origin: 'new', game: number });
     },
     get game() { return game; },
   };

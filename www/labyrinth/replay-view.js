@@ -81,7 +81,11 @@ export function mountReplay(root, ctx) {
         const seats = [...forkSeats.querySelectorAll('select')].map((x) => x.value);
         forkSeats.hidden = true;
         forkBtn.textContent = 'Continue from here';
-        ctx.continueFrom(game, at, seats);
+        // Your strategy answers a whole turn (push and move) to one question: between the push
+        // and the move of its turn, the game goes on from the start of that turn.
+        const s = game.state();
+        const from = s.phase === 'move' && seats[s.toMove] === 'js' && at > 0 ? at - 1 : at;
+        ctx.continueFrom(game, from, seats, seriesGame);
       } }, 'Play from this position'));
       forkSeats.hidden = false;
       forkBtn.textContent = 'Cancel';
@@ -115,9 +119,14 @@ export function mountReplay(root, ctx) {
       el('div', { class: 'row' }, forkBtn), forkSeats),
     el('div', { class: 'panel side labyrinth-side' }, el('h3', {}, 'Players'), legend, el('div', { class: 'row' }, playedBtn), status, link.box, inspector.box));
 
-  /** Shows `g` (this view owns it) at `t`; `seats`: how each seat was played; `list`: its decisions (null: not recorded). */
-  function show(g, t, label, seats = [], list = null) {
+  let seriesGame = 0; // the number of the game shown in its series (a lab game's), kept by its forks
+  /**
+   * Shows `g` (this view owns it) at `t`; `seats`: how each seat was played; `list`: its decisions
+   * (null: not recorded); `number`: the game's number in its series.
+   */
+  function show(g, t, label, seats = [], list = null, number = 0) {
     levels = seats;
+    seriesGame = number;
     decisions = list;
     forkSeats.hidden = true;
     forkBtn.textContent = 'Continue from here';
@@ -133,7 +142,7 @@ export function mountReplay(root, ctx) {
     if (!ctx.played) return;
     try {
       const copy = engine.LabyrinthGame.fromLink(ctx.played.link(ctx.played.length));
-      show(copy, copy.length, 'Your game', ctx.playedLevels?.() ?? [], ctx.playedDecisions?.() ?? null);
+      show(copy, copy.length, 'Your game', ctx.playedLevels?.() ?? [], ctx.playedDecisions?.() ?? null, ctx.playedSeriesGame?.() ?? 0);
       showing = 'played';
     } catch (e) { status.textContent = `Your game could not be opened here: ${e.message ?? e}`; status.className = 'status error'; }
   }
@@ -142,9 +151,9 @@ export function mountReplay(root, ctx) {
   return {
     openLink(text) { const g = engine.LabyrinthGame.fromLink(text); show(g, g.state().position, 'A shared game'); showing = 'link'; },
     /** A game of the strategy lab, at its first move, with its decisions. */
-    openGame({ link: l, title: label, seats, decisions: list }) {
+    openGame({ link: l, title: label, seats, decisions: list, game: number = 0 }) {
       const g = engine.LabyrinthGame.fromLink(l);
-      show(g, Math.min(1, g.length), label, seats, list);
+      show(g, Math.min(1, g.length), label, seats, list, number);
       showing = 'lab';
     },
     /** The tab is shown: your game, unless a lab game or a link is being looked at. */

@@ -111,13 +111,16 @@ export async function runLabyrinthGame(engine, { source, game: g, levels, seed, 
  * `entrants[i]` plays seat i — "human", an AI level or "js" (the code `source`, started afresh
  * for the game with the engine's seed for its seat). → { handle, humans, open, answer }.
  */
-export function openPlay(engine, { link, entrants, source }) {
-  const handle = engine.LabyrinthSeries.fromLink(link, entrants);
-  const humans = new Set(entrants.flatMap((e, i) => (e === 'human' ? [i] : [])));
+export function openPlay(engine, { link, entrants, source, game = 0 }) {
+  const handle = engine.LabyrinthSeries.fromLink(link, entrants, game);
+  // The series asks entrants; seats rotate with the game's number (a fork of game `game` of a
+  // lab keeps its seeds).
+  const seating = handle.seating();
+  const humans = new Set(entrants.flatMap((e, i) => (e === 'human' ? [seating[i]] : [])));
   // Your strategy is asked its seat's earlier turns again first, so it goes on as if it had played them.
   const open = async (step) => askedBefore(await openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed), handle.earlier(step.seat));
   const answer = (h, { insertion, rotation, row, column }, printed, ms) => h.answerTurn(insertion, rotation, row, column, printed, ms);
-  return { handle, humans, open, answer };
+  return { handle, humans, game, open, answer };
 }
 
 /**

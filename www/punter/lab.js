@@ -194,7 +194,7 @@ export function mountLab(root, ctx) {
         class: 'small', 'data-testid': `punter-lab-game-${i + 1}`, title: `Watch game ${i + 1}`,
         onclick: () => ctx.watch({
           link: g.link, title: `your bot vs ${bots.join(', ')} — game ${i + 1} of ${games}`,
-          recorded: { seats: g.seating.map((e) => kinds[e]), decisions: g.decisions, exchanges: g.exchanges },
+          recorded: { seats: g.seating.map((e) => kinds[e]), decisions: g.decisions, exchanges: g.exchanges, game: i },
         }),
       }, `Game ${i + 1}`))));
     }
@@ -227,7 +227,7 @@ export function mountLab(root, ctx) {
     if (ctx.watch) {
       results.append(el('button', {
         'data-testid': 'punter-lab-watch',
-        onclick: () => ctx.watch({ link, title: `your bot vs ${seats.filter((s) => s !== 'js').join(', ')}`, recorded: { seats, decisions, exchanges } }),
+        onclick: () => ctx.watch({ link, title: `your bot vs ${seats.filter((s) => s !== 'js').join(', ')}`, recorded: { seats, decisions, exchanges, game: 0 } }),
       }, 'Watch the game'));
     }
   }

@@ -24,7 +24,7 @@ export function mountPunter(root, engine, app) {
   /** A game played here (a lab or arena game) in the replay viewer, at its first move, with its decisions. */
   ctx.watch = (game) => show('replay').openWatched(game);
   /** Continue from here: `link`'s position in Play, seat i played by `seats[i]`. */
-  ctx.continueFrom = (link, seats) => show('play').fork(link, seats);
+  ctx.continueFrom = (link, seats, game) => show('play').fork(link, seats, game);
   root.replaceChildren(el('div', { class: 'game-intro' },
     el('h2', {}, 'Lambda Punter'),
     el('p', {}, 'Take turns claiming rivers; every site your rivers connect to a mine scores the square of its distance from that mine. ',

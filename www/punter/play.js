@@ -25,10 +25,10 @@ const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your mov
  * The game `g` (seated `seats`) as a Play series in the sandbox, opened from its link at its end;
  * a "js" seat plays the code of the Your bot tab.
  */
-const openLoop = (engine, g, seats) => {
+const openLoop = (engine, g, seats, game = 0) => {
   const link = g.link(g.length);
   const source = seats.includes('js') ? labCode() : undefined;
-  return sandbox.play('punter', { link, seats, assets: assetsFor(engine, link), source });
+  return sandbox.play('punter', { link, seats, assets: assetsFor(engine, link), source, game });
 };
 
 /**
@@ -98,7 +98,7 @@ export function mountPlay(root, ctx) {
   let generation = 0; // bumped when the game is replaced: late answers for an older game are dropped
   // The game's series in the sandbox, opened from the game's link at its end (your moves so far
   // are in it) the first time a bot must move.
-  const loop = new PlayLoop(() => openLoop(engine, game, stateOf(game).seats));
+  const loop = new PlayLoop(() => openLoop(engine, game, stateOf(game).seats, seriesGame));
   let thinking = false; // the series is playing the bots' seats
   let waiting = false; // the series waits for your move (or is over)
   let made = []; // the series' moves (indices) not yet played on the page's tape
@@ -107,7 +107,8 @@ export function mountPlay(root, ctx) {
   let lastLegal = null; // the engine's legal moves when you are to move, else null
   let you = -1; // your seat in the game (-1: you watch the bots)
   let recording = null; // the series' decisions and messages in this game, for the replay's inspector
-  ctx.playedRecording = () => (game && recording ? { seats: stateOf(game).seats, ...recording } : null);
+  let seriesGame = 0; // the game's number in its series (a fork of a lab or arena game keeps its seeds)
+  ctx.playedRecording = () => (game && recording ? { seats: stateOf(game).seats, game: seriesGame, ...recording } : null);
   /** The position as you may see it (the engine leaves out the futures you may not see). */
   const stateOf = (g) => g.state(you >= 0 ? you : undefined);
 
@@ -376,12 +377,16 @@ export function mountPlay(root, ctx) {
     adopt(g);
     return null;
   }
-  /** Takes `g` (this view owns it) as the game being played. */
-  function adopt(g) {
+  /**
+   * Takes `g` (this view owns it) as the game being played, game `number` of its link's series
+   * (a fork of a lab or arena game keeps its seeds and seating).
+   */
+  function adopt(g, number = 0) {
     closeLoop();
     game?.free();
     game = g;
     recording = null;
+    seriesGame = Number.isSafeInteger(number) && number >= 0 ? number : 0;
     you = game.state().seats.indexOf('human');
     geometry = game.geometry();
     mapKey = `game:${stateOf(game).map}:${Math.random()}`;
@@ -404,7 +409,7 @@ export function mountPlay(root, ctx) {
   /** Keeps the game (www/kept.js): its link and the seats (whose are yours, the bots' names). */
   function save() {
     if (!game) return;
-    kept.write(linkNow(), game.length, { seats: stateOf(game).seats });
+    kept.write(linkNow(), game.length, { seats: stateOf(game).seats, game: seriesGame });
   }
   addEventListener('pagehide', () => { if (linkTimer) save(); });
 
@@ -425,7 +430,7 @@ export function mountPlay(root, ctx) {
       if (kind !== 'punter' || !Array.isArray(record.seats) || record.seats.length !== data.punters) throw new Error('it is not a Punter game of yours');
       const g = engine.PunterGame.toPlayOn(record.link, record.seats, assetsFor(engine, record.link));
       const text = g.mapText();
-      adopt(g);
+      adopt(g, record.game);
       await formFollows(data, text);
       mode = 'game';
       refresh();
@@ -666,9 +671,10 @@ export function mountPlay(root, ctx) {
     /**
      * Continue from here: a game of your own (kept) from `link`'s position — its moves up to
      * there —, seat i played by `seats[i]` ("human": you, "js": your bot, or a built-in bot),
-     * the series going on from the fork (bots told of their seats' earlier moves).
+     * the series going on from the fork (bots told of their seats' earlier moves) as game
+     * `number` of the link's series (a lab or arena game's number: its seeds and seating).
      */
-    async fork(link, seats) {
+    async fork(link, seats, number = 0) {
       let g;
       try {
         g = engine.PunterGame.toPlayOn(link, seats, assetsFor(engine, link));
@@ -679,7 +685,7 @@ export function mountPlay(root, ctx) {
       }
       const text = g.mapText();
       const data = { map: g.state().map, bundled: isBundled(engine, g.state().map) };
-      adopt(g);
+      adopt(g, number);
       save();
       await formFollows(data, text);
       mode = 'game';

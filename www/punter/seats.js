@@ -97,16 +97,19 @@ export async function runPunterArenaGame(engine, { mapName, mapText, bots, sourc
 
 /**
  * A Play tab's game as a one-game series from `link`'s position (www/play-worker.js):
- * `seats[i]` plays seat i — "human" (answered by the page, with a move's index), "js" (the code
+ * `seats[i]` plays seat i of game `game` of the link's series — "human" (answered by the page, with a move's index), "js" (the code
  * `source`, told of its seat's earlier turns first) or a built-in bot, seated, seeded and bidding
  * its futures as in an arena; `assets` hands in the bundled map the link names.
  * → { handle, humans, open, answer, fail }.
  */
-export function openPlay(engine, { link, seats, assets, source }) {
-  const handle = engine.PunterSeries.fromLink(link, seats, assets);
-  const humans = new Set(seats.flatMap((e, i) => (e === 'human' ? [i] : [])));
+export function openPlay(engine, { link, seats, assets, source, game = 0 }) {
+  const handle = engine.PunterSeries.fromLink(link, seats, assets, game);
+  // The series asks entrants; seats rotate with the game's number (`game`: a fork of game
+  // `game` of a lab or arena keeps its seeds).
+  const seating = handle.seating();
+  const humans = new Set(seats.flatMap((e, i) => (e === 'human' ? [seating[i]] : [])));
   const open = (step) => openSeat(source, step.seed, 'your bot');
-  return { handle, humans, open, answer: answerSeat, fail: failSeat };
+  return { handle, humans, game, open, answer: answerSeat, fail: failSeat };
 }
 
 /**

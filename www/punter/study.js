@@ -15,7 +15,7 @@ import { labCode } from './lab.js';
  * `game()`: the PunterGame shown; `at()`: the position shown; `seek(t)`: show position t;
  * `ctx.continueFrom(link, seats)`: the position in Play. → { inspectorBox, forkBox, set(t),
  * watch(recorded) }: `recorded` = { seats: per seat 'js' | 'human' | a bot's name, decisions,
- * exchanges: { list, cut } } for a game played here, else null.
+ * exchanges: { list, cut }, game: its number in its series } for a game played here, else null.
  */
 export function createStudy({ ctx, game, at, seek }) {
   let recorded = null;
@@ -75,7 +75,7 @@ export function createStudy({ ctx, game, at, seek }) {
   startBtn.addEventListener('click', () => {
     const g = game();
     forkSeats.hidden = true;
-    ctx.continueFrom(g.link(at()), picks.map((p) => p.value));
+    ctx.continueFrom(g.link(at()), picks.map((p) => p.value), recorded?.game ?? 0);
   });
 
   return {
