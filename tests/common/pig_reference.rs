@@ -12,8 +12,9 @@ pub const SCHEME_COIN: &str = "
         ((< (+ accum current) 12) #t)
         (else (< (random 100) (- 60 (* 2 (+ accum current)))))))";
 
-/// Results of the checker with SCHEME_COIN and SEED, computed natively.
-pub const COIN_WINS: [u32; 2] = [31, 18];
+/// Results of the checker with SCHEME_COIN and SEED, computed natively (the strategy seeded by the
+/// series: `Series::entrant_seed` of the match's first game).
+pub const COIN_WINS: [u32; 2] = [39, 10];
 
 /// FNV-1a over every move of every game: equal fingerprints mean identical matches.
 pub fn fingerprint(logs: &[GameLog<Pig>]) -> u64 {
