@@ -53,6 +53,11 @@ async function lifterScreens(name, viewport) {
   await page.waitForSelector('[data-testid=rerun-answer]', { timeout: 20000 });
   await page.waitForTimeout(300);
   await shot(page, 'replay-inspector');
+  // Continue from here, the chooser open: you or your strategy play on from the position shown.
+  await page.click('[data-testid=lifter-continue]');
+  await page.selectOption('[data-testid=lifter-fork-seat]', 'js');
+  await page.waitForTimeout(200);
+  await shot(page, 'replay-continue');
   // A broken pasted map.
   await page.click('[data-testid=lifter-tab-play]');
   await page.click('[data-testid=lifter-paste-toggle]');

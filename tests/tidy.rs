@@ -138,13 +138,11 @@ fn what_the_rules_allow_stays_allowed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A listed offender or loop that is gone fails the rules until its entry is deleted.
+/// A listed offender that is gone fails the rules until its entry is deleted.
 #[test]
 fn the_lists_of_known_offenders_cannot_rot() {
     let dir = scratch_copy("rot");
     let found = with_planted(&dir, "tests/results.rs", None);
     assert!(found.iter().any(|v| v.starts_with("tests/results.rs: listed in KNOWN_OFFENDERS")), "{found:?}");
-    // KNOWN_LOOPS (tidy_series.rs) is empty now: every seat's move, fallback and seed is the
-    // series'; an entry added back would rot the same way (`violations` reports it).
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -37,11 +37,6 @@ const NOT_REFEREES: &[(&str, &str)] = &[
     ("src/bin/arcade/punter_bots_bench.rs", "times the bots' decisions on positions a greedy bot plays out"),
 ];
 
-/// Where seats are still played outside the series (issue 28): (file, the words found, what it
-/// is). Empty: every one moved into `arena::Series`. An entry whose words are no longer found is
-/// itself a violation, so the list only shrinks.
-const KNOWN_LOOPS: &[(&str, &str, &str)] = &[];
-
 /// Finds the words of `PICKS` on `line` of a Rust or JavaScript file.
 fn picks(line: &str, rust: bool, sandbox_side: bool) -> Vec<&'static str> {
     let mut out = Vec::new();
@@ -65,7 +60,6 @@ fn picks(line: &str, rust: bool, sandbox_side: bool) -> Vec<&'static str> {
 
 pub fn violations(sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
-    let mut seen: Vec<(&str, &str)> = Vec::new();
     for source in sources {
         let rel = source.rel.as_str();
         let rust = rel.starts_with("src/") && rel.ends_with(".rs");
@@ -76,18 +70,9 @@ pub fn violations(sources: &[Source]) -> Vec<String> {
         let sandbox_side = rel == "www/referee.js" || rel == "www/sandbox-worker.js" || rel.ends_with("/seats.js");
         for (n, line) in source.lines.iter().enumerate() {
             for needle in picks(line, rust, sandbox_side) {
-                if KNOWN_LOOPS.iter().any(|(f, w, _)| *f == rel && *w == needle) {
-                    seen.push((rel, needle));
-                    continue;
-                }
                 let what = PICKS.iter().find(|(w, _)| *w == needle).map_or("move", |(_, what)| what);
                 found.push(format!("{rel}:{}: picks a seat's {what} outside arena::Series ({needle})", n + 1));
             }
-        }
-    }
-    for (file, needle, what) in KNOWN_LOOPS {
-        if !seen.contains(&(*file, *needle)) {
-            found.push(format!("{file}: KNOWN_LOOPS lists {needle} ({what}) but it is no longer found: delete the entry"));
         }
     }
     found
