@@ -20,6 +20,19 @@ async function seek(page, t) {
   for (let i = 0; i < t; i += 1) await page.keyboard.press('ArrowRight');
 }
 
+/** Each Punter link's moves in the engine's words, without the seat's name (each host names seats its own way). */
+const punterLabels = (page, links) => page.evaluate(async (list) => {
+  const engine = await (await import('./www/engine.js')).loadEngine('punter');
+  const { prepareLink } = await import('./www/punter/maps.js');
+  const out = [];
+  for (const l of list) {
+    const g = engine.PunterGame.fromLink(l, await prepareLink(l, engine));
+    out.push(Array.from({ length: g.length }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · ')));
+    g.free();
+  }
+  return out;
+}, links);
+
 test('Punter: a CLI game forked at a move, with its bots, goes on as the CLI game', async () => {
   const cli = fragment(JSON.parse(arcade('punter', 'play', 'lambda', '--bots', 'strong,greedy', '--seed', '7', '--futures', '--splurges', '--options', '--json')).link);
   const page = await openPage(browser, `${server.url}${cli}`);
@@ -34,17 +47,7 @@ test('Punter: a CLI game forked at a move, with its bots, goes on as the CLI gam
   await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=punter-status]')?.textContent), null, { timeout: 60000 });
   await page.waitForTimeout(500); // the link follows 150 ms after the last move
   const forked = fragment(await page.inputValue('.punter-tab-play .link-input'));
-  const [a, b] = await page.evaluate(async (links) => {
-    const engine = await (await import('./www/engine.js')).loadEngine('punter');
-    const { prepareLink } = await import('./www/punter/maps.js');
-    const out = [];
-    for (const l of links) {
-      const g = engine.PunterGame.fromLink(l, await prepareLink(l, engine));
-      out.push(Array.from({ length: g.length }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · ')));
-      g.free();
-    }
-    return out;
-  }, [cli, forked]);
+  const [a, b] = await punterLabels(page, [cli, forked]);
   assert.ok(a.length > 40);
   assert.deepEqual(b, a, 'the fork goes on as the CLI game');
   assert.deepEqual(page.errors, []);
@@ -163,17 +166,7 @@ test('Punter: game 2 of an arena forked at a move, your bot on, goes on as it di
   await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=punter-status]')?.textContent), null, { timeout: 60000 });
   await page.waitForTimeout(500);
   const forked = fragment(await page.inputValue('.punter-tab-play .link-input'));
-  const [a, b] = await page.evaluate(async (links) => {
-    const engine = await (await import('./www/engine.js')).loadEngine('punter');
-    const { prepareLink } = await import('./www/punter/maps.js');
-    const out = [];
-    for (const l of links) {
-      const g = engine.PunterGame.fromLink(l, await prepareLink(l, engine));
-      out.push(Array.from({ length: g.length }, (_, i) => g.label(i).split(' · ').filter((_, k) => k !== 1).join(' · ')));
-      g.free();
-    }
-    return out;
-  }, [arena, forked]);
+  const [a, b] = await punterLabels(page, [arena, forked]);
   assert.ok(a.length > 40);
   assert.deepEqual(b, a, 'the fork goes on as game 2 of the arena');
   assert.deepEqual(page.errors, []);

@@ -434,3 +434,25 @@ test('Lifter: the lab run of next, Play continued by the strategy from the start
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Pig: the CLI game continued from a move in Play, you playing its seat as it did, goes on as the CLI game', async () => {
+  // Game 1 of the match optimal–hold20 with seed 7 (hold20 in seat 0), forked at move 9: you
+  // take hold20's seat and play its rule; optimal, the dice and the chance stream go on.
+  const cli = fragment(arcade('pig', 'link', 'optimal', 'hold20', '--seed', '7', '--game', '1').trim());
+  const page = await openPage(browser, `${server.url}#${cli}`);
+  await page.waitForSelector('[data-testid=pig-continue]:not([hidden])');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 9; i += 1) await page.keyboard.press('ArrowRight');
+  await page.click('[data-testid=pig-continue]');
+  await page.selectOption('[data-testid=pig-fork-seat]', '0');
+  await page.selectOption('[data-testid=pig-fork-opponent]', 'optimal');
+  await page.click('[data-testid=pig-fork-start]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 9);
+  const played = await playPigAsHold20(page, 40);
+  const [p, c] = await moveCodes(page, [played, cli]);
+  assert.ok(p.length >= 40 || p.length === c.length, `Play made ${p.length} moves`);
+  assert.deepEqual(p, c.slice(0, p.length), 'the fork goes on as the CLI game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

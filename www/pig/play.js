@@ -238,14 +238,17 @@ export function mountPlay(root, ctx) {
       note),
     el('div', { class: 'panel side' }, el('h3', {}, 'Moves'), log, link.box));
 
-  // A game is ready as soon as the tab opens: the one kept (its link reopened), else a new one.
+  // A game is ready as soon as the tab opens: the one kept (its link reopened), else a new one —
+  // unless a game was forked here meanwhile (Continue from here opened the tab).
+  let forked = false;
   reopenKept(ctx.app, kept, (opened, record) => {
+    if (forked) return;
     const { data } = opened;
     if (opened.kind !== 'pig' || ![0, 1].includes(record.human) || data.players[record.human] !== 'You') throw new Error('it is not a Pig game of yours');
     if ([...opponent.options].some((o) => o.value === record.opponent)) opponent.value = record.opponent;
     starts.value = String(record.human);
     use(engine.PigGame.fromLink(record.link), { names: data.players, human: record.human, choice: record.opponent });
-  }).then((resumed) => { if (!resumed) start(); });
+  }).then((resumed) => { if (!resumed && !forked) start(); });
   return {
     start,
     /**
@@ -253,6 +256,7 @@ export function mountPlay(root, ctx) {
      * there — you in seat `human` against `choice`, the series going on from the fork.
      */
     fork(link, human, choice) {
+      forked = true;
       if ([...opponent.options].some((o) => o.value === choice)) opponent.value = choice;
       starts.value = String(human);
       use(engine.PigGame.fromLink(link), { names: namesOf(human, entrant(choice).label), human, choice });

@@ -424,9 +424,11 @@ export function mountPlay(root, ctx) {
     await chooseMap(data.map, text);
   }
 
+  let forked = false; // a game forked here (Continue from here) before the kept one was reopened
   /** Plays on from the kept game: its link reopened as links are, the series going on from there. */
   function restore() {
     return reopenKept(ctx.app, kept, async ({ kind, data }, record) => {
+      if (forked) return; // Continue from here opened a game meanwhile: it stays
       if (kind !== 'punter' || !Array.isArray(record.seats) || record.seats.length !== data.punters) throw new Error('it is not a Punter game of yours');
       const g = engine.PunterGame.toPlayOn(record.link, record.seats, assetsFor(engine, record.link));
       const text = g.mapText();
@@ -660,7 +662,7 @@ export function mountPlay(root, ctx) {
   (async () => {
     mapSelect.value = 'lambda.json';
     const restored = await restore();
-    if (!restored) await selectMap('lambda.json');
+    if (!restored && !forked) await selectMap('lambda.json');
     else renderSeats();
     render();
   })();
@@ -675,6 +677,7 @@ export function mountPlay(root, ctx) {
      * `number` of the link's series (a lab or arena game's number: its seeds and seating).
      */
     async fork(link, seats, number = 0) {
+      forked = true;
       let g;
       try {
         g = engine.PunterGame.toPlayOn(link, seats, assetsFor(engine, link));
