@@ -22,14 +22,20 @@ export class PlayLoop {
 
   /**
    * Opens the series if needed and goes on: the next human move, if any, is handed over, and the
-   * series plays until a human is asked → { moves, ask, over, link, decisions }; null when
-   * `wanted()` turned false while it opened (the game was replaced).
+   * series plays until a human is asked → { moves, ask, over, link, decisions }, or { error }
+   * when it could not go on; null when `wanted()` turned false meanwhile (the game was replaced:
+   * what came back, answer or error, is for a game no longer shown).
    */
   async step(wanted = () => true) {
-    this.opening ??= this.open();
-    const series = await this.opening;
-    if (!wanted()) return null;
-    return series.step(this.answers.length ? this.answers.shift() : null);
+    try {
+      this.opening ??= this.open();
+      const series = await this.opening;
+      if (!wanted()) return null;
+      const r = await series.step(this.answers.length ? this.answers.shift() : null);
+      return wanted() ? r : null;
+    } catch (error) {
+      return wanted() ? { error } : null;
+    }
   }
 
   /** Ends the series in the sandbox; the next step opens a new one. */

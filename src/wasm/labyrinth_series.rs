@@ -60,14 +60,15 @@ impl LabyrinthSeries {
     #[wasm_bindgen(js_name = fromLink)]
     pub fn from_link(link: &str, entrants: Vec<String>, game: Option<u32>) -> Result<LabyrinthSeries, JsValue> {
         let game = game.unwrap_or(0);
-        let (series, players) = play::from_link::<Labyrinth>(link, Vec::new(), deciders_of(&entrants)?, game)?;
+        let record = crate::link::decode_game::<Labyrinth>(link).map_err(js_error)?.record;
+        let (series, players) = play::from_record::<Labyrinth>(record.clone(), deciders_of(&entrants)?, game)?;
         if series.entrants() != series.current().seats() {
             return Err(js_error(format!("the game has {} players, not {}", series.current().seats(), series.entrants())));
         }
         let seats = series.current().seats();
         let mut handle = LabyrinthSeries::of(series, players)?;
         // A strategy answers a whole turn (shift and move) to one question, asked at the shift.
-        handle.earlier = play::earlier_questions::<Labyrinth>(link, Vec::new(), seats, game, |mv| matches!(mv, LabyrinthMove::Shift { .. }))?;
+        handle.earlier = play::earlier_questions::<Labyrinth>(&record, seats, game, |mv| matches!(mv, LabyrinthMove::Shift { .. }))?;
         Ok(handle)
     }
 

@@ -64,9 +64,11 @@ impl LifterSeries {
     /// One game from a lifter link's position, its seat played by `entrants[0]`: continue from here.
     #[wasm_bindgen(js_name = fromLink)]
     pub fn from_link(link: &str, entrants: Vec<String>) -> Result<LifterSeries, JsValue> {
-        let (series, players) = play::from_link::<Lifter>(link, Vec::new(), deciders_of(&entrants)?, 0)?;
+        let record = crate::link::decode_game::<Lifter>(link).map_err(js_error)?.record;
+        let earlier = play::earlier_questions::<Lifter>(&record, 1, 0, |_| true)?;
+        let (series, players) = play::from_record::<Lifter>(record, deciders_of(&entrants)?, 0)?;
         let mut handle = LifterSeries::of(series, players)?;
-        handle.earlier = play::earlier_questions::<Lifter>(link, Vec::new(), 1, 0, |_| true)?;
+        handle.earlier = earlier;
         Ok(handle)
     }
 

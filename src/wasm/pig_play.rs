@@ -66,7 +66,7 @@ impl PigPlay {
         let mut series = Series::from_position(spec, deciders, play::start_of(&record)).map_err(js_error)?;
         series.set_clock(Box::new(super::now_ms));
         let follower = Follower::of(&series)?;
-        let earlier = play::earlier_questions::<Pig>(link, Vec::new(), 2, 0, |_| true)?;
+        let earlier = play::earlier_questions::<Pig>(&record, 2, 0, |_| true)?;
         Ok(PigPlay { series, names, humans, follower, earlier })
     }
 

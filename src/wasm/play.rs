@@ -7,7 +7,7 @@
 use super::{js_error, to_js};
 use crate::arena::{seating, Answer, Decider, Decision, Deciders, GameLog, MatchRules, MoveLabels, Series, SeriesSpec, Start};
 use crate::game::Game;
-use crate::link::{decode_game_with, encode_game, GameRecord, LinkParams};
+use crate::link::{encode_game, GameRecord, LinkParams};
 use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -48,31 +48,28 @@ impl<G: MatchRules> Follower<G> {
     }
 }
 
-/// A one-game series from a link's position (`assets` as for opening the link): the link's
-/// parameters, seed and moves up to its position; `deciders` for its seats; `game` the number of
-/// the game in its series (a lab or arena game goes on as game `game` did: its seats' seeds and
-/// chance are that game's).
-pub(super) fn from_link<G: MatchRules>(link: &str, assets: Vec<(String, String)>, deciders: Deciders<G>, game: u32) -> Result<(Series<G>, Vec<String>), JsValue>
-where
-    G::Params: LinkParams,
-{
-    from_record(decode_game_with::<G>(link, assets).map_err(js_error)?.record, deciders, game)
-}
-
-/// A one-game series from a link's record, as [`from_link`] (for deciders seated from its seed).
-/// The series is game `game` of its series, so seat `s` holds entrant `seating(n, 0, game, s)`:
+/// A one-game series from a link's record (decoded by the handle, with the assets its game
+/// needs): its parameters, seed and moves up to its position; `deciders` for its seats. The
+/// series is game `game` of its series (a lab or arena game goes on as game `game` did: its
+/// seats' seeds and chance are that game's), so seat `s` holds entrant `seating(n, 0, game, s)`:
 /// each seat's decider and name go to that entrant. → the series, the names by entrant.
 pub(super) fn from_record<G: MatchRules>(r: GameRecord<G>, deciders: Deciders<G>, game: u32) -> Result<(Series<G>, Vec<String>), JsValue> {
     let n = deciders.len();
-    let mut by_entrant: Deciders<G> = (0..n).map(|_| None).collect();
-    let mut names = vec![String::new(); n];
-    for (s, d) in deciders.into_iter().enumerate() {
-        let e = seating(n, 0, game, s as u8);
-        by_entrant[e] = d;
-        names[e] = r.players.get(s).cloned().unwrap_or_default();
-    }
+    let names = by_entrant((0..n).map(|s| r.players.get(s).cloned().unwrap_or_default()).collect(), game);
     let spec = SeriesSpec { first: game, ..SeriesSpec::new(r.params.clone(), 1, r.seed) };
-    Ok((Series::from_position(spec, by_entrant, start_of(&r)).map_err(js_error)?, names))
+    Ok((Series::from_position(spec, by_entrant(deciders, game), start_of(&r)).map_err(js_error)?, names))
+}
+
+/// What is given per seat of game `game` of a series (one entry a seat, as many entrants as
+/// seats), per entrant: seat `s` holds entrant `seating(n, 0, game, s)`.
+pub(super) fn by_entrant<T>(per_seat: Vec<T>, game: u32) -> Vec<T> {
+    let n = per_seat.len();
+    let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    for (s, x) in per_seat.into_iter().enumerate() {
+        slots[seating(n, 0, game, s as u8)] = Some(x);
+    }
+    // The rotation is a permutation of 0..n: every slot is filled.
+    slots.into_iter().flatten().collect()
 }
 
 /// Where a series starts from a link's record: its parameters and its moves up to its position.
@@ -186,18 +183,15 @@ impl<G: Game> Decider<G> for Witness<G> {
     }
 }
 
-/// For each seat of a link's game (`seats` of them), the views of the questions it was asked
-/// before the link's position, in order (the ones after a die's 1 too): what an outside strategy
+/// For each seat of a link's game (its record `r`, `seats` seats), the views of the questions it
+/// was asked before the link's position, in order (the ones after a die's 1 too): what an outside strategy
 /// is asked again when the game goes on from there, as the series asks an engine strategy.
 /// `asks(move)`: whether an outside strategy was asked a question for that move (a strategy that
 /// answers a whole turn at once, as in Labyrinth, is asked at its turn's first move only).
-pub(super) fn earlier_questions<G: MatchRules + 'static>(link: &str, assets: Vec<(String, String)>, seats: usize, game: u32, asks: fn(&G::Move) -> bool) -> Result<Vec<Vec<G::View>>, JsValue>
-where
-    G::Params: LinkParams,
-{
+pub(super) fn earlier_questions<G: MatchRules + 'static>(r: &GameRecord<G>, seats: usize, game: u32, asks: fn(&G::Move) -> bool) -> Result<Vec<Vec<G::View>>, JsValue> {
     let asked: Vec<Rc<RefCell<Vec<(G::View, G::Move)>>>> = (0..seats).map(|_| Rc::default()).collect();
     let deciders = asked.iter().map(|a| Some(Box::new(Witness::<G>(Rc::clone(a))) as Box<dyn Decider<G>>)).collect();
-    from_link::<G>(link, assets, deciders, game)?;
+    from_record::<G>(r.clone(), deciders, game)?;
     Ok(asked.into_iter().map(|a| a.take().into_iter().filter(|(_, mv)| asks(mv)).map(|(view, _)| view).collect()).collect())
 }
 

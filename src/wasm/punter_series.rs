@@ -9,7 +9,7 @@
 
 use super::play::{self, Follower};
 use super::{js_error, js_seed, series, to_js};
-use crate::arena::{entrant_seed, seating, MatchRules, Start};
+use crate::arena::{entrant_seed, MatchRules, Start};
 use crate::game::Game;
 use crate::link::encode_game;
 use crate::punter::protocol::{Next, Phase, ProtocolGame, Verdict};
@@ -90,13 +90,9 @@ impl PunterSeries {
         let moves = record.moves[..record.view.min(record.moves.len())].to_vec();
         let follower = Follower::at(&record.params, &moves)?;
         // Seat s of game `game` holds entrant seating(n, 0, game, s): its player and name go there.
-        let (n, game) = (seats.len(), game.unwrap_or(0));
-        let (mut entrants, mut names) = (vec![String::new(); n], vec![String::new(); n]);
-        for (s, who) in seats.into_iter().enumerate() {
-            let e = seating(n, 0, game, s as u8);
-            entrants[e] = who;
-            names[e] = record.players.get(s).cloned().unwrap_or_default();
-        }
+        let game = game.unwrap_or(0);
+        let names = play::by_entrant((0..seats.len()).map(|s| record.players.get(s).cloned().unwrap_or_default()).collect(), game);
+        let entrants = play::by_entrant(seats, game);
         let mut inner = ProtocolGame::from_position(Start { params: record.params, moves }, &entrants, record.seed, game).map_err(js_error)?;
         inner.set_clock(Box::new(super::now_ms));
         Ok(PunterSeries { inner, names, seed: record.seed, follower: Some(follower) })

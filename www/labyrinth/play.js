@@ -306,17 +306,14 @@ export function mountPlay(root, ctx) {
     const my = generation;
     thinking = true;
     render();
-    let r;
-    try {
-      r = await loop.step(() => my === generation);
-    } catch (e) {
-      if (my !== generation) return;
+    const r = await loop.step(() => my === generation);
+    if (!r) return;
+    if (r.error) {
       thinking = false;
       closeLoop();
-      message(`The game could not go on: ${e.message ?? e}`);
+      message(`The game could not go on: ${r.error.message ?? r.error}`);
       return;
     }
-    if (my !== generation) return;
     decisions = r.decisions;
     for (const [k, i] of r.moves.entries()) {
       if (k) await new Promise((res) => setTimeout(res, AI_DELAY));

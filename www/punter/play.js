@@ -569,16 +569,13 @@ export function mountPlay(root, ctx) {
     if (!game || thinking) return;
     const my = generation;
     thinking = true;
-    let r;
-    try {
-      r = await loop.step(() => my === generation);
-    } catch (e) {
-      if (my !== generation) return;
+    const r = await loop.step(() => my === generation);
+    if (!r) return;
+    if (r.error) {
       closeLoop();
-      say(`The game could not go on: ${e.message ?? e}`);
+      say(`The game could not go on: ${r.error.message ?? r.error}`);
       return;
     }
-    if (my !== generation) return;
     thinking = false;
     recording = { decisions: r.decisions, exchanges: r.exchanges };
     waiting = Boolean(r.ask) || r.over;

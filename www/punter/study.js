@@ -19,10 +19,10 @@ import { labCode } from './lab.js';
  */
 export function createStudy({ ctx, game, at, seek }) {
   let recorded = null;
+  let asked = new Map(); // `${seat}/${move_index}` → the move request a JavaScript bot was sent then
   const seatOf = (d) => recorded?.seats?.[d.seat];
   /** The exchange of decision `d` (a JavaScript bot's), if kept. */
-  const exchangeIn = (r, d) => r?.exchanges?.list.find((e) => e.seat === d.seat && e.phase === 'move' && !e.witness && e.move_index === d.move_index);
-  const exchangeOf = (d) => exchangeIn(recorded, d);
+  const exchangeOf = (d) => asked.get(`${d.seat}/${d.move_index}`);
   const inspector = createInspector({
     testid: 'punter-inspector',
     who: (d) => {
@@ -91,7 +91,8 @@ export function createStudy({ ctx, game, at, seek }) {
     /** A new game shown: its recording (null for a link or a log). */
     watch(r) {
       // A JavaScript bot's answer is shown as it sent it (its reply, state and all).
-      recorded = r && { ...r, decisions: r.decisions?.map((d) => ({ ...d, answer: exchangeIn(r, d)?.reply ?? d.answer })) };
+      asked = new Map((r?.exchanges?.list ?? []).filter((e) => e.phase === 'move' && !e.witness).map((e) => [`${e.seat}/${e.move_index}`, e]));
+      recorded = r && { ...r, decisions: r.decisions?.map((d) => ({ ...d, answer: exchangeOf(d)?.reply ?? d.answer })) };
       forkSeats.hidden = true;
     },
   };
