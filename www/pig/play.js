@@ -72,6 +72,7 @@ export function mountPlay(root, ctx) {
     throwBtn.disabled = holdBtn.disabled = true;
     const my = generation;
     const index = current.game.decide(answer);
+    current.yours = true;
     loop.handOver(index);
     logMove();
     show(null, false);
@@ -112,11 +113,10 @@ export function mountPlay(root, ctx) {
     const moves = current.game.moves();
     const fragment = current.game.link(current.names, moves.length);
     link.set(shareUrl(fragment));
-    // A game with moves is the one the Replay tab shows next (a new, empty one replaces nothing).
-    if (moves.length) {
-      kept.write(fragment, moves.length, { human: current.human, opponent: current.choice });
-      ctx.played += 1;
-    }
+    // A game you have played in is the one the Replay tab shows next (a new one, with only the
+    // series' first throws, replaces nothing: not a match game opened meanwhile).
+    if (moves.length) kept.write(fragment, moves.length, { human: current.human, opponent: current.choice });
+    if (current.yours) ctx.played += 1;
     return state;
   }
 
@@ -150,17 +150,14 @@ export function mountPlay(root, ctx) {
     if (!current || thinking) return;
     const my = generation;
     thinking = true;
-    let r;
-    try {
-      r = await loop.step(() => my === generation);
-    } catch (e) {
-      if (my !== generation) return;
+    const r = await loop.step(() => my === generation);
+    if (!r) return;
+    if (r.error) {
       thinking = false;
       closeLoop();
-      message(`The game could not go on: ${e.message ?? e}`, 'error');
+      message(`The game could not go on: ${r.error.message ?? r.error}`, 'error');
       return;
     }
-    if (my !== generation) return;
     current.decisions = r.decisions;
     for (const i of r.moves) {
       let label;
@@ -208,7 +205,8 @@ export function mountPlay(root, ctx) {
     message('');
     // How each seat is played (the opponent's code as the series opens it, from the lab).
     const kinds = names.map((_, seat) => (seat === human ? 'human' : entrant(choice).kind));
-    current = { game, names, seed: game.seed, human, choice, kinds, opponent: names[1 - human], over: false, decisions: [] };
+    // `yours`: you have played in it (a kept or forked game has your moves up to here).
+    current = { game, names, seed: game.seed, human, choice, kinds, opponent: names[1 - human], over: false, decisions: [], yours: game.moves().length > 0 };
     if (old && old !== game) old.free();
     changed();
     for (let i = 0; i < game.moves().length; i += 1) log.append(el('li', {}, game.label(i)));
