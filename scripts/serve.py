@@ -12,8 +12,8 @@ these rules:
   localhost:PORT, [::1]:PORT or a name given with --host (NAME means NAME:PORT; NAME:P is taken
   as it is, e.g. for a forwarded port): any other name gets 421 Misdirected Request, a missing or
   repeated Host header 400.
-- Files. Only what the page uses: index.html (also at /), docs/JAVASCRIPT-API.md, and the files
-  under www/, pkg/ and maps/. No listings, no hidden files (a name starting with "."), nothing
+- Files. Only what the page uses: index.html (also at /), docs/JAVASCRIPT-API.md,
+  docs/PROGRAMS.md, the files under www/, pkg/ and maps/, and the .wasm builds under examples/. No listings, no hidden files (a name starting with "."), nothing
   but regular files, and no symbolic link leading out of its folder (checked on the real path):
   404 for everything else.
 - Odd requests get a short plain-text 4xx and the server goes on serving: a request line over
@@ -54,7 +54,9 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "csp.json"), 
 # The files with a policy of their own: the user-code host and the sandboxed frame it runs in.
 OWN_POLICY = {CSP["userHostPath"].lstrip("/"): CSP["userHost"], CSP["userFramePath"].lstrip("/"): CSP["userFrame"]}
 FOLDERS = {"www", "pkg", "maps"}
-FILES = {"index.html", "docs/JAVASCRIPT-API.md"}
+FILES = {"index.html", "docs/JAVASCRIPT-API.md", "docs/PROGRAMS.md"}
+# The example programs' builds (not their sources): the labs' "Example programs".
+WASM_FOLDERS = {"examples"}
 HASHED = re.compile(r"pkg/[a-z-]+-[0-9a-f]{16}\.(js|wasm)")
 TEXT = "text/plain; charset=utf-8"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -249,6 +251,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if rel in FILES:
             base = os.path.realpath(self.server.root)
         elif len(parts) > 1 and parts[0] in FOLDERS:
+            base = os.path.realpath(os.path.join(self.server.root, parts[0]))
+        elif len(parts) > 1 and parts[0] in WASM_FOLDERS and rel.endswith(".wasm"):
             base = os.path.realpath(os.path.join(self.server.root, parts[0]))
         else:
             return None

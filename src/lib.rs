@@ -13,6 +13,7 @@ pub mod link;
 pub mod pig;
 #[cfg(feature = "punter")]
 pub mod punter;
+pub mod programs;
 pub mod rng;
 /// The Scheme of Pig strategies.
 #[cfg(feature = "scheme")]

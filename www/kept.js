@@ -1,7 +1,7 @@
 // What the page keeps in this browser, in one place: the only user of localStorage.
 // - `storage`: get/set/remove that survive private mode and a full quota (the page goes on in
 //   memory and says so once, see `whenRefused`), with JSON.
-// - Drafts: what is typed in the labs, kept as it is typed.
+// - Drafts: what is typed in the labs, kept as it is typed; a lab's program file (`keptProgram`).
 // - Kept games: a kept game *is* its share link plus the position viewed (and what the link
 //   does not say: whose seats are human, the bots' names, an opponent). A reload reopens it
 //   through the link registry (`app.reopen`), as fast as opening a link. An entry that no longer
@@ -58,6 +58,39 @@ export const draft = {
 };
 
 /** A bundled asset (a map) that a kept game or a link names and this page cannot find. */
+/** The largest program file a lab keeps across reloads (as base64 text in localStorage). */
+export const KEPT_PROGRAM_BYTES = 1 << 20;
+
+const toBase64 = (bytes) => {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/**
+ * A lab's program (www/program-picker.js): which kind of bot the lab plays (`mode`), the last
+ * program file chosen — its name, bytes (kept up to KEPT_PROGRAM_BYTES) — and its arguments.
+ */
+export const keptProgram = {
+  get(name) {
+    try {
+      const v = storage.json(`${PREFIX}${name}`);
+      if (!v || typeof v !== 'object') return null;
+      const bytes = typeof v.bytes === 'string' ? fromBase64(v.bytes) : null;
+      return { mode: v.mode === 'program' ? 'program' : 'code', name: String(v.name ?? ''), bytes, args: String(v.args ?? ''), example: v.example ?? null };
+    } catch {
+      return null; // not JSON, or not base64: as if nothing was kept
+    }
+  },
+  /** Keeps it; the file only up to the bound (false: the file was too large to keep). */
+  set(name, { mode, name: file, bytes, args, example = null }) {
+    const keepBytes = bytes && !example && bytes.length <= KEPT_PROGRAM_BYTES;
+    storage.setJson(`${PREFIX}${name}`, { mode, name: file, args, example, bytes: keepBytes ? toBase64(bytes) : null });
+    return !bytes || Boolean(example) || keepBytes;
+  },
+};
+
 export class MissingAsset extends Error {
   constructor(asset, reason = '') {
     super(`the map “${asset}” it needs could not be found${reason ? ` (${reason})` : ''}`);

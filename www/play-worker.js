@@ -67,7 +67,7 @@ export async function rerunSeat(open, views) {
   if (seat.failed) return { answer: null, error: seat.failed.message, printed: '', ms: 0 };
   try {
     let r = null;
-    for (const view of views) r = await seat.decide(JSON.parse(view));
+    for (const view of views) r = await seat.decide(JSON.parse(view), { view });
     return r;
   } finally { seat.close(); }
 }

@@ -22,6 +22,9 @@ pub enum StrategySource {
     Scheme(String),
     /// JavaScript source; only the page can run it.
     JavaScript(String),
+    /// An outside program (docs/PROGRAMS.md), named by its label (the file and its arguments):
+    /// the program itself never travels in a spec or a link; its host answers for it.
+    Program(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,12 +34,13 @@ pub struct Entrant {
 }
 
 impl StrategySource {
-    /// `("builtin" | "scheme" | "js", text)`: how a strategy crosses to the page.
+    /// `("builtin" | "scheme" | "js" | "program", text)`: how a strategy crosses to the page.
     pub fn parts(&self) -> (&'static str, &str) {
         match self {
             StrategySource::Builtin(s) => ("builtin", s),
             StrategySource::Scheme(s) => ("scheme", s),
             StrategySource::JavaScript(s) => ("js", s),
+            StrategySource::Program(s) => ("program", s),
         }
     }
 }
@@ -151,7 +155,7 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
             let _ = seed; // drives `(random n)` in Scheme only
             return Err(NO_SCHEME.to_string());
         }
-        StrategySource::JavaScript(_) => None,
+        StrategySource::JavaScript(_) | StrategySource::Program(_) => None,
     })
 }
 
@@ -203,12 +207,17 @@ pub fn play_match(spec: &MatchSpec) -> Result<Series<Pig>, String> {
     series.run()
 }
 
-/// `Err` naming the first JavaScript strategy among `entrants`: it cannot be played natively.
+/// `Err` naming the first strategy among `entrants` the engine cannot play by itself: a
+/// JavaScript strategy (the page runs it) or a program (its host runs it).
 pub fn engine_only(entrants: &[Entrant]) -> Result<(), String> {
-    match entrants.iter().find(|e| matches!(e.source, StrategySource::JavaScript(_))) {
-        Some(e) => Err(format!("{}: JavaScript strategies run only in the page", e.label)),
-        None => Ok(()),
+    for e in entrants {
+        match e.source {
+            StrategySource::JavaScript(_) => return Err(format!("{}: JavaScript strategies run only in the page", e.label)),
+            StrategySource::Program(_) => return Err(format!("{}: a program is run by its host, not by the engine", e.label)),
+            _ => {}
+        }
     }
+    Ok(())
 }
 
 /// The entrant who won a game of a match (the engine's winner, `Game::winners`); `None` for a

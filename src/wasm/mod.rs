@@ -18,10 +18,13 @@ mod pig_play;
 mod pig_rerun;
 #[allow(dead_code, unused_macros, unused_imports)] // a one-game build uses only what its handles need
 mod play;
+mod programs;
 #[cfg(feature = "pig")]
 mod pig_tournament;
 #[cfg(feature = "punter")]
 mod punter;
+#[cfg(feature = "punter")]
+mod punter_program;
 #[cfg(feature = "punter")]
 mod punter_series;
 #[cfg(feature = "punter")]
@@ -40,6 +43,7 @@ pub use lifter::*;
 #[cfg(feature = "lifter")]
 pub use lifter_series::*;
 pub use links::*;
+pub use programs::*;
 #[cfg(feature = "pig")]
 pub use pig::*;
 #[cfg(feature = "pig")]
@@ -50,6 +54,8 @@ pub use pig_rerun::*;
 pub use pig_tournament::*;
 #[cfg(feature = "punter")]
 pub use punter::*;
+#[cfg(feature = "punter")]
+pub use punter_program::*;
 #[cfg(feature = "punter")]
 pub use punter_series::*;
 

@@ -312,7 +312,7 @@ pub fn pig_game_link(target: u32, seed: f64, players: Vec<String>, moves: &[u8],
 #[derive(Serialize, Deserialize)]
 pub(super) struct EntrantJs {
     pub label: String,
-    /// "builtin", "scheme" or "js".
+    /// "builtin", "scheme", "js" or "program" (its source: its label).
     pub kind: String,
     pub source: String,
 }
@@ -330,6 +330,7 @@ pub(super) fn source_of(kind: &str, source: String) -> Result<StrategySource, Js
         "builtin" => Ok(StrategySource::Builtin(source)),
         "scheme" => Ok(StrategySource::Scheme(source)),
         "js" => Ok(StrategySource::JavaScript(source)),
+        "program" => Ok(StrategySource::Program(source)),
         other => Err(js_error(format!("unknown strategy kind \"{other}\""))),
     }
 }

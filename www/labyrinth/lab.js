@@ -8,8 +8,14 @@ import { el } from '../dom.js';
 import { runPool, workersLabel } from '../pool.js';
 import { draft } from '../kept.js';
 import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
+import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
 
 const DRAFT = 'labyrinth.strategy.v1';
+const PROGRAM = 'labyrinth.program.v1';
+/** Example programs (docs/PROGRAMS.md), their sources in the repository. */
+export const PROGRAM_EXAMPLES = [
+  { name: 'A treasure seeker in Rust', url: 'examples/programs/labyrinth-rust/labyrinth.wasm', note: 'source: examples/programs/labyrinth-rust' },
+];
 const WATCHDOG_MS = 300000;
 
 export const EXAMPLE = `// view: { seat, tiles: 49 × "kind[ treasure] direction" (rows from the top),
@@ -35,6 +41,11 @@ export function loadStrategy() {
   return draft.get(DRAFT, EXAMPLE);
 }
 
+/** Your strategy as the lab has it: its code, or the program it plays (`{ program, args, label }`). */
+export async function labStrategy() {
+  return (await keptBot(PROGRAM, PROGRAM_EXAMPLES)) ?? loadStrategy();
+}
+
 /** ctx: { engine, watch?({ link, title, seats, decisions }) } */
 export function mountLab(root, ctx) {
   const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'labyrinth-lab-editor', 'aria-label': 'Your strategy' });
@@ -46,6 +57,8 @@ export function mountLab(root, ctx) {
     ...[2, 6, 20].map((g) => el('option', { value: String(g) }, `${g} games`)));
   const seed = seedField(ctx.engine, 'labyrinth-lab-seed');
   const reset = el('button', { onclick: () => { editor.value = EXAMPLE; editor.dispatchEvent(new Event('input')); } }, 'Example');
+  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'labyrinth-lab' });
+  const kind = codeOrProgram(picker, [editor, reset], { testid: 'labyrinth-lab' });
   const run = el('button', { class: 'primary', 'data-testid': 'labyrinth-lab-run' }, 'Play');
   const stop = el('button', { hidden: true, 'data-testid': 'labyrinth-lab-stop' }, 'Stop');
   const status = el('div', { class: 'status', role: 'status', 'data-testid': 'labyrinth-lab-status' });
@@ -55,7 +68,11 @@ export function mountLab(root, ctx) {
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function turn(view)'),
       ` choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with ${limits.decisionMs} ms a ${limits.decision}; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). `,
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
-    el('div', { class: 'row' }, opponents, games, seed.box, reset), editor, el('div', { class: 'row' }, run, stop), status, results));
+    el('div', { class: 'row' }, opponents, games, seed.box),
+    el('div', { class: 'row' }, kind.select, reset), editor, picker.box,
+    el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: it reads one line {"view", "state"} and answers one line {"move", "state"}, ',
+      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')),
+    el('div', { class: 'row' }, run, stop), status, results));
 
   let controller = null;
   stop.addEventListener('click', () => controller?.abort());
@@ -68,12 +85,20 @@ export function mountLab(root, ctx) {
       status.textContent = SEED_REFUSED;
       return;
     }
+    let source;
+    try {
+      source = await kind.bot(editor.value);
+    } catch (e) {
+      status.className = 'status error';
+      status.textContent = e.message;
+      return;
+    }
     controller = new AbortController();
     run.disabled = true;
     stop.hidden = false;
     status.className = 'status';
     status.textContent = 'Playing…';
-    const params = { source: editor.value, levels: opponents.value.split(','), seed: seedUsed, ravensburger: false };
+    const params = { source, levels: opponents.value.split(','), seed: seedUsed, ravensburger: false };
     const count = Number(games.value);
     let done = 0;
     let r;

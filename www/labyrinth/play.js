@@ -16,7 +16,7 @@ import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
-import { loadStrategy } from './lab.js';
+import { labStrategy } from './lab.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 
 const PLAYERS = ['yellow', 'red', 'blue', 'green'];
@@ -56,9 +56,9 @@ export function mountPlay(root, ctx) {
   let thinking = false; // the series is playing the engine's and the strategies' seats
   // The game's series in the sandbox, opened from the game's link at its position at the first
   // seat it plays.
-  const loop = new PlayLoop(() => {
+  const loop = new PlayLoop(async () => {
     const entrants = levels.map((l) => l ?? 'human');
-    const source = entrants.includes('js') ? loadStrategy() : '';
+    const source = entrants.includes('js') ? await labStrategy() : '';
     return sandbox.play('labyrinth', { link: game.link(game.state().position), entrants, source, game: seriesGame });
   });
   let decided = 0; // decisions of the series shown so far

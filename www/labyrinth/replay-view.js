@@ -9,7 +9,7 @@ import { createInspector } from '../inspector.js';
 import { sandbox } from '../sandbox.js';
 import { createBoardView, createTileView } from './board-view.js';
 import { controlName } from './play.js';
-import { loadStrategy } from './lab.js';
+import { labStrategy } from './lab.js';
 
 const SEATS = [['human', 'Human'], ['simple', 'AI simple'], ['greedy', 'AI greedy'], ['strong', 'AI strong'], ['js', 'Your strategy']];
 
@@ -54,7 +54,7 @@ export function mountReplay(root, ctx) {
   /** The code now in the Your strategy tab, on the seat's own history of this game up to `d`. */
   async function rerunAt(d) {
     const mine = decisions.filter((x) => x.seat === d.seat && x.counts && x.move_index <= d.move_index);
-    const r = await sandbox.rerun('labyrinth', loadStrategy(), d.seed, mine.map(viewAt));
+    const r = await sandbox.rerun('labyrinth', await labStrategy(), d.seed, mine.map(viewAt));
     if (r.error) return r;
     game.seek(d.move_index);
     try {

@@ -13,6 +13,8 @@ import { freeAfter } from '../engine.js';
 
 const LOAD_MS = 2000;
 const BACKSTOP_EXTRA_MS = 1000;
+/** A program's time a turn (docs/PROGRAMS.md): more than a function's, as it starts afresh each turn. */
+const PROGRAM_TURN_MS = 2000;
 
 /** A number the engine takes as it is (no rounding, no wrapping); the engine checks the range. */
 const small = (x) => Number.isInteger(x) && x >= 0 && x <= 0xffff;
@@ -29,8 +31,9 @@ const startStrategy = (source, seed) => UserSession.start({ game: 'labyrinth', s
  */
 function turnsOf(session, turnMs) {
   let stopped = false;
-  return async (view) => {
-    const r = await session.call('turn', view, { limitMs: turnMs, backstopMs: turnMs + BACKSTOP_EXTRA_MS });
+  return async (view) => checked(await session.call('turn', view, { limitMs: turnMs, backstopMs: turnMs + BACKSTOP_EXTRA_MS }));
+
+  function checked(r) {
     if (r.error) {
       let { error } = r;
       if (r.timeout) {
@@ -48,16 +51,37 @@ function turnsOf(session, turnMs) {
       };
     }
     return { answer: { insertion, rotation, row, column }, error: null, printed: r.printed, timeout: false, ms: r.ms };
+  }
+}
+
+/** A program's turns (docs/PROGRAMS.md), its answers checked as a strategy's are. */
+async function programTurns(engine, entrant, seed) {
+  const seat = await (await import('../program-seat.js')).openProgramSeat(engine, entrant, { game: 'labyrinth', seed, limitMs: PROGRAM_TURN_MS });
+  return {
+    async decide(view) {
+      const r = await seat.ask(view);
+      if (r.error) return { answer: null, error: r.error, printed: r.printed, timeout: r.timeout, ms: r.ms };
+      const { insertion, rotation, row, column } = r.move ?? {};
+      if (r.move === null || typeof r.move !== 'object' || ![insertion, row, column].every(small) || typeof rotation !== 'string') {
+        return { answer: null, printed: r.printed, timeout: false, ms: r.ms, error: `answered the move ${show(r.move)}: expected { rotation, insertion, row, column } with whole numbers (0 or more) and a rotation such as "north"` };
+      }
+      return { answer: { insertion, rotation, row, column }, error: null, printed: r.printed, timeout: false, ms: r.ms };
+    },
+    close() { seat.close(); },
   };
 }
 
+/** Your strategy's seat: its code (a string) or a program ({ program, args, label }). */
+const entrantOf = (source, label) => (source && typeof source === 'object' ? { ...source, label: source.label ?? label } : { kind: 'js', source, label });
+
 /**
- * A seat of a game played on the page, taken by a JavaScript strategy (`entrant` =
+ * A seat of a game played on the page, taken by a JavaScript strategy (or a program, `{ program, args }`) (`entrant` =
  * { kind: 'js', source, label }): { decide(view) → { answer, error, printed, timeout }, close() }.
  * `answer` is { insertion, rotation, row, column } for the page to hand to `playTurn`. Throws
  * when the strategy does not load. `target` (the worker's generic session argument) is unused.
  */
 export async function openSeat(engine, entrant, seed) {
+  if (entrant?.program) return programTurns(engine, entrant, seed);
   if (entrant?.kind !== 'js' || typeof entrant.source !== 'string') throw new Error('a Labyrinth seat takes a JavaScript strategy');
   const started = await startStrategy(entrant.source, seed);
   if (started.error) throw new Error(`${entrant.label ?? 'the strategy'} does not load: ${started.error}`);
@@ -87,9 +111,9 @@ export async function openSeat(engine, entrant, seed) {
  */
 export async function runLabyrinthGame(engine, { source, game: g, levels, seed, ravensburger }, ctx) {
   const entrants = ['js', ...levels];
-  const series = new engine.LabyrinthSeries(entrants, ['your strategy', ...levels], entrants.length, Boolean(ravensburger), seed, g, 1);
+  const series = new engine.LabyrinthSeries(entrants, [typeof source === 'object' ? source.label : 'your strategy', ...levels], entrants.length, Boolean(ravensburger), seed, g, 1);
   return freeAfter(series, async () => {
-    const open = (step) => openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed);
+    const open = (step) => openSeat(engine, entrantOf(source, 'your strategy'), step.seed);
     const answer = (handle, { insertion, rotation, row, column }, printed, ms) => handle.answerTurn(insertion, rotation, row, column, printed, ms);
     const r = await playSeries(series, { open, answer }, ctx);
     const played = r.games[0];
@@ -118,7 +142,7 @@ export function openPlay(engine, { link, entrants, source, game = 0 }) {
   const seating = handle.seating();
   const humans = new Set(entrants.flatMap((e, i) => (e === 'human' ? [seating[i]] : [])));
   // Your strategy is asked its seat's earlier turns again first, so it goes on as if it had played them.
-  const open = async (step) => askedBefore(await openSeat(engine, { kind: 'js', source, label: 'your strategy' }, step.seed), handle.earlier(step.seat));
+  const open = async (step) => askedBefore(await openSeat(engine, entrantOf(source, 'your strategy'), step.seed), handle.earlier(step.seat));
   const answer = (h, { insertion, rotation, row, column }, printed, ms) => h.answerTurn(insertion, rotation, row, column, printed, ms);
   return { handle, humans, game, open, answer };
 }
@@ -128,4 +152,4 @@ export function openPlay(engine, { link, entrants, source, game = 0 }) {
  * seat's seed, on the seat's views of one game (its history up to the turn, then the turn).
  */
 export const rerun = (engine, { source, seed, views }) =>
-  rerunSeat(() => openSeat(engine, { kind: 'js', source, label: 'your current code' }, seed), views);
+  rerunSeat(() => openSeat(engine, entrantOf(source, 'your current code'), seed), views);

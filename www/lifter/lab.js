@@ -7,8 +7,14 @@ import { Sandbox } from '../sandbox.js';
 import { draft } from '../kept.js';
 import { STEP_LIMIT_MS } from './user-run.js';
 import { seedField, SEED_REFUSED } from '../run-report.js';
+import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
 
 const DRAFT = 'lifter.code.v1';
+const PROGRAM = 'lifter.program.v1';
+/** Example programs (docs/PROGRAMS.md), their sources in the repository. */
+export const PROGRAM_EXAMPLES = [
+  { name: 'A lambda collector in C', url: 'examples/programs/lifter-c/lifter.wasm', note: 'source: examples/programs/lifter-c' },
+];
 const BUDGETS = [[2, '2 s'], [5, '5 s'], [10, '10 s'], [30, '30 s']];
 const WATCHDOG_EXTRA_MS = 5000;
 
@@ -67,6 +73,11 @@ export function loadCode() {
   return draft.get(DRAFT, EXAMPLES[0][1]);
 }
 
+/** Your solver as the lab has it: its code, or the program it runs (`{ program, args, label }`). */
+export async function labSolver() {
+  return (await keptBot(PROGRAM, PROGRAM_EXAMPLES)) ?? loadCode();
+}
+
 export function mountLab(root, ctx) {
   const sandbox = new Sandbox({ stopWhenIdle: true }); // its own worker, ended when idle: stopping a run never touches Pig's
   let map = null;
@@ -83,6 +94,8 @@ export function mountLab(root, ctx) {
     class: 'code', spellcheck: 'false', rows: '18', 'aria-label': 'Solver source', 'data-testid': 'lifter-editor',
   });
   editor.value = loadCode();
+  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'lifter-lab' });
+  const kind = codeOrProgram(picker, [editor, examples], { testid: 'lifter-lab' });
   const run = el('button', { class: 'primary', 'data-testid': 'lifter-run-code' }, 'Run on this map');
   const stop = el('button', { hidden: true, 'data-testid': 'lifter-stop-code' }, 'Stop');
   const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lifter-code-status' });
@@ -112,8 +125,11 @@ export function mountLab(root, ctx) {
         el('code', {}, 'function next(state)'), ' returning one command each step. It runs on ', mapName,
         ' in a sandboxed worker (', el('code', {}, 'next'), ` gets ${STEP_LIMIT_MS} ms per command); the engine plays and scores the route. `,
         el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
-      el('div', { class: 'row' }, examples, el('label', { class: 'inline' }, 'Time budget ', budget), seed.box),
-      editor,
+      el('div', { class: 'row' }, kind.select, examples, el('label', { class: 'inline' }, 'Time budget ', budget), seed.box),
+      editor, picker.box,
+      el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI, run as the 2012 contest ran entries: the map on its stdin, the route on its stdout. ',
+        'A browser cannot send SIGINT: at the time budget the program is stopped and the route printed by then is judged (ARCADE_TIME_LIMIT_MS tells it the budget). The same file runs in the CLI as ',
+        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')),
       el('div', { class: 'row' }, run, stop, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel side' }, el('h3', {}, 'Result'), result, el('div', { class: 'row' }, watch, play)));
@@ -133,7 +149,7 @@ export function mountLab(root, ctx) {
         el('div', { class: 'big-score', 'data-testid': 'lifter-code-score' }, String(s.score)),
         el('div', {},
           el('div', {}, el('strong', {}, outcome), ` · ${s.lambdas} of ${s.totalLambdas} λ · ${s.position} commands`),
-          el('div', { class: 'muted' }, `${m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · seed ${m.seed} · scored by the engine`))),
+          el('div', { class: 'muted' }, `${m.kind === 'program' ? m.label : m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · seed ${m.seed} · scored by the engine`))),
     ];
     if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), el('code', {}, m.error)));
     if (m.failures?.length) {
@@ -161,6 +177,14 @@ export function mountLab(root, ctx) {
       status.className = 'status error';
       return;
     }
+    let source;
+    try {
+      source = await kind.bot(editor.value);
+    } catch (e) {
+      status.textContent = e.message;
+      status.className = 'status error';
+      return;
+    }
     controller?.abort();
     end();
     const budgetMs = Number(budget.value) * 1000;
@@ -173,7 +197,7 @@ export function mountLab(root, ctx) {
     const mine = new AbortController();
     controller = mine;
     const r = await sandbox.run('lifter', {
-      source: editor.value, name: map.name, text: map.text, budgetMs, seed: seedUsed,
+      source, name: map.name, text: map.text, budgetMs, seed: seedUsed,
     }, {
       backstopMs: budgetMs + WATCHDOG_EXTRA_MS,
       signal: mine.signal,
@@ -192,7 +216,8 @@ export function mountLab(root, ctx) {
     }
     const m = r.value;
     runs += 1;
-    show({ ...m, seed: seedUsed, title: `Your solver on ${map.name} — run ${runs}` });
+    const who = typeof source === 'string' ? 'Your solver' : source.label;
+    show({ ...m, seed: seedUsed, label: who, title: `${who} on ${map.name} — run ${runs}` });
     const failed = m.error || m.failures?.length;
     status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.'
       : failed ? 'Done, with failed commands (played as waits).' : 'Done.';

@@ -15,7 +15,7 @@ import { announce, createStats, lazyLink, rulesBox } from './status.js';
 import { legendBox } from './sprites.js';
 import { fingerprintOf, gameLink } from './map-work.js';
 import { sandbox } from '../sandbox.js';
-import { loadCode } from './lab.js';
+import { labSolver } from './lab.js';
 
 const KEYS = {
   arrowleft: 'L', h: 'L', arrowdown: 'D', j: 'D', arrowup: 'U', k: 'U', arrowright: 'R', l: 'R', w: 'W', s: 'S', a: 'A',
@@ -172,7 +172,7 @@ export function mountPlay(root, ctx) {
     strategyBar.hidden = false;
     const live = () => loop?.ticket === ticket;
     try {
-      const handle = await sandbox.play('lifter', { link: game.link(game.position()), entrants: ['js'], source: loadCode() });
+      const handle = await sandbox.play('lifter', { link: game.link(game.position()), entrants: ['js'], source: await labSolver() });
       if (!live()) { handle.close(); return; }
       loop.handle = handle;
       for (;;) {

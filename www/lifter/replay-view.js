@@ -7,7 +7,7 @@ import { el, followLink } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createInspector } from '../inspector.js';
 import { sandbox } from '../sandbox.js';
-import { loadCode } from './lab.js';
+import { labSolver } from './lab.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, moveLabels } from './status.js';
 import { legendBox } from './sprites.js';
@@ -60,9 +60,9 @@ export function mountReplay(root, ctx) {
     return text;
   }
   /** The code now in the editor, started afresh and handed this game's views up to `d`. */
-  function rerunAt(d) {
+  async function rerunAt(d) {
     const mine = decisions.filter((x) => x.counts && x.move_index <= d.move_index);
-    return sandbox.rerun('lifter', loadCode(), d.seed, mine.map(viewAt));
+    return sandbox.rerun('lifter', await labSolver(), d.seed, mine.map(viewAt));
   }
   // While a lifter link is open, the address bar follows the viewed turn.
   const link = lazyLink('Share this position', () => gameLink(game, map), (url) => {

@@ -52,6 +52,7 @@ function seatOf(started, stepLimitMs) {
 
 /** `source` loaded afresh with `seed` as a seat answering `next`; throws when it does not load. */
 async function openSeat(source, seed, stepLimitMs = STEP_LIMIT_MS) {
+  if (source && typeof source === 'object') return (await import('./program-seat.js')).programCommands(source, seed);
   const started = await UserSession.start({ game: 'lifter', source, seed, loadMs: LOAD_MS });
   if (started.error) { started.session?.close(); throw new Error(`the code does not load: ${started.error}`); }
   if (!started.defined.includes('next')) { started.session.close(); throw new Error('the code defines no function next(state)'); }
@@ -92,18 +93,21 @@ export async function rerun(engine, { source, seed, views }) {
  * game: the same seed repeats a run.
  */
 export async function runLifter(engine, params, ctx) {
-  const series = new engine.LifterSeries(params.name, params.text, 'js', 'your solver', params.seed);
+  const program = params.source && typeof params.source === 'object';
+  const series = new engine.LifterSeries(params.name, params.text, 'js', program ? params.source.label : 'your solver', params.seed);
   return freeAfter(series, async () => {
     const t0 = performance.now();
     const first = series.next(1); // the seat's question, with the seed its code starts with
-    const started = await UserSession.start({ game: 'lifter', source: params.source, seed: first.seed, loadMs: LOAD_MS });
-    const scored = (route, extra) => {
+    const scoredFrom = (route, extra) => {
       const game = new engine.LifterGame(params.name, params.text);
       return freeAfter(game, () => {
         const applied = game.setRoute(route);
         return { route: game.route(), state: game.state(), elapsed: performance.now() - t0, applied, ...extra };
       });
     };
+    if (program) return (await import('./program-seat.js')).solveByProgram(params, first.seed, scoredFrom);
+    const started = await UserSession.start({ game: 'lifter', source: params.source, seed: first.seed, loadMs: LOAD_MS });
+    const scored = scoredFrom;
     if (started.error) {
       started.session?.close();
       return scored('', { kind: 'next', error: started.error, printed: started.printed });

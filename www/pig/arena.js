@@ -4,7 +4,7 @@
 import { el, fitCanvas, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { confirmCode } from '../confirm-code.js';
-import { entrant, strategyOptions } from './strategies.js';
+import { entrant, strategyOptions, withPrograms } from './strategies.js';
 import { failedLines, renderResults, renderStandings, pct } from './results.js';
 import { headline, seedField, SEED_REFUSED } from '../run-report.js';
 import { runTournament } from './tournament.js';
@@ -220,7 +220,7 @@ export function mountArena(root, ctx) {
     started(spec, spec.games);
     const t0 = performance.now();
     try {
-      const r = await sandbox.runMatch(spec, {
+      const r = await sandbox.runMatch({ ...spec, entrants: await withPrograms(spec.entrants) }, {
         signal: controller.signal,
         onProgress: (s) => {
           progress.value = s.games_done;
@@ -250,7 +250,7 @@ export function mountArena(root, ctx) {
     started(spec, size.total ?? 0);
     const t0 = performance.now();
     try {
-      const r = await runTournament(engine, spec, {
+      const r = await runTournament(engine, { ...spec, entrants: await withPrograms(spec.entrants) }, {
         signal: controller.signal,
         onProgress: (s) => {
           progress.value = s.games_done;

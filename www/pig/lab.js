@@ -3,7 +3,8 @@
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { confirmCode } from '../confirm-code.js';
-import { EXAMPLES, entrant, loadMine, saveMine, savedMine } from './strategies.js';
+import { EXAMPLES, PROGRAM, PROGRAM_EXAMPLES, entrant, loadMine, saveMine, savedMine, withPrograms } from './strategies.js';
+import { programPicker } from '../program-picker.js';
 import { failedLines, renderResults } from './results.js';
 import { headline, seedField, SEED_REFUSED } from '../run-report.js';
 
@@ -11,8 +12,9 @@ export function mountLab(root, ctx) {
   const checker = ctx.engine.pigChecker();
   const mine = loadMine();
   const language = el('select', { 'aria-label': 'Language', 'data-testid': 'language' },
-    el('option', { value: 'scheme' }, 'Scheme'), el('option', { value: 'js' }, 'JavaScript'));
-  language.value = mine.kind;
+    el('option', { value: 'scheme' }, 'Scheme'), el('option', { value: 'js' }, 'JavaScript'), el('option', { value: 'program' }, 'A program (.wasm)'));
+  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'pig-lab' });
+  language.value = picker.mode() === 'program' ? 'program' : mine.kind;
   const examples = el('select', { 'aria-label': 'Examples' });
   const editor = el('textarea', {
     class: 'code', spellcheck: 'false', 'aria-label': 'Strategy source', 'data-testid': 'editor', rows: '14',
@@ -33,12 +35,20 @@ export function mountLab(root, ctx) {
   const link = linkField('Share this result');
   link.set('');
 
+  const programNote = el('p', { class: 'muted', hidden: true }, 'A program is any language compiled to WebAssembly for WASI: every decision it reads one line {"view": {"my_total", "other_total", "accum", "current"}, "state"} and answers one line {"move": true or false, "state"} (1 s a decision; its state lasts the match). The same file plays in the CLI as ',
+    el('code', {}, 'arcade pig match wasm:FILE.wasm dummy'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs'));
   const fillExamples = () => {
+    const program = language.value === 'program';
+    [editor, examples].forEach((e) => { e.hidden = program; });
+    picker.box.hidden = !program;
+    programNote.hidden = !program;
+    if (program) return;
     examples.replaceChildren(el('option', { value: '' }, 'Examples…'),
       ...EXAMPLES[language.value].map(([name], i) => el('option', { value: String(i) }, name)));
   };
   fillExamples();
   const persist = () => {
+    if (language.value === 'program') return;
     const shown = { kind: language.value, source: editor.value };
     if (showing === 'link') linked = shown;
     saveMine(shown, showing === 'mine');
@@ -59,7 +69,9 @@ export function mountLab(root, ctx) {
   swap.addEventListener('click', () => showStrategy(showing === 'link' ? 'mine' : 'link'));
   editor.addEventListener('input', persist);
   language.addEventListener('change', () => {
+    picker.setMode(language.value === 'program' ? 'program' : 'code');
     fillExamples();
+    if (language.value === 'program') return;
     editor.value = EXAMPLES[language.value][0][1];
     persist();
   });
@@ -125,7 +137,10 @@ export function mountLab(root, ctx) {
     const spec = {
       entrants: [entrant('mine'), entrant('dummy')], games: 49, seed: seedUsed, target: 100,
     };
-    check(spec);
+    withPrograms(spec.entrants).then((entrants) => check({ ...spec, entrants }), (e) => {
+      status.textContent = e.message;
+      status.className = 'status error';
+    });
   });
   stop.addEventListener('click', () => controller?.abort());
 
@@ -137,7 +152,7 @@ export function mountLab(root, ctx) {
         el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
       el('div', { class: 'row' }, language, examples, seed.box),
       fromLink,
-      editor,
+      editor, picker.box, programNote,
       el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel' }, results, link.box));
@@ -145,6 +160,23 @@ export function mountLab(root, ctx) {
   return {
     /** Shows a checker run from a link: loads the strategy into the editor and runs it. */
     async runSpec(spec) {
+      const program = spec.entrants.find((x) => x.kind === 'program');
+      if (program) {
+        // A program never travels in a link: the match runs again only with the same program here.
+        seed.set(spec.seed);
+        if (entrant('mine').label !== program.label) {
+          status.textContent = `This match was played by the program ${program.label}. A program never travels in a link: open it in the lab (“A program (.wasm)”) and run the checker with seed ${spec.seed} to play it again.`;
+          status.className = 'status';
+          return;
+        }
+        try {
+          return await check({ ...spec, entrants: await withPrograms(spec.entrants) });
+        } catch (e) {
+          status.textContent = e.message;
+          status.className = 'status error';
+          return;
+        }
+      }
       if (!(await confirmCode(spec.entrants))) { // code from a link runs only after a yes
         status.textContent = 'The code from the link was not run.';
         status.className = 'status';

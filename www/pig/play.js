@@ -11,7 +11,7 @@ import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
 import { createPigBoard, caption } from './board.js';
-import { entrant, strategyOptions } from './strategies.js';
+import { entrant, strategyOptions, withPrograms } from './strategies.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -56,9 +56,9 @@ export function mountPlay(root, ctx) {
   let current = null; // { game, names, seed, human, choice, opponent, over }
   let finished = null; // the last finished game, for the Replay tab
   // The game's series in the sandbox, opened from the game's link at its position when it must move.
-  const loop = new PlayLoop(() => {
+  const loop = new PlayLoop(async () => {
     const { game, names, human, choice } = current;
-    const entrants = [0, 1].map((seat) => (seat === human ? { label: 'You', kind: 'human', source: '' } : entrant(choice)));
+    const entrants = await withPrograms([0, 1].map((seat) => (seat === human ? { label: 'You', kind: 'human', source: '' } : entrant(choice))));
     return sandbox.play('pig', { link: game.link(names, game.moves().length), entrants });
   });
   let decided = 0; // decisions of the series reported so far

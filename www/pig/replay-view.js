@@ -7,11 +7,11 @@ import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createInspector } from '../inspector.js';
 import { createPigBoard, caption } from './board.js';
-import { loadMine, strategyOptions } from './strategies.js';
+import { entrant, loadMine, strategyOptions, withPrograms } from './strategies.js';
 import { sandbox, sandboxError } from '../sandbox.js';
 
 /** Whether a seat played by `kind` ran user code (which Re-run here can run again). */
-const isCode = (kind) => kind === 'js' || kind === 'scheme';
+const isCode = (kind) => kind === 'js' || kind === 'scheme' || kind === 'program';
 
 export function mountReplay(root, ctx) {
   const title = el('h3', { 'data-testid': 'replay-title' }, 'No game opened yet');
@@ -46,8 +46,10 @@ export function mountReplay(root, ctx) {
     const lengths = games.map((m) => m.length);
     const moves = new Uint8Array(lengths.reduce((a, b) => a + b, 0));
     games.reduce((at, m) => { moves.set(m, at); return at + m.length; }, 0);
-    const mine = loadMine();
-    const params = { game: 'pig', kind: mine.kind, source: mine.source, target, seed, moves, lengths, entrant: d.entrant, moveIndex: d.move_index };
+    // The lab's strategy as it is now: its code, or the program it plays.
+    const [now] = await withPrograms([entrant('mine')]);
+    const mine = now.kind === 'program' ? now : loadMine();
+    const params = { game: 'pig', kind: mine.kind, source: mine.source, program: mine.program, target, seed, moves, lengths, entrant: d.entrant, moveIndex: d.move_index };
     // The worker is silent while the code answers the history, one question at a time.
     const backstopMs = 10_000 + 1000 * moves.length;
     const r = await sandbox.run('rerun', params, { backstopMs });

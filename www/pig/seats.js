@@ -9,12 +9,33 @@ import { freeAfter } from '../engine.js';
 import { askedBefore, rerunSeat } from '../play-worker.js';
 
 const JS_BACKSTOP_MS = 1000;
+/** A program's time a decision (docs/PROGRAMS.md): more than a function's, as it starts afresh each time. */
+const PROGRAM_DECISION_MS = 1000;
 
 /**
- * A JavaScript strategy's seat: { decide(view) → { answer, error, printed, timeout, ms },
- * close() } (`timeout`: over the time limit or no answer). Throws when the strategy does not load.
+ * A program's seat (docs/PROGRAMS.md): a fresh instance a decision, its state carried for the
+ * whole match; a failed decision counts as "hold", as a strategy's does.
+ */
+async function openProgram(engine, entrant, seed) {
+  const seat = await (await import('../program-seat.js')).openProgramSeat(engine, entrant.program, { game: 'pig', seed, limitMs: PROGRAM_DECISION_MS });
+  return {
+    async decide(view) {
+      const r = await seat.ask(view);
+      if (r.error) return { answer: false, error: `${r.error}; counted as “hold”`, printed: r.printed, timeout: r.timeout, ms: r.ms };
+      if (typeof r.move !== 'boolean') return { answer: false, error: `answered the move ${JSON.stringify(r.move)?.slice(0, 200)}, expected true or false; counted as “hold”`, printed: r.printed, timeout: false, ms: r.ms };
+      return { answer: r.move, error: null, printed: r.printed, timeout: false, ms: r.ms };
+    },
+    close() { seat.close(); },
+  };
+}
+
+/**
+ * A JavaScript strategy's seat (or a program's, `kind` 'program'): { decide(view) → { answer,
+ * error, printed, timeout, ms }, close() } (`timeout`: over the time limit or no answer). Throws
+ * when the strategy does not load.
  */
 export async function openSeat(engine, entrant, seed) {
+  if (entrant.kind === 'program') return openProgram(engine, entrant, seed);
   const started = await UserSession.start({ game: 'pig', source: entrant.source, seed, loadMs: JS_BACKSTOP_MS });
   if (started.error) throw new Error(`${entrant.label} does not load: ${started.error}`);
   const { session } = started;
@@ -22,7 +43,7 @@ export async function openSeat(engine, entrant, seed) {
   let early = started.printed; // printed by the top level, shown with the first decision
   return {
     async decide(view) {
-      const r = await session.call('player', view, { limitMs, backstopMs: JS_BACKSTOP_MS });
+      const r = await session.call('player', argsOf(view), { limitMs, backstopMs: JS_BACKSTOP_MS });
       const printed = early + r.printed;
       early = '';
       if (r.timeout) {
@@ -44,7 +65,7 @@ const argsOf = (v) => [v.my_total, v.other_total, v.accum, v.current];
  */
 async function openJsSeats(engine, entrants, match) {
   const opened = await Promise.allSettled(entrants.map((e, i) =>
-    (e.kind === 'js' ? openSeat(engine, e, match.strategySeed(i)) : null)));
+    (e.kind === 'js' || e.kind === 'program' ? openSeat(engine, e, match.strategySeed(i)) : null)));
   const failed = opened.find((o) => o.status === 'rejected');
   if (failed) {
     opened.forEach((o) => o.value?.close());
@@ -81,7 +102,7 @@ export async function runMatch(engine, what, ctx, kind = 'match') {
     const seats = await openJsSeats(engine, entrants, match);
     const open = (step) => {
       const seat = seats[step.entrant];
-      return { decide: (v) => seat.decide(argsOf(v)), close: () => seat.close() };
+      return { decide: (v) => seat.decide(v), close: () => seat.close() };
     };
     const answer = (handle, throwAgain, printed, ms) => handle.answer(throwAgain, undefined, printed, ms);
     const progress = () => ctx.progress(match.summary());
@@ -107,8 +128,8 @@ export function openPlay(engine, { link, entrants }) {
   const open = async (step) => {
     const seat = await openSeat(engine, entrants[step.seat], step.seed);
     // Asked again what it was asked before the game went on here (a reload, a link).
-    await askedBefore(seat, handle.earlier(step.seat), argsOf);
-    return { decide: (v) => seat.decide(argsOf(v)), close: () => seat.close() };
+    await askedBefore(seat, handle.earlier(step.seat));
+    return seat;
   };
   const answer = (h, throwAgain, printed, ms) => h.answer(throwAgain, printed, ms);
   return { handle, humans, open, answer };
@@ -122,13 +143,12 @@ export function openPlay(engine, { link, entrants }) {
  * each game's count; the match of `seed` to `target`). → { answer (the engine's words), error,
  * printed, ms } for that decision.
  */
-export function rerun(engine, { kind, source, target, seed, moves, lengths, entrant, moveIndex }) {
+export function rerun(engine, { kind, source, program, target, seed, moves, lengths, entrant, moveIndex }) {
   const history = new engine.PigHistory(target, seed, Uint8Array.from(moves), Uint32Array.from(lengths), entrant, moveIndex);
   return freeAfter(history, async () => {
     if (kind === 'scheme') return history.rerunScheme(source);
     const open = async () => {
-      const seat = await openSeat(engine, { kind: 'js', source, label: 'your current code' }, history.seed);
-      return { decide: (v) => seat.decide(argsOf(v)), close: () => seat.close() };
+      return openSeat(engine, { kind, source, label: 'your current code', program }, history.seed);
     };
     const r = await rerunSeat(open, history.views());
     return { ...r, answer: r.error ? null : history.label(r.answer) };

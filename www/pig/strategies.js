@@ -2,8 +2,15 @@
 // so nothing typed is lost on reload, plus the examples offered in the editor.
 
 import { draft } from '../kept.js';
+import { keptBot, keptLabel } from '../program-picker.js';
 
 const DRAFT = 'pig.strategy.v1';
+/** The lab's program (www/program-picker.js), when it plays one instead of its code. */
+export const PROGRAM = 'pig.program.v1';
+/** Example programs (docs/PROGRAMS.md), their sources in the repository. */
+export const PROGRAM_EXAMPLES = [
+  { name: 'Hold at 20, in C', url: 'examples/programs/pig-c/pig.wasm', note: 'source: examples/programs/pig-c' },
+];
 
 export const EXAMPLES = {
   scheme: [
@@ -74,8 +81,13 @@ export function savedMine() {
   return saved;
 }
 
-/** An entrant for the engine: 'mine' or a built-in name. */
+/**
+ * An entrant for the engine: 'mine' or a built-in name. When the lab plays a program, 'mine' is
+ * that program (`kind` 'program', named by its label); `withPrograms` loads it before a run.
+ */
 export function entrant(choice) {
+  const program = choice === 'mine' && keptLabel(PROGRAM);
+  if (program) return { label: program, kind: 'program', source: program };
   if (choice === 'mine') {
     const m = loadMine();
     return { label: m.kind === 'js' ? 'my JS strategy' : 'my Scheme strategy', kind: m.kind, source: m.source };
@@ -93,4 +105,9 @@ export function strategyOptions(builtins, selected) {
     o.selected = value === selected;
     return o;
   });
+}
+
+/** `entrants` with each program entrant's program loaded (checked and compiled once a page). */
+export async function withPrograms(entrants) {
+  return Promise.all(entrants.map(async (e) => (e.kind === 'program' ? { ...e, program: await keptBot(PROGRAM, PROGRAM_EXAMPLES) } : e)));
 }

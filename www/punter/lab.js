@@ -7,8 +7,14 @@ import { runPool, workersLabel } from '../pool.js';
 import { loadMap } from './maps.js';
 import { draft } from '../kept.js';
 import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
+import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
 
 const DRAFT = 'punter.bot.v1';
+const PROGRAM = 'punter.program.v1';
+/** Example programs (docs/PROGRAMS.md), their sources in the repository. */
+export const PROGRAM_EXAMPLES = [
+  { name: 'A greedy punter in Rust', url: 'examples/programs/punter-rust/punter.wasm', note: 'source: examples/programs/punter-rust' },
+];
 const WATCHDOG_MS = 180000;
 
 export const EXAMPLES = [
@@ -54,6 +60,14 @@ export function labCode() {
 }
 
 /**
+ * Your bot as the Your bot tab has it: its code, or — when it plays a program — the program
+ * `{ program, args, label }` (throws what is wrong with it).
+ */
+export async function labBot() {
+  return (await keptBot(PROGRAM, PROGRAM_EXAMPLES)) ?? labCode();
+}
+
+/**
  * ctx: { engine, watch?({ link, title, recorded }) } — watch shows a game played here in the
  * replay viewer, at its first move, with its decisions (`recorded`: the seats, decisions and
  * messages, for the inspector).
@@ -86,6 +100,8 @@ export function mountLab(root, ctx) {
     editor.dispatchEvent(new Event('input'));
     examples.value = '';
   });
+  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'punter-lab' });
+  const kind = codeOrProgram(picker, [editor, examples], { testid: 'punter-lab' });
   const seed = seedField(engine, 'punter-lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'punter-lab-run' }, 'Play a game');
   const stop = el('button', { hidden: true, 'data-testid': 'punter-lab-stop' }, 'Stop');
@@ -96,9 +112,12 @@ export function mountLab(root, ctx) {
       ' answering the official ICFP 2017 protocol messages, as the contest\u2019s bots did. It plays in the seat you choose against the built-in bots ',
       `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
-    el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options, examples),
-    editor, el('div', { class: 'row' }, run, stop, seed.box), status, results));
+    el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options),
+    el('div', { class: 'row' }, kind.select, examples), editor, picker.box, el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI that speaks the official offline protocol on stdin and stdout, exactly as the contest ran entries; the same file plays in the CLI as ',
+      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')), el('div', { class: 'row' }, run, stop, seed.box), status, results));
 
+  /** The name the seat of `bot` is shown with. */
+  const botName = (bot) => (typeof bot === 'string' ? 'your bot' : bot.label);
   let controller = null;
   stop.addEventListener('click', () => controller?.abort());
   run.addEventListener('click', async () => {
@@ -111,7 +130,9 @@ export function mountLab(root, ctx) {
     }
     const mapName = mapSelect.value;
     let mapText;
+    let bot;
     try {
+      bot = await kind.bot(editor.value);
       mapText = await loadMap(engine, mapName);
     } catch (e) {
       status.textContent = e.message;
@@ -124,13 +145,13 @@ export function mountLab(root, ctx) {
     const settings = { futures: futures.firstChild.checked, splurges: splurges.firstChild.checked, options: options.firstChild.checked };
     const games = Number(gamesSelect.value);
     if (games > 1) {
-      await arena(mapName, mapText, seats.filter((k) => k !== 'js'), settings, games, seedUsed);
+      await arena(mapName, mapText, seats.filter((k) => k !== 'js'), settings, games, seedUsed, bot);
       return;
     }
-    const r = await play([{ type: 'punter', params: { mapName, mapText, seats, sources: { [seat]: editor.value }, settings, seed: seedUsed } }],
+    const r = await play([{ type: 'punter', params: { mapName, mapText, seats, sources: { [seat]: bot }, settings, seed: seedUsed, name: botName(bot) } }],
       'Playing…', (s) => `Playing… turn ${s.turn} of ${s.turns}`);
     if (!r) return;
-    show(r.values[0], seats, seat, seedUsed);
+    show(r.values[0], seats, seat, seedUsed, bot);
   });
 
   /**
@@ -163,17 +184,17 @@ export function mountLab(root, ctx) {
   }
 
   /** Several games, seats rotating, on every core; the standings come from the engine. */
-  async function arena(mapName, mapText, bots, settings, games, seed) {
-    const source = editor.value;
-    const jobs = Array.from({ length: games }, (_, game) => ({ type: 'punter-arena-game', params: { mapName, mapText, bots, source, game, settings, seed } }));
+  async function arena(mapName, mapText, bots, settings, games, seed, source) {
+    const jobs = Array.from({ length: games }, (_, game) => ({ type: 'punter-arena-game', params: { mapName, mapText, bots, source, game, settings, seed, name: botName(source) } }));
     const r = await play(jobs, `Playing ${games} games…`);
     if (!r) return;
     const played = r.values;
+    picker.noteName(played.find((g) => g.programName)?.programName);
     const n = bots.length + 1;
     const standings = engine.punterStandings(n, n, Uint32Array.from(played.flatMap((g) => g.seating)), Float64Array.from(played.flatMap((g) => g.scores)));
     const problems = played.flatMap((g) => g.problems);
     const printed = played.map((g) => g.printed).join('').slice(0, 20000);
-    const names = ['your bot', ...bots];
+    const names = [botName(source), ...bots];
     const pct = (x) => `${(100 * x).toFixed(0)}%`;
     const failed = { count: played.reduce((k, g) => k + g.failed, 0), unit: 'turn', fallback: played[0]?.fallback };
     headline(status, {
@@ -212,12 +233,13 @@ export function mountLab(root, ctx) {
       el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${where(p)}: ${p.message}`)))));
   }
 
-  function show({ summary, link, printed, problems, decisions, exchanges }, seats, seat, seedUsed) {
+  function show({ summary, link, printed, problems, decisions, exchanges, programName }, seats, seat, seedUsed, bot) {
+    picker.noteName(programName);
     const first = summary.winners.includes(seat); // the engine's ranking (a tie shares first place)
     const failed = { count: summary.rejected[seat] + summary.timeouts[seat], unit: 'turn', fallback: summary.fallback };
     const result = first ? (summary.winners.length > 1 ? 'Your bot shares the best score' : 'Your bot has the best score') : 'Game over';
     headline(status, { failed: failed.count ? [failedLine(failed.count, failed)] : [], result: `${result} · seed ${seedUsed}.`, good: first });
-    const names = seats.map((s, i) => (i === seat ? 'your bot' : s));
+    const names = seats.map((s, i) => (i === seat ? botName(bot) : s));
     results.append(el('div', { class: 'table-scroll' }, el('table', { class: 'results', 'data-testid': 'punter-lab-scores' },
       el('thead', {}, el('tr', {}, el('th', {}, 'punter'), el('th', {}, 'score'), el('th', {}, 'timeouts'), el('th', {}, 'passed for it'))),
       el('tbody', {}, ...names.map((n, i) => el('tr', {}, el('td', {}, `${i}: ${n}`), el('td', {}, String(summary.scores[i])),

@@ -17,7 +17,7 @@ import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
-import { labCode } from './lab.js';
+import { labBot } from './lab.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
 
@@ -25,9 +25,9 @@ const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your mov
  * The game `g` (seated `seats`) as a Play series in the sandbox, opened from its link at its end;
  * a "js" seat plays the code of the Your bot tab.
  */
-const openLoop = (engine, g, seats, game = 0) => {
+const openLoop = async (engine, g, seats, game = 0) => {
   const link = g.link(g.length);
-  const source = seats.includes('js') ? labCode() : undefined;
+  const source = seats.includes('js') ? await labBot() : undefined;
   return sandbox.play('punter', { link, seats, assets: assetsFor(engine, link), source, game });
 };
 
@@ -206,7 +206,7 @@ export function mountPlay(root, ctx) {
       if (String(i) === yourSeat.value) return el('div', { class: 'punter-seat' }, el('span', { class: 'seat-num' }, `${i + 1}`), el('strong', {}, 'You'));
       const sel = el('select', { 'aria-label': `Seat ${i + 1}`, 'data-testid': `punter-seat-${i}` },
         ...bots.map((b) => el('option', { value: b.name, title: b.description }, b.name)),
-        el('option', { value: 'js', title: 'The code of the Your bot tab, in the sandbox (1 s a move)' }, 'your bot'));
+        el('option', { value: 'js', title: 'The bot of the Your bot tab — its code or its program — in the sandbox (1 s a move)' }, 'your bot'));
       sel.value = botNames.includes(seatChoice[i]) || seatChoice[i] === 'js' ? seatChoice[i] : botNames[0];
       sel.addEventListener('change', () => { seatChoice[i] = sel.value; });
       return el('div', { class: 'punter-seat' }, el('span', { class: 'seat-num' }, `${i + 1}`), sel);

@@ -16,12 +16,14 @@ const PRINTED_MAX = 20000;
 const SETUP_MS = 10000;
 
 /**
- * A JavaScript bot's seat: the code `source`, started afresh with `seed` → { decide(message,
+ * A JavaScript bot's seat: the code `source` (or a program, `{ program, args }`), started afresh with `seed` → { decide(message,
  * { limitMs }) → { answer (its reply as JSON text), error, printed, ms, timeout, stopped },
  * close() }. What it printed while loading comes with its first answer. Throws when it does not
  * load (`label` names it).
  */
-async function openSeat(source, seed, label) {
+async function openSeat(engine, source, seed, label) {
+  // A program (docs/PROGRAMS.md) speaks the same protocol from a worker of its own.
+  if (source && typeof source === 'object') return (await import('./program-seat.js')).openProgramSeat(engine, source, seed);
   const started = await UserSession.start({ game: 'punter', source: source ?? '', seed, loadMs: LOAD_MS });
   if (started.error) throw new Error(`${label} does not load: ${started.error}`);
   const { session } = started;
@@ -51,17 +53,18 @@ const failSeat = (h, r) => h.fail(r.error, r.timeout, r.stopped, r.printed ?? ''
 async function playGame(engine, { mapName, mapText, entrants, names, sources, settings, seed, game }, ctx) {
   const handle = new engine.PunterSeries(mapName, mapText, entrants, names, settings, seed, game);
   let printed = '';
+  let programName = null; // the name a program gave itself in its handshake
   const keep = (p) => { if (p && printed.length < PRINTED_MAX) printed += p; };
   return freeAfter(handle, async () => {
     const open = async (step) => {
-      const seat = await openSeat(sources[step.entrant], step.seed, `seat ${step.seat + 1}`);
-      return { ...seat, async decide(m, s) { const r = await seat.decide(m, s); keep(r.printed); return r; } };
+      const seat = await openSeat(engine, sources[step.entrant], step.seed, `seat ${step.seat + 1}`);
+      return { ...seat, async decide(m, s) { const r = await seat.decide(m, s); keep(r.printed); programName ??= r.name ?? null; return r; } };
     };
     const progress = () => ctx.progress(handle.summary());
     await playSeries(handle, { open, answer: answerSeat, fail: failSeat, progress }, ctx);
     return {
       seating: Array.from(handle.seating()), summary: handle.summary(), link: handle.link(), printed, problems: handle.remarks(),
-      decisions: handle.decisions(game), exchanges: handle.exchanges(),
+      decisions: handle.decisions(game), exchanges: handle.exchanges(), programName,
     };
   });
 }
@@ -71,8 +74,8 @@ async function playGame(engine, { mapName, mapText, entrants, names, sources, se
  * settings, seed } → { summary, link, printed, problems, decisions, exchanges }. Seat i is
  * entrant i (game 0).
  */
-export async function runPunter(engine, { mapName, mapText, seats, sources, settings, seed }, ctx) {
-  const names = seats.map((s) => (s === 'js' ? 'your bot' : s));
+export async function runPunter(engine, { mapName, mapText, seats, sources, settings, seed, name = 'your bot' }, ctx) {
+  const names = seats.map((s) => (s === 'js' ? name : s));
   return playGame(engine, { mapName, mapText, entrants: seats, names, sources, settings, seed, game: 0 }, ctx);
 }
 
@@ -84,14 +87,14 @@ export async function runPunter(engine, { mapName, mapText, seats, sources, sett
  * `fallback`, the engine's name for it), problems: [{ game, seat, phase, message, turn }],
  * decisions, exchanges }
  */
-export async function runPunterArenaGame(engine, { mapName, mapText, bots, source, game, settings, seed }, ctx) {
-  const r = await playGame(engine, { mapName, mapText, entrants: ['js', ...bots], names: ['your bot', ...bots], sources: { 0: source }, settings, seed, game }, ctx);
+export async function runPunterArenaGame(engine, { mapName, mapText, bots, source, game, settings, seed, name = 'your bot' }, ctx) {
+  const r = await playGame(engine, { mapName, mapText, entrants: ['js', ...bots], names: [name, ...bots], sources: { 0: source }, settings, seed, game }, ctx);
   const seat = r.seating.indexOf(0);
   return {
     seating: r.seating, scores: r.summary.scores, link: r.link, printed: r.printed,
     failed: r.summary.rejected[seat] + r.summary.timeouts[seat], fallback: r.summary.fallback,
     problems: r.problems.slice(0, 20).map((p) => ({ ...p, game: game + 1 })),
-    decisions: r.decisions, exchanges: r.exchanges,
+    decisions: r.decisions, exchanges: r.exchanges, programName: r.programName,
   };
 }
 
@@ -108,7 +111,7 @@ export function openPlay(engine, { link, seats, assets, source, game = 0 }) {
   // `game` of a lab or arena keeps its seeds).
   const seating = handle.seating();
   const humans = new Set(seats.flatMap((e, i) => (e === 'human' ? [seating[i]] : [])));
-  const open = (step) => openSeat(source, step.seed, 'your bot');
+  const open = (step) => openSeat(engine, source, step.seed, 'your bot');
   return { handle, humans, game, open, answer: answerSeat, fail: failSeat };
 }
 
@@ -118,4 +121,4 @@ export function openPlay(engine, { link, seats, assets, source, game = 0 }) {
  * up to the turn) → its answer to the last one.
  */
 export const rerun = (engine, { source, seed, views }) =>
-  rerunSeat(() => openSeat(source, seed, 'your current code'), views);
+  rerunSeat(() => openSeat(engine, source, seed, 'your current code'), views);

@@ -9,7 +9,7 @@
 import { el } from '../dom.js';
 import { createInspector } from '../inspector.js';
 import { sandbox } from '../sandbox.js';
-import { labCode } from './lab.js';
+import { labBot } from './lab.js';
 
 /**
  * `game()`: the PunterGame shown; `at()`: the position shown; `seek(t)`: show position t;
@@ -43,7 +43,7 @@ export function createStudy({ ctx, game, at, seek }) {
       .filter((e) => e.seat === d.seat && e.phase === 'move' && e.move_index <= d.move_index)
       .map((e) => e.message);
     const views = [game().setupMessage(d.seat), ...messages];
-    return sandbox.rerun('punter', labCode(), d.seed, views);
+    return sandbox.rerun('punter', await labBot(), d.seed, views);
   }
 
   // Continue from here: the position in Play, each seat played as chosen (at most one is you).
