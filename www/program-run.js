@@ -72,6 +72,7 @@ export class ProgramSeat {
    * proc_exit), error (null, or what went wrong), timeout, ms, memoryBytes }.
    */
   async run({ stdin = '', conversation = null, limitMs, maxStdout, env = null }) {
+    if (!(limitMs > 0) || !(maxStdout >= 0)) throw new Error(`a program's run needs limitMs and maxStdout (given ${limitMs}, ${maxStdout})`);
     await this.ready();
     const out = [];
     let err = new Uint8Array(0);

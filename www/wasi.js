@@ -47,11 +47,10 @@ export class WasiStop { constructor(message) { this.message = message; } }
 const FAULTED = Object.freeze({ fault: true });
 
 const encoder = new TextEncoder();
-const zeroTerminated = (texts) => texts.map((t) => encoder.encode(`${t}\0`));
 
 /** A byte buffer that grows by doubling, never past `cap`. */
 class Bytes {
-  constructor(cap) { this.cap = cap; this.data = new Uint8Array(Math.min(cap, 4096)); this.length = 0; }
+  constructor(cap) { this.cap = cap; this.data = EMPTY; this.length = 0; }
   /** Appends what fits under the cap; how many bytes did not. */
   push(bytes) {
     const take = Math.min(bytes.length, this.cap - this.length);
@@ -76,8 +75,7 @@ export class Wasi {
    * `onCall()`: after each call the program makes (the worker streams stdout from there).
    */
   constructor({ args, env, seed, stdin = EMPTY, conversation = null, maxStdout, maxStderr, onCall = null }) {
-    this.args = zeroTerminated(args);
-    this.env = zeroTerminated(env);
+    this.texts = { args, env }; // encoded when the program first asks (many never do)
     this.state = BigInt.asUintN(64, BigInt(seed));
     this.input = stdin;
     this.inputAt = 0;
@@ -86,8 +84,9 @@ export class Wasi {
     this.stderr = new Bytes(maxStderr);
     this.onCall = onCall;
     this.memory = null;
+    this.buffer = EMPTY.buffer;
     this.started = performance.now();
-    this.imports = { wasi_snapshot_preview1: this.functions() };
+    this.imports = importsOf(this);
   }
 
   /**
@@ -97,6 +96,7 @@ export class Wasi {
   start(instance) {
     this.memory = instance.exports.memory;
     try {
+      this.fresh();
       instance.exports._start();
       return { exit: 0, error: null };
     } catch (e) {
@@ -111,44 +111,55 @@ export class Wasi {
   /** The last STDERR_KEPT bytes of stderr. */
   stderrTail() { return this.stderr.bytes.subarray(Math.max(0, this.stderr.length - STDERR_KEPT)); }
 
-  // The program's memory as bytes and as a DataView (its buffer changes when it grows).
-  mem() { return new Uint8Array(this.memory.buffer); }
-  view() { return new DataView(this.memory.buffer); }
+  // The program's memory as bytes and as a DataView, made again after it grew (growing
+  // detaches the old buffer: its length is 0 then).
+  fresh() {
+    if (this.buffer.byteLength === 0) {
+      this.buffer = this.memory.buffer;
+      this.bytes = new Uint8Array(this.buffer);
+      this.data = new DataView(this.buffer);
+    }
+  }
+  mem() { this.fresh(); return this.bytes; }
+  view() { this.fresh(); return this.data; }
 
-  /** [ptr, len] pairs of an iovec array, every one checked to lie in memory. */
-  iovecs(iovs, count) {
+  /**
+   * The bytes an iovec array spans in all, every buffer checked to lie in memory (so a call
+   * that faults has done nothing); `iovs` and `count` as unsigned.
+   */
+  span(iovs, count) {
     const view = this.view();
     const size = view.byteLength;
-    if ((iovs >>>= 0) + (count >>>= 0) * 8 > size) throw FAULTED;
-    const list = [];
-    for (let i = 0; i < count; i += 1) {
-      const ptr = view.getUint32(iovs + 8 * i, true);
-      const len = view.getUint32(iovs + 8 * i + 4, true);
-      if (ptr + len > size) throw FAULTED;
-      list.push([ptr, len]);
+    if (iovs + count * 8 > size) throw FAULTED;
+    let total = 0;
+    for (let at = iovs; at < iovs + count * 8; at += 8) {
+      const len = view.getUint32(at + 4, true);
+      if (view.getUint32(at, true) + len > size) throw FAULTED;
+      total += len;
     }
-    return list;
+    return total;
   }
 
   write(fd, iovs, count, written) {
     if (fd !== 1 && fd !== 2) return BADF;
-    const list = this.iovecs(iovs, count);
-    const total = list.reduce((sum, [, len]) => sum + len, 0);
+    const total = this.span(iovs >>>= 0, count >>>= 0);
     if (total > 0xffffffff) return INVAL;
-    this.view().setUint32(written >>> 0, total, true);
+    const view = this.view();
+    view.setUint32(written >>> 0, total, true);
     const mem = this.mem();
     const sink = fd === 1 ? this.stdout : this.stderr;
-    for (const [ptr, len] of list) {
-      if (sink.push(mem.subarray(ptr, ptr + len)) > 0 && fd === 1) throw new WasiStop(`wrote more than ${sink.cap} bytes`);
+    for (let at = iovs; at < iovs + count * 8; at += 8) {
+      const ptr = view.getUint32(at, true);
+      const cut = sink.push(mem.subarray(ptr, ptr + view.getUint32(at + 4, true)));
+      if (cut > 0 && fd === 1) throw new WasiStop(`wrote more than ${sink.cap} bytes`);
     }
     return SUCCESS;
   }
 
   read(fd, iovs, count, read) {
     if (fd !== 0) return BADF;
-    const list = this.iovecs(iovs, count);
-    const view = this.view();
-    if (((read >>>= 0)) + 4 > view.byteLength) throw FAULTED;
+    this.span(iovs >>>= 0, count >>>= 0);
+    if ((read >>>= 0) + 4 > this.view().byteLength) throw FAULTED;
     if (this.inputAt >= this.input.length && this.conversation) {
       let next;
       try {
@@ -159,17 +170,26 @@ export class Wasi {
       this.input = typeof next === 'string' ? encoder.encode(next) : next instanceof Uint8Array ? next : EMPTY;
       this.inputAt = 0;
     }
+    const view = this.view();
     const mem = this.mem();
     let total = 0;
-    for (const [ptr, len] of list) {
+    for (let at = iovs; at < iovs + count * 8; at += 8) {
+      const len = view.getUint32(at + 4, true);
       const part = this.input.subarray(this.inputAt, this.inputAt + len);
-      mem.set(part, ptr);
+      mem.set(part, view.getUint32(at, true));
       this.inputAt += part.length;
       total += part.length;
       if (part.length < len) break;
     }
     view.setUint32(read, total, true);
     return SUCCESS;
+  }
+
+  /** argv or environ as NUL-terminated UTF-8, each. */
+  encoded(which) {
+    const list = this.texts[which];
+    if (typeof list[0] === 'string') this.texts[which] = list.map((t) => encoder.encode(`${t}\0`));
+    return this.texts[which];
   }
 
   /** argv or environ: the pointers, then the strings. */
@@ -254,57 +274,62 @@ export class Wasi {
     return SUCCESS;
   }
 
-  /** The import object's functions: each checks its pointers (EFAULT) and reports to `onCall`. */
-  functions() {
-    const given = {
-      args_get: (argv, buf) => this.strings(this.args, argv, buf),
-      args_sizes_get: (count, bytes) => this.sizes(this.args, count, bytes),
-      environ_get: (env, buf) => this.strings(this.env, env, buf),
-      environ_sizes_get: (count, bytes) => this.sizes(this.env, count, bytes),
-      clock_res_get: (id, ptr) => {
-        if (this.clock(id) === null) return INVAL;
-        // Browsers coarsen performance.now() to 100 µs (5 µs when cross-origin isolated).
-        this.view().setBigUint64(ptr >>> 0, 100000n, true);
-        return SUCCESS;
-      },
-      clock_time_get: (id, precision, ptr) => {
-        const now = this.clock(id);
-        if (now === null) return INVAL;
-        this.view().setBigUint64(ptr >>> 0, now, true);
-        return SUCCESS;
-      },
-      fd_read: (fd, iovs, count, read) => this.read(fd, iovs, count, read),
-      fd_write: (fd, iovs, count, written) => this.write(fd, iovs, count, written),
-      fd_fdstat_get: (fd, buf) => this.fdstat(fd, buf),
-      fd_prestat_get: () => BADF,
-      fd_prestat_dir_name: () => BADF,
-      poll_oneoff: (subs, events, count, eventsPtr) => this.poll(subs, events, count, eventsPtr),
-      proc_exit: (code) => { throw new WasiExit(code >>> 0); },
-      proc_raise: () => NOTSUP,
-      sched_yield: () => SUCCESS,
-      random_get: (buf, len) => this.random(buf, len),
-    };
-    const functions = {};
-    for (const name of Object.keys(WASI_SIGNATURES)) {
-      const f = given[name] ?? (name.startsWith('path_') ? () => NOTCAPABLE
-        : name.startsWith('sock_') ? () => NOTSUP
-          : (fd) => (fd >= 0 && fd <= 2 ? NOTSUP : BADF));
-      functions[name] = (...args) => {
-        let r;
-        try {
-          r = f(...args);
-        } catch (e) {
-          // A pointer outside the memory (ours, or a DataView's bounds check); anything else —
-          // proc_exit, a limit, a stack overflow — goes on out through the program.
-          if (e !== FAULTED && !(e instanceof RangeError && !/call stack/i.test(e.message))) throw e;
-          r = FAULT;
-        }
-        this.onCall?.();
-        return r;
-      };
+  /** Calls one of GIVEN's functions for the program: a pointer outside the memory answers EFAULT. */
+  call(f, a, b, c, d) {
+    let r;
+    try {
+      r = f(this, a, b, c, d);
+    } catch (e) {
+      // Our checks' FAULTED or a DataView's bounds check; anything else — proc_exit, a limit,
+      // a stack overflow — goes on out through the program.
+      if (e !== FAULTED && !(e instanceof RangeError && !/call stack/i.test(e.message))) throw e;
+      r = FAULT;
     }
-    return functions;
+    this.onCall?.();
+    return r;
   }
+}
+
+/** The functions that do something, as (wasi, ...the program's arguments). */
+const GIVEN = {
+  args_get: (w, argv, buf) => w.strings(w.encoded('args'), argv, buf),
+  args_sizes_get: (w, count, bytes) => w.sizes(w.encoded('args'), count, bytes),
+  environ_get: (w, env, buf) => w.strings(w.encoded('env'), env, buf),
+  environ_sizes_get: (w, count, bytes) => w.sizes(w.encoded('env'), count, bytes),
+  clock_res_get: (w, id, ptr) => {
+    if (w.clock(id) === null) return INVAL;
+    // Browsers coarsen performance.now() to 100 µs (5 µs when cross-origin isolated).
+    w.view().setBigUint64(ptr >>> 0, 100000n, true);
+    return SUCCESS;
+  },
+  clock_time_get: (w, id, precision, ptr) => {
+    const now = w.clock(id);
+    if (now === null) return INVAL;
+    w.view().setBigUint64(ptr >>> 0, now, true);
+    return SUCCESS;
+  },
+  fd_read: (w, fd, iovs, count, read) => w.read(fd, iovs, count, read),
+  fd_write: (w, fd, iovs, count, written) => w.write(fd, iovs, count, written),
+  fd_fdstat_get: (w, fd, buf) => w.fdstat(fd, buf),
+  poll_oneoff: (w, subs, events, count, eventsPtr) => w.poll(subs, events, count, eventsPtr),
+  proc_exit: (w, code) => { throw new WasiExit(code >>> 0); },
+  sched_yield: () => SUCCESS,
+  random_get: (w, buf, len) => w.random(buf, len),
+};
+const GIVEN_ENTRIES = Object.entries(GIVEN);
+
+/** The functions that only answer an error code: the same for every instance. */
+const REFUSALS = Object.fromEntries(Object.keys(WASI_SIGNATURES).map((name) => [name,
+  name.startsWith('path_') ? () => NOTCAPABLE
+    : name.startsWith('fd_prestat_') ? () => BADF
+      : name.startsWith('fd_') ? (fd) => (fd >= 0 && fd <= 2 ? NOTSUP : BADF)
+        : () => NOTSUP])); // sock_*, proc_raise
+
+/** An instance's import object (GIVEN bound to `wasi`, REFUSALS shared). */
+function importsOf(wasi) {
+  const functions = Object.create(REFUSALS); // imports are looked up through the prototype too
+  for (const [name, f] of GIVEN_ENTRIES) functions[name] = (a, b, c, d) => wasi.call(f, a, b, c, d);
+  return { wasi_snapshot_preview1: functions };
 }
 
 /** V8's trap messages in the words the CLI's layer uses where they differ. */
