@@ -96,9 +96,11 @@ export class ProgramSeat {
       maxStderr: STDERR_READ,
     };
     const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), limitMs);
     // After the limit the worker is terminated at once (no grace): WorkerRpc answers 'cancelled'.
-    const r = await this.rpc.call(request, { signal: stop.signal, graceMs: 0, onProgress: take });
+    // The request is posted first, so the limit counts from where WorkerRpc's `ms` does.
+    const answer = this.rpc.call(request, { signal: stop.signal, graceMs: 0, onProgress: take });
+    const timer = setTimeout(() => stop.abort(), limitMs);
+    const r = await answer;
     clearTimeout(timer);
     if (r.ok) take(r.value);
     const stdoutBytes = joined(out).subarray(0, maxStdout);
