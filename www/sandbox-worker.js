@@ -61,6 +61,11 @@ serveRpc({
   },
   'play-step': async (m, ctx) => (await playWorker()).stepPlay(m.params, ctx),
   'play-close': async (m) => (await playWorker()).closePlay(m.params),
+  /**
+   * A contest program on a seat of its own in this worker (www/program-run.js `runOnSeat`):
+   * { program, seat: { args, seed, game }, runs } → each run's result.
+   */
+  'program-run': async (m) => (await import('./program-run.js')).runOnSeat(m.params),
   /** Re-run here: { game, source, seed, views } → the answer to the last view, after the earlier ones. */
   rerun: async (m) => {
     const rerunOf = RERUNS[m.params.game];
