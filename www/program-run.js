@@ -67,11 +67,13 @@ export class ProgramSeat {
    * `conversation` { url, data } (a same-origin module whose `reply(stdoutSoFar, data)` gives
    * the next stdin bytes, or null, when the program reads and nothing is left); stopped after
    * `limitMs` (from posting the request, instantiation included), stdout bounded by `maxStdout`.
+   * With `untilLine` (our protocol), the run ends once stdout holds a whole line; a conversation
+   * module's `answered(stdoutSoFar, data)` says where its answer is whole.
    * `env` replaces the three ARCADE_* variables (tests only). Resolves to { stdout (text),
    * stdoutBytes, printed (the stderr tail as text), exit (null unless it returned or called
    * proc_exit), error (null, or what went wrong), timeout, ms, memoryBytes }.
    */
-  async run({ stdin = '', conversation = null, limitMs, maxStdout, env = null }) {
+  async run({ stdin = '', conversation = null, untilLine = false, limitMs, maxStdout, env = null }) {
     if (!(limitMs > 0) || !(maxStdout >= 0)) throw new Error(`a program's run needs limitMs and maxStdout (given ${limitMs}, ${maxStdout})`);
     await this.ready();
     const out = [];
@@ -92,6 +94,7 @@ export class ProgramSeat {
       seed: this.seed,
       stdin: asBytes(stdin),
       conversation,
+      untilLine,
       maxStdout,
       maxStderr: STDERR_READ,
     };
@@ -119,6 +122,7 @@ export class ProgramSeat {
       stdoutBytes,
       printed: decoder.decode(err),
       exit: r.ok ? r.value.exit : null,
+      answered: r.ok ? Boolean(r.value.answered) : false,
       error,
       timeout,
       ms: r.ms,

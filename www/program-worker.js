@@ -18,9 +18,10 @@ async function conversationOf({ url, data }) {
   const href = new URL(url, self.location.href);
   if (href.origin !== self.location.origin) throw new Error(`the conversation module ${href} is not the page's own`);
   if (!conversations.has(href.href)) conversations.set(href.href, import(href.href));
-  const { reply } = await conversations.get(href.href);
+  const { reply, answered } = await conversations.get(href.href);
   if (typeof reply !== 'function') throw new Error(`the conversation module ${href} exports no reply function`);
-  return (stdout) => reply(stdout, data);
+  // `data` is this run's own copy: a module may note in it what it has sent.
+  return { reply: (stdout) => reply(stdout, data), answered: answered && ((stdout) => answered(stdout, data)) };
 }
 
 /**
@@ -30,7 +31,10 @@ async function conversationOf({ url, data }) {
  * STDERR_KEPT at most); the answer carries what was not posted yet, the same way.
  */
 async function run(m, ctx) {
-  const conversation = m.conversation ? await conversationOf(m.conversation) : null;
+  const talk = m.conversation ? await conversationOf(m.conversation) : null;
+  const conversation = talk?.reply ?? null;
+  // Where the answer is whole: the conversation says, or the first line ends (our protocol).
+  const answered = talk?.answered ?? (m.untilLine ? (out) => out.includes(10) : null);
   let wasi = null;
   let posted = 0;
   let postedErr = 0;
@@ -52,15 +56,15 @@ async function run(m, ctx) {
       ctx.progress(unposted());
     }
   };
-  wasi = new Wasi({ ...m, conversation, onCall });
+  wasi = new Wasi({ ...m, conversation, answered, onCall });
   let instance;
   try {
     instance = new WebAssembly.Instance(m.module, wasi.imports);
   } catch (e) {
     return { ...unposted(), exit: null, error: `the program could not start: ${e?.message ?? e}`, memoryBytes: 0 };
   }
-  const { exit, error } = wasi.start(instance);
-  return { ...unposted(), exit, error, memoryBytes: instance.exports.memory.buffer.byteLength };
+  const { exit, error, answered: whole } = wasi.start(instance);
+  return { ...unposted(), exit, error, answered: Boolean(whole), memoryBytes: instance.exports.memory.buffer.byteLength };
 }
 
 serveRpc({ hello: () => true, run });

@@ -41,6 +41,8 @@ const MASK = (1n << 64n) - 1n;
 
 /** proc_exit, thrown through the program's frames. */
 export class WasiExit { constructor(code) { this.code = code; } }
+/** The run ends because its answer is whole (`answered`): what it does after is not waited for. */
+class WasiAnswered {}
 /** The run ends for a reason of the arcade's ("wrote more than N bytes"). */
 export class WasiStop { constructor(message) { this.message = message; } }
 /** Thrown by a check when a pointer lies outside the memory: answered EFAULT. */
@@ -72,9 +74,12 @@ export class Wasi {
    * `args`: argv (the file name first); `env`: "NAME=value" lines; `seed`: ARCADE_SEED (a u64,
    * BigInt or decimal); `stdin`: bytes read first; `conversation(stdoutSoFar)`: asked for more
    * when the program reads stdin and nothing is left (bytes, or null: end of file);
-   * `onCall()`: after each call the program makes (the worker streams stdout from there).
+   * `onCall()`: after each call the program makes (the worker streams stdout from there);
+   * `answered(stdoutSoFar)`: true once stdout holds a whole answer — the run ends there, as the
+   * CLI stops reading (and kills the program) once its answer is whole.
    */
-  constructor({ args, env, seed, stdin = EMPTY, conversation = null, maxStdout, maxStderr, onCall = null }) {
+  constructor({ args, env, seed, stdin = EMPTY, conversation = null, answered = null, maxStdout, maxStderr, onCall = null }) {
+    this.answered = answered;
     this.texts = { args, env }; // encoded when the program first asks (many never do)
     this.state = BigInt.asUintN(64, BigInt(seed));
     this.input = stdin;
@@ -101,6 +106,7 @@ export class Wasi {
       return { exit: 0, error: null };
     } catch (e) {
       if (e instanceof WasiExit) return { exit: e.code, error: null };
+      if (e instanceof WasiAnswered) return { exit: null, error: null, answered: true };
       if (e instanceof WasiStop) return { exit: null, error: e.message };
       if (e instanceof WebAssembly.RuntimeError) return { exit: null, error: `the program crashed: ${trapName(e.message)}` };
       if (e instanceof RangeError && /call stack/i.test(e.message)) return { exit: null, error: 'the program crashed: call stack exhausted' };
@@ -153,6 +159,7 @@ export class Wasi {
       const cut = sink.push(mem.subarray(ptr, ptr + view.getUint32(at + 4, true)));
       if (cut > 0 && fd === 1) throw new WasiStop(`wrote more than ${sink.cap} bytes`);
     }
+    if (fd === 1 && total > 0 && this.answered?.(this.stdout.bytes)) throw new WasiAnswered();
     return SUCCESS;
   }
 

@@ -24,7 +24,7 @@ export async function openProgramSeat(engine, { program, args }, seed) {
       const request = typeof view === 'string' ? view : typeof message === 'string' ? message : JSON.stringify(message);
       const parsed = typeof message === 'string' ? JSON.parse(message) : message;
       const answers = !(parsed && 'stop' in parsed);
-      const r = await seat.run({ conversation: { url: CONVERSATION, data: request }, limitMs, maxStdout: MAX_STDOUT });
+      const r = await seat.run({ conversation: { url: CONVERSATION, data: { request, answers, sent: false } }, limitMs, maxStdout: MAX_STDOUT });
       const base = { printed: r.printed ?? '', ms: r.ms ?? 0 };
       if (r.timeout) return { ...base, answer: 'null', error: `no answer within ${limitMs / 1000} s`, timeout: true, stopped: false };
       const out = r.stdoutBytes ?? new TextEncoder().encode(r.stdout ?? '');
