@@ -14,7 +14,7 @@ const DRAFT = 'labyrinth.strategy.v1';
 const PROGRAM = 'labyrinth.program.v1';
 /** Example programs (docs/PROGRAMS.md), their sources in the repository. */
 export const PROGRAM_EXAMPLES = [
-  { name: 'A treasure seeker in Rust', url: 'examples/programs/labyrinth-rust/labyrinth.wasm', note: 'source: examples/programs/labyrinth-rust' },
+  { name: 'A treasure seeker in Rust', url: 'examples/programs/labyrinth-rust/labyrinth-rust.wasm', note: 'source: examples/programs/labyrinth-rust' },
 ];
 const WATCHDOG_MS = 300000;
 

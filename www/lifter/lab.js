@@ -13,7 +13,7 @@ const DRAFT = 'lifter.code.v1';
 const PROGRAM = 'lifter.program.v1';
 /** Example programs (docs/PROGRAMS.md), their sources in the repository. */
 export const PROGRAM_EXAMPLES = [
-  { name: 'A lambda collector in C', url: 'examples/programs/lifter-c/lifter.wasm', note: 'source: examples/programs/lifter-c' },
+  { name: 'A lambda collector in C', url: 'examples/programs/lifter-c/lifter-c.wasm', note: 'source: examples/programs/lifter-c' },
 ];
 const BUDGETS = [[2, '2 s'], [5, '5 s'], [10, '10 s'], [30, '30 s']];
 const WATCHDOG_EXTRA_MS = 5000;

@@ -9,7 +9,7 @@ const DRAFT = 'pig.strategy.v1';
 export const PROGRAM = 'pig.program.v1';
 /** Example programs (docs/PROGRAMS.md), their sources in the repository. */
 export const PROGRAM_EXAMPLES = [
-  { name: 'Hold at 20, in C', url: 'examples/programs/pig-c/pig.wasm', note: 'source: examples/programs/pig-c' },
+  { name: 'Keep pace, then end the race (C)', url: 'examples/programs/pig-c/pig-c.wasm', note: 'source: examples/programs/pig-c' },
 ];
 
 export const EXAMPLES = {

@@ -13,7 +13,7 @@ const DRAFT = 'punter.bot.v1';
 const PROGRAM = 'punter.program.v1';
 /** Example programs (docs/PROGRAMS.md), their sources in the repository. */
 export const PROGRAM_EXAMPLES = [
-  { name: 'A greedy punter in Rust', url: 'examples/programs/punter-rust/punter.wasm', note: 'source: examples/programs/punter-rust' },
+  { name: 'A greedy punter in Rust', url: 'examples/programs/punter-rust/punter-rust.wasm', note: 'source: examples/programs/punter-rust' },
 ];
 const WATCHDOG_MS = 180000;
 
