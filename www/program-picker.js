@@ -55,6 +55,7 @@ export function programPicker({ keep, examples, testid }) {
   let example = kept?.example ?? null; // or an example's url
   let loaded = null; // { key, value: { program } | { error } } of the last load
   let said = null; // the name the program gave itself
+  let size = null; // the size of the program last loaded (an example's is known once fetched)
 
   const input = el('input', { type: 'file', accept: '.wasm,application/wasm', hidden: true, 'data-testid': `${testid}-program-file` });
   const open = el('button', { class: 'small', onclick: () => input.click() }, 'Open a .wasm file…');
@@ -73,9 +74,9 @@ export function programPicker({ keep, examples, testid }) {
     const x = example && examples.find((e) => e.url === example);
     if (!file && !x) { info.textContent = 'No program chosen: open a .wasm file (WASI preview 1) or pick an example.'; return; }
     const name = x ? `${x.name} (example)` : file.name;
-    const size = file ? ` · ${kb(file.bytes.length)}` : '';
+    const bytes = file ? file.bytes.length : size;
     const self = said ? ` · calls itself “${said}”` : '';
-    info.textContent = `${name}${size}${self}${extra}`;
+    info.textContent = `${name}${bytes ? ` · ${kb(bytes)}` : ''}${self}${extra}`;
   };
   describe(kept?.name && !kept.bytes && !example ? ` — ${kept.name} was over ${kb(KEPT_PROGRAM_BYTES)} and was not kept: open it again` : '');
 
@@ -84,6 +85,7 @@ export function programPicker({ keep, examples, testid }) {
     example = null;
     loaded = null;
     said = null;
+    size = null;
     const fits = save();
     describe(fits ? '' : ` — over ${kb(KEPT_PROGRAM_BYTES)}: not kept across reloads`);
   };
@@ -108,6 +110,7 @@ export function programPicker({ keep, examples, testid }) {
     example = x.url;
     loaded = null;
     said = null;
+    size = null;
     args.value = x.args ?? '';
     save();
     describe(x.note ? ` — ${x.note}` : '');
@@ -126,6 +129,7 @@ export function programPicker({ keep, examples, testid }) {
     async current() {
       const r = await resolve({ file, example, args: args.value }, examples, loaded);
       loaded = r.loaded;
+      if (size !== r.bot.program.size) { size = r.bot.program.size; describe(); }
       return r.bot;
     },
     /** Shows the name the program gave itself (a Punter handshake). */

@@ -109,7 +109,7 @@ export function mountLab(root, ctx) {
   const results = el('div', { 'data-testid': 'punter-lab-results' });
   root.append(el('div', { class: 'panel' },
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function punter(message)'),
-      ' answering the official ICFP 2017 protocol messages, as the contest\u2019s bots did. It plays in the seat you choose against the built-in bots ',
+      ' — or bring a program in any language compiled to WASI — answering the official ICFP 2017 protocol messages, as the contest\u2019s bots did. It plays in the seat you choose against the built-in bots ',
       `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options),
