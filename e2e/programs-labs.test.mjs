@@ -107,3 +107,32 @@ test('a file that is not a program is refused in the lab, naming it; the lab pla
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Pig: the lab\'s program is "My strategy" in the Arena', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await pickExample(page, 'pig-lab', 'language');
+  await page.click('[data-testid=tab-arena]');
+  await page.selectOption('.tab-arena select >> nth=0', 'mine'); // strategy A
+  await page.selectOption('[data-testid=arena-games]', { index: 0 });
+  await page.click('[data-testid=arena-run]');
+  await page.waitForFunction(() => /Done in/.test(document.querySelector('[data-testid=arena-status]')?.textContent ?? ''), null, { timeout: 120000 });
+  assert.match(await page.textContent('[data-testid=arena-results]'), /pig-c\.wasm/);
+  assert.doesNotMatch(await page.textContent('[data-testid=arena-status]'), /failed/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Labyrinth: the lab\'s program takes a seat in the Play tab and plays its turns', async () => {
+  const page = await openPage(browser, `${server.url}#labyrinth`);
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await pickExample(page, 'labyrinth-lab');
+  await page.click('[data-testid=labyrinth-tab-play]');
+  for (const [color, seat] of [['yellow', 'js'], ['red', 'greedy'], ['blue', 'off'], ['green', 'off']]) await page.selectOption(`[data-testid=labyrinth-seat-${color}]`, seat);
+  await page.fill('[data-testid=labyrinth-seed]', '7');
+  await page.click('[data-testid=labyrinth-start]');
+  await page.waitForFunction(() => { const s = document.querySelector('[data-testid=labyrinth-play-canvas]').state; return s.turns >= 4 || s.winner !== null; }, null, { timeout: 60000 });
+  assert.doesNotMatch(await page.textContent('[data-testid=labyrinth-message]'), /greedy AI played this turn/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

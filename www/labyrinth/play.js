@@ -113,7 +113,7 @@ export function mountPlay(root, ctx) {
       el('h3', {}, 'Players'), legend, cards,
       el('h3', { class: 'labyrinth-head' }, 'New game'),
       el('div', { class: 'labyrinth-seats' }, ...seatRows.map((s) => s.box)),
-      el('p', { class: 'muted labyrinth-seat-help' }, `“Your strategy” plays the code of the Your strategy tab (${turnLimits.decisionMs} ms a ${turnLimits.decision}; a failed turn is played by the greedy AI).`),
+      el('p', { class: 'muted labyrinth-seat-help' }, `“Your strategy” plays the Your strategy tab's code (${turnLimits.decisionMs} ms a ${turnLimits.decision}) or program (2 s a ${turnLimits.decision}); a failed turn is played by the greedy AI.`),
       el('div', { class: 'row' }, rules, el('label', { class: 'inline' }, 'Seed ', seedInput)),
       el('div', { class: 'row' }, startBtn), formStatus,
       el('h3', { class: 'labyrinth-head' }, 'Save and share'),
