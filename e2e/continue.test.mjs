@@ -172,3 +172,33 @@ test('Punter: game 2 of an arena forked at a move, your bot on, goes on as it di
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Punter: a program\'s arena game forked at a move, the program on, goes on as it did', async () => {
+  const page = await openPage(browser, `${server.url}#punter`);
+  await page.evaluate(() => localStorage.clear());
+  await page.click('[data-testid=punter-tab-lab]');
+  await page.selectOption('[data-testid=punter-lab-kind]', 'program');
+  await page.selectOption('[data-testid=punter-lab-program-examples]', '0');
+  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+  await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy,random');
+  await page.selectOption('[data-testid=punter-lab-games]', '6');
+  await page.fill('[data-testid=punter-lab-seed]', '12');
+  await page.click('[data-testid=punter-lab-run]');
+  await page.waitForSelector('[data-testid=punter-lab-game-2]', { timeout: 120000 });
+  await page.click('[data-testid=punter-lab-game-2]');
+  await page.waitForTimeout(400);
+  const arena = fragment(await page.inputValue('.punter-tab-replay .link-input'));
+  await seek(page, 10);
+  await page.click('[data-testid=punter-continue]');
+  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => page.inputValue(`[data-testid=punter-fork-seat-${i}]`))), ['greedy', 'random', 'js']);
+  await page.click('[data-testid=punter-fork-start]');
+  await page.selectOption('[data-testid=punter-speed]', 'instant');
+  await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=punter-status]')?.textContent), null, { timeout: 60000 });
+  await page.waitForTimeout(500);
+  const forked = fragment(await page.inputValue('.punter-tab-play .link-input'));
+  const [a, b] = await punterLabels(page, [arena, forked]);
+  assert.ok(a.length > 40);
+  assert.deepEqual(b, a, 'the fork goes on as game 2 of the arena, the program told of its earlier turns');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -23,7 +23,7 @@ const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your mov
 
 /**
  * The game `g` (seated `seats`) as a Play series in the sandbox, opened from its link at its end;
- * a "js" seat plays the code of the Your bot tab.
+ * a "js" seat plays the bot of the Your bot tab (its code or its program).
  */
 const openLoop = async (engine, g, seats, game = 0) => {
   const link = g.link(g.length);

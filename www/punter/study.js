@@ -51,7 +51,7 @@ export function createStudy({ ctx, game, at, seek }) {
   const forkSeats = el('div', { class: 'punter-fork-seats', 'data-testid': 'punter-fork-seats', hidden: true });
   const forkBtn = el('button', { class: 'primary', 'data-testid': 'punter-continue' }, 'Continue from here');
   const startBtn = el('button', { class: 'primary', 'data-testid': 'punter-fork-start' }, 'Play from this position');
-  const choices = () => [['human', 'You'], ...ctx.bots.map((b) => [b.name, b.name]), ['js', 'Your bot (the Your bot tab’s code)']];
+  const choices = () => [['human', 'You'], ...ctx.bots.map((b) => [b.name, b.name]), ['js', 'Your bot (the Your bot tab’s code or program)']];
   function renderSeats() {
     const s = game().state();
     picks.length = 0;
