@@ -35,6 +35,9 @@ mod rails_bench;
 mod shard;
 mod shell_line;
 mod timing;
+#[cfg(not(target_arch = "wasm32"))]
+mod wasi_calls;
+mod wasi_host;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
@@ -92,6 +95,10 @@ enum Command {
         #[arg(value_name = "FILE", required = true)]
         files: Vec<String>,
     },
+    /// A WebAssembly program for WASI on this process's stdin, stdout and stderr (what a
+    /// wasm: seat runs; docs/PROGRAMS.md)
+    #[command(name = "__wasi", hide = true)]
+    Wasi(wasi_host::WasiArgs),
 }
 
 /// A failure to report: the message and the exit code.
@@ -138,6 +145,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Bench(c) => bench::main(&c),
+        Command::Wasi(args) => wasi_host::main(&args),
         Command::Merge { files } => merge::run(&files, &[pig_tournament::MERGE, punter_play::MERGE, labyrinth_arena::MERGE], &[lifter::JUDGE_LINES]),
     };
     match result {
