@@ -22,6 +22,49 @@ pub enum StrategySource {
     Scheme(String),
     /// JavaScript source; only the page can run it.
     JavaScript(String),
+    /// A program the host runs (the CLI's `exe:` and `wasm:` seats): the engine starts no
+    /// process, so the host hands in how to make its decider.
+    Program(HostProgram),
+}
+
+/// A program's entrant: its name (the seat as typed) and the maker of its decider, which a
+/// program read back from a link has not (it plays only where its file is).
+#[derive(Clone)]
+pub struct HostProgram {
+    pub name: String,
+    make: Option<std::sync::Arc<MakeDecider>>,
+}
+
+/// How a host makes a program's decider (afresh for each match that seats it).
+type MakeDecider = dyn Fn() -> Box<dyn Decider<Pig>> + Send + Sync;
+
+impl HostProgram {
+    pub fn new(name: &str, make: impl Fn() -> Box<dyn Decider<Pig>> + Send + Sync + 'static) -> HostProgram {
+        HostProgram { name: name.to_string(), make: Some(std::sync::Arc::new(make)) }
+    }
+
+    /// The program `name` as a link names it, without a way to run it.
+    pub fn named(name: &str) -> HostProgram {
+        HostProgram { name: name.to_string(), make: None }
+    }
+
+    fn decider(&self) -> Result<Box<dyn Decider<Pig>>, String> {
+        self.make.as_ref().map(|make| make()).ok_or_else(|| format!("{} is a program: it plays only in the CLI, where its file is", self.name))
+    }
+}
+
+impl PartialEq for HostProgram {
+    fn eq(&self, other: &HostProgram) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for HostProgram {}
+
+impl std::fmt::Debug for HostProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("HostProgram").field(&self.name).finish()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,12 +74,13 @@ pub struct Entrant {
 }
 
 impl StrategySource {
-    /// `("builtin" | "scheme" | "js", text)`: how a strategy crosses to the page.
+    /// `("builtin" | "scheme" | "js" | "program", text)`: how a strategy crosses to the page.
     pub fn parts(&self) -> (&'static str, &str) {
         match self {
             StrategySource::Builtin(s) => ("builtin", s),
             StrategySource::Scheme(s) => ("scheme", s),
             StrategySource::JavaScript(s) => ("js", s),
+            StrategySource::Program(p) => ("program", &p.name),
         }
     }
 }
@@ -152,6 +196,7 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
             return Err(NO_SCHEME.to_string());
         }
         StrategySource::JavaScript(_) => None,
+        StrategySource::Program(p) => Some(p.decider()?),
     })
 }
 
