@@ -52,6 +52,12 @@ fn a_program_gets_its_arguments_the_three_variables_in_order_and_the_seeded_rand
 }
 
 #[test]
+fn simd_runs_as_in_the_browser() {
+    let out = wasi(&["tests/fixtures/programs/simd.wasm"]);
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), "ok\n".to_string()), "{}", text(&out.stderr));
+}
+
+#[test]
 fn proc_exit_is_the_exit_code_and_what_was_printed_stays() {
     let out = wasi(&["tests/fixtures/programs/exit3.wasm"]);
     assert_eq!((out.status.code(), text(&out.stdout)), (Some(3), "bye\n".to_string()), "{}", text(&out.stderr));
