@@ -4,9 +4,10 @@
 //! which scores 0; unrecognised characters in its route ignored; at most the first n × m
 //! commands counted. A WebAssembly program (`wasm:FILE ARGS…`, docs/PROGRAMS.md) gets no
 //! SIGINT, as in the page: it is stopped at the limit, and the route printed so far is judged
-//! (`ARCADE_TIME_LIMIT_MS` tells it the limit, so it can print in time). The route is complete when its output ends (closed, or the program
-//! exited: whatever it left is killed then). The route is scored by the exact engine; the
-//! program and every process it started are killed at the end.
+//! (`ARCADE_TIME_LIMIT_MS` tells it the limit, so it can print in time). The route is complete
+//! when its output ends (closed, or the program exited: whatever it left is killed then). The
+//! route is scored by the exact engine; the program and every process it started are killed at
+//! the end.
 
 use crate::process::{describe, signal_of, stderr_note, Output, Program, Signal};
 use crate::program_seat::Run;

@@ -1,8 +1,7 @@
 //! A game of Punter between built-in bots and outside programs (`exe:COMMAND` or
-//! `wasm:FILE ARGS…`, offline mode),
-//! on the engine's `ProtocolGame` (the same state machine the page's JavaScript bots go
-//! through): the engine writes every message and judges every answer; this runs the programs
-//! and keeps the clock.
+//! `wasm:FILE ARGS…`, offline mode), on the engine's `ProtocolGame` (the same state machine the
+//! page's JavaScript bots go through): the engine writes every message and judges every answer;
+//! this runs the programs and keeps the clock.
 
 use crate::program_seat::{check, command, is_program, Run};
 use crate::punter_offline::{ask, Reply};
@@ -27,9 +26,8 @@ pub struct Played {
     pub problems: Vec<Problem>,
 }
 
-
-/// Plays game `game` of the series of `seed` between `names` (built-in bots and `exe:`
-/// programs; seats rotating with the game). `limits` scales the official time limits (1.0: the
+/// Plays game `game` of the series of `seed` between `names` (built-in bots and `exe:` or
+/// `wasm:` programs; seats rotating with the game). `limits` scales the official time limits (1.0: the
 /// official 10 s setup and 1 s a move).
 pub fn play_game(params: PunterParams, names: &[String], seed: u64, game: u32, limits: f64) -> Result<Played, Failure> {
     let mut nobody_else = |request: &Request, _: Duration| -> Result<Reply, Failure> {
