@@ -3,8 +3,8 @@
 //! page's JavaScript bots go through): the engine writes every message and judges every answer;
 //! this runs the programs and keeps the clock.
 
-use crate::program_seat::{check, command, is_program, Run};
-use crate::punter_offline::{ask, Reply};
+use crate::program_seat::{check, command, is_program, is_wasm, Run};
+use crate::punter_offline::{ask, Clock, Reply};
 use crate::Failure;
 use lambda_arcade::arena::{entrant_seed, GameLog};
 use lambda_arcade::punter::protocol::{Next, Phase, ProtocolGame, Request};
@@ -24,6 +24,12 @@ pub struct Problem {
 pub struct Played {
     pub log: GameLog<Punter>,
     pub problems: Vec<Problem>,
+}
+
+/// How a program's time is counted: a `wasm:` program's limit covers its whole instance, as in
+/// the page; an `exe:` program has lamduct's handshake time first.
+fn clock_of(name: &str) -> Clock {
+    if is_wasm(name) { Clock::Whole } else { Clock::Lamduct }
 }
 
 /// Plays game `game` of the series of `seed` between `names` (built-in bots and `exe:` or
@@ -55,7 +61,7 @@ pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u
                 // A program is told its entrant's seed for this game, as the page's seats are.
                 let run = Run { game: lambda_arcade::punter::GAME.id, seed: entrant_seed(seed, request.entrant, game), limit_ms: limit.as_millis() as u64 };
                 let reply = match command(&names[request.entrant], &run) {
-                    Some(Ok(command)) => ask(&command, &request.message, limit, request.phase != Phase::Stop),
+                    Some(Ok(command)) => ask(&command, &request.message, limit, request.phase != Phase::Stop, clock_of(&names[request.entrant])),
                     Some(Err(why)) => Reply::Fault { message: why, timeout: false, gone: true },
                     None => other(&request, limit)?,
                 };
