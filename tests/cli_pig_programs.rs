@@ -76,7 +76,7 @@ fn crashes_refusals_and_floods_are_failed_decisions_naming_the_reason() {
         ("trap.wasm", "ended (exit code 134) without answering; its stderr ended: about to trap / the program crashed: unreachable executed"),
         ("unknown-import.wasm", "imports \"env\".\"open_socket\", which the arcade does not give"),
         ("not-wasm.wasm", "not a WebAssembly module"),
-        ("huge-memory.wasm", "over the cap of 16384 pages (1 GiB)"),
+        ("huge-memory.wasm", "asks for at least 1250 MiB of memory; the limit is 1024 MiB"),
         ("flood.wasm", "wrote more than 262144 bytes"),
         ("hello.wasm", "answered something that is not JSON"),
     ] {

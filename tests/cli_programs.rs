@@ -1,7 +1,8 @@
 //! `arcade __wasi`: WebAssembly programs run natively through our WASI layer (docs/PROGRAMS.md)
-//! — what a program is given (argv, environment, random stream: the determinism fixture
-//! `echo-env`), how it ends (exit code, trap, refusal, each with its message) and the limits
-//! (module size, memory cap, with the process's peak memory measured). Each game's seats are
+//! — what a program is given (argv, environment, random stream, the refusals' error codes: the
+//! determinism fixture `echo-env`, which the page's layer is held to too), how it ends (exit
+//! code, each kind of trap, refusal, each with its message) and the limits (module size, memory
+//! cap, with the process's peak memory measured). Each game's seats are
 //! tested in its own `tests/cli_<game>_programs.rs`.
 
 use std::process::{Command, Output, Stdio};
@@ -40,15 +41,15 @@ fn hello_prints_and_exits_0() {
 }
 
 #[test]
-fn a_program_gets_its_arguments_the_three_variables_in_order_and_the_seeded_random_stream() {
-    let run = || wasi(&["--game", "g", "--seed", "7", "--limit-ms", "1000", "tests/fixtures/programs/echo-env.wasm", "a", "--b"]);
-    let out = run();
-    let expected = format!("argv\necho-env.wasm\na\n--b\nenviron\nARCADE_GAME=g\nARCADE_TIME_LIMIT_MS=1000\nARCADE_SEED=7\nrandom {}\n", splitmix64_hex(7, 16));
-    assert_eq!(text(&out.stdout), expected, "{}", text(&out.stderr));
-    assert_eq!(splitmix64_hex(7, 16), "d70d3259e4e1cb631c663cf4d73c4c04", "the expected output written in echo-env.wat");
-    assert_eq!(run().stdout, out.stdout, "the same seed, the same output");
-    let other = wasi(&["--game", "g", "--seed", "8", "--limit-ms", "1000", "tests/fixtures/programs/echo-env.wasm", "a", "--b"]);
-    assert!(text(&other.stdout).ends_with(&format!("random {}\n", splitmix64_hex(8, 16))));
+fn the_random_stream_is_splitmix64_of_the_seed_restarted_for_every_run() {
+    let run = |seed: &str| text(&wasi(&["--game", "g", "--seed", seed, "--limit-ms", "1000", "tests/fixtures/programs/echo-env.wasm"]).stdout);
+    let lines = |out: String| out.lines().filter(|l| l.starts_with("random_get(1") || l.starts_with("random_get(8")).map(str::to_string).collect::<Vec<_>>();
+    // A call takes whole outputs: 13 bytes use two (the rest dropped), 8 the third.
+    let stream = splitmix64_hex(7, 24);
+    assert_eq!(lines(run("7")), vec![format!("random_get(13)={}", &stream[..26]), format!("random_get(8)={}", &stream[32..48])]);
+    assert_eq!(run("7"), run("7"), "the same seed, the same output");
+    assert_ne!(lines(run("8")), lines(run("7")));
+    assert_eq!(splitmix64_hex(0, 8), "afcd1d7b39a820e2", "the first output of seed 0, 0xe220a8397b1dcdaf, little-endian");
 }
 
 #[test]
@@ -71,36 +72,118 @@ fn a_trap_ends_the_program_with_its_message_after_what_it_printed() {
 }
 
 #[test]
-fn modules_the_arcade_cannot_run_are_refused_before_they_run_naming_why() {
-    for (file, why) in [
-        ("unknown-import.wasm", "imports \"env\".\"open_socket\", which the arcade does not give (only wasi_snapshot_preview1)"),
-        ("not-wasm.wasm", "not a WebAssembly module"),
-        ("huge-memory.wasm", "its memory starts at 20000 pages (1250 MiB), over the cap of 16384 pages (1 GiB)"),
-    ] {
-        let path = format!("{HOSTILE}/{file}");
-        let out = wasi(&[&path]);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(126), "{file}: {err}");
-        assert!(err.starts_with(&format!("{path}: ")) && err.contains(why), "{file}: {err}");
-        assert!(out.stdout.is_empty());
+fn every_kind_of_trap_is_said_in_the_pages_words() {
+    let words = [
+        "unreachable executed",
+        "memory access out of bounds",
+        "table index is out of bounds",
+        "null function or function signature mismatch",
+        "null function or function signature mismatch",
+        "divide by zero",
+        "integer overflow",
+        "integer overflow",
+        "call stack exhausted",
+    ];
+    for (k, word) in words.iter().enumerate() {
+        let mut args = vec!["tests/fixtures/programs/traps.wasm"];
+        args.extend(std::iter::repeat_n("x", k));
+        let out = wasi(&args);
+        assert_eq!((out.status.code(), text(&out.stderr)), (Some(134), format!("the program crashed: {word}\n")), "trap {k}");
     }
-    let missing = wasi(&["tests/fixtures/programs/no-such.wasm"]);
-    assert_eq!(missing.status.code(), Some(126));
-    assert!(text(&missing.stderr).starts_with("tests/fixtures/programs/no-such.wasm: "), "{}", text(&missing.stderr));
+}
+
+/// The determinism fixture every WASI layer of the arcade is held to (the page's too): run as
+/// echo-env.run.json says, its stdout is echo-env.expected byte for byte.
+#[test]
+fn echo_env_prints_exactly_what_every_host_must() {
+    let dir = "tests/fixtures/programs";
+    let run: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(format!("{dir}/echo-env.run.json")).expect("read")).expect("JSON");
+    let s = |v: &serde_json::Value| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+    let mut args = vec!["--game".to_string(), s(&run["game"]), "--seed".into(), s(&run["seed"]), "--limit-ms".into(), s(&run["limitMs"]), "--".into()];
+    args.push(format!("{dir}/{}", s(&run["file"])));
+    args.extend(run["args"].as_array().expect("args").iter().map(s));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .arg("__wasi")
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let stdin = s(&run["stdin"]);
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), stdin.as_bytes()).expect("written");
+    let out = child.wait_with_output().expect("ends");
+    let expected = std::fs::read(format!("{dir}/echo-env.expected")).expect("read");
+    assert_eq!(text(&out.stdout), text(&expected), "stderr: {}", text(&out.stderr));
+    assert_eq!(out.status.code(), run["exitCode"].as_i64().map(|c| c as i32));
+}
+
+/// A refusal, in the page's words (www/program-file.js): exit code 126, nothing run.
+fn refused(path: &str) -> String {
+    let out = wasi(&[path]);
+    assert_eq!(out.status.code(), Some(126), "{path}: {}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    text(&out.stderr)
 }
 
 #[test]
-fn a_module_over_16_mib_is_refused_unread() {
+fn modules_the_arcade_cannot_run_are_refused_before_they_run_naming_the_file_and_why() {
+    for (file, why) in [
+        ("hostile/unknown-import.wasm", "unknown-import.wasm imports \"env\".\"open_socket\", which the arcade does not give (only wasi_snapshot_preview1)"),
+        ("hostile/not-wasm.wasm", "not-wasm.wasm is not a WebAssembly module (it starts with \"This is \")"),
+        ("hostile/huge-memory.wasm", "huge-memory.wasm asks for at least 1250 MiB of memory; the limit is 1024 MiB"),
+        ("checks/imported-memory.wasm", "imported-memory.wasm imports its memory (\"env\".\"memory\"); a program must define its own"),
+        ("checks/wrong-signature.wasm", "wrong-signature.wasm imports \"wasi_snapshot_preview1\".\"fd_write\" as (i32) -> (i32); WASI preview 1 gives (i32, i32, i32, i32) -> (i32)"),
+        ("checks/unknown-wasi-function.wasm", "unknown-wasi-function.wasm imports \"wasi_snapshot_preview1\".\"fd_frobnicate\", which the arcade does not give (only wasi_snapshot_preview1)"),
+        ("checks/no-start.wasm", "no-start.wasm does not export a function _start (a WASI command's entry point)"),
+        ("checks/start-with-params.wasm", "start-with-params.wasm exports _start as (i32) -> (); a WASI command's _start is () -> ()"),
+        ("checks/no-memory-export.wasm", "no-memory-export.wasm does not export its memory as \"memory\""),
+    ] {
+        assert_eq!(refused(&format!("tests/fixtures/programs/{file}")), format!("{why}\n"), "{file}");
+    }
+    assert!(refused("tests/fixtures/programs/no-such.wasm").starts_with("tests/fixtures/programs/no-such.wasm cannot be read: "));
+}
+
+#[test]
+fn a_module_over_16_mib_is_refused_unread_and_a_component_is_not_a_module() {
     let dir = std::env::temp_dir().join(format!("arcade-wasi-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let big = dir.join("big.wasm");
     let mut bytes = b"\0asm\x01\0\0\0".to_vec();
     bytes.resize((16 << 20) + 1, 0);
     std::fs::write(&big, bytes).expect("written");
-    let out = wasi(&[big.to_str().expect("path")]);
-    assert_eq!(out.status.code(), Some(126));
-    assert!(text(&out.stderr).contains("16777217 bytes, over the 16 MiB a program may have"), "{}", text(&out.stderr));
+    assert_eq!(refused(big.to_str().expect("path")), "big.wasm has 16,777,217 bytes; a program may have at most 16 MiB (16,777,216 bytes)\n");
+    let component = dir.join("component.wasm");
+    std::fs::write(&component, b"\0asm\x0d\0\x01\0").expect("written");
+    assert!(refused(component.to_str().expect("path")).starts_with("component.wasm is a WebAssembly component (WASI preview 2)"));
+    let empty = dir.join("empty.wasm");
+    std::fs::write(&empty, b"").expect("written");
+    assert_eq!(refused(empty.to_str().expect("path")), "empty.wasm is not a WebAssembly module (it is empty)\n");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_maximum_over_the_cap_stops_growth_at_1_gib_and_what_was_printed_before_a_stop_stays() {
+    let out = wasi(&["tests/fixtures/programs/checks/grow-past-max.wasm"]);
+    assert_eq!((out.status.code(), out.stdout), (Some(0), vec![0, 0x40, 0, 0]), "it reached 16,384 pages");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .args(["__wasi", "tests/fixtures/programs/checks/print-then-loop.wasm"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut got = Vec::new();
+    while !text(&got).contains("three\n") {
+        let mut buf = [0u8; 64];
+        let n = std::io::Read::read(&mut stdout, &mut buf).expect("reads");
+        assert!(n > 0, "ended early: {}", text(&got));
+        got.extend_from_slice(&buf[..n]);
+    }
+    assert_eq!(text(&got), "one\ntwo\nthree\n", "written through at once, while it runs on");
+    assert!(child.try_wait().expect("status").is_none(), "still running");
+    child.kill().expect("killed");
+    let _ = child.wait();
 }
 
 /// Memory grown to the cap: `memory.grow` returns -1 there (the program then traps), and the

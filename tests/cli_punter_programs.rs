@@ -39,7 +39,7 @@ fn hostile_programs_fail_their_requests_naming_the_reason_and_the_game_goes_on()
         ("grow.wasm", "the program crashed: unreachable executed"),
         ("unknown-import.wasm", "imports \"env\".\"open_socket\", which the arcade does not give (only wasi_snapshot_preview1)"),
         ("not-wasm.wasm", "not a WebAssembly module"),
-        ("huge-memory.wasm", "over the cap of 16384 pages (1 GiB)"),
+        ("huge-memory.wasm", "asks for at least 1250 MiB of memory; the limit is 1024 MiB"),
         ("hello.wasm", "wrote something that is not a message"),
         ("flood.wasm", "wrote something that is not a message"),
     ] {

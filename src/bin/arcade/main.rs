@@ -42,6 +42,7 @@ mod timing;
 #[cfg(not(target_arch = "wasm32"))]
 mod wasi_calls;
 mod wasi_host;
+mod wasi_module;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;

@@ -3,7 +3,8 @@
 //! stderr written through at once (a program stopped at its limit leaves what it printed), its
 //! arguments and the three `ARCADE_…` variables, real clocks, a splitmix64 `random_get` seeded
 //! with `ARCADE_SEED`, `proc_exit`. Every other function of the module is accepted and does
-//! nothing but return its error: no file system, no sockets.
+//! nothing but return its error: no file system, no sockets. Where the contract leaves a
+//! choice, the answers are the page's (`www/wasi.js`), held to by `echo-env.expected`.
 
 use std::io::{Read, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -182,14 +183,13 @@ fn fd_read((bytes, _): Call<'_>, fd: i32, iovs: i32, count: i32, read: i32) -> R
 }
 
 /// The standard streams as character devices (so programs stream rather than buffer):
-/// stdin readable, stdout and stderr writable.
+/// stdin with the right to read, stdout and stderr to write.
 fn fd_fdstat_get((bytes, _): Call<'_>, fd: i32, at: i32) -> Result<(), i32> {
     const READ: u64 = 1 << 1;
     const WRITE: u64 = 1 << 6;
-    const POLL: u64 = 1 << 27;
     let rights = match fd {
-        0 => READ | POLL,
-        1 | 2 => WRITE | POLL,
+        0 => READ,
+        1 | 2 => WRITE,
         _ => return Err(EBADF),
     };
     let mut stat = [0u8; 24];
@@ -198,13 +198,23 @@ fn fd_fdstat_get((bytes, _): Call<'_>, fd: i32, at: i32) -> Result<(), i32> {
     put(bytes, at, &stat)
 }
 
+/// Realtime (0), monotonic (1, from the start of the instance) and the CPU-time clocks (2 and
+/// 3, the time since the instance started, as the page can give no better).
 fn clock_time_get((bytes, host): Call<'_>, id: i32, at: i32) -> Result<(), i32> {
     let ns = match id {
         0 => SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
-        1 => host.started.elapsed().as_nanos() as u64,
+        1..=3 => host.started.elapsed().as_nanos() as u64,
         _ => return Err(EINVAL),
     };
     put(bytes, at, &ns.to_le_bytes())
+}
+
+/// The page's resolution (browsers coarsen their clock to 100 µs), so both say the same.
+fn clock_res_get((bytes, _): Call<'_>, id: i32, at: i32) -> Result<(), i32> {
+    if !(0..=3).contains(&id) {
+        return Err(EINVAL);
+    }
+    put(bytes, at, &100_000u64.to_le_bytes())
 }
 
 /// Clock subscriptions only, answered at once (it never sleeps); any other is an event with
@@ -247,20 +257,21 @@ pub fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, Error> {
     l.func_wrap(MODULE, "fd_read", |mut c: Caller<'_, Host>, fd: i32, iovs: i32, n: i32, out: i32| with_memory(&mut c, |m| fd_read(m, fd, iovs, n, out)))?;
     l.func_wrap(MODULE, "fd_fdstat_get", |mut c: Caller<'_, Host>, fd: i32, at: i32| with_memory(&mut c, |m| fd_fdstat_get(m, fd, at)))?;
     l.func_wrap(MODULE, "clock_time_get", |mut c: Caller<'_, Host>, id: i32, _precision: i64, at: i32| with_memory(&mut c, |m| clock_time_get(m, id, at)))?;
-    l.func_wrap(MODULE, "clock_res_get", |mut c: Caller<'_, Host>, id: i32, at: i32| {
-        with_memory(&mut c, |(b, _)| if id == 0 || id == 1 { put(b, at, &1u64.to_le_bytes()) } else { Err(EINVAL) })
-    })?;
+    l.func_wrap(MODULE, "clock_res_get", |mut c: Caller<'_, Host>, id: i32, at: i32| with_memory(&mut c, |m| clock_res_get(m, id, at)))?;
     l.func_wrap(MODULE, "poll_oneoff", |mut c: Caller<'_, Host>, subs: i32, events: i32, n: i32, out: i32| with_memory(&mut c, |m| poll_oneoff(m, subs, events, n, out)))?;
     l.func_wrap(MODULE, "random_get", |mut c: Caller<'_, Host>, buf: i32, len: i32| with_memory(&mut c, |m| random_get(m, buf, len)))?;
     l.func_wrap(MODULE, "proc_exit", |_: Caller<'_, Host>, code: i32| -> Result<(), Error> { Err(Error::i32_exit(code)) })?;
     l.func_wrap(MODULE, "sched_yield", |_: Caller<'_, Host>| 0i32)?;
     l.func_wrap(MODULE, "fd_prestat_get", |_: Caller<'_, Host>, _: i32, _: i32| EBADF)?;
     for &(name, _) in EVERY.iter().filter(|(n, _)| !GIVEN.contains(n)) {
-        let errno = inert_errno(name);
         let ty = signature(name).ok_or_else(|| Error::new(format!("no type for {name}")))?;
-        l.func_new(MODULE, name, ty, move |_, _, results: &mut [Val]| {
+        l.func_new(MODULE, name, ty, move |_, params: &[Val], results: &mut [Val]| {
+            let fd = match params.first() {
+                Some(Val::I32(fd)) => Some(*fd),
+                _ => None,
+            };
             if let Some(r) = results.first_mut() {
-                *r = Val::I32(errno);
+                *r = Val::I32(refusal(name, fd));
             }
             Ok(())
         })?;
@@ -274,13 +285,15 @@ const GIVEN: &[&str] = &[
     "clock_res_get", "poll_oneoff", "random_get", "proc_exit", "sched_yield", "fd_prestat_get",
 ];
 
-/// What a function that does nothing answers: no such file descriptor (there are only the
-/// standard streams, and only for reading, writing and their status), no capability for a
-/// path (there are no preopened folders), no support for sockets or signals.
-fn inert_errno(name: &str) -> i32 {
+/// What a function that does nothing answers (as the page's layer does): no capability for a
+/// path and no preopened folder (there is no file system), no such descriptor but the standard
+/// streams, which support nothing but reading, writing and their status; no sockets or signals.
+fn refusal(name: &str, fd: Option<i32>) -> i32 {
     match name {
-        n if n.starts_with("fd_") => EBADF,
         n if n.starts_with("path_") => ENOTCAPABLE,
+        n if n.starts_with("fd_prestat_") => EBADF,
+        n if n.starts_with("fd_") && fd.is_some_and(|fd| (0..=2).contains(&fd)) => ENOTSUP,
+        n if n.starts_with("fd_") => EBADF,
         _ => ENOTSUP,
     }
 }

@@ -2,26 +2,23 @@
 //! seat's command runs): a WebAssembly program for WASI preview 1 run natively by wasmi,
 //! through our own WASI layer ([`crate::wasi_calls`]), with its own stdin, stdout and stderr.
 //! It runs as a subprocess so that the CLI's `exe:` machinery — keeper, time limit by kill,
-//! bounded output — runs it unchanged. The module is checked before it runs: at most 16 MiB,
-//! a WebAssembly module, no import outside preview 1, a `_start` to call, a memory within the
-//! 1 GiB cap (StoreLimits keeps it there: `memory.grow` past it returns -1).
+//! bounded output — runs it unchanged. The module is checked before it runs
+//! ([`crate::wasi_module`]); its memory stays within the 1 GiB cap (StoreLimits: `memory.grow`
+//! past it returns -1).
 //!
 //! Exit code: the program's `proc_exit` code (255 for a larger one), 0 when `_start` returns;
 //! 126 when the module is refused, 134 when it traps — each with its message on stderr.
 #![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
 #[cfg(not(target_arch = "wasm32"))]
-use crate::wasi_calls::{signature, Host, MODULE};
+use crate::wasi_calls::Host;
+use crate::wasi_module::{read, MAX_MEMORY_PAGES};
 use lambda_arcade::inputs::excerpt;
 #[cfg(not(target_arch = "wasm32"))]
-use wasmi::{Config, Engine, ExternType, Module, Store, StoreLimitsBuilder, TrapCode};
+use wasmi::{Config, Engine, Module, Store, StoreLimitsBuilder, TrapCode};
 
 /// The subcommand's name.
 pub const WASI: &str = "__wasi";
-/// The largest module file run.
-pub const MAX_MODULE_BYTES: u64 = 16 << 20;
-/// The memory cap, in 64 KiB pages (1 GiB).
-pub const MAX_MEMORY_PAGES: u64 = 16_384;
 /// Calls deep a program may go (the value stack grows with them up to [`MAX_STACK_BYTES`]).
 #[cfg(not(target_arch = "wasm32"))]
 const MAX_CALL_DEPTH: usize = 50_000;
@@ -55,7 +52,7 @@ pub struct WasiArgs {
 
 /// Why a program did not run to its end.
 enum Stop {
-    /// The module was refused before it ran.
+    /// The module was refused before it ran (the message names the file).
     Refused(String),
     /// It trapped (or a host call could not be served).
     Crashed(String),
@@ -66,7 +63,7 @@ pub fn main(args: &WasiArgs) -> ! {
     let code = match run(args) {
         Ok(code) => code,
         Err(Stop::Refused(why)) => {
-            eprintln!("{}: {why}", args.file);
+            eprintln!("{why}");
             REFUSED
         }
         Err(Stop::Crashed(why)) => {
@@ -81,31 +78,31 @@ pub fn main(args: &WasiArgs) -> ! {
 /// it) has no interpreter.
 #[cfg(target_arch = "wasm32")]
 fn run(args: &WasiArgs) -> Result<i32, Stop> {
-    read_module(&args.file)?;
+    read(&args.file, &args.file).map_err(Stop::Refused)?;
     Err(Stop::Refused("programs run only in the native arcade".into()))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 fn run(args: &WasiArgs) -> Result<i32, Stop> {
-    let bytes = read_module(&args.file)?;
+    // The file's name without its folder, as the page knows it: argv[0], and in every refusal.
+    let name = std::path::Path::new(&args.file).file_name().map_or(args.file.clone(), |n| n.to_string_lossy().into_owned());
+    let bytes = read(&args.file, &name).map_err(Stop::Refused)?;
     let mut config = Config::default();
     config.set_max_recursion_depth(MAX_CALL_DEPTH).set_max_stack_height(MAX_STACK_BYTES).wasm_multi_memory(false);
     let engine = Engine::new(&config);
-    let module = Module::new(&engine, &bytes).map_err(|e| Stop::Refused(format!("not a valid WebAssembly module: {}", excerpt(&e.to_string()))))?;
-    check(&module)?;
+    let module = Module::new(&engine, &bytes).map_err(|e| Stop::Refused(format!("{name} is not a valid WebAssembly module: {}", excerpt(&e.to_string()))))?;
+    crate::wasi_module::check(&module, &name).map_err(Stop::Refused)?;
     let limits = StoreLimitsBuilder::new().memory_size((MAX_MEMORY_PAGES << 16) as usize).table_elements(MAX_TABLE_ELEMENTS).build();
-    // argv[0] is the file's name without its folder: the page knows no more.
-    let name = std::path::Path::new(&args.file).file_name().map_or(args.file.clone(), |n| n.to_string_lossy().into_owned());
-    let argv = std::iter::once(name).chain(args.args.iter().cloned()).collect();
+    let argv = std::iter::once(name.clone()).chain(args.args.iter().cloned()).collect();
     let env = vec![format!("ARCADE_GAME={}", args.game), format!("ARCADE_TIME_LIMIT_MS={}", args.limit_ms), format!("ARCADE_SEED={}", args.seed)];
     let mut store = Store::new(&engine, Host::new(limits, argv, env, args.seed));
     store.limiter(|host| &mut host.limits);
     let linker = crate::wasi_calls::linker(&engine).map_err(|e| Stop::Crashed(format!("the WASI layer could not be set up: {e}")))?;
     let instance = linker.instantiate_and_start(&mut store, &module).map_err(|e| match e.as_trap_code() {
         Some(_) => Stop::Crashed(trap_words(&e)),
-        None => Stop::Refused(format!("cannot be set up: {}", excerpt(&e.to_string()))),
+        None => Stop::Refused(format!("{name} cannot be set up: {}", excerpt(&e.to_string()))),
     })?;
-    let start = instance.get_typed_func::<(), ()>(&store, "_start").map_err(|e| Stop::Refused(format!("its _start cannot be called: {e}")))?;
+    let start = instance.get_typed_func::<(), ()>(&store, "_start").map_err(|e| Stop::Refused(format!("{name}: its _start cannot be called: {e}")))?;
     match start.call(&mut store, ()) {
         Ok(()) => Ok(0),
         Err(e) => match e.i32_exit_status() {
@@ -115,64 +112,21 @@ fn run(args: &WasiArgs) -> Result<i32, Stop> {
     }
 }
 
-/// The file's bytes, if it may be a module: at most [`MAX_MODULE_BYTES`], starting as one does.
-fn read_module(file: &str) -> Result<Vec<u8>, Stop> {
-    let size = std::fs::metadata(file).map_err(|e| Stop::Refused(e.to_string()))?.len();
-    if size > MAX_MODULE_BYTES {
-        return Err(Stop::Refused(format!("{size} bytes, over the {} MiB a program may have", MAX_MODULE_BYTES >> 20)));
-    }
-    let bytes = std::fs::read(file).map_err(|e| Stop::Refused(e.to_string()))?;
-    if !bytes.starts_with(b"\0asm") {
-        return Err(Stop::Refused("not a WebAssembly module (it does not start with \\0asm)".into()));
-    }
-    Ok(bytes)
-}
-
-/// Refuses a module the arcade cannot run, naming why: an import outside preview 1 (or of
-/// another type), no `_start` to call, a memory whose minimum is over the cap.
-#[cfg(not(target_arch = "wasm32"))]
-fn check(module: &Module) -> Result<(), Stop> {
-    for import in module.imports() {
-        let given = match import.ty() {
-            ExternType::Func(ty) if import.module() == MODULE => signature(import.name()).map(|s| s == *ty),
-            _ => None,
-        };
-        let named = format!("\"{}\".\"{}\"", excerpt(import.module()), excerpt(import.name()));
-        match given {
-            None => return Err(Stop::Refused(format!("imports {named}, which the arcade does not give (only {MODULE})"))),
-            Some(false) => return Err(Stop::Refused(format!("imports {named} with a type other than WASI's"))),
-            Some(true) => {}
-        }
-    }
-    match module.get_export("_start") {
-        Some(ExternType::Func(ty)) if ty.params().is_empty() && ty.results().is_empty() => {}
-        _ => return Err(Stop::Refused("exports no _start function (a WASI command does)".into())),
-    }
-    for export in module.exports() {
-        if let ExternType::Memory(ty) = export.ty() {
-            if ty.minimum() > MAX_MEMORY_PAGES {
-                let mib = ty.minimum() >> 4;
-                return Err(Stop::Refused(format!("its memory starts at {} pages ({mib} MiB), over the cap of {MAX_MEMORY_PAGES} pages (1 GiB)", ty.minimum())));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A trap in the words the page uses too.
+/// A trap in the words of the page's engine (V8), so both say the same.
 #[cfg(not(target_arch = "wasm32"))]
 fn trap_words(e: &wasmi::Error) -> String {
     let Some(code) = e.as_trap_code() else { return excerpt(&e.to_string()).into_owned() };
     match code {
         TrapCode::UnreachableCodeReached => "unreachable executed",
         TrapCode::MemoryOutOfBounds => "memory access out of bounds",
-        TrapCode::TableOutOfBounds => "table access out of bounds",
-        TrapCode::IndirectCallToNull => "call of a null function reference",
-        TrapCode::IntegerDivisionByZero => "integer divide by zero",
+        TrapCode::TableOutOfBounds => "table index is out of bounds",
+        TrapCode::IndirectCallToNull | TrapCode::BadSignature => "null function or function signature mismatch",
+        TrapCode::IntegerDivisionByZero => "divide by zero",
+        // V8 says "divide result unrepresentable" or "float unrepresentable in integer range":
+        // wasmi's trap does not tell which.
         TrapCode::IntegerOverflow => "integer overflow",
-        TrapCode::BadConversionToInteger => "float unrepresentable as an integer",
+        TrapCode::BadConversionToInteger => "float unrepresentable in integer range",
         TrapCode::StackOverflow => "call stack exhausted",
-        TrapCode::BadSignature => "indirect call of a function of another type",
         other => other.trap_message(),
     }
     .to_string()
