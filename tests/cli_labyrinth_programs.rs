@@ -20,24 +20,28 @@ fn messages(v: &Value) -> Vec<String> {
 }
 
 #[test]
-fn a_programs_answers_are_read_as_turns_and_its_state_is_kept_for_the_game() {
+fn a_programs_answers_are_read_as_turns_its_state_kept_for_the_game_its_seed_the_games() {
     // A fixed answer: an insertion that does not exist, refused by the rules every turn.
     let seat = r#"wasm:tests/fixtures/programs/answer.wasm {"rotation":"north","insertion":99,"row":0,"column":0}"#;
-    let v = json(&arcade(&["labyrinth", "arena", seat, "greedy", "--games", "1", "--seed", "4", "--json", "--decisions"]));
+    let v = json(&arcade(&["labyrinth", "arena", seat, "greedy", "--games", "2", "--seed", "4", "--json", "--decisions"]));
     let said = messages(&v);
-    assert!(!said.is_empty() && said.iter().all(|m| m.contains("99")), "{said:?}");
+    assert!(!said.is_empty() && said.iter().all(|m| m.contains("there is no insertion point 99")), "{said:?}");
     assert_eq!(v["a"], seat, "labelled as typed");
-    // The program printed the state it was handed: 0 (null) first, then one more each turn.
-    let printed: Vec<String> = v["decisions"][0]
-        .as_array()
-        .expect("decisions")
-        .iter()
-        .filter(|d| d["entrant"] == 0 && !d["printed"].as_str().unwrap_or_default().is_empty())
-        .map(|d| d["printed"].as_str().unwrap_or_default().to_string())
-        .collect();
-    assert_eq!(printed.len(), said.len(), "one question a turn");
-    let expected: Vec<String> = (0..printed.len()).map(|n| format!("state {n}\n")).collect();
-    assert_eq!(printed, expected);
+    for game in 0..2u32 {
+        // The program printed the state it was handed — 0 (null) first, then one more each turn,
+        // afresh each game — and its ARCADE_SEED, the seed its seat of that game has in the page.
+        let printed: Vec<String> = v["decisions"][game as usize]
+            .as_array()
+            .expect("decisions")
+            .iter()
+            .filter(|d| d["entrant"] == 0 && !d["printed"].as_str().unwrap_or_default().is_empty())
+            .map(|d| d["printed"].as_str().unwrap_or_default().to_string())
+            .collect();
+        let turns = v["problems"].as_array().expect("problems").iter().filter(|p| p["game"] == game + 1).count();
+        let seed = lambda_arcade::arena::entrant_seed(4, 0, game);
+        let expected: Vec<String> = (0..turns).map(|n| format!("state {n} seed {seed}\n")).collect();
+        assert_eq!(printed, expected, "game {}", game + 1);
+    }
 }
 
 #[test]

@@ -39,6 +39,23 @@ fn a_program_that_holds_at_20_plays_the_games_the_built_in_hold20_plays() {
 }
 
 #[test]
+fn a_programs_seed_is_its_first_games_for_the_whole_match() {
+    let v = json(&arcade(&["pig", "match", "wasm:tests/fixtures/programs/answer.wasm false", "hold20", "--games", "3", "--seed", "11", "--json", "--decisions"]));
+    let seed = lambda_arcade::arena::entrant_seed(11, 0, 0);
+    let printed: Vec<String> = v["decisions"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .flat_map(|g| g.as_array().expect("decisions").iter())
+        .filter(|d| d["entrant"] == 0)
+        .map(|d| d["printed"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(printed.len() > 10, "{printed:?}");
+    let expected: Vec<String> = (0..printed.len()).map(|n| format!("state {n} seed {seed}\n")).collect();
+    assert_eq!(printed, expected);
+}
+
+#[test]
 fn an_exe_program_speaks_the_same_protocol() {
     // The same module behind an exe: seat: the arcade's own WASI host, started as a command.
     let exe = format!("exe:{} __wasi tests/fixtures/pig/hold20.wasm", env!("CARGO_BIN_EXE_arcade"));
