@@ -2,7 +2,9 @@
 
 use lambda_arcade::link::{decode_game, encode_game, open, seal, GameRecord, LinkError};
 use lambda_arcade::pig::links::{decode_match, encode_match};
-use lambda_arcade::pig::{Entrant, MatchSpec, Pig, PigMove, PigParams, StrategySource};
+use lambda_arcade::pig::arena::play_match;
+use lambda_arcade::pig::decider::PolicyDecider;
+use lambda_arcade::pig::{Entrant, HostProgram, MatchSpec, Pig, PigMove, PigParams, Policy, StrategySource};
 use PigMove::{ThrowAgain as T, Hold as H, Roll as R};
 
 fn record(moves: Vec<PigMove>, view: usize) -> GameRecord<Pig> {
@@ -111,6 +113,18 @@ fn match_links_round_trip_with_source() {
     let link = encode_match(&spec);
     assert!(link.starts_with("pig-match/1/"));
     assert_eq!(decode_match(&link).unwrap(), spec);
+}
+
+#[test]
+fn a_program_in_a_match_link_is_named_but_plays_only_where_its_file_is() {
+    let program = StrategySource::Program(HostProgram::new("wasm:bots/mine.wasm", || Box::new(PolicyDecider { policy: Policy::HoldAt(20), target: 100 })));
+    let spec = MatchSpec::checker(Entrant { label: "wasm:bots/mine.wasm".into(), source: program }, 3);
+    let decoded = decode_match(&encode_match(&spec)).unwrap();
+    assert_eq!(decoded, spec, "named the same");
+    assert_eq!(decoded.entrants[0].source.parts(), ("program", "wasm:bots/mine.wasm"));
+    assert!(play_match(&spec).is_ok(), "the host's decider plays");
+    let refused = play_match(&decoded).err();
+    assert_eq!(refused.as_deref(), Some("wasm:bots/mine.wasm is a program: it plays only in the CLI, where its file is"));
 }
 
 #[test]

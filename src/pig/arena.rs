@@ -22,9 +22,57 @@ pub enum StrategySource {
     Scheme(String),
     /// JavaScript source; only the page can run it.
     JavaScript(String),
-    /// An outside program (docs/PROGRAMS.md), named by its label (the file and its arguments):
-    /// the program itself never travels in a spec or a link; its host answers for it.
-    Program(String),
+    /// A program the host runs (docs/PROGRAMS.md): the engine starts no process, so the CLI
+    /// (`exe:` and `wasm:` seats) hands in how to make its decider; without one (the page's
+    /// program seats) it is answered from outside, as JavaScript is. Only its name travels in
+    /// a spec or a link, never the program.
+    Program(HostProgram),
+}
+
+/// A program's entrant: its name (the seat as typed) and the maker of its decider, which a
+/// program read back from a link has not (it plays only where its file is).
+#[derive(Clone)]
+pub struct HostProgram {
+    pub name: String,
+    make: Option<std::sync::Arc<MakeDecider>>,
+}
+
+/// How a host makes a program's decider (afresh for each match that seats it).
+type MakeDecider = dyn Fn() -> Box<dyn Decider<Pig>> + Send + Sync;
+
+impl HostProgram {
+    pub fn new(name: &str, make: impl Fn() -> Box<dyn Decider<Pig>> + Send + Sync + 'static) -> HostProgram {
+        HostProgram { name: name.to_string(), make: Some(std::sync::Arc::new(make)) }
+    }
+
+    /// The program `name` as a link names it, without a way to run it.
+    pub fn named(name: &str) -> HostProgram {
+        HostProgram { name: name.to_string(), make: None }
+    }
+
+    /// Its decider, made afresh; `None` when the host answers for it from outside.
+    fn decider(&self) -> Option<Box<dyn Decider<Pig>>> {
+        self.make.as_ref().map(|make| make())
+    }
+
+    /// Whether the host that made it can run it (a program named by a link cannot).
+    pub fn runs_here(&self) -> bool {
+        self.make.is_some()
+    }
+}
+
+impl PartialEq for HostProgram {
+    fn eq(&self, other: &HostProgram) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for HostProgram {}
+
+impl std::fmt::Debug for HostProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("HostProgram").field(&self.name).finish()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +88,7 @@ impl StrategySource {
             StrategySource::Builtin(s) => ("builtin", s),
             StrategySource::Scheme(s) => ("scheme", s),
             StrategySource::JavaScript(s) => ("js", s),
-            StrategySource::Program(s) => ("program", s),
+            StrategySource::Program(p) => ("program", &p.name),
         }
     }
 }
@@ -155,7 +203,8 @@ pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<O
             let _ = seed; // drives `(random n)` in Scheme only
             return Err(NO_SCHEME.to_string());
         }
-        StrategySource::JavaScript(_) | StrategySource::Program(_) => None,
+        StrategySource::JavaScript(_) => None,
+        StrategySource::Program(p) => p.decider(),
     })
 }
 
@@ -207,13 +256,13 @@ pub fn play_match(spec: &MatchSpec) -> Result<Series<Pig>, String> {
     series.run()
 }
 
-/// `Err` naming the first strategy among `entrants` the engine cannot play by itself: a
-/// JavaScript strategy (the page runs it) or a program (its host runs it).
+/// `Err` naming the first entrant among `entrants` that cannot be played natively: a JavaScript
+/// strategy (the page runs it) or a program without its file (named by a link).
 pub fn engine_only(entrants: &[Entrant]) -> Result<(), String> {
     for e in entrants {
-        match e.source {
+        match &e.source {
             StrategySource::JavaScript(_) => return Err(format!("{}: JavaScript strategies run only in the page", e.label)),
-            StrategySource::Program(_) => return Err(format!("{}: a program is run by its host, not by the engine", e.label)),
+            StrategySource::Program(p) if !p.runs_here() => return Err(format!("{} is a program: it plays only where its file is (a wasm: or exe: seat naming it)", p.name)),
             _ => {}
         }
     }

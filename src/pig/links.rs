@@ -88,7 +88,7 @@ fn write_entrant(w: &mut BitWriter, e: &Entrant) {
         StrategySource::Builtin(n) => (0, n),
         StrategySource::Scheme(s) => (1, s),
         StrategySource::JavaScript(s) => (2, s),
-        StrategySource::Program(s) => (3, s),
+        StrategySource::Program(p) => (3, &p.name),
     };
     w.bits(tag, 2);
     w.string(text);
@@ -102,7 +102,7 @@ fn read_entrant(r: &mut BitReader) -> Result<Entrant, LinkError> {
         0 => StrategySource::Builtin(text),
         1 => StrategySource::Scheme(text),
         2 => StrategySource::JavaScript(text),
-        3 => StrategySource::Program(text),
+        3 => StrategySource::Program(super::arena::HostProgram::named(&text)),
         _ => return Err(LinkError::Malformed("unknown strategy kind".into())),
     };
     Ok(Entrant { label, source })

@@ -10,7 +10,7 @@ pub mod optimal;
 pub mod policy;
 pub mod tournament;
 
-pub use arena::{Entrant, MatchSpec, MatchSummary, SetupError, StrategySource};
+pub use arena::{Entrant, HostProgram, MatchSpec, MatchSummary, SetupError, StrategySource};
 pub use engine::{Effect, Pig, MAX_TARGET, PigError, PigMove, PigParams, Situation};
 pub use policy::{Policy, BUILTIN_NAMES};
 

@@ -65,10 +65,10 @@ pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<crate::arena::
 }
 
 /// Whether an entrant is a punter outside the engine that speaks the official protocol: "js"
-/// (a JavaScript bot in the page), "exe:COMMAND" (a program run by the CLI, offline mode) or
-/// "online" (a punter connected to `arcade punter serve`).
+/// (a JavaScript bot in the page), "exe:COMMAND" or "wasm:FILE ARGS…" (a program run by the
+/// CLI, offline mode) or "online" (a punter connected to `arcade punter serve`).
 pub fn is_outside(name: &str) -> bool {
-    name == "js" || name == "online" || name.starts_with("exe:")
+    name == "js" || name == "online" || name.starts_with("exe:") || name.starts_with("wasm:")
 }
 
 struct RandomBot {

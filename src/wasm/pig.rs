@@ -330,7 +330,7 @@ pub(super) fn source_of(kind: &str, source: String) -> Result<StrategySource, Js
         "builtin" => Ok(StrategySource::Builtin(source)),
         "scheme" => Ok(StrategySource::Scheme(source)),
         "js" => Ok(StrategySource::JavaScript(source)),
-        "program" => Ok(StrategySource::Program(source)),
+        "program" => Ok(StrategySource::Program(crate::pig::arena::HostProgram::named(&source))),
         other => Err(js_error(format!("unknown strategy kind \"{other}\""))),
     }
 }

@@ -5,6 +5,8 @@
 // program the limit, so it can print in time. Characters that are not commands are ignored and
 // the route is cut at width × height, as `arcade lifter judge` does (the engine's `setRoute`).
 const runner = () => import('../program-run.js');
+/** A Lifter program's ARCADE_SEED: 0, as `arcade lifter judge` gives it (a map is the whole game). */
+const PROGRAM_SEED = 0;
 /** The most route read (far beyond any map's width × height), as the CLI's judge. */
 const MAX_ROUTE = 16 << 20;
 
@@ -30,8 +32,8 @@ async function runOnce({ program, args }, seed, text, limitMs) {
  * The Your solver tab's run of a program: { source: { program, args }, text, budgetMs } → the
  * scored result (`scored(route, extra)`, as a `solve` run).
  */
-export async function solveByProgram(params, seed, scored) {
-  const r = await runOnce(params.source, seed, params.text, params.budgetMs);
+export async function solveByProgram(params, scored) {
+  const r = await runOnce(params.source, PROGRAM_SEED, params.text, params.budgetMs);
   return scored(r.route, { kind: 'program', printed: r.printed, note: r.note });
 }
 
@@ -41,13 +43,13 @@ export async function solveByProgram(params, seed, scored) {
  * the route's time, 150 s as in the contest; its route is then answered command by command, and
  * when it is used up the robot aborts (the game ends as a route's end ends it).
  */
-export async function programCommands(source, seed, limitMs = 150000) {
+export async function programCommands(source, limitMs = 150000) {
   let route = null;
   let k = 0;
   return {
     async decide(view) {
       if (route === null) {
-        const r = await runOnce(source, seed, view.map, limitMs);
+        const r = await runOnce(source, PROGRAM_SEED, view.map, limitMs);
         route = (r.route.match(/[LRUDWSA]/g) ?? []);
         return { answer: route[k++] ?? 'A', error: null, printed: r.printed, timeout: false, ms: r.ms };
       }

@@ -52,7 +52,7 @@ function seatOf(started, stepLimitMs) {
 
 /** `source` loaded afresh with `seed` as a seat answering `next`; throws when it does not load. */
 async function openSeat(source, seed, stepLimitMs = STEP_LIMIT_MS) {
-  if (source && typeof source === 'object') return (await import('./program-seat.js')).programCommands(source, seed);
+  if (source && typeof source === 'object') return (await import('./program-seat.js')).programCommands(source);
   const started = await UserSession.start({ game: 'lifter', source, seed, loadMs: LOAD_MS });
   if (started.error) { started.session?.close(); throw new Error(`the code does not load: ${started.error}`); }
   if (!started.defined.includes('next')) { started.session.close(); throw new Error('the code defines no function next(state)'); }
@@ -105,7 +105,7 @@ export async function runLifter(engine, params, ctx) {
         return { route: game.route(), state: game.state(), elapsed: performance.now() - t0, applied, ...extra };
       });
     };
-    if (program) return (await import('./program-seat.js')).solveByProgram(params, first.seed, scoredFrom);
+    if (program) return (await import('./program-seat.js')).solveByProgram(params, scoredFrom);
     const started = await UserSession.start({ game: 'lifter', source: params.source, seed: first.seed, loadMs: LOAD_MS });
     const scored = scoredFrom;
     if (started.error) {

@@ -16,7 +16,7 @@ use lambda_arcade::link::encode_game;
 use serde_json::{json, Value};
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "A and B are AI levels (simple, greedy, strong) or JavaScript files defining turn(view), run by node.")]
+#[command(after_help = "A and B are AI levels (simple, greedy, strong), JavaScript files defining turn(view), run by node, or\nprograms: exe:COMMAND or wasm:FILE ARGS… (a fresh process a turn, 2 s; docs/PROGRAMS.md).")]
 pub struct ArenaArgs {
     #[command(flatten)]
     sides: Sides,
@@ -84,7 +84,12 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     let params = LabyrinthParams { players, rules: args.rules.rules(), seed: 0, saved: None };
     let mine = args.out.part().range(games as usize);
     let keep = args.decisions.keep;
-    let played = crate::parallel::map(mine.len(), |i| arena_game(&entrants, &params, seed, (mine.start + i) as u32, keep));
+    let play = |i: usize| arena_game(&entrants, &params, seed, (mine.start + i) as u32, keep);
+    // Programs are timed: their games are played one at a time.
+    let played = match entrants.iter().any(|e| matches!(e, Entrant::Program(_))) {
+        true => (0..mine.len()).map(play).collect(),
+        false => crate::parallel::map(mine.len(), play),
+    };
     let (mut results, mut problems, mut links, mut decisions) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let names = [a.clone(), b.clone()];
     for result in played {
@@ -122,21 +127,28 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// One side of an arena: an AI level, or a JavaScript file defining `turn(view)`.
+/// One side of an arena: an AI level, a JavaScript file defining `turn(view)`, or a program
+/// (`exe:`, `wasm:`).
 enum Entrant {
     Level(AiSeat),
     Js(String),
+    Program(String),
 }
 
 impl Entrant {
     fn parse(name: &str) -> Result<Entrant, Failure> {
+        if crate::program_seat::is_program(name) {
+            crate::program_seat::check(name).map_err(Failure::usage)?;
+            return Ok(Entrant::Program(name.to_string()));
+        }
         if name.ends_with(".js") || name.ends_with(".mjs") {
             return Ok(Entrant::Js(name.to_string()));
         }
         AiSeat::new(name).map(Entrant::Level).map_err(|_| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
     }
 
-    /// Its decider for one game: a JavaScript file gets a fresh process every game.
+    /// Its decider for one game: a JavaScript file gets a fresh process every game (a program one
+/// every turn, its state kept for the game).
     fn decider(&self) -> Result<Box<dyn Decider<Labyrinth>>, Failure> {
         Ok(match self {
             Entrant::Level(seat) => Box::new(*seat),
@@ -144,6 +156,7 @@ impl Entrant {
                 let limit_ms = u64::from(lambda_arcade::labyrinth::inputs::DECISIONS.decision_ms);
                 Box::new(JsSeat { js: JsStrategy::start(path, "turn", limit_ms).map_err(Failure::input)?, step: None })
             }
+            Entrant::Program(name) => Box::new(crate::labyrinth_program::ProgramSeat::new(name)),
         })
     }
 }

@@ -36,7 +36,9 @@ pub enum Command {
     /// route ignored; at most n × m commands counted. A table per map (score, best known, %,
     /// time, link) and a total; --json: one line per map
     Judge {
-        /// The program, as a shell command (quote it), e.g. "arcade lifter solve"
+        /// The program, as a shell command (quote it), e.g. "arcade lifter solve", or
+        /// wasm:FILE ARGS…, a WebAssembly program (stopped at the limit, no SIGINT: the route
+        /// printed so far is judged)
         #[arg(value_name = "COMMAND")]
         command: String,
         /// all (the 26 official maps), names separated by commas, or a folder of .map files

@@ -2,11 +2,15 @@
 //! a Lifter program judged as the 2012 contest judged entries (task §2–3.1): the map on its
 //! stdin; SIGINT after the time limit, after which it may still print; SIGKILL 10 s later,
 //! which scores 0; unrecognised characters in its route ignored; at most the first n × m
-//! commands counted. The route is complete when its output ends (closed, or the program
-//! exited: whatever it left is killed then). The route is scored by the exact engine; the
-//! program and every process it started are killed at the end.
+//! commands counted. A WebAssembly program (`wasm:FILE ARGS…`, docs/PROGRAMS.md) gets no
+//! SIGINT, as in the page: it is stopped at the limit, and the route printed so far is judged
+//! (`ARCADE_TIME_LIMIT_MS` tells it the limit, so it can print in time). The route is complete
+//! when its output ends (closed, or the program exited: whatever it left is killed then). The
+//! route is scored by the exact engine; the program and every process it started are killed at
+//! the end.
 
 use crate::process::{describe, signal_of, stderr_note, Output, Program, Signal};
+use crate::program_seat::Run;
 use crate::Failure;
 use lambda_arcade::lifter::{maps, Command, Lifter, LifterParams, Mine};
 use lambda_arcade::link::{encode_game, GameRecord};
@@ -74,13 +78,22 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
     let mut notes = Vec::new();
     let mut out = Vec::new();
     let mut killed = false;
-    match Program::start(command, ROUTE_BOUND) {
+    // A WebAssembly program has no SIGINT (nor in the page): it is stopped at the limit and the
+    // route it printed so far is judged.
+    let wasm = crate::program_seat::is_wasm(command);
+    let run = Run { game: lambda_arcade::lifter::GAME.id, seed: 0, limit_ms: (seconds * 1000.0) as u64 };
+    let started_program = match crate::program_seat::command(command, &run) {
+        Some(Ok(line)) => Program::start(&line, ROUTE_BOUND).map_err(|e| e.to_string()),
+        Some(Err(why)) => Err(why),
+        None => Program::start(command, ROUTE_BOUND).map_err(|e| e.to_string()),
+    };
+    match started_program {
         Err(e) => notes.push(format!("cannot start: {e}")),
         Ok(mut program) => {
             program.send(params.text.clone().into_bytes());
             let interrupt = started + Duration::from_secs_f64(seconds);
             let mut deadline = interrupt;
-            let mut interrupted = false;
+            let (mut interrupted, mut stopped) = (false, false);
             loop {
                 match program.read(deadline) {
                     Output::Bytes(b) => out.extend_from_slice(&b),
@@ -89,6 +102,11 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
                     Output::Waiting if Instant::now() < deadline => {}
                     Output::Flooded => {
                         notes.push(format!("printed more than {} MiB; the rest was not read", ROUTE_BOUND >> 20));
+                        break;
+                    }
+                    Output::Waiting if wasm => {
+                        notes.push(format!("stopped at {seconds} s (a wasm: program gets no SIGINT): the route printed so far is judged"));
+                        stopped = true;
                         break;
                     }
                     Output::Waiting if !interrupted => {
@@ -106,7 +124,7 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
             }
             // Its output is closed, but it may still run (or have left children): they all go,
             // and the status says how it ended.
-            let status = program.wait_until(Instant::now() + Duration::from_millis(100));
+            let status = if stopped { None } else { program.wait_until(Instant::now() + Duration::from_millis(100)) };
             program.kill();
             // Ending by the SIGINT it was sent is how a contest program stops.
             let by_sigint = |s: &std::process::ExitStatus| interrupted && signal_of(*s) == Some(Signal::Interrupt as i32);

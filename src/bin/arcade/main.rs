@@ -6,9 +6,11 @@ mod arena_bench;
 mod bench;
 mod decisions;
 mod js_strategy;
+mod json_program;
 mod keeper;
 mod labyrinth;
 mod labyrinth_arena;
+mod labyrinth_program;
 mod lifter;
 mod lifter_bench;
 mod lifter_judge;
@@ -18,8 +20,10 @@ mod merge;
 mod parallel;
 mod pig;
 mod pig_bench;
+mod pig_program;
 mod pig_tournament;
 mod process;
+mod program_seat;
 mod punter;
 mod punter_bench;
 mod punter_bots_bench;
@@ -35,6 +39,10 @@ mod rails_bench;
 mod shard;
 mod shell_line;
 mod timing;
+#[cfg(not(target_arch = "wasm32"))]
+mod wasi_calls;
+mod wasi_host;
+mod wasi_module;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
@@ -92,6 +100,10 @@ enum Command {
         #[arg(value_name = "FILE", required = true)]
         files: Vec<String>,
     },
+    /// A WebAssembly program for WASI on this process's stdin, stdout and stderr (what a
+    /// wasm: seat runs; docs/PROGRAMS.md)
+    #[command(name = "__wasi", hide = true)]
+    Wasi(wasi_host::WasiArgs),
 }
 
 /// A failure to report: the message and the exit code.
@@ -138,6 +150,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Bench(c) => bench::main(&c),
+        Command::Wasi(args) => wasi_host::main(&args),
         Command::Merge { files } => merge::run(&files, &[pig_tournament::MERGE, punter_play::MERGE, labyrinth_arena::MERGE], &[lifter::JUDGE_LINES]),
     };
     match result {

@@ -14,7 +14,7 @@ use serde_json::json;
 use std::time::Instant;
 
 /// What a strategy may be, for the commands' help.
-pub const STRATEGIES: &str = "A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward) or paths\nto Scheme files defining (player my-total other-total accum current state).";
+pub const STRATEGIES: &str = "A and B are built-in strategies (optimal, pace, hold20, hold25, holdN, dummy, coward), paths\nto Scheme files defining (player my-total other-total accum current state), or programs:\nexe:COMMAND or wasm:FILE ARGS… (a fresh process a decision, 1 s; docs/PROGRAMS.md).";
 
 #[derive(clap::Subcommand, Debug)]
 #[command(after_help = STRATEGIES)]
@@ -36,7 +36,7 @@ pub enum Command {
     },
     /// CodeAbbey's checker: 49 games of A against dummy
     Check {
-        /// The strategy checked: a built-in (optimal, pace, holdN, coward) or a Scheme file
+        /// The strategy checked: a built-in (optimal, pace, holdN, coward), a Scheme file or a program (exe:COMMAND, wasm:FILE ARGS…)
         #[arg(value_name = "A")]
         a: String,
         #[command(flatten)]
@@ -107,8 +107,12 @@ fn solve() -> Result<(), Failure> {
     Ok(())
 }
 
-/// A built-in name, or a path to a Scheme file.
+/// A built-in name, a path to a Scheme file, or a program (`exe:`, `wasm:`).
 pub fn entrant(word: &str) -> Result<Entrant, Failure> {
+    if crate::program_seat::is_program(word) {
+        crate::program_seat::check(word).map_err(Failure::usage)?;
+        return Ok(Entrant { label: word.to_string(), source: StrategySource::Program(crate::pig_program::source(word)) });
+    }
     let path = std::path::Path::new(word);
     if path.exists() || word.ends_with(".scm") {
         let code = crate::read_text(word)?;
@@ -118,7 +122,7 @@ pub fn entrant(word: &str) -> Result<Entrant, Failure> {
         return Ok(Entrant::builtin(word));
     }
     Err(Failure::usage(format!(
-        "\"{word}\" is neither a built-in strategy (optimal, pace, holdN, dummy, coward) nor a file"
+        "\"{word}\" is neither a built-in strategy (optimal, pace, holdN, dummy, coward), a file, nor a program (exe:COMMAND, wasm:FILE)"
     )))
 }
 

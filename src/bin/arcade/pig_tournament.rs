@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
-    /// Three to sixteen strategies: built-ins (optimal, pace, holdN, dummy, coward) or Scheme files
+    /// Three to sixteen strategies: built-ins (optimal, pace, holdN, dummy, coward), Scheme files or programs (exe:COMMAND, wasm:FILE ARGS…)
     #[arg(value_name = "STRATEGY", required = true)]
     strategies: Vec<String>,
     /// Games each pair plays (games in all: at most 10,000)
@@ -68,7 +68,13 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     let spec = runner.spec().clone();
     let pairs = spec.pairs().len();
     let mine = args.out.part().range(pairs);
-    let mut played = crate::parallel::map(mine.len(), |i| TournamentRunner::play_pair(&spec, mine.start + i)).into_iter();
+    // Programs are timed: their pairs are played one at a time, as the contests ran them.
+    let play = |i: usize| TournamentRunner::play_pair(&spec, mine.start + i);
+    let played = match args.strategies.iter().any(|s| crate::program_seat::is_program(s)) {
+        true => (0..mine.len()).map(play).collect(),
+        false => crate::parallel::map(mine.len(), play),
+    };
+    let mut played = played.into_iter();
     let results = (0..pairs).map(|k| if args.out.part().contains(k, pairs) { played.next().transpose() } else { Ok(None) });
     let runner = TournamentRunner::with_pairs(spec, results.collect::<Result<_, _>>().map_err(Failure::input)?).map_err(Failure::input)?;
     if let Some((who, f)) = runner.failures().first() {

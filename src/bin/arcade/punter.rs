@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 #[derive(clap::Subcommand, Debug)]
-#[command(after_help = "MAP is a bundled map (lambda, circle, boston, edinburgh-10000 …, with or without .json) or a map file.\nBots: random, greedy, strong; in play and arena also exe:COMMAND, a contest program (offline protocol).")]
+#[command(after_help = "MAP is a bundled map (lambda, circle, boston, edinburgh-10000 …, with or without .json) or a map file.\nBots: random, greedy, strong; in play and arena also exe:COMMAND or wasm:FILE ARGS…, a contest program (offline protocol).")]
 pub enum Command {
     /// Replay official game logs: a JSON line each {"log","map","scores","recorded","match"}
     Replay {

@@ -4,7 +4,8 @@
 //! from just before the request is sent until the answer is read (a whole message: the
 //! program need not exit); the program and every process it started are killed once it has
 //! answered (or at the limit). The stop message wants no answer: the program is given until
-//! its output ends or the limit.
+//! its output ends or the limit. A `wasm:` program's clock runs from its start instead, and its
+//! limit covers the handshake too (as in the page, docs/PROGRAMS.md).
 
 use crate::process::{describe, stderr_note, Output, Program};
 use lambda_arcade::inputs::excerpt;
@@ -26,17 +27,32 @@ pub enum Reply {
     Fault { message: String, timeout: bool, gone: bool },
 }
 
+/// How a program's time is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    /// As lamduct ran entries: [`HANDSHAKE`] to say its name, then the limit from the request.
+    Lamduct,
+    /// The limit covers the whole instance — start, handshake, answer — as in the page (a
+    /// `wasm:` program, docs/PROGRAMS.md).
+    Whole,
+}
+
 /// Asks the program `command` one request within `limit` (a fault's message ends with the tail
 /// of its stderr).
 /// Without `answers` (the stop message), it is given until `limit` to finish and its answer is
 /// `null`.
-pub fn ask(command: &str, request: &str, limit: Duration, answers: bool) -> Reply {
+pub fn ask(command: &str, request: &str, limit: Duration, answers: bool, clock: Clock) -> Reply {
+    let started = Instant::now();
     let mut program = match Program::start(command, MAX_MESSAGE_BYTES + 64) {
         Ok(p) => p,
         Err(e) => return gone(format!("cannot start \"{command}\": {e}")),
     };
     let mut decoder = Decoder::new();
-    let hello = match next_message(&mut program, &mut decoder, "handshake", HANDSHAKE) {
+    let (hello_by, hello_limit, of_start) = match clock {
+        Clock::Lamduct => (Instant::now() + HANDSHAKE, HANDSHAKE, ""),
+        Clock::Whole => (started + limit, limit, " of its start"),
+    };
+    let hello = match next_message(&mut program, &mut decoder, "handshake", hello_by, &format!("{} s{of_start}", hello_limit.as_secs_f64())) {
         Ok(v) => v,
         Err(fault) => return finish(program, fault, "before its handshake"),
     };
@@ -47,12 +63,16 @@ pub fn ask(command: &str, request: &str, limit: Duration, answers: bool) -> Repl
     let mut bytes = frame(&You { name }.to_text()).into_bytes();
     bytes.extend_from_slice(frame(request).as_bytes());
     program.send(bytes);
+    let by = match clock {
+        Clock::Lamduct => Instant::now() + limit,
+        Clock::Whole => started + limit,
+    };
     if !answers {
         // Done when its output ends: closed, or it exited (then what it left is gone too).
-        program.drain_until(Instant::now() + limit);
+        program.drain_until(by);
         return finish(program, Reply::Answer("null".into()), "");
     }
-    let reply = next_message(&mut program, &mut decoder, "answer", limit).map_or_else(|fault| fault, Reply::Answer);
+    let reply = next_message(&mut program, &mut decoder, "answer", by, &format!("{} s{of_start}", limit.as_secs_f64())).map_or_else(|fault| fault, Reply::Answer);
     finish(program, reply, "")
 }
 
@@ -72,9 +92,8 @@ fn finish(mut program: Program, reply: Reply, when: &str) -> Reply {
     }
 }
 
-/// The next whole message of its stdout, by `deadline`.
-fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, limit: Duration) -> Result<String, Reply> {
-    let deadline = Instant::now() + limit;
+/// The next whole message of its stdout, by `deadline` (`limit` says what it was).
+fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, deadline: Instant, limit: &str) -> Result<String, Reply> {
     loop {
         match decoder.next_text() {
             Ok(Some(v)) => return Ok(v),
@@ -84,7 +103,7 @@ fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, limit:
         match program.read(deadline) {
             Output::Bytes(b) => decoder.push(&b),
             Output::Flooded => return Err(gone(format!("wrote more than {} MiB without a whole message", MAX_MESSAGE_BYTES >> 20))),
-            Output::Waiting => return Err(Reply::Fault { message: format!("no {what} within {} s", limit.as_secs_f64()), timeout: true, gone: false }),
+            Output::Waiting => return Err(Reply::Fault { message: format!("no {what} within {limit}"), timeout: true, gone: false }),
             Output::Closed => {
                 let how = program.wait_until(Instant::now() + Duration::from_millis(200)).map_or("closed its output".to_string(), describe);
                 let partial = if decoder.buffered() > 0 { format!(" in the middle of a message ({} bytes)", decoder.buffered()) } else { String::new() };

@@ -4,7 +4,8 @@
 use crate::args::{Base, Decisions, Output, Seed, Sides};
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::punter::MapsDir;
-use crate::punter_seats::{command_of, Played, Problem};
+use crate::program_seat::is_program;
+use crate::punter_seats::{Played, Problem};
 use crate::Failure;
 use lambda_arcade::link::{encode_game, GameRecord};
 use lambda_arcade::punter::bots::entrants;
@@ -37,8 +38,8 @@ pub struct PlayArgs {
     /// The map: a bundled one by name (lambda, circle, boston …) or a map file
     #[arg(value_name = "MAP")]
     map: String,
-    /// The seats in order (at least two): built-in bots (random, greedy, strong) or
-    /// exe:COMMAND, a program speaking the official offline protocol
+    /// The seats in order (at least two): built-in bots (random, greedy, strong) or programs
+    /// speaking the official offline protocol: exe:COMMAND or wasm:FILE ARGS…
     #[arg(long, value_name = "BOT,BOT,…", default_value = "greedy,random")]
     bots: String,
     #[command(flatten)]
@@ -63,7 +64,7 @@ pub struct OneGame {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "A and B are bots (random, greedy or strong) or exe:COMMAND, a program speaking the official offline protocol\n(a fresh process per request; 10 s for setup, 1 s a move, timed from outside; ten timeouts make a zombie).")]
+#[command(after_help = "A and B are bots (random, greedy or strong) or programs speaking the official offline protocol: exe:COMMAND\nor wasm:FILE ARGS… (a fresh process per request; 10 s for setup, 1 s a move, timed from outside; ten timeouts\nmake a zombie).")]
 pub struct ArenaArgs {
     #[command(flatten)]
     sides: Sides,
@@ -196,7 +197,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
         }
         p
     });
-    let played = match names.iter().any(|n| command_of(n).is_some()) {
+    let played = match names.iter().any(|n| is_program(n)) {
         true => (0..mine.len()).map(play).collect(),
         false => crate::parallel::map(mine.len(), play),
     };

@@ -1,11 +1,12 @@
-//! A game of Punter between built-in bots and outside programs (`exe:COMMAND`, offline mode),
-//! on the engine's `ProtocolGame` (the same state machine the page's JavaScript bots go
-//! through): the engine writes every message and judges every answer; this runs the programs
-//! and keeps the clock.
+//! A game of Punter between built-in bots and outside programs (`exe:COMMAND` or
+//! `wasm:FILE ARGS…`, offline mode), on the engine's `ProtocolGame` (the same state machine the
+//! page's JavaScript bots go through): the engine writes every message and judges every answer;
+//! this runs the programs and keeps the clock.
 
-use crate::punter_offline::{ask, Reply};
+use crate::program_seat::{check, command, is_program, is_wasm, Run};
+use crate::punter_offline::{ask, Clock, Reply};
 use crate::Failure;
-use lambda_arcade::arena::GameLog;
+use lambda_arcade::arena::{entrant_seed, GameLog};
 use lambda_arcade::punter::protocol::{Next, Phase, ProtocolGame, Request};
 use lambda_arcade::punter::{Punter, PunterParams};
 use std::time::Duration;
@@ -25,17 +26,18 @@ pub struct Played {
     pub problems: Vec<Problem>,
 }
 
-/// Whether a seat name is a program run in offline mode: "exe:COMMAND".
-pub fn command_of(name: &str) -> Option<&str> {
-    name.strip_prefix("exe:")
+/// How a program's time is counted: a `wasm:` program's limit covers its whole instance, as in
+/// the page; an `exe:` program has lamduct's handshake time first.
+fn clock_of(name: &str) -> Clock {
+    if is_wasm(name) { Clock::Whole } else { Clock::Lamduct }
 }
 
-/// Plays game `game` of the series of `seed` between `names` (built-in bots and `exe:`
-/// programs; seats rotating with the game). `limits` scales the official time limits (1.0: the
+/// Plays game `game` of the series of `seed` between `names` (built-in bots and `exe:` or
+/// `wasm:` programs; seats rotating with the game). `limits` scales the official time limits (1.0: the
 /// official 10 s setup and 1 s a move).
 pub fn play_game(params: PunterParams, names: &[String], seed: u64, game: u32, limits: f64) -> Result<Played, Failure> {
     let mut nobody_else = |request: &Request, _: Duration| -> Result<Reply, Failure> {
-        Err(Failure::usage(format!("entrant \"{}\" cannot be asked here (use a built-in bot or exe:COMMAND)", names[request.entrant])))
+        Err(Failure::usage(format!("entrant \"{}\" cannot be asked here (use a built-in bot, exe:COMMAND or wasm:FILE)", names[request.entrant])))
     };
     play_game_with(params, names, seed, game, limits, &mut nobody_else)
 }
@@ -43,10 +45,8 @@ pub fn play_game(params: PunterParams, names: &[String], seed: u64, game: u32, l
 /// [`play_game`] where `other` answers the outside seats that are not programs (punters
 /// connected to `arcade punter serve`) within the limit it is given.
 pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u32, limits: f64, other: &mut dyn FnMut(&Request, Duration) -> Result<Reply, Failure>) -> Result<Played, Failure> {
-    for name in names {
-        if command_of(name).is_some_and(|c| c.trim().is_empty()) {
-            return Err(Failure::usage("an exe: seat needs a command, e.g. exe:./punter or \"exe:python3 bot.py\""));
-        }
+    for name in names.iter().filter(|n| is_program(n)) {
+        check(name).map_err(Failure::usage)?;
     }
     let mut g = ProtocolGame::new(params, names, seed, game).map_err(Failure::usage)?;
     g.set_clock(super::decisions::clock());
@@ -58,8 +58,11 @@ pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u
             Next::Ask(request) => {
                 let limit = Duration::from_secs_f64(f64::from(request.phase.limit_ms()) / 1000.0 * limits);
                 let began = std::time::Instant::now();
-                let reply = match command_of(&names[request.entrant]) {
-                    Some(command) => ask(command, &request.message, limit, request.phase != Phase::Stop),
+                // A program is told its entrant's seed for this game, as the page's seats are.
+                let run = Run { game: lambda_arcade::punter::GAME.id, seed: entrant_seed(seed, request.entrant, game), limit_ms: limit.as_millis() as u64 };
+                let reply = match command(&names[request.entrant], &run) {
+                    Some(Ok(command)) => ask(&command, &request.message, limit, request.phase != Phase::Stop, clock_of(&names[request.entrant])),
+                    Some(Err(why)) => Reply::Fault { message: why, timeout: false, gone: true },
                     None => other(&request, limit)?,
                 };
                 let ms = began.elapsed().as_secs_f64() * 1000.0;

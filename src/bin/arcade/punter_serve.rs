@@ -75,7 +75,7 @@ pub struct ServeArgs {
     /// The port on 127.0.0.1 (0: any free one; the address is printed on stderr)
     #[arg(long, value_name = "P", default_value_t = 9000)]
     port: u16,
-    /// Seats after the online punters: built-in bots or exe:COMMAND programs
+    /// Seats after the online punters: built-in bots or programs (exe:COMMAND, wasm:FILE ARGS…)
     #[arg(long, value_name = "BOT,…")]
     bots: Option<String>,
     #[command(flatten)]
