@@ -5,6 +5,7 @@
 // and lets a cancel in. A Play tab's game is the same loop stopped at every human seat
 // (`Referee.run` with `humans`): the page answers it and the loop goes on.
 const PROGRESS_EVERY_MS = 150;
+const HEARTBEAT_MS = 1000;
 
 /**
  * `open(step)` opens the seat that must answer `step` (an entrant of one game:
@@ -42,7 +43,7 @@ export class Referee {
         this.game = step.game;
         const key = this.acrossGames ? `${step.entrant}` : `${step.game}/${step.entrant}`;
         if (!this.seats.has(key)) this.seats.set(key, await this.open(step));
-        const r = await this.seats.get(key).decide(JSON.parse(step.view), step);
+        const r = await this.heartbeat(this.seats.get(key).decide(JSON.parse(step.view), step));
         if (r.error) this.fail(this.handle, r);
         else this.answer(this.handle, r.answer, r.printed ?? '', r.ms ?? 0);
       }
@@ -54,6 +55,16 @@ export class Referee {
         await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
       }
     }
+  }
+
+  /**
+   * `decision`, with progress heard every second while it is pending: a seat that takes long
+   * (a program's worker starting on a loaded machine, a 10 s Punter setup) is the seat's limits'
+   * business, not the watchdog's — a worker that is really stuck sends nothing.
+   */
+  async heartbeat(decision) {
+    const beat = setInterval(() => this.progress?.(this.game), HEARTBEAT_MS);
+    try { return await decision; } finally { clearInterval(beat); }
   }
 
   closeAll() {
