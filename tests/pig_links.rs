@@ -124,7 +124,7 @@ fn a_program_in_a_match_link_is_named_but_plays_only_where_its_file_is() {
     assert_eq!(decoded.entrants[0].source.parts(), ("program", "wasm:bots/mine.wasm"));
     assert!(play_match(&spec).is_ok(), "the host's decider plays");
     let refused = play_match(&decoded).err();
-    assert_eq!(refused.as_deref(), Some("wasm:bots/mine.wasm is a program: it plays only in the CLI, where its file is"));
+    assert_eq!(refused.as_deref(), Some("wasm:bots/mine.wasm is a program: it plays only where its file is (a wasm: or exe: seat naming it)"));
 }
 
 #[test]
