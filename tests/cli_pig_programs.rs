@@ -95,7 +95,7 @@ fn crashes_refusals_and_floods_are_failed_decisions_naming_the_reason() {
         ("not-wasm.wasm", "not a WebAssembly module"),
         ("huge-memory.wasm", "asks for at least 1250 MiB of memory; the limit is 1024 MiB"),
         ("flood.wasm", "wrote more than 262144 bytes"),
-        ("hello.wasm", "answered something that is not JSON"),
+        ("hello.wasm", "answered hello, which is not {\"move\""),
     ] {
         let err = hostile(file);
         assert!(err.contains(why) && err.contains("the decision counted as hold"), "{file}: {err}");
