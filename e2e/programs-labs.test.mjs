@@ -136,3 +136,37 @@ test('Labyrinth: the lab\'s program takes a seat in the Play tab and plays its t
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Lifter: a program\'s run continues from its start in Play, played by the program, to the same score', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.click('[data-testid=lifter-tab-lab]');
+  await pickExample(page, 'lifter-lab');
+  await page.selectOption('select[aria-label=Map]', 'contest3');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForFunction(() => /Done/.test(document.querySelector('[data-testid=lifter-code-status]')?.textContent ?? ''), null, { timeout: 60000 });
+  const score = await page.textContent('[data-testid=lifter-code-score]');
+  await page.click('[data-testid=lifter-code-watch]');
+  await page.click('[data-testid=lifter-continue]');
+  await page.selectOption('[data-testid=lifter-fork-seat]', 'js');
+  await page.click('[data-testid=lifter-fork-start]');
+  await page.waitForFunction(() => /played to the end|could not play/.test(document.querySelector('[data-testid=lifter-strategy-note]')?.textContent ?? ''), null, { timeout: 60000 });
+  assert.match(await page.textContent('[data-testid=lifter-strategy-note]'), /played to the end\./);
+  assert.match(await page.textContent('.lifter-tab-play'), new RegExp(`\\b${score}\\b`));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Pig: the lab\'s program is the opponent in the Play tab', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await pickExample(page, 'pig-lab', 'language');
+  await page.click('[data-testid=tab-play]');
+  await page.selectOption('[data-testid=opponent]', 'mine');
+  await page.selectOption('[aria-label="Who starts"]', '1');
+  await page.click('[data-testid=new-game]');
+  // The program moves first; then it is your turn.
+  await page.waitForSelector('[data-testid=hold]:not([disabled])', { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid=play-log]'), /pig-c\.wasm/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -38,7 +38,7 @@ export function mountReplay(root, ctx) {
   const stats = createStats('lifter-replay-stat');
   const forkBtn = el('button', { 'data-testid': 'lifter-continue', title: 'Continue playing from the position shown' }, 'Continue from here');
   const forkSeat = el('select', { 'aria-label': 'Who plays on', 'data-testid': 'lifter-fork-seat' },
-    el('option', { value: 'human' }, 'You'), el('option', { value: 'js' }, 'Your strategy (next, in Your solver)'));
+    el('option', { value: 'human' }, 'You'), el('option', { value: 'js' }, 'Your solver (its next(state), or its program)'));
   const forkStart = el('button', { class: 'primary', 'data-testid': 'lifter-fork-start' }, 'Play from this position');
   const forkBox = el('div', { class: 'lifter-fork', hidden: true, 'data-testid': 'lifter-fork' }, el('label', {}, 'Played by ', forkSeat), forkStart);
   let decisions = null; // the decisions of a game your code played, when it was played here
