@@ -126,3 +126,21 @@ export function assertOnlyRareTimingFailures(assert, { count, listed }, rare = 3
   assert.ok(count <= rare, `${count} failed decisions of an honest strategy: ${listed.join(' | ')}`);
   for (const f of listed) assert.match(f, TIMING_FAILURE, 'an honest strategy fails only by being measured late');
 }
+
+/**
+ * The program at `url` loaded in `page` as a lab loads it (checked, compiled once), kept there as
+ * `window.bot` ({ program, args, label }: what a seat takes) beside `window.sandbox`; →
+ * { label } or { refused: the message }.
+ */
+export function loadProgramBot(page, url, args = []) {
+  return page.evaluate(async ({ url, args }) => {
+    const { loadProgram } = await import('./www/program-file.js');
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    const name = url.split('/').pop();
+    const loaded = await loadProgram({ name, bytes });
+    if (loaded.error) return { refused: loaded.error };
+    window.bot = { program: loaded.program, args, label: name };
+    window.sandbox = (await import('./www/sandbox.js')).sandbox;
+    return { label: name };
+  }, { url, args });
+}

@@ -142,11 +142,16 @@ function punter(message) {
   return { claim: { punter: me, source: a, target: b } };
 }`;
 
-test('Punter: game 2 of an arena forked at a move, your bot on, goes on as it did (game 2\'s seats and seeds)', async () => {
+/**
+ * Game 2 of a 6-game arena of your bot (`setup(page)` makes the Your bot tab play it: its code
+ * or a program) on lambda against greedy and random, seed 12, forked at move 10 with the same
+ * seats: it must go on as it did.
+ */
+async function arenaGameForkGoesOn(setup, title) {
   const page = await openPage(browser, `${server.url}#punter`);
   await page.evaluate(() => localStorage.clear());
   await page.click('[data-testid=punter-tab-lab]');
-  await page.fill('[data-testid=punter-lab-editor]', DRAWER);
+  await setup(page);
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy,random');
   await page.selectOption('[data-testid=punter-lab-games]', '6');
@@ -154,7 +159,7 @@ test('Punter: game 2 of an arena forked at a move, your bot on, goes on as it di
   await page.click('[data-testid=punter-lab-run]');
   await page.waitForSelector('[data-testid=punter-lab-game-2]', { timeout: 120000 });
   await page.click('[data-testid=punter-lab-game-2]');
-  assert.equal(await page.textContent('[data-testid=punter-replay-title]'), 'your bot vs greedy, random — game 2 of 6');
+  if (title) assert.equal(await page.textContent('[data-testid=punter-replay-title]'), title);
   await page.waitForTimeout(400);
   const arena = fragment(await page.inputValue('.punter-tab-replay .link-input'));
   await seek(page, 10);
@@ -171,34 +176,13 @@ test('Punter: game 2 of an arena forked at a move, your bot on, goes on as it di
   assert.deepEqual(b, a, 'the fork goes on as game 2 of the arena');
   assert.deepEqual(page.errors, []);
   await page.context().close();
-});
+}
 
-test('Punter: a program\'s arena game forked at a move, the program on, goes on as it did', async () => {
-  const page = await openPage(browser, `${server.url}#punter`);
-  await page.evaluate(() => localStorage.clear());
-  await page.click('[data-testid=punter-tab-lab]');
-  await page.selectOption('[data-testid=punter-lab-kind]', 'program');
-  await page.selectOption('[data-testid=punter-lab-program-examples]', '0');
-  await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
-  await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy,random');
-  await page.selectOption('[data-testid=punter-lab-games]', '6');
-  await page.fill('[data-testid=punter-lab-seed]', '12');
-  await page.click('[data-testid=punter-lab-run]');
-  await page.waitForSelector('[data-testid=punter-lab-game-2]', { timeout: 120000 });
-  await page.click('[data-testid=punter-lab-game-2]');
-  await page.waitForTimeout(400);
-  const arena = fragment(await page.inputValue('.punter-tab-replay .link-input'));
-  await seek(page, 10);
-  await page.click('[data-testid=punter-continue]');
-  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => page.inputValue(`[data-testid=punter-fork-seat-${i}]`))), ['greedy', 'random', 'js']);
-  await page.click('[data-testid=punter-fork-start]');
-  await page.selectOption('[data-testid=punter-speed]', 'instant');
-  await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=punter-status]')?.textContent), null, { timeout: 60000 });
-  await page.waitForTimeout(500);
-  const forked = fragment(await page.inputValue('.punter-tab-play .link-input'));
-  const [a, b] = await punterLabels(page, [arena, forked]);
-  assert.ok(a.length > 40);
-  assert.deepEqual(b, a, 'the fork goes on as game 2 of the arena, the program told of its earlier turns');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+test('Punter: game 2 of an arena forked at a move, your bot on, goes on as it did (game 2\'s seats and seeds)', () =>
+  arenaGameForkGoesOn((page) => page.fill('[data-testid=punter-lab-editor]', DRAWER), 'your bot vs greedy, random — game 2 of 6'));
+
+test('Punter: a program\'s arena game forked at a move, the program on (told of its earlier turns), goes on as it did', () =>
+  arenaGameForkGoesOn(async (page) => {
+    await page.selectOption('[data-testid=punter-lab-kind]', 'program');
+    await page.selectOption('[data-testid=punter-lab-program-examples]', '0');
+  }));

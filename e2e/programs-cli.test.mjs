@@ -2,7 +2,7 @@
 // in the page (docs/PROGRAMS.md): the same WASI layer, seeds and protocols in both hosts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, arcade } from './browser.mjs';
+import { serve, launch, openPage, arcade, loadProgramBot } from './browser.mjs';
 
 let server;
 let browser;
@@ -18,14 +18,24 @@ const fragment = (link) => link.slice(link.indexOf('#') + 1);
 const EXAMPLE = (name) => `examples/programs/${name}/${name}.wasm`;
 
 /** Loads the program at `url` into the page as `window.bot` ({ program, args, label }). */
-const loadBot = (url) => page.evaluate(async (url) => {
-  const { loadProgram } = await import('./www/program-file.js');
-  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-  const loaded = await loadProgram({ name: url.split('/').pop(), bytes });
-  if (loaded.error) throw new Error(loaded.error);
-  window.bot = { program: loaded.program, args: [], label: loaded.program.name };
-  window.sandbox = (await import('./www/sandbox.js')).sandbox;
-}, url);
+async function loadBot(url, args = []) {
+  const r = await loadProgramBot(page, url, args);
+  if (r.refused) throw new Error(r.refused);
+}
+
+test('a program is told the same ARCADE_SEED in both hosts (Pig: its first game\'s, the whole match)', async () => {
+  const answer = 'tests/fixtures/programs/answer.wasm';
+  const cli = JSON.parse(arcade('pig', 'match', `wasm:${answer} false`, 'hold20', '--games', '3', '--seed', '11', '--json', '--decisions'));
+  const printedCli = cli.decisions.flatMap((g) => g.filter((d) => d.entrant === 0).map((d) => d.printed)).join('');
+  await loadBot(answer, ['false']);
+  const r = await page.evaluate(() => sandbox.runMatch({
+    entrants: [{ label: bot.label, kind: 'program', source: bot.label, program: bot }, { label: 'hold20', kind: 'builtin', source: 'hold20' }],
+    games: 3, seed: 11, target: 100,
+  }));
+  const printedPage = r.logs.map((l) => l.output).join('');
+  assert.match(printedCli, /^state 0 seed \d+\n/);
+  assert.equal(printedPage, printedCli);
+});
 
 test('Pig: a program\'s match is the same in the CLI and in the page', async () => {
   const cli = JSON.parse(arcade('pig', 'match', `wasm:${EXAMPLE('pig-c')}`, 'optimal', '--games', '20', '--seed', '11', '--json'));

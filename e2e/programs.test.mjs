@@ -3,7 +3,7 @@
 // reason while the game plays on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, loadProgramBot } from './browser.mjs';
 
 let server;
 let browser;
@@ -15,22 +15,7 @@ before(async () => {
 });
 after(async () => { await page?.context().close(); await browser?.close(); server?.close(); });
 
-/**
- * The program at `url`, loaded as a lab loads it (checked, compiled once), as a seat takes it
- * ({ program, args, label }), kept in the page as `window.bot`; or { refused: message }.
- */
-async function loadBot(url) {
-  return page.evaluate(async (url) => {
-    const { loadProgram } = await import('./www/program-file.js');
-    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-    const name = url.split('/').pop();
-    const loaded = await loadProgram({ name, bytes });
-    if (loaded.error) return { refused: loaded.error };
-    window.bot = { program: loaded.program, args: [], label: name };
-    window.sandbox = (await import('./www/sandbox.js')).sandbox;
-    return { label: name };
-  }, url);
-}
+const loadBot = (url) => loadProgramBot(page, url);
 
 const EXAMPLES = 'examples/programs';
 

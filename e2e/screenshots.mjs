@@ -297,10 +297,36 @@ function player(myTotal, otherTotal, accum, current) {
 
 const server = await serve();
 const browser = await launch();
+// Each lab playing its example program (docs/PROGRAMS.md): chosen in one click, run, the result.
+async function programScreens(name, viewport) {
+  const labs = [
+    ['pig', '', 'tab-lab', 'language', 'pig-lab', 'run-checker', async (p) => p.waitForFunction(() => /Done in/.test(document.querySelector('[data-testid=lab-status]')?.textContent ?? ''), null, { timeout: 120000 })],
+    ['lifter', '#lifter', 'lifter-tab-lab', 'lifter-lab-kind', 'lifter-lab', 'lifter-run-code', async (p) => p.waitForFunction(() => /Done/.test(document.querySelector('[data-testid=lifter-code-status]')?.textContent ?? ''), null, { timeout: 60000 })],
+    ['punter', '#punter', 'punter-tab-lab', 'punter-lab-kind', 'punter-lab', 'punter-lab-run', async (p) => p.waitForSelector('[data-testid=punter-lab-scores]', { timeout: 120000 })],
+    ['labyrinth', '#labyrinth', 'labyrinth-tab-lab', 'labyrinth-lab-kind', 'labyrinth-lab', 'labyrinth-lab-run', async (p) => p.waitForSelector('[data-testid=labyrinth-lab-games-list]', { timeout: 240000 })],
+  ];
+  for (const [game, hash, tab, kind, prefix, run, done] of labs) {
+    const page = await openPage(browser, `${server.url}${hash}`, viewport);
+    await page.evaluate(() => localStorage.clear());
+    await page.click(`[data-testid=${tab}]`);
+    await page.selectOption(`[data-testid=${kind}]`, 'program');
+    await page.selectOption(`[data-testid=${prefix}-program-examples]`, '0');
+    if (game === 'lifter') await page.selectOption('select[aria-label=Map]', 'contest3');
+    if (game === 'punter') await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
+    await page.click(`[data-testid=${run}]`);
+    await done(page);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}${game}-program-${name}.png`, fullPage: true });
+    console.log(`${game} program ${name} errors:`, page.errors);
+    await page.context().close();
+  }
+}
+
 // `node e2e/screenshots.mjs lifter` retakes only one game's screens (`pig-tournament`: only
-// the tournament; `pig-rerun`: only Pig's Re-run here).
+// the tournament; `pig-rerun`: only Pig's Re-run here; `programs`: only each lab's program).
 const only = process.argv[2];
 try {
+  for (const [name, viewport] of only && only !== 'programs' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await programScreens(name, viewport);
   if (only === 'pig-tournament') {
     for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await tournamentScreen(name, viewport);
   }

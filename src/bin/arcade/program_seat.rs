@@ -53,6 +53,8 @@ pub fn command(name: &str, run: &Run) -> Option<Result<String, String>> {
     };
     let words: Vec<String> = rest.split_whitespace().map(quote).collect();
     let Run { game, seed, limit_ms } = *run;
+    // The seed as the page hands it to its seats: a JavaScript number, its low 53 bits.
+    let seed = seed & ((1 << 53) - 1);
     Some(Ok(format!("exec {} {} --game {game} --seed {seed} --limit-ms {limit_ms} -- {}", quote(&arcade), crate::wasi_host::WASI, words.join(" "))))
 }
 
