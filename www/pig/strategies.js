@@ -107,7 +107,16 @@ export function strategyOptions(builtins, selected) {
   });
 }
 
-/** `entrants` with each program entrant's program loaded (checked and compiled once a page). */
+/**
+ * `entrants` with each program entrant's program loaded (checked and compiled once a page): only
+ * the lab's own program can be, as a program never travels in a link — one a link names, which
+ * is not the lab's, is refused, saying so.
+ */
 export async function withPrograms(entrants) {
-  return Promise.all(entrants.map(async (e) => (e.kind === 'program' ? { ...e, program: await keptBot(PROGRAM, PROGRAM_EXAMPLES) } : e)));
+  const mine = keptLabel(PROGRAM);
+  return Promise.all(entrants.map(async (e) => {
+    if (e.kind !== 'program') return e;
+    if (e.source !== mine) throw new Error(`${e.label} is a program named by a link: a program never travels in a link; open it in the Strategy lab (“A program (.wasm)”) to play it`);
+    return { ...e, program: await keptBot(PROGRAM, PROGRAM_EXAMPLES) };
+  }));
 }
