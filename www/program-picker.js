@@ -47,9 +47,10 @@ export async function keptBot(keep, examples) {
 
 /**
  * `keep`: the kept-store name; `examples`: [{ name, url, args, note }] (urls relative to the
- * page); `testid`: the prefix of its elements' test ids. → { box, current(), noteName(name) }.
+ * page); `testid`: the prefix of its elements' test ids; `about`: what the lab says of programs
+ * (shown with the picker, only when the lab plays a program). → { box, current(), noteName(name) }.
  */
-export function programPicker({ keep, examples, testid }) {
+export function programPicker({ keep, examples, testid, about = null }) {
   const kept = keptProgram.get(keep);
   let file = kept?.bytes ? { name: kept.name, bytes: kept.bytes } : null; // the chosen file
   let example = kept?.example ?? null; // or an example's url
@@ -64,7 +65,7 @@ export function programPicker({ keep, examples, testid }) {
   const args = el('input', { type: 'text', class: 'args', placeholder: 'arguments', 'aria-label': 'Program arguments', 'data-testid': `${testid}-program-args`, value: kept?.args ?? '' });
   const info = el('span', { class: 'muted', 'data-testid': `${testid}-program-info` });
   const box = el('div', { class: 'program-picker', 'data-testid': `${testid}-program` },
-    el('div', { class: 'row' }, open, input, pick, args), info);
+    el('div', { class: 'row' }, open, input, pick, args), info, about);
 
   const save = () => {
     const fits = keptProgram.set(keep, { mode: 'program', name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example });

@@ -57,7 +57,8 @@ export function mountLab(root, ctx) {
     ...[2, 6, 20].map((g) => el('option', { value: String(g) }, `${g} games`)));
   const seed = seedField(ctx.engine, 'labyrinth-lab-seed');
   const reset = el('button', { onclick: () => { editor.value = EXAMPLE; editor.dispatchEvent(new Event('input')); } }, 'Example');
-  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'labyrinth-lab' });
+  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'labyrinth-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: it reads one line {"view", "state"} and answers one line {"move", "state"}, ',
+      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) });
   const kind = codeOrProgram(picker, [editor, reset], { testid: 'labyrinth-lab' });
   const run = el('button', { class: 'primary', 'data-testid': 'labyrinth-lab-run' }, 'Play');
   const stop = el('button', { hidden: true, 'data-testid': 'labyrinth-lab-stop' }, 'Stop');
@@ -70,8 +71,6 @@ export function mountLab(root, ctx) {
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, opponents, games, seed.box),
     el('div', { class: 'row' }, kind.select, reset), editor, picker.box,
-    el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: it reads one line {"view", "state"} and answers one line {"move", "state"}, ',
-      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')),
     el('div', { class: 'row' }, run, stop), status, results));
 
   let controller = null;

@@ -94,7 +94,9 @@ export function mountLab(root, ctx) {
     class: 'code', spellcheck: 'false', rows: '18', 'aria-label': 'Solver source', 'data-testid': 'lifter-editor',
   });
   editor.value = loadCode();
-  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'lifter-lab' });
+  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'lifter-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI, run as the 2012 contest ran entries: the map on its stdin, the route on its stdout. ',
+        'A browser cannot send SIGINT: at the time budget the program is stopped and the route printed by then is judged (ARCADE_TIME_LIMIT_MS tells it the budget). The same file runs in the CLI as ',
+        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) });
   const kind = codeOrProgram(picker, [editor, examples], { testid: 'lifter-lab' });
   const run = el('button', { class: 'primary', 'data-testid': 'lifter-run-code' }, 'Run on this map');
   const stop = el('button', { hidden: true, 'data-testid': 'lifter-stop-code' }, 'Stop');
@@ -127,9 +129,6 @@ export function mountLab(root, ctx) {
         el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
       el('div', { class: 'row' }, kind.select, examples, el('label', { class: 'inline' }, 'Time budget ', budget), seed.box),
       editor, picker.box,
-      el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI, run as the 2012 contest ran entries: the map on its stdin, the route on its stdout. ',
-        'A browser cannot send SIGINT: at the time budget the program is stopped and the route printed by then is judged (ARCADE_TIME_LIMIT_MS tells it the budget). The same file runs in the CLI as ',
-        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')),
       el('div', { class: 'row' }, run, stop, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel side' }, el('h3', {}, 'Result'), result, el('div', { class: 'row' }, watch, play)));

@@ -13,7 +13,9 @@ export function mountLab(root, ctx) {
   const mine = loadMine();
   const language = el('select', { 'aria-label': 'Language', 'data-testid': 'language' },
     el('option', { value: 'scheme' }, 'Scheme'), el('option', { value: 'js' }, 'JavaScript'), el('option', { value: 'program' }, 'A program (.wasm)'));
-  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'pig-lab' });
+  const programNote = el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: every decision it reads one line {"view": {"my_total", "other_total", "accum", "current"}, "state"} and answers one line {"move": true or false, "state"} (1 s a decision; its state lasts the match). The same file plays in the CLI as ',
+    el('code', {}, 'arcade pig match wasm:FILE.wasm dummy'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs'));
+  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'pig-lab', about: programNote });
   language.value = picker.mode() === 'program' ? 'program' : mine.kind;
   const examples = el('select', { 'aria-label': 'Examples' });
   const editor = el('textarea', {
@@ -35,13 +37,10 @@ export function mountLab(root, ctx) {
   const link = linkField('Share this result');
   link.set('');
 
-  const programNote = el('p', { class: 'muted', hidden: true }, 'A program is any language compiled to WebAssembly for WASI: every decision it reads one line {"view": {"my_total", "other_total", "accum", "current"}, "state"} and answers one line {"move": true or false, "state"} (1 s a decision; its state lasts the match). The same file plays in the CLI as ',
-    el('code', {}, 'arcade pig match wasm:FILE.wasm dummy'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs'));
   const fillExamples = () => {
     const program = language.value === 'program';
     [editor, examples].forEach((e) => { e.hidden = program; });
     picker.box.hidden = !program;
-    programNote.hidden = !program;
     if (program) return;
     examples.replaceChildren(el('option', { value: '' }, 'Examples…'),
       ...EXAMPLES[language.value].map(([name], i) => el('option', { value: String(i) }, name)));
@@ -152,7 +151,7 @@ export function mountLab(root, ctx) {
         el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
       el('div', { class: 'row' }, language, examples, seed.box),
       fromLink,
-      editor, picker.box, programNote,
+      editor, picker.box,
       el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel' }, results, link.box));

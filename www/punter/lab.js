@@ -100,7 +100,8 @@ export function mountLab(root, ctx) {
     editor.dispatchEvent(new Event('input'));
     examples.value = '';
   });
-  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'punter-lab' });
+  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'punter-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI that speaks the official offline protocol on stdin and stdout, exactly as the contest ran entries; the same file plays in the CLI as ',
+      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) });
   const kind = codeOrProgram(picker, [editor, examples], { testid: 'punter-lab' });
   const seed = seedField(engine, 'punter-lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'punter-lab-run' }, 'Play a game');
@@ -113,8 +114,7 @@ export function mountLab(root, ctx) {
       `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
       el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options),
-    el('div', { class: 'row' }, kind.select, examples), editor, picker.box, el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI that speaks the official offline protocol on stdin and stdout, exactly as the contest ran entries; the same file plays in the CLI as ',
-      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')), el('div', { class: 'row' }, run, stop, seed.box), status, results));
+    el('div', { class: 'row' }, kind.select, examples), editor, picker.box, el('div', { class: 'row' }, run, stop, seed.box), status, results));
 
   /** The name the seat of `bot` is shown with. */
   const botName = (bot) => (typeof bot === 'string' ? 'your bot' : bot.label);
