@@ -148,7 +148,7 @@ export function mountLab(root, ctx) {
         el('div', { class: 'big-score', 'data-testid': 'lifter-code-score' }, String(s.score)),
         el('div', {},
           el('div', {}, el('strong', {}, outcome), ` · ${s.lambdas} of ${s.totalLambdas} λ · ${s.position} commands`),
-          el('div', { class: 'muted' }, `${m.kind === 'program' ? m.label : m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · seed ${m.seed} · scored by the engine`))),
+          el('div', { class: 'muted' }, `${m.kind === 'program' ? m.label : m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · ${m.kind === 'program' ? 'ARCADE_SEED 0, as the judge gives it' : `seed ${m.seed}`} · scored by the engine`))),
     ];
     if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), el('code', {}, m.error)));
     if (m.failures?.length) {
