@@ -17,6 +17,18 @@ fn json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
+/// What entrant 0 printed at each of its decisions, game after game (`--decisions`).
+fn printed_by_first(v: &serde_json::Value) -> Vec<String> {
+    v["decisions"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .flat_map(|g| g.as_array().expect("decisions").iter())
+        .filter(|d| d["entrant"] == 0)
+        .map(|d| d["printed"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
 #[test]
 fn a_program_that_holds_at_20_plays_the_games_the_built_in_hold20_plays() {
     let program = json(&arcade(&["pig", "match", HOLD20, "optimal", "--games", "2", "--seed", "5", "--json", "--decisions"]));
@@ -25,14 +37,7 @@ fn a_program_that_holds_at_20_plays_the_games_the_built_in_hold20_plays() {
     assert_eq!(program["moves"], builtin["moves"]);
     assert_eq!(program["a"], HOLD20, "labelled as typed");
     // Its state counts its decisions over the whole match: what it printed goes 1, 2, 3, …
-    let printed: Vec<String> = program["decisions"]
-        .as_array()
-        .expect("games")
-        .iter()
-        .flat_map(|g| g.as_array().expect("decisions").iter())
-        .filter(|d| d["entrant"] == 0)
-        .map(|d| d["printed"].as_str().unwrap_or_default().to_string())
-        .collect();
+    let printed = printed_by_first(&program);
     assert!(printed.len() > 10, "{printed:?}");
     let expected: Vec<String> = (1..=printed.len()).map(|n| format!("decision {n}\n")).collect();
     assert_eq!(printed, expected);
@@ -42,14 +47,7 @@ fn a_program_that_holds_at_20_plays_the_games_the_built_in_hold20_plays() {
 fn a_programs_seed_is_its_first_games_for_the_whole_match() {
     let v = json(&arcade(&["pig", "match", "wasm:tests/fixtures/programs/answer.wasm false", "hold20", "--games", "3", "--seed", "11", "--json", "--decisions"]));
     let seed = lambda_arcade::arena::entrant_seed(11, 0, 0) & ((1 << 53) - 1); // as the page has it
-    let printed: Vec<String> = v["decisions"]
-        .as_array()
-        .expect("games")
-        .iter()
-        .flat_map(|g| g.as_array().expect("decisions").iter())
-        .filter(|d| d["entrant"] == 0)
-        .map(|d| d["printed"].as_str().unwrap_or_default().to_string())
-        .collect();
+    let printed = printed_by_first(&v);
     assert!(printed.len() > 10, "{printed:?}");
     let expected: Vec<String> = (0..printed.len()).map(|n| format!("state {n} seed {seed}\n")).collect();
     assert_eq!(printed, expected);
