@@ -128,6 +128,16 @@ fn a_program_in_a_match_link_is_named_but_plays_only_where_its_file_is() {
 }
 
 #[test]
+fn a_label_too_long_for_a_link_keeps_its_end() {
+    let label = format!("wasm:/home/someone/{}mine-ü.wasm", "deep/".repeat(20));
+    let spec = MatchSpec::checker(Entrant { label: label.clone(), source: StrategySource::Program(HostProgram::named(&label)) }, 3);
+    let decoded = decode_match(&encode_match(&spec)).unwrap();
+    let short = &decoded.entrants[0].label;
+    assert!(short.len() <= 64 && short.starts_with('…') && short.ends_with("deep/mine-ü.wasm"), "{short}");
+    assert_eq!(decoded.entrants[0].source, spec.entrants[0].source, "the program's name is whole");
+}
+
+#[test]
 fn long_sources_are_compressed() {
     let code = "(define (player a b c d e) (if (< (+ c d) 20) #t #f))\n".repeat(40);
     let spec = MatchSpec::checker(Entrant { label: "x".into(), source: StrategySource::Scheme(code.clone()) }, 1);

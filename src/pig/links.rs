@@ -12,6 +12,8 @@ pub const TOURNAMENT_KIND: &str = "pig-tournament";
 pub const TOURNAMENT_LINK_VERSION: u32 = 1;
 pub const MATCH_LINK_VERSION: u32 = 1;
 const MAX_SOURCE: usize = 200_000;
+/// The longest label a link holds, in bytes.
+const MAX_LABEL: usize = 64;
 /// Most games a match (or a whole tournament) may have (the arena's limit).
 pub const MAX_GAMES: u32 = 10_000;
 
@@ -83,7 +85,7 @@ fn open_match(env: &Envelope) -> Result<Opened, LinkError> {
 }
 
 fn write_entrant(w: &mut BitWriter, e: &Entrant) {
-    w.string(&e.label);
+    w.string(&shortened(&e.label));
     let (tag, text) = match &e.source {
         StrategySource::Builtin(n) => (0, n),
         StrategySource::Scheme(s) => (1, s),
@@ -94,8 +96,21 @@ fn write_entrant(w: &mut BitWriter, e: &Entrant) {
     w.string(text);
 }
 
+/// A label as a link holds it: at most [`MAX_LABEL`] bytes, a longer one (a program's path as
+/// typed) cut to its end after "…", so the file's name stays.
+fn shortened(label: &str) -> std::borrow::Cow<'_, str> {
+    if label.len() <= MAX_LABEL {
+        return label.into();
+    }
+    let mut start = label.len() - (MAX_LABEL - '…'.len_utf8());
+    while !label.is_char_boundary(start) {
+        start += 1;
+    }
+    format!("…{}", &label[start..]).into()
+}
+
 fn read_entrant(r: &mut BitReader) -> Result<Entrant, LinkError> {
-    let label = r.string(64)?;
+    let label = r.string(MAX_LABEL)?;
     let tag = r.bits(2)?;
     let text = r.string(MAX_SOURCE)?;
     let source = match tag {

@@ -94,7 +94,12 @@ fn with_memory(caller: &mut Caller<'_, Host>, f: impl FnOnce(Call<'_>) -> Result
 }
 
 fn span(bytes: &mut [u8], ptr: i32, len: usize) -> Result<&mut [u8], i32> {
-    let start = ptr as u32 as usize;
+    span_at(bytes, u64::from(ptr as u32), len)
+}
+
+/// The `len` bytes at address `at` (which may lie past 4 GiB: then they are outside).
+fn span_at(bytes: &mut [u8], at: u64, len: usize) -> Result<&mut [u8], i32> {
+    let start = usize::try_from(at).map_err(|_| EFAULT)?;
     bytes.get_mut(start..start.checked_add(len).ok_or(EFAULT)?).ok_or(EFAULT)
 }
 
@@ -103,21 +108,18 @@ fn put(bytes: &mut [u8], ptr: i32, value: &[u8]) -> Result<(), i32> {
     Ok(())
 }
 
-fn get_u32(bytes: &mut [u8], ptr: i32) -> Result<u32, i32> {
-    let b = span(bytes, ptr, 4)?;
-    Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+/// Buffer `i` of the iovec list at `iovs`: its address and length, both inside the memory.
+fn iovec(bytes: &mut [u8], iovs: i32, i: u32) -> Result<(i32, usize), i32> {
+    let entry = span_at(bytes, u64::from(iovs as u32) + 8 * u64::from(i), 8)?;
+    let (ptr, len) = (u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]), u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]]));
+    span(bytes, ptr as i32, len as usize)?;
+    Ok((ptr as i32, len as usize))
 }
 
-/// The (address, length) of each buffer of an iovec list, each inside the memory.
-fn buffers(bytes: &mut [u8], iovs: i32, count: i32) -> Result<Vec<(i32, usize)>, i32> {
-    let mut out = Vec::new();
-    for i in 0..count as u32 {
-        let at = iovs.wrapping_add((i * 8) as i32);
-        let (ptr, len) = (get_u32(bytes, at)? as i32, get_u32(bytes, at.wrapping_add(4))? as usize);
-        span(bytes, ptr, len)?;
-        out.push((ptr, len));
-    }
-    Ok(out)
+/// The total length of an iovec list, every buffer checked first (nothing is read or written
+/// when one is outside the memory, as in the page).
+fn iovecs_total(bytes: &mut [u8], iovs: i32, count: i32) -> Result<u64, i32> {
+    (0..count as u32).try_fold(0u64, |total, i| Ok(total + iovec(bytes, iovs, i)?.1 as u64))
 }
 
 /// `*_sizes_get`: the count of strings and the bytes they take, NUL-terminated.
@@ -139,21 +141,24 @@ fn strings(bytes: &mut [u8], strings: &[Vec<u8>], list: i32, buf: i32) -> Result
 }
 
 fn fd_write((bytes, host): Call<'_>, fd: i32, iovs: i32, count: i32, written: i32) -> Result<(), i32> {
-    let mut data = Vec::new();
-    for (ptr, len) in buffers(bytes, iovs, count)? {
-        data.extend_from_slice(span(bytes, ptr, len)?);
+    if fd != 1 && fd != 2 {
+        return Err(EBADF);
     }
-    let sent = match fd {
-        1 => std::io::stdout().lock().write_all(&data).and_then(|_| std::io::stdout().lock().flush()),
-        2 => {
-            let kept = data.len().min(host.stderr_left);
-            host.stderr_left -= kept;
-            std::io::stderr().lock().write_all(&data[..kept])
+    let total = u32::try_from(iovecs_total(bytes, iovs, count)?).map_err(|_| EINVAL)?;
+    put(bytes, written, &total.to_le_bytes())?;
+    let sent = (0..count as u32).try_for_each(|i| {
+        let (ptr, len) = iovec(bytes, iovs, i).map_err(|_| std::io::Error::other("moved"))?;
+        let data = span(bytes, ptr, len).map_err(|_| std::io::Error::other("moved"))?;
+        if fd == 1 {
+            return std::io::stdout().lock().write_all(data);
         }
-        _ => return Err(EBADF),
-    };
-    match sent {
-        Ok(()) => put(bytes, written, &(data.len() as u32).to_le_bytes()),
+        // Past its bound, stderr is dropped though reported written (as in the page).
+        let kept = data.len().min(host.stderr_left);
+        host.stderr_left -= kept;
+        std::io::stderr().lock().write_all(&data[..kept])
+    });
+    match sent.and_then(|_| std::io::stdout().lock().flush()) {
+        Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(EPIPE),
         Err(_) => Err(EIO),
     }
@@ -164,8 +169,9 @@ fn fd_read((bytes, _): Call<'_>, fd: i32, iovs: i32, count: i32, read: i32) -> R
     if fd != 0 {
         return Err(EBADF);
     }
-    let bufs = buffers(bytes, iovs, count)?;
-    let mut got = vec![0u8; bufs.iter().map(|b| b.1).sum::<usize>().min(READ_CHUNK)];
+    let room = iovecs_total(bytes, iovs, count)?;
+    span(bytes, read, 4)?;
+    let mut got = vec![0u8; room.min(READ_CHUNK as u64) as usize];
     let n = loop {
         match std::io::stdin().lock().read(&mut got) {
             Ok(n) => break n,
@@ -174,7 +180,11 @@ fn fd_read((bytes, _): Call<'_>, fd: i32, iovs: i32, count: i32, read: i32) -> R
         }
     };
     let mut rest = &got[..n];
-    for (ptr, len) in bufs {
+    for i in 0..count as u32 {
+        if rest.is_empty() {
+            break;
+        }
+        let (ptr, len) = iovec(bytes, iovs, i)?;
         let take = len.min(rest.len());
         put(bytes, ptr, &rest[..take])?;
         rest = &rest[take..];
@@ -220,20 +230,27 @@ fn clock_res_get((bytes, _): Call<'_>, id: i32, at: i32) -> Result<(), i32> {
 /// Clock subscriptions only, answered at once (it never sleeps); any other is an event with
 /// ENOTSUP.
 fn poll_oneoff((bytes, _): Call<'_>, subs: i32, events: i32, count: i32, done: i32) -> Result<(), i32> {
-    if count <= 0 {
+    if count == 0 {
         return Err(EINVAL);
     }
-    for i in 0..count {
-        let sub = span(bytes, subs.wrapping_add(48 * i), 48)?;
-        let (userdata, tag) = (sub[..8].to_vec(), sub[8]);
-        if tag > 2 {
+    let (subs, events, n) = (u64::from(subs as u32), u64::from(events as u32), u64::from(count as u32));
+    // All checked before anything is written, as in the page.
+    span_at(bytes, subs, 48 * n as usize)?;
+    span_at(bytes, events, 32 * n as usize)?;
+    span(bytes, done, 4)?;
+    for i in 0..n {
+        if span_at(bytes, subs + 48 * i, 48)?[8] > 2 {
             return Err(EINVAL);
         }
+    }
+    for i in 0..n {
+        let sub = span_at(bytes, subs + 48 * i, 48)?;
+        let tag = sub[8];
         let mut event = [0u8; 32];
-        event[..8].copy_from_slice(&userdata);
+        event[..8].copy_from_slice(&sub[..8]);
         event[8..10].copy_from_slice(&(if tag == 0 { 0u16 } else { ENOTSUP as u16 }).to_le_bytes());
         event[10] = tag;
-        put(bytes, events.wrapping_add(32 * i), &event)?;
+        span_at(bytes, events + 32 * i, 32)?.copy_from_slice(&event);
     }
     put(bytes, done, &(count as u32).to_le_bytes())
 }
