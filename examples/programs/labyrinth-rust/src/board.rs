@@ -109,10 +109,12 @@ impl Board {
 
     /// Every square reachable from `from` through open sides that face each other.
     pub fn reachable(&self, from: Square) -> Vec<Square> {
-        let mut seen = vec![from];
+        let mut seen = [false; SIZE * SIZE];
+        let mut found = vec![from];
+        seen[from.0 * SIZE + from.1] = true;
         let mut next = 0;
-        while next < seen.len() {
-            let (r, c) = seen[next];
+        while next < found.len() {
+            let (r, c) = found[next];
             next += 1;
             for (side, (dr, dc)) in [(-1i32, 0i32), (0, 1), (1, 0), (0, -1)].into_iter().enumerate() {
                 let (nr, nc) = (r as i32 + dr, c as i32 + dc);
@@ -120,12 +122,13 @@ impl Board {
                     continue;
                 }
                 let to = (nr as usize, nc as usize);
-                if self.at((r, c)).opens(side) && self.at(to).opens((side + 2) % 4) && !seen.contains(&to) {
-                    seen.push(to);
+                if !seen[to.0 * SIZE + to.1] && self.at((r, c)).opens(side) && self.at(to).opens((side + 2) % 4) {
+                    seen[to.0 * SIZE + to.1] = true;
+                    found.push(to);
                 }
             }
         }
-        seen
+        found
     }
 
     /// Where treasure `t` lies on the board, if it is not on the extra tile.
