@@ -16,6 +16,11 @@ export function splitArgs(text) {
 
 /** Loads (fetches an example, checks, compiles once) → { bot: { program, args, label }, loaded }. */
 async function resolve({ file, example, args }, examples, loaded) {
+  const words = splitArgs(args);
+  const bot = (program) => ({ program, args: words, label: [program.name, ...words].join(' ') });
+  // An example loaded before is not fetched again: its url is its key (a file's, its name and size).
+  const key = file ? `file:${file.name}/${file.bytes.length}` : example ? `example:${example}` : null;
+  if (key && loaded?.key === key) return { bot: bot(loaded.value.program), loaded };
   let bytes = file?.bytes;
   let name = file?.name;
   if (!bytes && example) {
@@ -26,11 +31,9 @@ async function resolve({ file, example, args }, examples, loaded) {
     name = example.split('/').pop();
   }
   if (!bytes) throw new Error('no program chosen: open a .wasm file or pick an example program');
-  const key = `${name}/${bytes.length}/${example ?? ''}`;
-  const value = loaded?.key === key ? loaded.value : await (await loader()).loadProgram({ name, bytes });
+  const value = await (await loader()).loadProgram({ name, bytes });
   if (value.error) throw new Error(value.error);
-  const words = splitArgs(args);
-  return { bot: { program: value.program, args: words, label: [name, ...words].join(' ') }, loaded: { key, value } };
+  return { bot: bot(value.program), loaded: { key, value } };
 }
 
 /**
