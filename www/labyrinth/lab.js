@@ -9,6 +9,7 @@ import { runPool, workersLabel } from '../pool.js';
 import { draft } from '../kept.js';
 import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
 import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 
 const DRAFT = 'labyrinth.strategy.v1';
 const PROGRAM = 'labyrinth.program.v1';
@@ -48,17 +49,18 @@ export async function labStrategy() {
 
 /** ctx: { engine, watch?({ link, title, seats, decisions }) } */
 export function mountLab(root, ctx) {
-  const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'labyrinth-lab-editor', 'aria-label': 'Your strategy' });
-  editor.value = loadStrategy();
-  editor.addEventListener('input', () => draft.set(DRAFT, editor.value));
+  const editor = codeEditor({
+    doc: loadStrategy(), game: 'labyrinth', testid: 'labyrinth-lab-editor', label: 'Your strategy', rows: 16,
+    onRun: () => run.click(), onChange: (text) => draft.set(DRAFT, text),
+  });
   const opponents = el('select', { 'aria-label': 'Opponents', 'data-testid': 'labyrinth-lab-opponents' },
     ...[['greedy'], ['simple'], ['strong'], ['greedy', 'strong', 'simple']].map((o) => el('option', { value: o.join(',') }, `vs ${o.join(', ')}`)));
   const games = el('select', { 'aria-label': 'Games', 'data-testid': 'labyrinth-lab-games' },
     ...[2, 6, 20].map((g) => el('option', { value: String(g) }, `${g} games`)));
   const seed = seedField(ctx.engine, 'labyrinth-lab-seed');
-  const reset = el('button', { onclick: () => { editor.value = EXAMPLE; editor.dispatchEvent(new Event('input')); } }, 'Example');
+  const reset = el('button', { onclick: () => { editor.value = EXAMPLE; } }, 'Example');
   const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'labyrinth-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: it reads one line {"view", "state"} and answers one line {"move", "state"}, ',
-      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) });
+      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) });
   const kind = codeOrProgram(picker, [editor, reset], { testid: 'labyrinth-lab' });
   const run = el('button', { class: 'primary', 'data-testid': 'labyrinth-lab-run' }, 'Play');
   const stop = el('button', { hidden: true, 'data-testid': 'labyrinth-lab-stop' }, 'Stop');
@@ -68,9 +70,9 @@ export function mountLab(root, ctx) {
   root.append(el('div', { class: 'panel' },
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function turn(view)'),
       ` choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with ${limits.decisionMs} ms a ${limits.decision}; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). `,
-      el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
+      el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, opponents, games, seed.box),
-    el('div', { class: 'row' }, kind.select, reset), editor, picker.box,
+    el('div', { class: 'row' }, kind.select, reset), editor.dom, picker.box,
     el('div', { class: 'row' }, run, stop), status, results));
 
   let controller = null;
@@ -78,6 +80,7 @@ export function mountLab(root, ctx) {
 
   run.addEventListener('click', async () => {
     results.replaceChildren();
+    editor.markProblems([]);
     const seedUsed = seed.take();
     if (seedUsed === null) {
       status.className = 'status error';
@@ -132,9 +135,10 @@ export function mountLab(root, ctx) {
         link: g.link, seats: g.seats, decisions: g.decisions, game: i,
         title: `your strategy vs ${params.levels.join(', ')} — game ${i + 1} of ${played.length}`,
       }) }, 'Watch') : null))));
+    editor.markProblems(problemsIn(problems.map((p) => p.message)));
     if (problems.length) {
       results.append(el('div', { class: 'failures', role: 'alert', 'data-testid': 'labyrinth-lab-failures' }, el('strong', {}, failedLine(failed.count, failed)),
-        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${failedAt(p.game, 'turn', p.turn)}: ${p.message}`)))));
+        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${failedAt(p.game, 'turn', p.turn)}: `, problemText(editor, p.message))))));
     }
     if (printed) results.append(el('pre', { class: 'output' }, printed));
   });

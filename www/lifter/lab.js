@@ -8,6 +8,7 @@ import { draft } from '../kept.js';
 import { STEP_LIMIT_MS } from './user-run.js';
 import { seedField, SEED_REFUSED } from '../run-report.js';
 import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 
 const DRAFT = 'lifter.code.v1';
 const PROGRAM = 'lifter.program.v1';
@@ -90,13 +91,13 @@ export function mountLab(root, ctx) {
     ...BUDGETS.map(([s, label]) => el('option', { value: String(s) }, label)));
   budget.value = '10';
   const seed = seedField(ctx.engine, 'lifter-lab-seed');
-  const editor = el('textarea', {
-    class: 'code', spellcheck: 'false', rows: '18', 'aria-label': 'Solver source', 'data-testid': 'lifter-editor',
+  const editor = codeEditor({
+    doc: loadCode(), game: 'lifter', testid: 'lifter-editor', label: 'Solver source', rows: 18,
+    onRun: () => run.click(), onChange: () => save(),
   });
-  editor.value = loadCode();
   const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'lifter-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI, run as the 2012 contest ran entries: the map on its stdin, the route on its stdout. ',
         'A browser cannot send SIGINT: at the time budget the program is stopped and the route printed by then is judged (ARCADE_TIME_LIMIT_MS tells it the budget). The same file runs in the CLI as ',
-        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) });
+        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) });
   const kind = codeOrProgram(picker, [editor, examples], { testid: 'lifter-lab' });
   const run = el('button', { class: 'primary', 'data-testid': 'lifter-run-code' }, 'Run on this map');
   const stop = el('button', { hidden: true, 'data-testid': 'lifter-stop-code' }, 'Stop');
@@ -109,16 +110,10 @@ export function mountLab(root, ctx) {
   const play = el('button', { disabled: true }, 'Play it');
 
   const save = () => draft.set(DRAFT, editor.value);
-  editor.addEventListener('input', save);
   examples.addEventListener('change', () => {
     if (examples.value === '') return;
     editor.value = EXAMPLES[Number(examples.value)][1];
     examples.value = '';
-    save();
-  });
-  editor.addEventListener('keydown', (e) => {
-    if (e.key === 'Tab') { e.preventDefault(); editor.setRangeText('  ', editor.selectionStart, editor.selectionEnd, 'end'); }
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run.click(); }
   });
 
   root.append(
@@ -126,9 +121,9 @@ export function mountLab(root, ctx) {
       el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function solve(map)'), ' returning a whole route, or ',
         el('code', {}, 'function next(state)'), ' returning one command each step. It runs on ', mapName,
         ' in a sandboxed worker (', el('code', {}, 'next'), ` gets ${STEP_LIMIT_MS} ms per command); the engine plays and scores the route. `,
-        el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
+        el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
       el('div', { class: 'row' }, kind.select, examples, el('label', { class: 'inline' }, 'Time budget ', budget), seed.box),
-      editor, picker.box,
+      editor.dom, picker.box,
       el('div', { class: 'row' }, run, stop, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel side' }, el('h3', {}, 'Result'), result, el('div', { class: 'row' }, watch, play)));
@@ -150,13 +145,13 @@ export function mountLab(root, ctx) {
           el('div', {}, el('strong', {}, outcome), ` · ${s.lambdas} of ${s.totalLambdas} λ · ${s.position} commands`),
           el('div', { class: 'muted' }, `${m.kind === 'program' ? m.label : m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · ${m.kind === 'program' ? 'ARCADE_SEED 0, as the judge gives it' : `seed ${m.seed}`} · scored by the engine`))),
     ];
-    if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), el('code', {}, m.error)));
+    if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), problemText(m.kind === 'program' ? null : editor, m.error)));
     if (m.failures?.length) {
       // The first failure with its place; each failed command was played as the engine's fallback.
       const [f] = m.failures;
       const n = m.failures.length;
       parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' },
-        el('strong', {}, 'Error: '), el('code', {}, `next ${f.message} (at command ${f.command})`),
+        el('strong', {}, 'Error: '), problemText(m.kind === 'program' ? null : editor, `next ${f.message} (at command ${f.command})`),
         el('div', { 'data-testid': 'lifter-code-failures' },
           `${n}${n === 200 ? '+' : ''} command${n === 1 ? '' : 's'} failed in all; the engine played “${m.fallback}” for each. The replay's inspector shows every one.`)));
     }
@@ -164,6 +159,7 @@ export function mountLab(root, ctx) {
     parts.push(el('pre', { class: 'lifter-route-out', 'data-testid': 'lifter-code-route' }, m.route || '(empty route)'));
     if (m.printed) parts.push(el('pre', { class: 'output' }, `Printed:\n${m.printed}`));
     result.replaceChildren(...parts);
+    if (m.kind !== 'program') editor.markProblems(problemsIn([m.error, ...(m.failures ?? []).map((f) => f.message)].filter(Boolean)));
     watch.disabled = play.disabled = !m.route;
   }
 
@@ -191,6 +187,7 @@ export function mountLab(root, ctx) {
     stop.hidden = false;
     status.textContent = `Running on ${map.name}…`;
     result.replaceChildren(el('p', { class: 'muted' }, 'Running…'));
+    editor.markProblems([]);
     status.className = 'status';
     watch.disabled = play.disabled = true;
     const mine = new AbortController();

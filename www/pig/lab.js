@@ -7,6 +7,7 @@ import { EXAMPLES, PROGRAM, PROGRAM_EXAMPLES, entrant, loadMine, saveMine, saved
 import { programPicker } from '../program-picker.js';
 import { failedLines, renderResults } from './results.js';
 import { headline, seedField, SEED_REFUSED } from '../run-report.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 
 export function mountLab(root, ctx) {
   const checker = ctx.engine.pigChecker();
@@ -14,14 +15,14 @@ export function mountLab(root, ctx) {
   const language = el('select', { 'aria-label': 'Language', 'data-testid': 'language' },
     el('option', { value: 'scheme' }, 'Scheme'), el('option', { value: 'js' }, 'JavaScript'), el('option', { value: 'program' }, 'A program (.wasm)'));
   const programNote = el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: every decision it reads one line {"view": {"my_total", "other_total", "accum", "current"}, "state"} and answers one line {"move": true or false, "state"} (1 s a decision; its state lasts the match). The same file plays in the CLI as ',
-    el('code', {}, 'arcade pig match wasm:FILE.wasm dummy'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs'));
+    el('code', {}, 'arcade pig match wasm:FILE.wasm dummy'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs'));
   const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'pig-lab', about: programNote });
   language.value = picker.mode() === 'program' ? 'program' : mine.kind;
   const examples = el('select', { 'aria-label': 'Examples' });
-  const editor = el('textarea', {
-    class: 'code', spellcheck: 'false', 'aria-label': 'Strategy source', 'data-testid': 'editor', rows: '14',
+  const editor = codeEditor({
+    doc: mine.source, language: mine.kind === 'js' ? 'js' : 'scheme', game: 'pig', testid: 'editor', label: 'Strategy source', rows: 14,
+    onRun: () => run.click(), onChange: () => persist(),
   });
-  editor.value = mine.source;
   const seed = seedField(ctx.engine, 'lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'run-checker' }, 'Run the checker (49 games vs dummy)');
   const stop = el('button', { hidden: true }, 'Stop');
@@ -42,6 +43,7 @@ export function mountLab(root, ctx) {
     [editor, examples].forEach((e) => { e.hidden = program; });
     picker.box.hidden = !program;
     if (program) return;
+    editor.setLanguage(language.value);
     examples.replaceChildren(el('option', { value: '' }, 'Examples…'),
       ...EXAMPLES[language.value].map(([name], i) => el('option', { value: String(i) }, name)));
   };
@@ -66,7 +68,6 @@ export function mountLab(root, ctx) {
     swap.textContent = which === 'link' ? 'Back to my strategy' : 'Show the link’s strategy';
   }
   swap.addEventListener('click', () => showStrategy(showing === 'link' ? 'mine' : 'link'));
-  editor.addEventListener('input', persist);
   language.addEventListener('change', () => {
     picker.setMode(language.value === 'program' ? 'program' : 'code');
     fillExamples();
@@ -79,10 +80,6 @@ export function mountLab(root, ctx) {
     editor.value = EXAMPLES[language.value][Number(examples.value)][1];
     examples.value = '';
     persist();
-  });
-  editor.addEventListener('keydown', (e) => {
-    if (e.key === 'Tab') { e.preventDefault(); editor.setRangeText('  ', editor.selectionStart, editor.selectionEnd, 'end'); }
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run.click(); }
   });
 
   let controller = null;
@@ -98,6 +95,7 @@ export function mountLab(root, ctx) {
     status.className = 'status';
     results.replaceChildren(el('p', { class: 'muted' }, 'Running… the results appear here.'));
     link.set('');
+    editor.markProblems([]);
     const t0 = performance.now();
     try {
       const r = await sandbox.runMatch(spec, {
@@ -110,13 +108,17 @@ export function mountLab(root, ctx) {
         failed: failedLines(spec, r.failures, fallback),
         result: `Done in ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`} · seed ${spec.seed}`,
       });
-      renderResults(results, { spec, ...r, fallback }, checker, (log, i) => ctx.openMatchGame(spec, log, i, spec.games, r.logs));
+      // Failures of the editor's code (entrant 0) with a place are marked in it.
+      editor.markProblems(problemsIn(r.failures.filter((f) => f.entrant === 0).map((f) => f.message)));
+      renderResults(results, { spec, ...r, fallback, editor }, checker, (log, i) => ctx.openMatchGame(spec, log, i, spec.games, r.logs));
       const url = shareUrl(ctx.engine.pigMatchLink(spec));
       link.set(url);
       followLink(url);
     } catch (e) {
-      status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not run: ${e.message}`;
+      if (e.message === 'cancelled') status.textContent = 'Stopped.';
+      else status.replaceChildren('Could not run: ', problemText(editor, e.message));
       status.className = 'status error';
+      editor.markProblems(problemsIn([e.message]));
       results.replaceChildren();
     } finally {
       run.disabled = false;
@@ -148,10 +150,10 @@ export function mountLab(root, ctx) {
       el('p', { class: 'lead' }, 'Write ', el('code', {}, 'player'),
         ': it is called after every throw with your total, the other total, the sum of the earlier throws of this turn, the throw just made, and a one-element ',
         el('code', {}, 'state'), ` list that lasts the whole match. Answer true to throw again. A 1 loses the turn; reaching ${checker.target} wins at once. The checker passes with ${checker.winsNeeded} wins of ${checker.games}. `,
-        el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
+        el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
       el('div', { class: 'row' }, language, examples, seed.box),
       fromLink,
-      editor, picker.box,
+      editor.dom, picker.box,
       el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel' }, results, link.box));

@@ -8,6 +8,7 @@ import { loadMap } from './maps.js';
 import { draft } from '../kept.js';
 import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
 import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 
 const DRAFT = 'punter.bot.v1';
 const PROGRAM = 'punter.program.v1';
@@ -91,17 +92,17 @@ export function mountLab(root, ctx) {
   const [futures, splurges, options] = ['futures', 'splurges', 'options'].map(ext);
   const examples = el('select', { 'aria-label': 'Examples' },
     el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map(([name], i) => el('option', { value: String(i) }, name)));
-  const editor = el('textarea', { class: 'code', spellcheck: 'false', rows: '16', 'data-testid': 'punter-lab-editor', 'aria-label': 'Your bot' });
-  editor.value = labCode();
-  editor.addEventListener('input', () => draft.set(DRAFT, editor.value));
+  const editor = codeEditor({
+    doc: labCode(), game: 'punter', testid: 'punter-lab-editor', label: 'Your bot', rows: 16,
+    onRun: () => run.click(), onChange: (text) => draft.set(DRAFT, text),
+  });
   examples.addEventListener('change', () => {
     if (examples.value === '') return;
     editor.value = EXAMPLES[Number(examples.value)][1];
-    editor.dispatchEvent(new Event('input'));
     examples.value = '';
   });
   const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'punter-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI that speaks the official offline protocol on stdin and stdout, exactly as the contest ran entries; the same file plays in the CLI as ',
-      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) });
+      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) });
   const kind = codeOrProgram(picker, [editor, examples], { testid: 'punter-lab' });
   const seed = seedField(engine, 'punter-lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'punter-lab-run' }, 'Play a game');
@@ -112,9 +113,9 @@ export function mountLab(root, ctx) {
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function punter(message)'),
       ' — or bring a program in any language compiled to WASI — answering the official ICFP 2017 protocol messages, as the contest\u2019s bots did. It plays in the seat you choose against the built-in bots ',
       `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
-      el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
+      el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options),
-    el('div', { class: 'row' }, kind.select, examples), editor, picker.box, el('div', { class: 'row' }, run, stop, seed.box), status, results));
+    el('div', { class: 'row' }, kind.select, examples), editor.dom, picker.box, el('div', { class: 'row' }, run, stop, seed.box), status, results));
 
   /** The name the seat of `bot` is shown with. */
   const botName = (bot) => (typeof bot === 'string' ? 'your bot' : bot.label);
@@ -122,6 +123,7 @@ export function mountLab(root, ctx) {
   stop.addEventListener('click', () => controller?.abort());
   run.addEventListener('click', async () => {
     results.replaceChildren();
+    editor.markProblems([]);
     const seedUsed = seed.take();
     if (seedUsed === null) {
       status.textContent = SEED_REFUSED;
@@ -227,10 +229,11 @@ export function mountLab(root, ctx) {
    */
   function showRemarks(problems, failed) {
     if (!problems.length) return;
+    editor.markProblems(problemsIn(problems.map((p) => p.message)));
     const where = (p) => (p.turn === null || p.turn === undefined ? `game ${p.game}, ${p.phase}` : failedAt(p.game, 'turn', p.turn));
     results.append(el('div', { class: 'failures', role: 'alert', 'data-testid': 'punter-lab-remarks' },
       el('strong', {}, failed.count ? `${failedLine(failed.count, failed)}; the referee on ${problems.length} of your bot's answers` : `The referee on ${problems.length} of your bot's answers`),
-      el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${where(p)}: ${p.message}`)))));
+      el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${where(p)}: `, problemText(editor, p.message))))));
   }
 
   function show({ summary, link, printed, problems, decisions, exchanges, programName }, seats, seat, seedUsed, bot) {
