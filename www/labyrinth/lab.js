@@ -112,7 +112,9 @@ export function mountLab(root, ctx) {
       });
     } catch (e) {
       status.className = 'status error';
-      status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not play: ${e.message}`;
+      if (e.message === 'cancelled') status.textContent = 'Stopped.';
+      else status.replaceChildren('Could not play: ', problemText(kind.isProgram() ? null : editor, e.message));
+      if (!kind.isProgram()) editor.markProblems(problemsIn([e.message]));
       return;
     } finally {
       run.disabled = false;
