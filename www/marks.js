@@ -39,11 +39,34 @@ export function marksSwitch(testid, onChange) {
 
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(3).replace(/0+$/, ''));
 
+/** `node` with its background in `colour` (through the CSSOM: the page's policy refuses style attributes). */
+export function tinted(node, colour, property = 'background') {
+  node.style.setProperty(property, colour);
+  return node;
+}
+
+/**
+ * Values (marks of one number) as rows of label, number and — for a number between 0 and 1 — a
+ * bar: a DOM list for a game that shows them beside its board.
+ */
+export function valueRows(marks) {
+  return marks.flatMap((m) => {
+    const x = m.at[0];
+    const bar = el('span', { class: 'marks-bar' });
+    if (x >= 0 && x <= 1) {
+      const fill = tinted(el('span', {}), m.colour);
+      fill.style.width = `${(x * 100).toFixed(1)}%`;
+      bar.append(fill);
+    }
+    return [el('span', { class: 'marks-value-label' }, m.label || m.kind), tinted(el('strong', {}, fmt(x)), m.colour, 'color'), bar];
+  });
+}
+
 /** The inspector's list of a decision's marks and their problems (DOM), or null for none. */
 export function marksList({ marks, problems }) {
   if (!marks.length && !problems.length) return null;
   const items = marks.map((m) => el('li', {},
-    el('span', { class: 'marks-swatch', style: `background:${m.colour}` }), ` ${m.kind} ${m.at.map(fmt).join(' ')}`,
+    tinted(el('span', { class: 'marks-swatch' }), m.colour), ` ${m.kind} ${m.at.map(fmt).join(' ')}`,
     m.label ? el('span', { class: 'muted' }, ` — ${m.label}`) : ''));
   const bad = problems.map((p) => el('li', { class: 'marks-problem' }, p.text ?? `${p.line}:${p.column}: ${p.message}`));
   return el('div', { class: 'marks-list' },
@@ -54,8 +77,8 @@ export function marksList({ marks, problems }) {
 /**
  * Draws `marks` on `g` (device pixels, identity transform). `place(mark)` → { shape: 'dot' |
  * 'line' | 'box' | 'ring', points: [[x, y], …] (device px), size (device px: a dot's radius, a
- * box's side) } or null (not drawn). Returns what was drawn, for tests and hover: [{ kind,
- * colour, label, x, y }] (css px of its first point).
+ * box's side) } or null (not drawn). Returns what was drawn, for tests: [{ kind, colour, label,
+ * points }] (css px; a path ends in a dot of its colour).
  */
 export function drawMarks(g, marks, place, dpr = window.devicePixelRatio || 1) {
   const drawn = [];
@@ -88,7 +111,7 @@ export function drawMarks(g, marks, place, dpr = window.devicePixelRatio || 1) {
       g.beginPath(); g.arc(xe, ye, Math.max(3 * dpr, size * 0.4), 0, Math.PI * 2); g.fillStyle = m.colour; g.fill();
     }
     if (m.label) label(g, m.label, x0, y0 - size - 4 * dpr, m.colour, dpr);
-    drawn.push({ kind: m.kind, colour: m.colour, label: m.label, x: x0 / dpr, y: y0 / dpr });
+    drawn.push({ kind: m.kind, colour: m.colour, label: m.label, points: p.points.map(([x, y]) => [x / dpr, y / dpr]) });
   }
   g.restore();
   return drawn;

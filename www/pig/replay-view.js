@@ -6,7 +6,7 @@
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
 import { createInspector, decisionAt } from '../inspector.js';
-import { marksOf, marksShown, marksSwitch } from '../marks.js';
+import { marksOf, marksShown, marksSwitch, valueRows } from '../marks.js';
 import { createPigBoard, caption } from './board.js';
 import { entrant, loadMine, strategyOptions, withPrograms } from './strategies.js';
 import { sandbox, sandboxError } from '../sandbox.js';
@@ -38,7 +38,7 @@ export function mountReplay(root, ctx) {
 
   // Pig's marks are values (a win chance, a threshold): labelled numbers beside the board, with a
   // bar for a value between 0 and 1, those of the decision behind the move shown.
-  const values = el('div', { 'data-testid': 'pig-values', style: 'display:grid;grid-template-columns:auto auto 1fr;gap:4px 10px;align-items:center;margin:4px 0 8px;font-size:14px' });
+  const values = el('div', { class: 'marks-values', 'data-testid': 'pig-values' });
   const valuesBox = el('div', { hidden: true }, values); // (the grid's display would show it while hidden)
   const showMarks = marksSwitch('pig-show-marks', () => showValues(at));
   const marksRow = el('div', { hidden: true }, el('div', { class: 'row' }, showMarks.box)); // for games with decisions
@@ -47,13 +47,7 @@ export function mountReplay(root, ctx) {
     const { marks } = marksOf(tape, d);
     valuesBox.hidden = !marks.length;
     values.dataset.marks = String(marks.length);
-    values.replaceChildren(...(marks.length ? [el('div', { class: 'muted', style: 'grid-column:1/-1' }, `Values of ${game.players[d.seat]}’s decision`)] : []),
-      ...marks.flatMap((m) => {
-        const x = m.at[0];
-        const bar = el('span', { style: 'height:10px;border-radius:3px;background:var(--bg, #eee);overflow:hidden;display:block;max-width:240px' },
-          ...(x >= 0 && x <= 1 ? [el('span', { style: `display:block;height:100%;width:${(x * 100).toFixed(1)}%;background:${m.colour}` })] : []));
-        return [el('span', { 'data-testid': 'pig-value' }, m.label || 'value'), el('strong', { style: `color:${m.colour}` }, String(Math.round(x * 1000) / 1000)), bar];
-      }));
+    values.replaceChildren(...(marks.length ? [el('div', { class: 'muted marks-values-head' }, `Values of ${game.players[d.seat]}’s decision`)] : []), ...valueRows(marks));
   }
 
   /**
