@@ -124,3 +124,36 @@ test('Pig: a strategy\'s values are shown beside the board at its decisions only
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the host\'s draw writes @draw lines, bounded, also after user code replaced the built-ins it might use', async () => {
+  const page = await openPage(browser, server.url);
+  const r = await page.evaluate(async () => {
+    const { UserSession } = await import('/www/user-code.js');
+    const source = `String.prototype.slice = () => "hijacked";
+String.prototype.replace = () => "hijacked";
+Array.isArray = () => false;
+Array.prototype[Symbol.iterator] = function* () { yield "hijacked"; };
+Number = () => 42;
+function player(a, b, accum, current) {
+  if (current === 1) { for (let i = 0; i < 205; i++) draw.value(i); return false; }
+  draw.value(0.5, { colour: "dark red", label: "two\\nlines | and a bar" });
+  draw.value([0.25], { color: "#0a0" });
+  draw.value(undefined);
+  return true;
+}`;
+    const started = await UserSession.start({ game: 'pig', source, seed: 1, loadMs: 2000 });
+    if (started.error) return { error: started.error };
+    const one = await started.session.call('player', [0, 0, 0, 3], { limitMs: 1000, backstopMs: 2000 });
+    const many = await started.session.call('player', [0, 0, 0, 1], { limitMs: 1000, backstopMs: 2000 });
+    const again = await started.session.call('player', [0, 0, 0, 4], { limitMs: 1000, backstopMs: 2000 });
+    started.session.close();
+    return { one: one.printed, many: many.printed.split('\n'), again: again.printed };
+  });
+  assert.equal(r.error, undefined, r.error);
+  assert.equal(r.one, '@draw value dark_red 0.5 | two lines | and a bar\n@draw value #0a0 0.25\n@draw value orange NaN\n');
+  assert.equal(r.many.length, 202, 'two hundred marks, one line saying the rest were dropped, and the end');
+  assert.equal(r.many[199], '@draw value orange 199');
+  assert.equal(r.many[200], '(draw: more than 200 marks in one call; the rest are not drawn)');
+  assert.equal(r.again, r.one, 'the count starts again at every call');
+  await page.context().close();
+});
