@@ -26,6 +26,10 @@ export const EXAMPLE = `// view: { seat, tiles: 49 × "kind[ treasure] direction
 // 6–8 bottom of columns 2, 4, 6; 9–11 left of rows 2, 4, 6. Rows and columns count from 1.
 function turn(view) {
   const [, row, column] = view.pawns[view.seat];
+  // Debug marks, drawn in the replay at this turn: the treasure sought and where we stay.
+  const sought = view.tiles.findIndex((t) => t.split(" ")[1] === String(view.cards[0]));
+  if (sought >= 0) draw.tile(Math.floor(sought / 7) + 1, sought % 7 + 1, { colour: "yellow", label: "treasure " + view.cards[0] });
+  draw.square(row, column, { colour: "cyan", label: "stay" });
   // Push a line with no pawn in it, then stay where we are.
   const lines = [2, 4, 6];
   for (let i = 0; i < 12; i++) {

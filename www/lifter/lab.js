@@ -49,6 +49,38 @@ function next(state) {
   return "A"; // nothing reachable: abort and keep 50 points per lambda
 }
 `],
+  ['next(state): draw the plan (debug marks)', `// The nearest-lambda walker, drawing its plan on the mine: the path it
+// means to walk and its goal. Watch a run: the replay draws each
+// command's marks at its turn ("Show marks" switches them off).
+function next(state) {
+  const rows = state.map.split("\\n");
+  const at = (x, y) => (rows[state.height - y] ?? "")[x - 1] ?? "#";
+  const goal = state.liftOpen ? "O" : "\\\\";
+  const open = (c) => " .\\\\!O".includes(c);
+  const moves = [["L", -1, 0], ["R", 1, 0], ["U", 0, 1], ["D", 0, -1]];
+  const from = new Map([[state.robot.x + "," + state.robot.y, null]]);
+  const queue = [[state.robot.x, state.robot.y]];
+  for (let i = 0; i < queue.length; i++) {
+    const [x, y] = queue[i];
+    if (i > 0 && at(x, y) === goal) {
+      const path = [];
+      for (let p = [x, y]; p; p = from.get(p[0] + "," + p[1])) path.unshift(p);
+      draw.path(path, { colour: "cyan", label: "plan" });
+      draw.cell(x, y, { colour: "yellow", label: state.liftOpen ? "lift" : "lambda" });
+      const [nx, ny] = path[1];
+      return nx < state.robot.x ? "L" : nx > state.robot.x ? "R" : ny > state.robot.y ? "U" : "D";
+    }
+    for (const [m, dx, dy] of moves) {
+      const nx = x + dx, ny = y + dy;
+      if (from.has(nx + "," + ny) || !open(at(nx, ny))) continue;
+      if (m === "D" && at(x, y + 1) === "*") continue;
+      from.set(nx + "," + ny, [x, y]);
+      queue.push([nx, ny]);
+    }
+  }
+  return "A";
+}
+`],
   ['solve(map): a fixed route', `// Called once with the map text (rows from the top, then metadata lines).
 // Return the whole route as a string of commands: L R U D W S A.
 function solve(map) {

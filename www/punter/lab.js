@@ -45,6 +45,34 @@ function punter(message) {
     return { claim: { punter: me, source: next[0], target: next[1] } };
   }
 }`],
+  ['Draw the plan (debug marks)', `// The same bot, drawing its plan: the mines ringed, the river it claims.
+// Watch a game from the results: the replay draws each move's marks at
+// its turn ("Show marks" switches them off).
+let me = 0, rivers = [], mines = [], taken = new Set(), mine = new Set();
+const key = (a, b) => (a < b ? a + "," + b : b + "," + a);
+function punter(message) {
+  if (message.map) {
+    me = message.punter;
+    rivers = message.map.rivers.map((r) => [r.source, r.target]);
+    mines = message.map.mines;
+    mines.forEach((m) => mine.add(m));
+    return { ready: me };
+  }
+  if (message.move) {
+    for (const m of message.move.moves) {
+      const c = m.claim || m.option;
+      if (c) taken.add(key(c.source, c.target));
+      if (m.claim && m.claim.punter === me) { mine.add(m.claim.source); mine.add(m.claim.target); }
+      if (m.splurge) m.splurge.route.forEach((s, i, r) => i && taken.add(key(r[i - 1], s)));
+    }
+    for (const m of mines) draw.site(m, { colour: "yellow" });
+    const free = rivers.filter(([a, b]) => !taken.has(key(a, b)));
+    const next = free.find(([a, b]) => mine.has(a) || mine.has(b)) || free[0];
+    if (!next) return { pass: { punter: me } };
+    draw.river(next[0], next[1], { colour: "cyan", label: "claim" });
+    return { claim: { punter: me, source: next[0], target: next[1] } };
+  }
+}`],
   ['Always pass', `function punter(message) {
   if (message.map) return { ready: message.punter };
   if (message.move) return { pass: { punter: 0 } };
