@@ -1,7 +1,7 @@
 // Debug drawing on the boards of Punter and Labyrinth (docs/JAVASCRIPT-API.md "Debug drawing"):
 // a JavaScript bot in the lab that draws at one of its decisions, its game watched — the overlay
 // draws its marks at that move and at no other, the inspector lists them, the "Show marks" switch
-// hides them; a pixel of a mark's colour on the canvas. And the switch's state after a reload.
+// hides them (and stays off after a reload); a pixel of a mark's colour on the canvas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage } from './browser.mjs';
@@ -148,6 +148,19 @@ function turn(view) {
   await page.click('[data-testid=labyrinth-show-marks]');
   await marksAre(page, canvas, 0);
   assert.match(await page.textContent('[data-testid=labyrinth-inspector-marks]'), /3 marks/, 'the list stays');
+  // Off, it stays off after a reload: the same game watched again shows no marks until switched on.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.fill('[data-testid=labyrinth-lab-seed]', '5');
+  await page.click('[data-testid=labyrinth-lab-run]');
+  await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 60000 });
+  await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+  assert.equal(await counter(page, tab), 5);
+  assert.equal(await page.isChecked('[data-testid=labyrinth-show-marks]'), false, 'the switch is off after the reload');
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-marks]'), /3 marks/);
+  assert.equal((await drawn(page, canvas)).count, 0);
   await page.click('[data-testid=labyrinth-show-marks]');
   await marksAre(page, canvas, 3);
   assert.deepEqual(page.errors, []);
