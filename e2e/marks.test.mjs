@@ -157,3 +157,26 @@ function player(a, b, accum, current) {
   assert.equal(r.again, r.one, 'the count starts again at every call');
   await page.context().close();
 });
+
+test('Pig: a Scheme strategy\'s @draw lines (the example that draws its plan) are values at its decision', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'scheme');
+  const code = await page.evaluate(async () => (await import('/www/pig/strategies.js')).EXAMPLES.scheme.find(([name]) => name.startsWith('Draw its plan'))[1]);
+  await page.fill('[data-testid=editor]', code);
+  await page.fill('.tab-lab input.seed', '99');
+  await page.click('[data-testid=run-checker]');
+  await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
+  await page.click('[data-testid=lab-results] tbody tr:nth-child(1) button');
+  const tab = '.tab-replay';
+  const values = () => page.$eval('[data-testid=pig-values]', (v) => (v.parentElement.hidden ? 0 : Number(v.dataset.marks)));
+  for (let i = 0; i < 60 && !(await values()); i += 1) await page.keyboard.press('ArrowRight');
+  assert.ok((await counter(page, tab)) > 1, 'no values before the strategy decided');
+  assert.match(await page.textContent('[data-testid=pig-inspector-head]'), /^my Scheme strategy · move \d+/);
+  assert.equal(await values(), 1);
+  assert.match(await page.textContent('[data-testid=pig-values]'), /turn \/ goal/);
+  assert.match(await page.textContent('[data-testid=pig-inspector-printed]'), /^@draw value blue [\d.]+ \| turn \/ goal\n/);
+  assert.match(await page.textContent('[data-testid=pig-inspector-marks]'), /What it drew \(1 mark\) value [\d.]+ — turn \/ goal/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
