@@ -2,9 +2,12 @@
 // its game watched in the replay — the overlay holds its marks at that turn and at no other, the
 // inspector lists them and names a mark that does not read by its line and column, and the
 // "Show marks" switch (remembered) turns the overlay off. Lifter (cells and a path on the mine,
-// with a pixel of the path's colour) and Pig (values beside the board).
+// with a pixel of the path's colour; a program's stderr, tests/fixtures/programs/draw.wasm, at its
+// route's first command) and Pig (values beside the board; a JavaScript and a Scheme strategy).
+// Punter and Labyrinth: e2e/marks-boards.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { serve, launch, openPage } from './browser.mjs';
 
 let server;
@@ -177,6 +180,38 @@ test('Pig: a Scheme strategy\'s @draw lines (the example that draws its plan) ar
   assert.match(await page.textContent('[data-testid=pig-values]'), /turn \/ goal/);
   assert.match(await page.textContent('[data-testid=pig-inspector-printed]'), /^@draw value blue [\d.]+ \| turn \/ goal\n/);
   assert.match(await page.textContent('[data-testid=pig-inspector-marks]'), /What it drew \(1 mark\) value [\d.]+ — turn \/ goal/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Lifter: a program\'s @draw lines on stderr are its marks, drawn at the first command of its route', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.selectOption('[data-testid=lifter-lab-kind]', 'program');
+  // tests/fixtures/programs/draw.wat: its arguments after the route are written to stderr.
+  await page.setInputFiles('[data-testid=lifter-lab-program-file]', { name: 'draw.wasm', mimeType: 'application/wasm', buffer: readFileSync(new URL('../tests/fixtures/programs/draw.wasm', import.meta.url)) });
+  await page.fill('[data-testid=lifter-lab-program-args]', 'DLRDDUULLLDDL "@draw cell red 5 5 | start" "@draw path #00ff00 2 2 2 3 3 3 | plan" "@draw cell red 1 99"');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=lifter-code-status]').textContent), null, { timeout: 20000 });
+  await page.click('[data-testid=lifter-code-watch]');
+  await page.waitForSelector('.lifter-tab-replay:not([hidden])');
+  const tab = '.lifter-tab-replay';
+  assert.equal(await counter(page, tab), 0);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-replay-canvas]').dataset.marks === '2');
+  const at1 = await drawn(page, 'lifter-replay-canvas');
+  assert.deepEqual(at1.marks.map((m) => [m.kind, m.colour, m.label, m.points.length]), [['cell', '#e03131', 'start', 1], ['path', '#00ff00', 'plan', 3]]);
+  assert.match(await page.textContent('[data-testid=lifter-inspector-head]'), /^draw\.wasm .* · move 1/);
+  assert.match(await page.textContent('[data-testid=lifter-inspector-printed]'), /^@draw cell red 5 5 \| start\n/);
+  const list = await page.textContent('[data-testid=lifter-inspector-marks]');
+  assert.match(list, /What it drew \(2 marks\)/);
+  assert.match(list, /path 2 2 2 3 3 3 — plan/);
+  assert.match(list, /3:16: y 99 is off the board/);
+  assert.equal(await page.isHidden('[data-testid=lifter-inspector-rerun]'), true, 'a whole route is not re-run command by command');
+  // The next command is not the decision's turn: no overlay (the inspector still shows it).
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-replay-canvas]').dataset.marks === '0');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

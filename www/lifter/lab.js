@@ -255,10 +255,21 @@ export function mountLab(root, ctx) {
     status.className = failed ? 'status error' : 'status pass';
   });
   stop.addEventListener('click', () => controller?.abort());
-  // A `next` run opens at its first command with its decisions (the inspector); a route at its start.
+  // A `next` run opens at its first command with its decisions (the inspector); a route at its
+  // start, with the one decision that answered it all (a `solve` or a program: what it printed
+  // and drew) when there is one.
   watch.addEventListener('click', () => ctx.showTab('replay').openGame({
-    route: last.route, title: last.title, decisions: last.decisions ?? null, view: last.decisions ? Math.min(1, last.route.length) : 0, seed: last.seed,
+    route: last.route, title: last.title, decisions: last.decisions ?? wholeRoute(last), view: last.decisions ? Math.min(1, last.route.length) : 0, seed: last.seed,
   }));
+  /** A `solve` or program run as one decision at the start (`whole`: it answered the route). */
+  function wholeRoute(m) {
+    if (m.kind !== 'solve' && m.kind !== 'program') return null;
+    const answer = m.route.length > 200 ? `${m.route.slice(0, 200)}… (${m.route.length} commands)` : m.route;
+    return [{
+      seat: 0, move_index: 0, counts: true, whole: true, who: m.kind === 'program' ? m.label : 'Your code (solve)',
+      view: map.text, answer, printed: m.printed ?? '', ms: m.elapsed ?? 0, seed: m.seed,
+    }];
+  }
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
 
   return {
