@@ -202,7 +202,7 @@ test('Lifter: a program\'s @draw lines on stderr are its marks, drawn at the fir
   await page.waitForFunction(() => document.querySelector('[data-testid=lifter-replay-canvas]').dataset.marks === '2');
   const at1 = await drawn(page, 'lifter-replay-canvas');
   assert.deepEqual(at1.marks.map((m) => [m.kind, m.colour, m.label, m.points.length]), [['cell', '#e03131', 'start', 1], ['path', '#00ff00', 'plan', 3]]);
-  assert.match(await page.textContent('[data-testid=lifter-inspector-head]'), /^draw\.wasm .* · move 1/);
+  assert.match(await page.textContent('[data-testid=lifter-inspector-head]'), /^Your program \(draw\.wasm\) · move 1/);
   assert.match(await page.textContent('[data-testid=lifter-inspector-printed]'), /^@draw cell red 5 5 \| start\n/);
   const list = await page.textContent('[data-testid=lifter-inspector-marks]');
   assert.match(list, /What it drew \(2 marks\)/);

@@ -248,7 +248,7 @@ export function mountLab(root, ctx) {
     const m = r.value;
     runs += 1;
     const who = typeof source === 'string' ? 'Your solver' : source.label;
-    show({ ...m, seed: seedUsed, label: who, title: `${who} on ${map.name} — run ${runs}` });
+    show({ ...m, seed: seedUsed, label: who, program: typeof source === 'string' ? null : source.program.name, title: `${who} on ${map.name} — run ${runs}` });
     const failed = m.error || m.failures?.length;
     status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.'
       : failed ? 'Done, with failed commands (played as waits).' : 'Done.';
@@ -266,7 +266,7 @@ export function mountLab(root, ctx) {
     if (m.kind !== 'solve' && m.kind !== 'program') return null;
     const answer = m.route.length > 200 ? `${m.route.slice(0, 200)}… (${m.route.length} commands)` : m.route;
     return [{
-      seat: 0, move_index: 0, counts: true, whole: true, who: m.kind === 'program' ? m.label : 'Your code (solve)',
+      seat: 0, move_index: 0, counts: true, whole: true, who: m.kind === 'program' ? `Your program (${m.program})` : 'Your code (solve)',
       view: map.text, answer, printed: m.printed ?? '', ms: m.elapsed ?? 0, seed: m.seed,
     }];
   }
