@@ -1,9 +1,11 @@
 // Debug drawing on the boards of Punter and Labyrinth (docs/JAVASCRIPT-API.md "Debug drawing"):
 // a JavaScript bot in the lab that draws at one of its decisions, its game watched — the overlay
 // draws its marks at that move and at no other, the inspector lists them, the "Show marks" switch
-// hides them (and stays off after a reload); a pixel of a mark's colour on the canvas.
+// hides them (and stays off after a reload); a pixel of a mark's colour on the canvas. And a
+// program's marks, written on its stderr (tests/fixtures/programs/draw.wasm), at its turns.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { serve, launch, openPage } from './browser.mjs';
 
 let server;
@@ -163,6 +165,39 @@ function turn(view) {
   assert.equal((await drawn(page, canvas)).count, 0);
   await page.click('[data-testid=labyrinth-show-marks]');
   await marksAre(page, canvas, 3);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Labyrinth: a program\'s @draw lines on stderr are drawn at its turns', async () => {
+  const page = await openPage(browser, `${server.url}#labyrinth`);
+  await page.click('[data-testid=labyrinth-tab-lab]');
+  await page.selectOption('[data-testid=labyrinth-lab-kind]', 'program');
+  // tests/fixtures/programs/draw.wat: the same answer every turn, its other arguments on stderr.
+  await page.setInputFiles('[data-testid=labyrinth-lab-program-file]', { name: 'draw.wasm', mimeType: 'application/wasm', buffer: readFileSync(new URL('../tests/fixtures/programs/draw.wasm', import.meta.url)) });
+  await page.fill('[data-testid=labyrinth-lab-program-args]', '{"move":{"rotation":"north","insertion":0,"row":1,"column":1}} "@draw tile red 4 4 | middle" "@draw path #00ff00 1 1 1 2 2 2"');
+  await page.fill('[data-testid=labyrinth-lab-seed]', '5');
+  await page.click('[data-testid=labyrinth-lab-run]');
+  await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 60000 });
+  await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');
+  const tab = '.labyrinth-tab-replay';
+  const canvas = 'labyrinth-replay-canvas';
+  // Game 1: the program (yellow) plays turns 1–2, 5–6…, the greedy AI 3–4.
+  assert.equal(await counter(page, tab), 1);
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-head]'), /^Yellow \(your strategy\) · move 1/);
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-printed]'), /^@draw tile red 4 4 \| middle\n@draw path/);
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-marks]'), /What it drew \(2 marks\).*tile 4 4 — middle.*path 1 1 1 2 2 2/);
+  await marksAre(page, canvas, 2);
+  const at1 = await drawn(page, canvas);
+  assert.deepEqual(at1.marks.map((m) => [m.kind, m.colour, m.label, m.points.length]), [['tile', '#e03131', 'middle', 1], ['path', '#00ff00', '', 3]]);
+  assert.ok(green(await pixelAt(page, canvas, at1.marks[1].points[2])), 'the path ends in a green dot');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await marksAre(page, canvas, 0);
+  assert.match(await page.textContent('[data-testid=labyrinth-inspector-head]'), /^Red \(AI greedy\)/);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await marksAre(page, canvas, 2);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
