@@ -2,9 +2,12 @@
 // its game watched in the replay — the overlay holds its marks at that turn and at no other, the
 // inspector lists them and names a mark that does not read by its line and column, and the
 // "Show marks" switch (remembered) turns the overlay off. Lifter (cells and a path on the mine,
-// with a pixel of the path's colour) and Pig (values beside the board).
+// with a pixel of the path's colour; a program's stderr, tests/fixtures/programs/draw.wasm, at its
+// route's first command) and Pig (values beside the board; a JavaScript and a Scheme strategy).
+// Punter and Labyrinth: e2e/marks-boards.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { serve, launch, openPage } from './browser.mjs';
 
 let server;
@@ -155,5 +158,60 @@ function player(a, b, accum, current) {
   assert.equal(r.many[199], '@draw value orange 199');
   assert.equal(r.many[200], '(draw: more than 200 marks in one call; the rest are not drawn)');
   assert.equal(r.again, r.one, 'the count starts again at every call');
+  await page.context().close();
+});
+
+test('Pig: a Scheme strategy\'s @draw lines (the example that draws its plan) are values at its decision', async () => {
+  const page = await openPage(browser, server.url);
+  await page.click('[data-testid=tab-lab]');
+  await page.selectOption('[data-testid=language]', 'scheme');
+  const code = await page.evaluate(async () => (await import('/www/pig/strategies.js')).EXAMPLES.scheme.find(([name]) => name.startsWith('Draw its plan'))[1]);
+  await page.fill('[data-testid=editor]', code);
+  await page.fill('.tab-lab input.seed', '99');
+  await page.click('[data-testid=run-checker]');
+  await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
+  await page.click('[data-testid=lab-results] tbody tr:nth-child(1) button');
+  const tab = '.tab-replay';
+  const values = () => page.$eval('[data-testid=pig-values]', (v) => (v.parentElement.hidden ? 0 : Number(v.dataset.marks)));
+  for (let i = 0; i < 60 && !(await values()); i += 1) await page.keyboard.press('ArrowRight');
+  assert.ok((await counter(page, tab)) > 1, 'no values before the strategy decided');
+  assert.match(await page.textContent('[data-testid=pig-inspector-head]'), /^my Scheme strategy · move \d+/);
+  assert.equal(await values(), 1);
+  assert.match(await page.textContent('[data-testid=pig-values]'), /turn \/ goal/);
+  assert.match(await page.textContent('[data-testid=pig-inspector-printed]'), /^@draw value blue [\d.]+ \| turn \/ goal\n/);
+  assert.match(await page.textContent('[data-testid=pig-inspector-marks]'), /What it drew \(1 mark\) value [\d.]+ — turn \/ goal/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Lifter: a program\'s @draw lines on stderr are its marks, drawn at the first command of its route', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.selectOption('[data-testid=lifter-lab-kind]', 'program');
+  // tests/fixtures/programs/draw.wat: its arguments after the route are written to stderr.
+  await page.setInputFiles('[data-testid=lifter-lab-program-file]', { name: 'draw.wasm', mimeType: 'application/wasm', buffer: readFileSync(new URL('../tests/fixtures/programs/draw.wasm', import.meta.url)) });
+  await page.fill('[data-testid=lifter-lab-program-args]', 'DLRDDUULLLDDL "@draw cell red 5 5 | start" "@draw path #00ff00 2 2 2 3 3 3 | plan" "@draw cell red 1 99"');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=lifter-code-status]').textContent), null, { timeout: 20000 });
+  await page.click('[data-testid=lifter-code-watch]');
+  await page.waitForSelector('.lifter-tab-replay:not([hidden])');
+  const tab = '.lifter-tab-replay';
+  assert.equal(await counter(page, tab), 0);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-replay-canvas]').dataset.marks === '2');
+  const at1 = await drawn(page, 'lifter-replay-canvas');
+  assert.deepEqual(at1.marks.map((m) => [m.kind, m.colour, m.label, m.points.length]), [['cell', '#e03131', 'start', 1], ['path', '#00ff00', 'plan', 3]]);
+  assert.match(await page.textContent('[data-testid=lifter-inspector-head]'), /^Your program \(draw\.wasm\) · move 1/);
+  assert.match(await page.textContent('[data-testid=lifter-inspector-printed]'), /^@draw cell red 5 5 \| start\n/);
+  const list = await page.textContent('[data-testid=lifter-inspector-marks]');
+  assert.match(list, /What it drew \(2 marks\)/);
+  assert.match(list, /path 2 2 2 3 3 3 — plan/);
+  assert.match(list, /3:16: y 99 is off the board/);
+  assert.equal(await page.isHidden('[data-testid=lifter-inspector-rerun]'), true, 'a whole route is not re-run command by command');
+  // The next command is not the decision's turn: no overlay (the inspector still shows it).
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid=lifter-replay-canvas]').dataset.marks === '0');
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });

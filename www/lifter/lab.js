@@ -245,17 +245,28 @@ export function mountLab(root, ctx) {
     const m = r.value;
     runs += 1;
     const who = typeof source === 'string' ? 'Your solver' : source.label;
-    show({ ...m, seed: seedUsed, label: who, title: `${who} on ${map.name} — run ${runs}` });
+    show({ ...m, seed: seedUsed, label: who, program: typeof source === 'string' ? null : source.program.name, title: `${who} on ${map.name} — run ${runs}` });
     const failed = m.error || m.failures?.length;
     status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.'
       : failed ? 'Done, with failed commands (played as waits).' : 'Done.';
     status.className = failed ? 'status error' : 'status pass';
   });
   stop.addEventListener('click', () => controller?.abort());
-  // A `next` run opens at its first command with its decisions (the inspector); a route at its start.
+  // A `next` run opens at its first command with its decisions (the inspector); a route at its
+  // start, with the one decision that answered it all (a `solve` or a program: what it printed
+  // and drew) when there is one.
   watch.addEventListener('click', () => ctx.showTab('replay').openGame({
-    route: last.route, title: last.title, decisions: last.decisions ?? null, view: last.decisions ? Math.min(1, last.route.length) : 0, seed: last.seed,
+    route: last.route, title: last.title, decisions: last.decisions ?? wholeRoute(last), view: last.decisions ? Math.min(1, last.route.length) : 0, seed: last.seed,
   }));
+  /** A `solve` or program run as one decision at the start (`whole`: it answered the route). */
+  function wholeRoute(m) {
+    if (m.kind !== 'solve' && m.kind !== 'program') return null;
+    const answer = m.route.length > 200 ? `${m.route.slice(0, 200)}… (${m.route.length} commands)` : m.route;
+    return [{
+      seat: 0, move_index: 0, counts: true, whole: true, who: m.kind === 'program' ? `Your program (${m.program})` : 'Your code (solve)',
+      view: map.text, answer, printed: m.printed ?? '', ms: m.elapsed ?? 0, seed: m.seed,
+    }];
+  }
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
 
   return {

@@ -46,9 +46,9 @@ export function mountReplay(root, ctx) {
   let labels = { length: 0, label: () => '' };
   const inspector = createInspector({
     testid: 'lifter-inspector',
-    who: () => 'Your code (next)',
-    viewOf: (d) => viewAt(d),
-    canRerun: () => true,
+    who: (d) => (d.whole ? d.who : 'Your code (next)'),
+    viewOf: (d) => (d.whole ? d.view : viewAt(d)),
+    canRerun: (d) => !d.whole,
     rerun: (d) => rerunAt(d),
     onSeek: (t) => replay.set({ moves: labels, t }),
     marksOf: (d) => marksOf(game, d),
@@ -58,7 +58,8 @@ export function mountReplay(root, ctx) {
   const marksRow = el('div', { hidden: true }, el('div', { class: 'row' }, showMarks.box)); // for games with decisions
   function showMarksAt(t) {
     const d = decisions && marksShown() ? decisionAt(decisions, t) : null;
-    view.setMarks(marksOf(game, d).marks);
+    // A decision that answered the whole route (solve, a program) drew at its first command.
+    view.setMarks(marksOf(game, d?.whole && t !== 1 ? null : d).marks);
   }
   /** The view `next` was handed for decision `d`, as JSON text (the position viewed stays). */
   function viewAt(d) {
