@@ -37,6 +37,19 @@ async function resolve({ file, example, args }, examples, loaded) {
 }
 
 /**
+ * A kept program { name, bytes (or null), args, example } loaded as `current()` loads it:
+ * { program, args, label }; throws what is wrong (none chosen, a file too large to be kept).
+ */
+export async function programBot({ name = '', bytes = null, args = '', example = null }, examples) {
+  const file = bytes ? { name, bytes } : null;
+  if (!file && !example) {
+    if (name) throw new Error(`the program ${name} was not kept (over ${kb(KEPT_PROGRAM_BYTES)}): open it again in the lab`);
+    throw new Error('no program chosen: open a .wasm file or pick an example program');
+  }
+  return (await resolve({ file, example, args }, examples, null)).bot;
+}
+
+/**
  * The bot a lab keeps (`keep`): null when it plays its code, else its program, loaded as
  * `current()` loads it (for a Play seat or a re-run when the lab is not open).
  */
@@ -53,8 +66,11 @@ export async function keptBot(keep, examples) {
  * page); `testid`: the prefix of its elements' test ids; `about`: what the lab says of programs
  * (shown with the picker, only when the lab plays a program). → { box, current(), noteName(name) }.
  */
-export function programPicker({ keep, examples, testid, about = null }) {
-  const kept = keptProgram.get(keep);
+export function programPicker({ keep, examples, testid, about = null, store = null }) {
+  // Where the choice is kept: `store` ({ get() → { mode, name, bytes, args, example } | null,
+  // set(v) → false when the file was too large to keep }, e.g. the selected bot), else `keep`.
+  const kept$ = store ?? { get: () => keptProgram.get(keep), set: (v) => keptProgram.set(keep, v) };
+  const kept = kept$.get();
   let file = kept?.bytes ? { name: kept.name, bytes: kept.bytes } : null; // the chosen file
   let example = kept?.example ?? null; // or an example's url
   let loaded = null; // { key, value: { program } | { error } } of the last load
@@ -71,7 +87,7 @@ export function programPicker({ keep, examples, testid, about = null }) {
     el('div', { class: 'row' }, open, input, pick, args), info, about);
 
   const save = () => {
-    const fits = keptProgram.set(keep, { mode: 'program', name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example });
+    const fits = kept$.set({ mode: 'program', name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example });
     return fits;
   };
   const describe = (extra = '') => {
@@ -124,8 +140,19 @@ export function programPicker({ keep, examples, testid, about = null }) {
   return {
     box,
     /** The kept mode ('code' or 'program'); `setMode` keeps a new one. */
-    mode: () => keptProgram.get(keep)?.mode ?? 'code',
-    setMode(mode) { keptProgram.set(keep, { mode, name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example }); },
+    mode: () => kept$.get()?.mode ?? 'code',
+    setMode(mode) { kept$.set({ mode, name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example }); },
+    /** Reads the store again (another bot was selected). */
+    reload() {
+      const k = kept$.get();
+      file = k?.bytes ? { name: k.name, bytes: k.bytes } : null;
+      example = k?.example ?? null;
+      args.value = k?.args ?? '';
+      loaded = null;
+      said = null;
+      size = null;
+      describe(k?.name && !k.bytes && !example ? ` — ${k.name} was over ${kb(KEPT_PROGRAM_BYTES)} and was not kept: open it again` : '');
+    },
     /**
      * The chosen program, checked and compiled (once per page): { program, args, label }; throws
      * an Error naming what is wrong (no program chosen, a file that is not a program).
