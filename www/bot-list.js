@@ -14,12 +14,15 @@ const EXTENSIONS = { js: '.js', scheme: '.scm' };
 const MAX_CODE_FILE = 200000;
 let styled = false;
 
+function style() {
+  if (styled) return;
+  styled = true;
+  for (const css of ['./confirm-code.css', './bot-list.css']) document.head.append(el('link', { rel: 'stylesheet', href: new URL(css, import.meta.url).href }));
+}
+
 /** A modal question: `body` (nodes), `buttons` [[value, text, primary?]] → the value chosen (null: Escape). */
 export function ask({ title, body = [], buttons, testid = 'ask' }) {
-  if (!styled) {
-    styled = true;
-    for (const css of ['./confirm-code.css', './bot-list.css']) document.head.append(el('link', { rel: 'stylesheet', href: new URL(css, import.meta.url).href }));
-  }
+  style();
   return new Promise((resolve) => {
     const dialog = el('dialog', { class: 'confirm-code', 'data-testid': testid, 'aria-labelledby': `${testid}-title` });
     const done = (v) => { dialog.close(); dialog.remove(); resolve(v); };
@@ -44,6 +47,7 @@ export function ask({ title, body = [], buttons, testid = 'ask' }) {
  *   (the editor changed), offerLinked({ name, language, code }), refresh() }
  */
 export function botList({ game, testid, languages, languageTestid = `${testid}-language`, examples, editor, engine, linkKind, programs = null, onSelect = () => {} }) {
+  style();
   const t = (s) => `${testid}-${s}`;
   const select = el('select', { 'aria-label': 'Your bots', 'data-testid': t('bots') });
   const button = (name, text, title, onclick) => el('button', { class: 'small bot-action', 'data-testid': t(name), title, onclick }, text);
@@ -51,7 +55,7 @@ export function botList({ game, testid, languages, languageTestid = `${testid}-l
     ...languages.map((l) => el('option', { value: l }, NAMES[l])));
   const exampleSelect = el('select', { 'aria-label': 'Examples', 'data-testid': t('examples') });
   const fileInput = el('input', { type: 'file', hidden: true, 'data-testid': t('open-file'), accept: ['.js', languages.includes('scheme') && '.scm', languages.includes('program') && '.wasm'].filter(Boolean).join(',') });
-  const linkOut = el('input', { class: 'link-input', readonly: true, 'aria-label': 'Link to this bot', 'data-testid': t('bot-link') });
+  const linkOut = el('input', { class: 'bot-link-input', readonly: true, 'aria-label': 'Link to this bot', 'data-testid': t('bot-link') });
   const note = el('span', { class: 'muted bot-note', role: 'status', 'data-testid': t('bot-note') });
   const linkRow = el('div', { class: 'row bot-link', hidden: true }, linkOut);
   const current = () => bots.selected(game);
