@@ -50,18 +50,6 @@ export async function programBot({ name = '', bytes = null, args = '', example =
 }
 
 /**
- * The bot a lab keeps (`keep`): null when it plays its code, else its program, loaded as
- * `current()` loads it (for a Play seat or a re-run when the lab is not open).
- */
-export async function keptBot(keep, examples) {
-  const k = keptProgram.get(keep);
-  if (!k || k.mode !== 'program') return null;
-  const file = k.bytes ? { name: k.name, bytes: k.bytes } : null;
-  if (!file && !k.example) throw new Error(`the program ${k.name || ''} was not kept (over ${kb(KEPT_PROGRAM_BYTES)}): open it again in the lab`.replace('  ', ' '));
-  return (await resolve({ file, example: k.example, args: k.args }, examples, null)).bot;
-}
-
-/**
  * `keep`: the kept-store name; `examples`: [{ name, url, args, note }] (urls relative to the
  * page); `testid`: the prefix of its elements' test ids; `about`: what the lab says of programs
  * (shown with the picker, only when the lab plays a program). → { box, current(), noteName(name) }.
@@ -170,35 +158,4 @@ export function programPicker({ keep, examples, testid, about = null, store = nu
       describe();
     },
   };
-}
-
-/**
- * The lab's choice between its code and a program: a select ('code' shows `codeParts`, 'program'
- * the picker), kept with the picker. → { select, isProgram(), bot(code) → the code, or the program
- * as `current()` loads it }.
- */
-export function codeOrProgram(picker, codeParts, { testid, code = 'JavaScript' }) {
-  const select = el('select', { 'aria-label': 'Plays with', 'data-testid': `${testid}-kind` },
-    el('option', { value: 'code' }, code), el('option', { value: 'program' }, 'A program (.wasm)'));
-  select.value = picker.mode();
-  const show = () => {
-    const program = select.value === 'program';
-    codeParts.forEach((e) => { e.hidden = program; });
-    picker.box.hidden = !program;
-  };
-  select.addEventListener('change', () => { picker.setMode(select.value); show(); });
-  show();
-  return {
-    select,
-    isProgram: () => select.value === 'program',
-    bot: async (code) => (select.value === 'program' ? picker.current() : code),
-  };
-}
-
-/** The label of the program a lab keeps (its file and arguments), or null when it plays its code. */
-export function keptLabel(keep) {
-  const k = keptProgram.get(keep);
-  if (!k || k.mode !== 'program') return null;
-  const name = k.example ? k.example.split('/').pop() : k.name || 'a program';
-  return [name, ...splitArgs(k.args)].join(' ');
 }

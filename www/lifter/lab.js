@@ -173,7 +173,6 @@ export function mountLab(root, ctx) {
 
   run.addEventListener('click', async () => {
     if (!map) return;
-    save();
     const seedUsed = seed.take();
     if (seedUsed === null) {
       status.textContent = SEED_REFUSED;
