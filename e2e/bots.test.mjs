@@ -91,6 +91,10 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
   await page.click('[data-testid=run-checker]');
   await page.waitForFunction(() => /Done in/.test(document.querySelector('[data-testid=lab-status]')?.textContent ?? ''), null, { timeout: 20000 });
   assert.match(await page.textContent('[data-testid=lab-results]'), /my JS strategy/);
+  // The Arena offers each of your bots, so version 1 can play version 2.
+  await page.click('[data-testid=tab-arena]');
+  const arena = await page.$eval('.tab-arena select', (s) => [...s.options].map((o) => o.textContent));
+  assert.ok(['My bot', 'Version 2', 'hold 19'].every((n) => arena.includes(`Your bot: ${n}`)), JSON.stringify(arena));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

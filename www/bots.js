@@ -40,6 +40,13 @@ function build(game, drafts) {
 function read(game) {
   let v;
   try { v = storage.json(key(game)); } catch { v = undefined; }
+  if (v !== undefined && !valid(v)) {
+    // Not a list of bots (edited by hand, or from elsewhere): kept aside, never written over.
+    storage.set(`${key(game)}.set-aside`, storage.get(key(game)));
+    v = undefined;
+  } else if (v === undefined && storage.get(key(game)) !== null) {
+    storage.set(`${key(game)}.set-aside`, storage.get(key(game)));
+  }
   if (v === undefined && memory.has(game)) v = memory.get(game);
   const config = configs.get(game);
   if (v === undefined && config) {
