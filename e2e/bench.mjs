@@ -1,5 +1,5 @@
 // Browser speed figures for docs/PERFORMANCE.md (run: node e2e/bench.mjs after a build).
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 
@@ -36,7 +36,7 @@ try {
   }, STRATEGY);
   // The checker as a user runs it: click, sandbox worker (cold on the first run), results drawn.
   await page.click('[data-testid=tab-lab]');
-  await page.fill('[data-testid=editor]', STRATEGY);
+  await setCode(page, 'editor', STRATEGY);
   const clicks = [];
   for (let i = 0; i < 5; i++) {
     const t = Date.now();

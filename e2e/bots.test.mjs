@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode, getCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -25,7 +25,7 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
   page.on('dialog', (d) => { page.errors.push(`an unexpected browser dialog: ${d.message()}`); d.dismiss(); });
   await page.click('[data-testid=tab-lab]');
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot']);
-  await page.fill('[data-testid=editor]', SCHEME);
+  await setCode(page, 'editor', SCHEME);
 
   await page.click('[data-testid=pig-lab-new]');
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot', 'New bot']);
@@ -37,18 +37,18 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
 
   // A language switch keeps each language's code.
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', JS);
+  await setCode(page, 'editor', JS);
   await page.selectOption('[data-testid=language]', 'scheme');
-  const schemeOfV2 = await page.inputValue('[data-testid=editor]');
-  await page.fill('[data-testid=editor]', `${schemeOfV2}; v2`);
+  const schemeOfV2 = await getCode(page, 'editor');
+  await setCode(page, 'editor', `${schemeOfV2}; v2`);
   await page.selectOption('[data-testid=language]', 'js');
-  assert.equal(await page.inputValue('[data-testid=editor]'), JS, 'the JavaScript code came back');
+  assert.equal(await getCode(page, 'editor'), JS, 'the JavaScript code came back');
   await page.selectOption('[data-testid=language]', 'scheme');
-  assert.equal(await page.inputValue('[data-testid=editor]'), `${schemeOfV2}; v2`, 'the Scheme code came back');
+  assert.equal(await getCode(page, 'editor'), `${schemeOfV2}; v2`, 'the Scheme code came back');
 
   await page.click('[data-testid=pig-lab-duplicate]');
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot', 'Version 2', 'Version 2 (2)']);
-  assert.equal(await page.inputValue('[data-testid=editor]'), `${schemeOfV2}; v2`);
+  assert.equal(await getCode(page, 'editor'), `${schemeOfV2}; v2`);
 
   // Delete asks; Cancel keeps the bot.
   await page.click('[data-testid=pig-lab-delete]');
@@ -61,13 +61,13 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
 
   // An example over your own code asks: "New bot from the example" leaves the code as it was.
   await page.selectOption('[data-testid=pig-lab-bots]', { label: 'My bot' });
-  assert.equal(await page.inputValue('[data-testid=editor]'), SCHEME);
+  assert.equal(await getCode(page, 'editor'), SCHEME);
   await page.selectOption('[data-testid=pig-lab-examples]', '1');
   await page.waitForSelector('[data-testid=pig-lab-example-ask]');
   await page.click('[data-testid=pig-lab-example-ask-new]');
   assert.equal(await chosen(page, 'pig-lab'), 'Count my turns with state');
   await page.selectOption('[data-testid=pig-lab-bots]', { label: 'My bot' });
-  assert.equal(await page.inputValue('[data-testid=editor]'), SCHEME, 'the example replaced nothing');
+  assert.equal(await getCode(page, 'editor'), SCHEME, 'the example replaced nothing');
 
   // The list and each bot's code survive a reload.
   await page.reload();
@@ -75,7 +75,7 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
   await page.click('[data-testid=tab-lab]');
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot', 'Version 2', 'Count my turns with state']);
   assert.equal(await chosen(page, 'pig-lab'), 'My bot');
-  assert.equal(await page.inputValue('[data-testid=editor]'), SCHEME);
+  assert.equal(await getCode(page, 'editor'), SCHEME);
 
   // Save file: a download holding the code; Open file: a new bot named after the file.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=pig-lab-save]')]);
@@ -84,7 +84,7 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
   await page.setInputFiles('[data-testid=pig-lab-open-file]', { name: 'hold 19.js', mimeType: 'text/javascript', buffer: Buffer.from(JS) });
   assert.equal(await chosen(page, 'pig-lab'), 'hold 19');
   assert.equal(await page.inputValue('[data-testid=language]'), 'js');
-  assert.equal(await page.inputValue('[data-testid=editor]'), JS);
+  assert.equal(await getCode(page, 'editor'), JS);
   assert.equal((await names(page, 'pig-lab')).length, 4, 'a file never replaces a bot');
   // The selected bot is what the checker plays.
   await page.fill('.tab-lab input.seed', '7');
@@ -102,7 +102,7 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
 test('Pig: a bot link shows the code first, runs nothing, and joins under a new name; a malformed one keeps everything', async () => {
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
-  await page.fill('[data-testid=editor]', SCHEME);
+  await setCode(page, 'editor', SCHEME);
   // Share link: the selected bot in a link.
   await page.click('[data-testid=pig-lab-share]');
   const own = await page.inputValue('[data-testid=pig-lab-bot-link]');
@@ -120,7 +120,7 @@ test('Pig: a bot link shows the code first, runs nothing, and joins under a new 
   assert.equal(await page.textContent('[data-testid=pig-lab-linked-source]'), theirs);
   await page.click('[data-testid=pig-lab-linked-cancel]');
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot'], 'Cancel adds nothing');
-  assert.equal(await page.inputValue('[data-testid=editor]'), SCHEME);
+  assert.equal(await getCode(page, 'editor'), SCHEME);
 
   // Again, and add it: a new name, the existing bot unchanged, nothing run.
   await page.evaluate(() => { location.hash = ''; });
@@ -129,11 +129,11 @@ test('Pig: a bot link shows the code first, runs nothing, and joins under a new 
   await page.click('[data-testid=pig-lab-linked-add]');
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot', 'My bot (2)']);
   assert.equal(await chosen(page, 'pig-lab'), 'My bot (2)');
-  assert.equal(await page.inputValue('[data-testid=editor]'), theirs);
+  assert.equal(await getCode(page, 'editor'), theirs);
   assert.equal(await page.textContent('[data-testid=lab-status]'), '', 'nothing ran');
   assert.equal(ran, false);
   await page.selectOption('[data-testid=pig-lab-bots]', { label: 'My bot' });
-  assert.equal(await page.inputValue('[data-testid=editor]'), SCHEME, 'the existing bot is unchanged');
+  assert.equal(await getCode(page, 'editor'), SCHEME, 'the existing bot is unchanged');
 
   // A malformed bot link: a banner; the page and the bots are kept.
   const broken = link.replace(/.{4}$/, 'AAAA');
@@ -141,7 +141,7 @@ test('Pig: a bot link shows the code first, runs nothing, and joins under a new 
   await page.waitForFunction(() => /could not be opened/.test(document.getElementById('banner')?.textContent ?? ''));
   assert.match(await page.textContent('#banner'), /altered or cut|malformed|ends too early/);
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot', 'My bot (2)']);
-  assert.equal(await page.inputValue('[data-testid=editor]'), SCHEME);
+  assert.equal(await getCode(page, 'editor'), SCHEME);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -165,7 +165,7 @@ test('the other labs: older drafts become bots (the old entries kept), and a bot
     await ready(page);
     await page.click(`[data-testid=${tab}]`);
     assert.deepEqual(await names(page, t), ['My bot'], game);
-    if (old) assert.equal(await page.inputValue(`[data-testid=${editor}]`), old, `${game}: the draft is the first bot`);
+    if (old) assert.equal(await getCode(page, editor), old, `${game}: the draft is the first bot`);
     const code = `// a ${game} bot from a link\n`;
     const link = await page.evaluate(async ([g, c]) => {
       const engine = await import('./www/engine.js').then((m) => m.loadEngine(g));
@@ -175,7 +175,7 @@ test('the other labs: older drafts become bots (the old entries kept), and a bot
     await page.waitForSelector(`[data-testid=${t}-linked]`);
     await page.click(`[data-testid=${t}-linked-add]`);
     assert.deepEqual(await names(page, t), ['My bot', 'Shared'], game);
-    assert.equal(await page.inputValue(`[data-testid=${editor}]`), code);
+    assert.equal(await getCode(page, editor), code);
   }
   const kept = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), Object.keys(OLD));
   assert.deepEqual(kept, Object.values(OLD), 'the old entries are left as they were');

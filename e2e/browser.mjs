@@ -144,3 +144,29 @@ export function loadProgramBot(page, url, args = []) {
     return { label: name };
   }, { url, args });
 }
+
+/**
+ * In the page (pass to page.evaluate or a CDP evaluation): sets the code of the lab editor with
+ * data-testid `id` to `text`, as choosing an example does (one undoable change; the lab keeps it).
+ */
+export const setCodeInPage = async ([id, text]) => {
+  const { editorOf } = await import('/www/code-editor.js');
+  editorOf(document.querySelector(`[data-testid="${id}"]`)).value = text;
+  return true;
+};
+/** In the page: the code in the lab editor with data-testid `id`. */
+export const getCodeInPage = async (id) => {
+  const { editorOf } = await import('/www/code-editor.js');
+  return editorOf(document.querySelector(`[data-testid="${id}"]`)).value;
+};
+/** Puts `text` in the lab's code editor `testid` (www/code-editor.js: CodeMirror, or its text box until it is in). */
+export async function setCode(page, testid, text) {
+  await page.waitForSelector(`[data-testid="${testid}"]`, { state: 'attached' });
+  await page.evaluate(setCodeInPage, [testid, text]);
+}
+/** The code in the lab's code editor `testid`. */
+export async function getCode(page, testid) {
+  await page.waitForSelector(`[data-testid="${testid}"]`, { state: 'attached' });
+  return page.evaluate(getCodeInPage, testid);
+}
+

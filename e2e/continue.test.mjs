@@ -5,7 +5,7 @@
 // e2e/labyrinth.test.mjs, e2e/lifter.test.mjs, e2e/pig-rerun.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, arcade } from './browser.mjs';
+import { serve, launch, openPage, arcade, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -100,7 +100,7 @@ function turn(view) {
 test('Labyrinth: game 2 of the lab forked at a move, your strategy on, goes on as it did (its earlier turns asked again, game 2\'s seats and seeds)', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', WANDERER);
+  await setCode(page, 'labyrinth-lab-editor', WANDERER);
   await page.fill('[data-testid=labyrinth-lab-seed]', '31');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
@@ -179,7 +179,7 @@ async function arenaGameForkGoesOn(setup, title) {
 }
 
 test('Punter: game 2 of an arena forked at a move, your bot on, goes on as it did (game 2\'s seats and seeds)', () =>
-  arenaGameForkGoesOn((page) => page.fill('[data-testid=punter-lab-editor]', DRAWER), 'your bot vs greedy, random — game 2 of 6'));
+  arenaGameForkGoesOn((page) => setCode(page, 'punter-lab-editor', DRAWER), 'your bot vs greedy, random — game 2 of 6'));
 
 test('Punter: a program\'s arena game forked at a move, the program on (told of its earlier turns), goes on as it did', () =>
   arenaGameForkGoesOn(async (page) => {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -278,7 +278,7 @@ test('the way to a reachable square comes from the engine and is drawn on hover'
 test('a strategy that throws or loops loses its turns to the greedy AI and the page keeps working', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', 'let n = 0;\nfunction turn(view) {\n  if (n++ % 2) for (;;) {}\n  throw new Error("nope");\n}');
+  await setCode(page, 'labyrinth-lab-editor', 'let n = 0;\nfunction turn(view) {\n  if (n++ % 2) for (;;) {}\n  throw new Error("nope");\n}');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });
   const failures = await page.textContent('[data-testid=labyrinth-lab-results] .failures');
@@ -290,7 +290,7 @@ test('a strategy that throws or loops loses its turns to the greedy AI and the p
 
 /** Runs the Your strategy tab with `code` and `seed`: its headline, games and failures. */
 async function runLab(page, code, seed) {
-  await page.fill('[data-testid=labyrinth-lab-editor]', code);
+  await setCode(page, 'labyrinth-lab-editor', code);
   await page.fill('[data-testid=labyrinth-lab-seed]', seed);
   await page.$eval('[data-testid=labyrinth-lab-results]', (r) => r.replaceChildren());
   await page.click('[data-testid=labyrinth-lab-run]');
@@ -342,7 +342,7 @@ const MESSAGE = '[data-testid=labyrinth-message]';
 /** Types `code` into the Your strategy tab's editor (kept in localStorage), back to Play. */
 async function writeStrategy(page, code) {
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', code);
+  await setCode(page, 'labyrinth-lab-editor', code);
   await page.click('[data-testid=labyrinth-tab-play]');
 }
 
@@ -517,7 +517,7 @@ const COUNTER = `let n = 0;\n${STAYER.replace('function turn(view) {', 'function
 test('a lab game opens in Replay at move 1; the inspector shows what each seat saw, answered, printed and took; re-run here reproduces it; continue from here forks it', async () => {
   const page = await openLabyrinth();
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', COUNTER);
+  await setCode(page, 'labyrinth-lab-editor', COUNTER);
   await page.fill('[data-testid=labyrinth-lab-seed]', '31');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
@@ -544,7 +544,7 @@ test('a lab game opens in Replay at move 1; the inspector shows what each seat s
   assert.equal(await page.textContent('[data-testid=rerun-printed]'), recorded);
   // Edited code answers otherwise here, and the inspector says so.
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', COUNTER.replace('rotation: "north", insertion: i', 'rotation: "south", insertion: i'));
+  await setCode(page, 'labyrinth-lab-editor', COUNTER.replace('rotation: "north", insertion: i', 'rotation: "south", insertion: i'));
   await page.click('[data-testid=labyrinth-tab-replay]');
   await page.click('[data-testid=labyrinth-inspector-rerun]');
   await page.waitForFunction(() => /differs$/.test(document.querySelector('[data-testid=rerun-answer]')?.textContent));

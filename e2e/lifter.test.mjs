@@ -3,7 +3,7 @@
 // that loops), a broken pasted map, broken links, route editing and the phone layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -130,7 +130,7 @@ test('the solver can be stopped and keeps its best route so far', async () => {
 test('user solvers run in the sandbox: solve(map), next(state), and a loop that is stopped', async () => {
   const page = await openLifter();
   await page.click('[data-testid=lifter-tab-lab]');
-  await page.fill('[data-testid=lifter-editor]', 'function solve(map) {\n  console.log(map.split("\\n")[0]);\n  return "DLRDDUULLLDDL";\n}');
+  await setCode(page, 'lifter-editor', 'function solve(map) {\n  console.log(map.split("\\n")[0]);\n  return "DLRDDUULLLDDL";\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-score]', { timeout: 20000 });
   assert.equal(await page.textContent('[data-testid=lifter-code-score]'), '212');
@@ -138,7 +138,7 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
   assert.match(await page.textContent('[data-testid=lifter-code-result]'), /Printed:\s*######/);
 
   // next(state): the state comes from the engine.
-  await page.fill('[data-testid=lifter-editor]', `function next(s) {
+  await setCode(page, 'lifter-editor', `function next(s) {
   if (s.moves === 0 && (s.robot.x !== 5 || s.robot.y !== 5 || s.totalLambdas !== 3 || !s.map.startsWith("######"))) throw new Error("bad state");
   return "DLRDDUULLLDDL"[s.moves];
 }`);
@@ -151,17 +151,17 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
 
   // Errors are reported with their reason and place.
   await page.click('[data-testid=lifter-tab-lab]');
-  await page.fill('[data-testid=lifter-editor]', 'function next(s) {\n  return s.nope.x;\n}');
+  await setCode(page, 'lifter-editor', 'function next(s) {\n  return s.nope.x;\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
   assert.match(await page.textContent('[data-testid=lifter-code-error]'), /2:\d+: threw TypeError: /);
-  await page.fill('[data-testid=lifter-editor]', 'function next(s) { return "X"; }');
+  await setCode(page, 'lifter-editor', 'function next(s) { return "X"; }');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
   assert.match(await page.textContent('[data-testid=lifter-code-error]'), /"X" is not a command/);
 
   // A function that never returns is stopped; the page keeps answering meanwhile.
-  await page.fill('[data-testid=lifter-editor]', 'function next(state) {\n  while (true) {}\n}');
+  await setCode(page, 'lifter-editor', 'function next(state) {\n  while (true) {}\n}');
   const t0 = Date.now();
   await page.click('[data-testid=lifter-run-code]');
   const ping = Date.now();
@@ -181,7 +181,7 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
 test('the lab takes a seed: the same seed repeats a run that uses Math.random, another changes it', async () => {
   const page = await openLifter();
   await page.click('[data-testid=lifter-tab-lab]');
-  await page.fill('[data-testid=lifter-editor]', 'function next(s) {\n  if (s.moves >= 40) return "A";\n  return "LRUDW"[Math.floor(Math.random() * 5)];\n}');
+  await setCode(page, 'lifter-editor', 'function next(s) {\n  if (s.moves >= 40) return "A";\n  return "LRUDW"[Math.floor(Math.random() * 5)];\n}');
   const runWith = async (seed) => {
     await page.fill('[data-testid=lifter-lab-seed]', String(seed));
     await page.click('[data-testid=lifter-run-code]');
@@ -220,7 +220,7 @@ test('a lab run of next is a series: it opens in Replay at command 1 with what e
   const page = await openLifter();
   await page.click('[data-testid=lifter-tab-lab]');
   const route = 'DLRDDUULLLDDL';
-  await page.fill('[data-testid=lifter-editor]', `function next(s) {
+  await setCode(page, 'lifter-editor', `function next(s) {
   console.log("at " + s.robot.x + "," + s.robot.y + " after " + s.moves);
   return "${route}"[s.moves];
 }`);
@@ -266,7 +266,7 @@ test('a lab run of next is a series: it opens in Replay at command 1 with what e
 
   // A command that is not one is played as a wait, kept with its reason; re-run says the same.
   await page.click('[data-testid=lifter-tab-lab]');
-  await page.fill('[data-testid=lifter-editor]', 'function next(s) { return s.moves === 0 ? "X" : "A"; }');
+  await setCode(page, 'lifter-editor', 'function next(s) { return s.moves === 0 ? "X" : "A"; }');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
   assert.match(await page.textContent('[data-testid=lifter-code-error]'), /next "X" is not a command .* \(at command 1\)/);

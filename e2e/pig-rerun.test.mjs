@@ -5,7 +5,7 @@
 // game opens in Replay with its decisions too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -33,7 +33,7 @@ function player(myTotal, otherTotal, accum, current) {
 async function useStrategy(page, language, source) {
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', language);
-  await page.fill('[data-testid=editor]', source);
+  await setCode(page, 'editor', source);
 }
 
 /** Steps the replay forward to a decision of the strategy at least `from` moves in. */

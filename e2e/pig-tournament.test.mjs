@@ -3,7 +3,7 @@
 // engine's limit on games in all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -94,7 +94,7 @@ test('a JavaScript strategy from the lab plays a tournament through the same sea
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', 'function player(my, other, accum, current, state) {\n  return accum + current < 21;\n}');
+  await setCode(page, 'editor', 'function player(my, other, accum, current, state) {\n  return accum + current < 21;\n}');
   await page.click('[data-testid=tab-arena]');
   await page.click('[data-testid=arena-add]');
   await page.selectOption('[data-testid=arena-b]', 'mine');

@@ -2,7 +2,7 @@
 // a looping strategy, the replay viewer, human play, broken links and the phone layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode, getCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -16,7 +16,7 @@ const HOLD_AT_18 = `(define (player my-total other-total accum current state)
 async function runChecker(page, source) {
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'scheme');
-  await page.fill('[data-testid=editor]', source);
+  await setCode(page, 'editor', source);
   await page.fill('.tab-lab input.seed', '4242');
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
@@ -57,7 +57,7 @@ test('a pasted Scheme strategy runs the checker, and its share link reopens the 
   assert.equal(await fresh.textContent('[data-testid=lab-results] [data-testid=wins]'), wins);
   const rows2 = await fresh.$$eval('[data-testid=lab-results] tbody tr', (trs) => trs.map((t) => t.textContent));
   assert.deepEqual(rows2, rows);
-  assert.equal(await fresh.inputValue('[data-testid=editor]'), HOLD_AT_18);
+  assert.equal(await getCode(fresh, 'editor'), HOLD_AT_18);
   assert.equal(await fresh.inputValue('[data-testid=lab-seed]'), '4242', 'the link carries the seed, shown in the field');
   assert.deepEqual(fresh.errors, []);
   await page.context().close();
@@ -81,7 +81,7 @@ test('a looping Scheme strategy is reported with its place and the page keeps wo
 test('a Scheme syntax error names line and column', async () => {
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
-  await page.fill('[data-testid=editor]', '(define (player a b c d s)\n  (if (> c 10) #f #t)');
+  await setCode(page, 'editor', '(define (player a b c d s)\n  (if (> c 10) #f #t)');
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-status].error');
   assert.match(await page.textContent('[data-testid=lab-status]'), /does not load: 1:1: unclosed/);
@@ -92,14 +92,14 @@ test('a JavaScript strategy plays the checker; a throwing one is reported with i
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', 'function player(my, other, accum, current, state) {\n  return accum + current < 20;\n}');
+  await setCode(page, 'editor', 'function player(my, other, accum, current, state) {\n  return accum + current < 20;\n}');
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
   const [a, b] = (await page.textContent('[data-testid=lab-results] [data-testid=wins]')).split('–').map(Number);
   assert.equal(a + b, 49);
   assert.ok(a > 24, `hold at 20 beats the dummy most of the time (${a})`);
   assertOnlyRareTimingFailures(assert, await failuresOf(page, '[data-testid=lab-results]'));
-  await page.fill('[data-testid=editor]', 'function player(my, other, accum, current, state) {\n  if (accum > 5) return state.nope.deeper;\n  return true;\n}');
+  await setCode(page, 'editor', 'function player(my, other, accum, current, state) {\n  if (accum > 5) return state.nope.deeper;\n  return true;\n}');
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] .failures', { timeout: 30000 });
   assert.match(await page.textContent('[data-testid=lab-results] .failures'), /2:\d+: threw TypeError: /);
@@ -111,7 +111,7 @@ test('a strategy that fails on some decisions: the headline says how many, not i
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
   // Holds at 20, but every seventh call throws.
-  await page.fill('[data-testid=editor]', 'let n = 0;\nfunction player(my, other, accum, current, state) {\n  if (++n % 7 === 0) null.x;\n  return accum + current < 20;\n}');
+  await setCode(page, 'editor', 'let n = 0;\nfunction player(my, other, accum, current, state) {\n  if (++n % 7 === 0) null.x;\n  return accum + current < 20;\n}');
   const check = async () => {
     await page.fill('[data-testid=lab-seed]', '4242');
     await page.$eval('[data-testid=lab-results]', (r) => r.replaceChildren());
@@ -147,7 +147,7 @@ test('a JavaScript strategy that never returns is stopped by the sandbox; the pa
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', 'function player(a, b, c, d, s) {\n  while (true) {}\n}');
+  await setCode(page, 'editor', 'function player(a, b, c, d, s) {\n  while (true) {}\n}');
   const t0 = Date.now();
   await page.click('[data-testid=run-checker]');
   // While the worker is stuck, the main thread still answers.
@@ -248,7 +248,7 @@ test('a strategy that fails in the Play tab: the engine\'s fallback (hold) is pl
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', 'function player() {\n  throw new Error("nope");\n}');
+  await setCode(page, 'editor', 'function player() {\n  throw new Error("nope");\n}');
   await page.click('[data-testid=tab-play]');
   await page.selectOption('[data-testid=opponent]', 'mine');
   await page.selectOption('[aria-label="Who starts"]', '1');

@@ -3,7 +3,7 @@
 // the outcome is the same on one worker as on several; every worker ends with the run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -120,7 +120,7 @@ test('Labyrinth: your strategy’s games on 1 worker and on 2 give the same game
 test('one job failing stops the pool: the message names it, the other workers end, and Stop ends them all', async () => {
   const page = countSandboxes(await openPage(browser, `${server.url}#labyrinth`, undefined, { cores: 3 }));
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', 'function turn(view) {\n  return {;\n}');
+  await setCode(page, 'labyrinth-lab-editor', 'function turn(view) {\n  return {;\n}');
   await page.selectOption('[data-testid=labyrinth-lab-games]', '6');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-status].error', { timeout: 60000 });
@@ -128,7 +128,7 @@ test('one job failing stops the pool: the message names it, the other workers en
   assert.equal(await page.isDisabled('[data-testid=labyrinth-lab-run]'), false);
   await assertNoWorkerLeft(page);
   // A strategy that loops: 500 ms a turn on every game at once; Stop ends them all.
-  await page.fill('[data-testid=labyrinth-lab-editor]', 'function turn(view) {\n  for (;;) {}\n}');
+  await setCode(page, 'labyrinth-lab-editor', 'function turn(view) {\n  for (;;) {}\n}');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForTimeout(1500);
   await page.click('[data-testid=labyrinth-lab-stop]');

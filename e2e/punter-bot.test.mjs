@@ -3,7 +3,7 @@
 // zombie while the game goes on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -131,7 +131,7 @@ test('the arena plays the bot in every seat and ranks it with the engine', async
 
 /** Plays one game in the Your bot tab with `code` and `seed`: its headline, scores and remarks. */
 async function playLab(page, code, seed) {
-  await page.fill('[data-testid=punter-lab-editor]', code);
+  await setCode(page, 'punter-lab-editor', code);
   await page.fill('[data-testid=punter-lab-seed]', seed);
   await page.$eval('[data-testid=punter-lab-results]', (r) => r.replaceChildren());
   await page.click('[data-testid=punter-lab-run]');
@@ -176,7 +176,7 @@ test('the arena headline counts the failed turns of every game, and its seed rep
   await page.selectOption('[data-testid=punter-lab-games]', '6');
   const code = `let calls = 0;\n${CLAIMER.replace('function punter(m)', 'function claim(m)')}\nfunction punter(m) {\n  if (m.move && ++calls % 4 === 0) null.x;\n  return claim(m);\n}`;
   const runArena = async () => {
-    await page.fill('[data-testid=punter-lab-editor]', code);
+    await setCode(page, 'punter-lab-editor', code);
     await page.fill('[data-testid=punter-lab-seed]', '31');
     await page.$eval('[data-testid=punter-lab-results]', (r) => r.replaceChildren());
     await page.click('[data-testid=punter-lab-run]');

@@ -4,7 +4,7 @@
 // what it printed), labyrinth-lab (the Your strategy tab after a run of 2 games) and
 // labyrinth-replay (the Replay tab on the game played), labyrinth-inspector (a lab game's
 // decision, re-run here), labyrinth-continue and labyrinth-continued (Continue from here).
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
 const DIR = new URL('../docs/screenshots/', import.meta.url).pathname;
 const CANVAS = '[data-testid=labyrinth-play-canvas]';
@@ -34,7 +34,7 @@ for (const [name, vp] of [['desktop', { width: 1280, height: 900 }], ['phone', {
 
   // Your strategy in the yellow seat.
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', WANDERER);
+  await setCode(page, 'labyrinth-lab-editor', WANDERER);
   await page.click('[data-testid=labyrinth-tab-play]');
   await page.selectOption('[data-testid=labyrinth-seat-yellow]', 'js');
   await page.selectOption('[data-testid=labyrinth-seat-red]', 'greedy');

@@ -1,5 +1,5 @@
 // Takes a screenshot of every screen into docs/screenshots/ (run: node e2e/screenshots.mjs).
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
 const out = new URL('../docs/screenshots/', import.meta.url).pathname;
 
@@ -166,7 +166,7 @@ async function punterStudyScreen(name, viewport) {
   const page = await openPage(browser, `${server.url}#punter`, viewport);
   await page.evaluate(() => localStorage.removeItem('arcade.punter.bot.v1'));
   await page.click('[data-testid=punter-tab-lab]');
-  await page.fill('[data-testid=punter-lab-editor]', STUDY_BOT);
+  await setCode(page, 'punter-lab-editor', STUDY_BOT);
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy');
   await page.fill('[data-testid=punter-lab-seed]', '5');
@@ -268,7 +268,7 @@ async function pigRerunScreen(name, viewport) {
   const page = await openPage(browser, server.url, viewport);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', `// Counts its questions and draws: a re-run replays both.
+  await setCode(page, 'editor', `// Counts its questions and draws: a re-run replays both.
 let asked = 0;
 function player(myTotal, otherTotal, accum, current) {
   asked += 1;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage, arcade } from './browser.mjs';
+import { serve, launch, openPage, arcade, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -374,7 +374,7 @@ for (const [language, source] of Object.entries(COUNTING)) {
     const page = await openPage(browser, server.url);
     await page.click('[data-testid=tab-lab]');
     await page.selectOption('[data-testid=language]', language);
-    await page.fill('[data-testid=editor]', source);
+    await setCode(page, 'editor', source);
     await page.click('[data-testid=tab-play]');
     await page.selectOption('[data-testid=opponent]', 'mine');
     await page.selectOption('[aria-label="Who starts"]', '1');

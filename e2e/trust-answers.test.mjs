@@ -4,7 +4,7 @@
 // answer or an error; runs finish and the page keeps working.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -20,7 +20,7 @@ test('Pig: 2 MB answers and 2 MB error messages fail briefly, decision by decisi
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', `const huge = "x".repeat(2 * 1024 * 1024);
+  await setCode(page, 'editor', `const huge = "x".repeat(2 * 1024 * 1024);
 let n = 0;
 function player(my, other, accum, current, state) {
   n += 1;
@@ -46,19 +46,19 @@ function player(my, other, accum, current, state) {
 test('Lifter: next returning 20 MB is refused at once with the limit, solve over the largest mine too', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
   await page.click('[data-testid=lifter-tab-lab]');
-  await page.fill('[data-testid=lifter-editor]', 'function next(s) {\n  return "L".repeat(20 * 1024 * 1024);\n}');
+  await setCode(page, 'lifter-editor', 'function next(s) {\n  return "L".repeat(20 * 1024 * 1024);\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 30000 });
   const error = await page.textContent('[data-testid=lifter-code-error]');
   matchBrief(error, /next returned an answer of 20971522 characters; the limit is 256 \(at command 1\)/);
   assert.ok(error.length < BRIEF, error.slice(0, 200));
 
-  await page.fill('[data-testid=lifter-editor]', 'function solve(map) {\n  return "W".repeat(20 * 1024 * 1024);\n}');
+  await setCode(page, 'lifter-editor', 'function solve(map) {\n  return "W".repeat(20 * 1024 * 1024);\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForFunction(() => /returned an answer/.test(document.querySelector('[data-testid=lifter-code-error]')?.textContent), null, { timeout: 30000 });
   matchBrief(await page.textContent('[data-testid=lifter-code-error]'), /solve returned an answer of 20971522 characters; the limit is 16000002/);
   // An answer within the limit but wrong is quoted briefly.
-  await page.fill('[data-testid=lifter-editor]', 'function next(s) {\n  return "Q".repeat(250);\n}');
+  await setCode(page, 'lifter-editor', 'function next(s) {\n  return "Q".repeat(250);\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForFunction(() => /QQQ/.test(document.querySelector('[data-testid=lifter-code-error]')?.textContent), null, { timeout: 30000 });
   assert.ok((await page.textContent('[data-testid=lifter-code-error]')).length < BRIEF);

@@ -27,7 +27,8 @@ function session(page, source, views = []) {
   }, { source, views });
 }
 
-// What user code may see beside constants: ECMAScript's globals and the worker's few promised ones.
+// What user code may see beside constants: ECMAScript's globals, the worker's few promised ones
+// and the host's `draw` (debug drawing).
 const ALLOWED = new Set(`globalThis eval isFinite isNaN parseFloat parseInt decodeURI decodeURIComponent
   encodeURI encodeURIComponent escape unescape Object Function Boolean Symbol Error AggregateError EvalError
   RangeError ReferenceError SyntaxError TypeError URIError SuppressedError Number BigInt Math Date String
@@ -36,7 +37,7 @@ const ALLOWED = new Set(`globalThis eval isFinite isNaN parseFloat parseInt deco
   FinalizationRegistry ArrayBuffer SharedArrayBuffer DataView Atomics JSON Iterator Promise Proxy Reflect
   DisposableStack AsyncDisposableStack Intl Temporal self console performance setTimeout clearTimeout
   setInterval clearInterval queueMicrotask structuredClone atob btoa TextEncoder TextDecoder postMessage
-  onmessage onmessageerror addEventListener removeEventListener`.trim().split(/\s+/));
+  onmessage onmessageerror addEventListener removeEventListener draw`.trim().split(/\s+/));
 
 const NOSY = `const reachable = [];
 for (let o = globalThis; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {

@@ -12,7 +12,7 @@
 // the page itself crashed (as it did before), and otherwise evaluates, clicks and waits.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCodeInPage } from './browser.mjs';
 
 let server;
 let browser;
@@ -86,13 +86,13 @@ test('Pig: a strategy that exhausts memory in the lab fails with "out of memory"
   const d = await drive(page);
   await d.click('[data-testid=tab-lab]');
   await d.set('[data-testid=language]', 'js');
-  await d.set('[data-testid=editor]', `function player(my, other, accum, current, state) {\n  ${keep(2)}\n  return accum + current < 20;\n}`);
+  await d.run(setCodeInPage, ['editor', `function player(my, other, accum, current, state) {\n  ${keep(2)}\n  return accum + current < 20;\n}`]);
   await d.click('[data-testid=run-checker]');
   const failures = await d.textMatching('[data-testid=lab-results] .failures', OOM);
   assert.match(failures, /ran out of memory: the sandbox running it crashed; this and all its later decisions are counted as “hold”/);
   await d.until('the match to end', () => !document.querySelector('[data-testid=run-checker]').disabled);
   // The page plays on: the same lab runs an honest strategy.
-  await d.set('[data-testid=editor]', 'function player(my, other, accum, current, state) {\n  return accum + current < 20;\n}');
+  await d.run(setCodeInPage, ['editor', 'function player(my, other, accum, current, state) {\n  return accum + current < 20;\n}']);
   await d.click('[data-testid=run-checker]');
   await d.until('a match without out of memory', () => {
     const r = document.querySelector('[data-testid=lab-results]');
@@ -107,7 +107,7 @@ test('Pig: a Play-tab seat whose strategy exhausts memory plays “hold” with 
   await d.click('[data-testid=tab-lab]');
   await d.set('[data-testid=language]', 'js');
   // Grows between its decisions (a timer), while the game waits for the human.
-  await d.set('[data-testid=editor]', `function player() {\n  if (!self.kept) setInterval(() => { ${keep(1)} }, 0);\n  ${keep(1)}\n  return false;\n}`);
+  await d.run(setCodeInPage, ['editor', `function player() {\n  if (!self.kept) setInterval(() => { ${keep(1)} }, 0);\n  ${keep(1)}\n  return false;\n}`]);
   await d.click('[data-testid=tab-play]');
   await d.set('[data-testid=opponent]', 'mine');
   await d.set('[aria-label="Who starts"]', '1');
@@ -138,7 +138,7 @@ test('Pig: a Play-tab seat whose strategy exhausts memory plays “hold” with 
 /** The Lifter lab on `map`, with `source`, run with a `budget` of seconds. */
 async function runLifter(d, source, budget = '30') {
   await d.click('[data-testid=lifter-tab-lab]');
-  await d.set('[data-testid=lifter-editor]', source);
+  await d.run(setCodeInPage, ['lifter-editor', source]);
   await d.set('[data-testid=lifter-code-budget]', budget);
   await d.click('[data-testid=lifter-run-code]');
 }
@@ -165,7 +165,7 @@ async function runPunter(d, source) {
   await d.click('[data-testid=punter-tab-lab]');
   await d.set('[data-testid=punter-lab-map]', 'lambda.json');
   await d.set('[data-testid=punter-lab-games]', '1');
-  await d.set('[data-testid=punter-lab-editor]', source);
+  await d.run(setCodeInPage, ['punter-lab-editor', source]);
   await d.click('[data-testid=punter-lab-run]');
 }
 
@@ -181,7 +181,7 @@ test('Punter: a bot that exhausts memory in setup or in a move is a zombie with 
   assert.match(await d.textMatching('[data-testid=punter-lab-remarks]', OOM), /ran out of memory: the sandbox running it crashed/);
   // The page plays on: the example bot plays a game.
   await d.set('select[aria-label=Examples]', '0');
-  await d.until('the example bot', () => document.querySelector('[data-testid=punter-lab-editor]').value.includes('function punter'));
+  await d.until('the example bot', async () => (await (await import('/www/code-editor.js')).editorOf(document.querySelector('[data-testid=punter-lab-editor]'))).value.includes('function punter'));
   await d.click('[data-testid=punter-lab-run]');
   await d.until('a game without remarks', () => document.querySelector('[data-testid=punter-lab-scores]') && !document.querySelector('[data-testid=punter-lab-remarks]'));
   await page.context().close();
@@ -195,13 +195,13 @@ test('Labyrinth: your strategy exhausting memory in the lab and in a Play seat l
   // long (to the 400-turn cap in the CLI's arena, mostly), and the lab's two run at once.
   const leaker = (n) => `function turn(view) {\n  ${keep(n)}\n  const [, row, column] = view.pawns[view.seat];\n  return { rotation: "north", insertion: 0, row, column };\n}`;
   await d.click('[data-testid=labyrinth-tab-lab]');
-  await d.set('[data-testid=labyrinth-lab-editor]', leaker(8));
+  await d.run(setCodeInPage, ['labyrinth-lab-editor', leaker(8)]);
   await d.set('[data-testid=labyrinth-lab-opponents]', 'strong');
   await d.click('[data-testid=labyrinth-lab-run]');
   assert.match(await d.textMatching('[data-testid=labyrinth-lab-results]', OOM), /ran out of memory: the sandbox running it crashed/);
   await d.until('the games to end', () => document.querySelector('[data-testid=labyrinth-lab-games-list] li'));
   // A Play-tab seat, paced as the page plays: yellow against the strong AI, 384 MB a turn.
-  await d.set('[data-testid=labyrinth-lab-editor]', leaker(48));
+  await d.run(setCodeInPage, ['labyrinth-lab-editor', leaker(48)]);
   await d.click('[data-testid=labyrinth-tab-play]');
   await d.record('[data-testid=labyrinth-message]');
   for (const [color, v] of [['yellow', 'js'], ['red', 'strong'], ['blue', 'off'], ['green', 'off']]) await d.set(`[data-testid=labyrinth-seat-${color}]`, v);
@@ -213,7 +213,7 @@ test('Labyrinth: your strategy exhausting memory in the lab and in a Play seat l
   await d.click('[data-testid=labyrinth-start]');
   await d.until('a new game', () => document.querySelector('[data-testid=labyrinth-play-canvas]').state.turns === 0);
   await d.click('[data-testid=labyrinth-tab-lab]');
-  await d.set('[data-testid=labyrinth-lab-editor]', leaker(0));
+  await d.run(setCodeInPage, ['labyrinth-lab-editor', leaker(0)]);
   await d.set('[data-testid=labyrinth-lab-opponents]', 'greedy');
   await d.click('[data-testid=labyrinth-lab-run]');
   await d.until('games without out of memory', () => document.querySelector('[data-testid=labyrinth-lab-games-list] li')

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { serve, launch, openPage, failuresOf, TIMING_FAILURE } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, TIMING_FAILURE, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -20,7 +20,7 @@ after(async () => { await browser?.close(); server?.close(); });
 async function runJsChecker(page, source) {
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', source);
+  await setCode(page, 'editor', source);
   await page.fill('.tab-lab input.seed', '77');
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins], [data-testid=lab-status].error', { timeout: 60000 });

@@ -4,7 +4,7 @@
 // Pig game in progress resumes after a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode, getCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -24,32 +24,32 @@ test('the Pig lab draft wins on reload; a linked strategy is marked and never sa
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'scheme');
-  await page.fill('[data-testid=editor]', FIRST);
+  await setCode(page, 'editor', FIRST);
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
   assert.match(page.url(), /#pig-match\/1\//, 'the address bar holds the match link');
   // The user goes on editing, then reloads.
-  await page.fill('[data-testid=editor]', DRAFT);
+  await setCode(page, 'editor', DRAFT);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await allowCode(page);
   await page.waitForSelector('.tab-lab:not([hidden])');
-  assert.equal(await page.inputValue('[data-testid=editor]'), DRAFT, 'the draft wins on reload');
+  assert.equal(await getCode(page, 'editor'), DRAFT, 'the draft wins on reload');
   // The link's strategy can be looked at and edited; that never replaces the draft.
   await page.waitForSelector('[data-testid=lab-from-link]:not([hidden])');
   await page.click('[data-testid=lab-swap]');
-  assert.equal(await page.inputValue('[data-testid=editor]'), FIRST);
+  assert.equal(await getCode(page, 'editor'), FIRST);
   assert.match(await page.textContent('[data-testid=lab-from-link]'), /from a link/);
   await page.click('[data-testid=editor]');
   await page.keyboard.press('End');
   await page.keyboard.type(' ; tried');
   await page.click('[data-testid=lab-swap]');
-  assert.equal(await page.inputValue('[data-testid=editor]'), DRAFT, 'Back to my strategy');
+  assert.equal(await getCode(page, 'editor'), DRAFT, 'Back to my strategy');
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await allowCode(page);
   await page.waitForSelector('.tab-lab:not([hidden])');
-  assert.equal(await page.inputValue('[data-testid=editor]'), DRAFT);
+  assert.equal(await getCode(page, 'editor'), DRAFT);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -57,19 +57,19 @@ test('the Pig lab draft wins on reload; a linked strategy is marked and never sa
 test('someone else’s match link shows their strategy as from a link; the user’s own comes back', async () => {
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
-  await page.fill('[data-testid=editor]', FIRST);
+  await setCode(page, 'editor', FIRST);
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
   const link = await page.inputValue('.tab-lab .link-input');
-  await page.fill('[data-testid=editor]', DRAFT);
+  await setCode(page, 'editor', DRAFT);
   await page.goto(server.url); // a fresh visit, then the link opened in the same tab
   await page.waitForSelector('body[data-ready="true"]');
   await page.evaluate((url) => { location.hash = new URL(url).hash; }, link);
   await allowCode(page);
   await page.waitForSelector('[data-testid=lab-from-link]:not([hidden])');
-  assert.equal(await page.inputValue('[data-testid=editor]'), FIRST);
+  assert.equal(await getCode(page, 'editor'), FIRST);
   await page.click('[data-testid=lab-swap]');
-  assert.equal(await page.inputValue('[data-testid=editor]'), DRAFT);
+  assert.equal(await getCode(page, 'editor'), DRAFT);
   await page.context().close();
 });
 

@@ -3,6 +3,7 @@
 #   pkg/<module>-<hash>.js, pkg/<module>-<hash>.wasm  (names carry a hash of the content: they
 #   may be cached for ever, and a rebuild changes the name)
 #   pkg/modules.js                                     (module → file names; never cached)
+# then the page's other generated files (scripts/build-page.sh).
 # Each module is the library built with only its game's cargo features (the shared rails are
 # compiled into each), bound by wasm-bindgen, then optimised by wasm-opt (Binaryen, from npm).
 set -euo pipefail
@@ -68,3 +69,7 @@ for f in pkg/*; do
   name=${f#pkg/}
   case " $fresh modules.js " in *" $name "*) ;; *) rm -f "$f" ;; esac
 done
+
+# The page's generated files (the editor's CodeMirror bundle, API completions, documents as
+# HTML): after the clean-up above, which does not know them.
+scripts/build-page.sh

@@ -7,7 +7,7 @@
 # input in fuzz/artifacts/TARGET/ and the script exits 1 (after the other targets ran).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TARGETS=(lifter_map lifter_route punter_map punter_log punter_messages labyrinth_save link scheme)
+TARGETS=(lifter_map lifter_route punter_map punter_log punter_messages labyrinth_save link scheme pig_marks lifter_marks punter_marks labyrinth_marks)
 target=${1:-all}
 seconds=${2:-600}
 

@@ -171,4 +171,6 @@ pub struct GameDescriptor {
     /// The time a strategy from outside the engine has for one decision, if the game takes such
     /// strategies with a time of its own.
     pub decisions: Option<crate::inputs::DecisionLimits>,
+    /// The marks a decision may draw on its board (`crate::marks`; none: no debug drawing).
+    pub marks: &'static [crate::marks::MarkKind],
 }

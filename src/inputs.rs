@@ -68,6 +68,7 @@ pub const RAIL_LIMITS: &[Limit] = &[
     Limit { input: "JavaScript strategy (page)", limit: "each game's time a decision and answer length (its strategy's row above), measured before any JSON work; no network, no storage, no DOM (a Worker keeping an allow-list of globals); memory up to the browser's heap limit, in a process apart from the page's (a sandboxed frame)", past_it: "the decision falls back as the game's row says, with the reason (quoting at most 200 characters); a worker silent past its backstop is terminated; out of memory: that process ends, its seats fail, the page lives" },
     Limit { input: "Merged run (arcade merge)", limit: "100,000,000 games; any shard count, answered from the files given", past_it: "refused, naming the file and the limit" },
     Limit { input: "A message quoting an input", limit: "200 characters of the input, 400 of the whole message", past_it: "cut, with how many more characters there were" },
+    Limit { input: "Debug marks (@draw lines a decision printed)", limit: "200 marks a decision, labels of 40 characters, paths of 500 points; at most 20 problems listed", past_it: "the rest dropped (a label cut), said once; a line that does not read is dropped with its LINE:COL" },
     Limit { input: "JavaScript strategy (CLI)", limit: "each game's time a decision (its strategy's row above); answers of 64 KiB", past_it: "the decision falls back as the game's row says, with the reason" },
 ];
 

@@ -9,6 +9,7 @@ pub mod labyrinth;
 #[cfg(feature = "lifter")]
 pub mod lifter;
 pub mod link;
+pub mod marks;
 #[cfg(feature = "pig")]
 pub mod pig;
 #[cfg(feature = "punter")]

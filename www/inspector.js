@@ -7,6 +7,7 @@
 // output and time beside the recorded ones, marking where they differ. It knows no rule: the
 // decisions come from the engine's series and the views from the game's engine handle.
 import { el } from './dom.js';
+import { marksList } from './marks.js';
 
 const MAX_TEXT = 20_000; // characters of a view or an output shown (the rest is cut, and says so)
 const PLOT_HEIGHT = 70;
@@ -27,19 +28,21 @@ export function decisionAt(decisions, t) {
 /**
  * `who(d)`: the seat's name ("Red (your strategy)"); `viewOf(d)`: the text the seat was handed;
  * `canRerun(d)`: whether user code played it; `rerun(d)` → { answer, printed, ms, error };
- * `onSeek(t)`: the plot was clicked at a decision.
+ * `onSeek(t)`: the plot was clicked at a decision; `marksOf(d)`: the decision's debug marks
+ * ({ marks, problems }, www/marks.js), listed under what it printed.
  */
-export function createInspector({ testid, who, viewOf, canRerun = () => false, rerun, onSeek }) {
+export function createInspector({ testid, who, viewOf, canRerun = () => false, rerun, onSeek, marksOf }) {
   const head = el('div', { class: 'inspector-head', 'data-testid': `${testid}-head` });
   const saw = el('pre', { class: 'output inspector-view', 'data-testid': `${testid}-view` });
   const answered = el('div', { class: 'inspector-answer', 'data-testid': `${testid}-answer` });
   const printed = el('pre', { class: 'output inspector-printed', 'data-testid': `${testid}-printed` });
+  const drew = el('div', { class: 'inspector-marks', 'data-testid': `${testid}-marks` });
   const rerunBtn = el('button', { class: 'small', 'data-testid': `${testid}-rerun`, hidden: true }, 'Re-run my current code here');
   const again = el('div', { class: 'inspector-rerun', 'data-testid': `${testid}-rerun-result`, hidden: true });
   const plot = el('canvas', { class: 'inspector-plot', 'data-testid': `${testid}-plot`, height: PLOT_HEIGHT, 'aria-label': 'Time of each decision' });
   const body = el('div', { class: 'inspector-body' },
     head, el('details', { class: 'inspector-saw' }, el('summary', {}, 'What it saw'), saw),
-    answered, el('div', { class: 'muted' }, 'What it printed'), printed, el('div', { class: 'row' }, rerunBtn), again);
+    answered, el('div', { class: 'muted' }, 'What it printed'), printed, drew, el('div', { class: 'row' }, rerunBtn), again);
   const empty = el('p', { class: 'muted', 'data-testid': `${testid}-empty` });
   const box = el('div', { class: 'inspector', 'data-testid': testid },
     el('h3', {}, 'Inspector'), empty, body, el('div', { class: 'muted' }, 'Time of each decision'), plot);
@@ -113,6 +116,9 @@ export function createInspector({ testid, who, viewOf, canRerun = () => false, r
       answered.replaceChildren('Answered: ', el('code', {}, d.answer || '—'),
         ...(d.refused ? [el('div', { class: 'status error' }, `Refused: ${d.refused} — the fallback was played instead.`)] : []));
       printed.textContent = cut(d.printed || '(nothing)');
+      const list = marksOf ? marksList(marksOf(d)) : null;
+      drew.replaceChildren(...(list ? [list] : []));
+      drew.hidden = !list;
       rerunBtn.hidden = !canRerun(d);
     }
     drawPlot();

@@ -137,6 +137,7 @@
   };
 
   // Games: the functions user code may define, and how a view becomes their arguments.
+  // `marks`: the kinds its `draw` object draws (the engine's kinds of the game, src/<game>/marks.rs).
   const GAMES = {
     __proto__: null,
     pig: {
@@ -144,11 +145,69 @@
       want: 'function player(myTotal, otherTotal, accum, current, state)',
       args: (view, session) => [view[0], view[1], view[2], view[3], session.state],
       init: () => [0],
+      marks: ['value'],
     },
-    lifter: { names: ['solve', 'next'], want: 'function solve(map) or function next(state)', args: (view) => [view], init: () => null },
-    labyrinth: { names: ['turn'], want: 'function turn(view) returning { rotation, insertion, row, column }', args: (view) => [view], init: () => null },
-    punter: { names: ['punter'], want: 'function punter(message) answering the official protocol messages', args: (view) => [view], init: () => null },
+    lifter: { names: ['solve', 'next'], want: 'function solve(map) or function next(state)', args: (view) => [view], init: () => null, marks: ['cell', 'path'] },
+    labyrinth: { names: ['turn'], want: 'function turn(view) returning { rotation, insertion, row, column }', args: (view) => [view], init: () => null, marks: ['tile', 'square', 'path'] },
+    punter: { names: ['punter'], want: 'function punter(message) answering the official protocol messages', args: (view) => [view], init: () => null, marks: ['site', 'river', 'path'] },
   };
+
+  // Debug drawing (docs/JAVASCRIPT-API.md): `draw.KIND(numbers or arrays of them…, { colour,
+  // label })` prints a line `@draw KIND COLOUR NUMBERS | LABEL` into what the call printed, which
+  // the engine reads as the decision's marks (src/marks.rs, its bounds). Here too at most
+  // MAX_MARKS a call and MAX_MARK_NUMBERS numbers a mark; only functions taken above are used.
+  const MAX_MARKS = 200;
+  const MAX_MARK_NUMBERS = 1002;
+  const isArray = Array.isArray;
+  const freeze = Object.freeze;
+  let marksDrawn = 0;
+  /** `value` as one short line: at most `max` characters, line breaks as spaces (`dense`: no spaces). */
+  const oneLine = (value, max, dense) => {
+    const s = cut(typeof value === 'string' ? value : StringOf(value), max);
+    let out = '';
+    for (let i = 0; i < s.length; i += 1) {
+      const c = s[i];
+      out += c === '\n' || c === '\r' || c === '\t' || (dense && c === ' ') ? (dense ? '_' : ' ') : c;
+    }
+    return out;
+  };
+  function drawMark(kind, args) {
+    marksDrawn += 1;
+    if (marksDrawn > MAX_MARKS) {
+      if (marksDrawn === MAX_MARKS + 1) log(`(draw: more than ${MAX_MARKS} marks in one call; the rest are not drawn)`);
+      return undefined;
+    }
+    let options = null;
+    let n = args.length;
+    const last = n ? args[n - 1] : undefined;
+    if (last !== null && typeof last === 'object' && !isArray(last)) { options = last; n -= 1; }
+    let numbers = '';
+    let count = 0;
+    const add = (x) => { if (count < MAX_MARK_NUMBERS) { numbers += ` ${typeof x === 'number' ? x : NumberOf(x)}`; count += 1; } };
+    for (let i = 0; i < n; i += 1) {
+      const a = args[i];
+      if (!isArray(a)) { add(a); continue; }
+      for (let j = 0; j < a.length && count < MAX_MARK_NUMBERS; j += 1) {
+        const b = a[j];
+        if (!isArray(b)) { add(b); continue; }
+        for (let k = 0; k < b.length && count < MAX_MARK_NUMBERS; k += 1) add(b[k]);
+      }
+    }
+    const colour = options ? (options.colour ?? options.color) : undefined;
+    const label = options ? options.label : undefined;
+    const tail = label === undefined || label === null ? '' : ` | ${oneLine(label, 200, false)}`;
+    log(`@draw ${kind} ${colour === undefined || colour === null ? 'orange' : oneLine(colour, 20, true)}${numbers}${tail}`);
+    return undefined;
+  }
+  /** The `draw` object of a game: one function per kind it draws. */
+  function drawObject(kinds) {
+    const o = { __proto__: null };
+    for (let i = 0; i < kinds.length; i += 1) {
+      const kind = kinds[i];
+      o[kind] = function mark(...args) { return drawMark(kind, args); };
+    }
+    return freeze(o);
+  }
 
   const HEAD = '"use strict";\n'; // new Function adds two lines: user line 1 is line 4
   const MAX_ERROR = 300;
@@ -220,6 +279,7 @@
     const game = GAMES[m.game];
     if (!game) return fail(`unknown game ${m.game}`);
     Math.random = seeded(m.seed);
+    defineProperty(G, 'draw', { __proto__: null, value: drawObject(game.marks), writable: false, configurable: false, enumerable: false });
     const source = String(m.source);
     const { names } = game;
     let compiled;
@@ -292,6 +352,7 @@
   }, true]); // capture: before any listener that slipped through
   function handle(m) {
     takePrinted();
+    marksDrawn = 0;
     let r;
     try {
       r = m.type === 'start' ? start(m) : m.type === 'call' ? call(m) : ok(undefined);

@@ -5,11 +5,18 @@ use super::save;
 use super::state::Rules;
 use crate::inputs::{DecisionLimits, InputFormat, Limit};
 
-pub const FORMATS: &[InputFormat] = &[InputFormat {
-    name: "labyrinth-save",
-    about: "a Labyrinth save file (the assignment's grammar), loaded under the assignment's rules",
-    check: save_file,
-}];
+pub const FORMATS: &[InputFormat] = &[
+    InputFormat {
+        name: "labyrinth-save",
+        about: "a Labyrinth save file (the assignment's grammar), loaded under the assignment's rules",
+        check: save_file,
+    },
+    InputFormat { name: "labyrinth-marks", about: "what a Labyrinth decision printed, read for its debug marks (@draw lines)", check: marks },
+];
+
+fn marks(text: &str) -> Result<String, String> {
+    crate::marks::check(text, super::marks::KINDS, &super::marks::place)
+}
 
 pub const LIMITS: &[Limit] = &[
     Limit { input: "Labyrinth save", limit: "49 tiles, 1–4 players, treasures 1–24", past_it: "refused at the token, LINE:COL" },

@@ -6,6 +6,7 @@ pub mod ai_seat;
 pub mod board;
 pub mod game;
 pub mod inputs;
+pub mod marks;
 pub mod save;
 pub mod state;
 pub mod tile;
@@ -15,4 +16,4 @@ pub use tile::{Direction, Kind, Tile};
 
 /// Labyrinth in the game registry (`crate::games`).
 pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "labyrinth", title: "Labyrinth", links: game::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS) };
+    crate::game::GameDescriptor { id: "labyrinth", title: "Labyrinth", links: game::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS), marks: marks::KINDS };

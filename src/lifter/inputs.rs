@@ -7,7 +7,12 @@ use crate::inputs::{InputFormat, Limit};
 pub const FORMATS: &[InputFormat] = &[
     InputFormat { name: "lifter-map", about: "a Lifter map (the contest's text format with its metadata)", check: map },
     InputFormat { name: "lifter-route", about: "a Lifter map, a line \"@route\", then a route played on it", check: route },
+    InputFormat { name: "lifter-marks", about: "what a Lifter decision printed, read for its debug marks (@draw lines; no mine at hand)", check: marks },
 ];
+
+fn marks(text: &str) -> Result<String, String> {
+    crate::marks::check(text, super::marks::KINDS, &crate::marks::anywhere)
+}
 
 pub const LIMITS: &[Limit] = &[
     Limit { input: "Lifter map", limit: "4000 × 4000 cells (the page opens up to 1,000,000 cells, e.g. 1000 × 1000, and names the CLI for larger ones); numbers up to 4294967295", past_it: "refused: \"the map is larger than 4000 × 4000\", \"Flooding 99999999999 is too large (at most 4294967295)\"" },

@@ -5,6 +5,7 @@ mod cell;
 mod command;
 pub mod inputs;
 mod map;
+pub mod marks;
 pub mod maps;
 mod planes;
 mod rows;
@@ -208,4 +209,4 @@ impl LinkParams for LifterParams {
 
 /// Lambda Lifter in the game registry (`crate::games`).
 pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "lifter", title: "Lambda Lifter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None };
+    crate::game::GameDescriptor { id: "lifter", title: "Lambda Lifter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None, marks: marks::KINDS };

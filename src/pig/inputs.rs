@@ -5,10 +5,18 @@ use crate::inputs::{DecisionLimits, InputFormat, Limit};
 
 /// Pig's one format is Scheme; a build without the interpreter reads none.
 #[cfg(feature = "scheme")]
-pub const FORMATS: &[InputFormat] =
-    &[InputFormat { name: "scheme", about: "a Pig strategy in Scheme: loaded, then asked one decision, under the step budgets", check: scheme }];
+pub const FORMATS: &[InputFormat] = &[
+    InputFormat { name: "scheme", about: "a Pig strategy in Scheme: loaded, then asked one decision, under the step budgets", check: scheme },
+    MARKS,
+];
 #[cfg(not(feature = "scheme"))]
-pub const FORMATS: &[InputFormat] = &[];
+pub const FORMATS: &[InputFormat] = &[MARKS];
+
+const MARKS: InputFormat = InputFormat { name: "pig-marks", about: "what a Pig decision printed, read for its debug marks (@draw lines)", check: marks };
+
+fn marks(text: &str) -> Result<String, String> {
+    crate::marks::check(text, super::marks::KINDS, &crate::marks::anywhere)
+}
 
 pub const LIMITS: &[Limit] = &[
     Limit { input: "Pig target", limit: "200", past_it: "refused" },

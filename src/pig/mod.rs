@@ -5,6 +5,7 @@ pub mod decider;
 mod engine;
 pub mod inputs;
 pub mod links;
+pub mod marks;
 pub mod exact;
 pub mod optimal;
 pub mod policy;
@@ -16,4 +17,4 @@ pub use policy::{Policy, BUILTIN_NAMES};
 
 /// Pig in the game registry (`crate::games`).
 pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "pig", title: "Pig", links: links::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS) };
+    crate::game::GameDescriptor { id: "pig", title: "Pig", links: links::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS), marks: marks::KINDS };

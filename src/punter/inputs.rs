@@ -16,7 +16,12 @@ pub const FORMATS: &[InputFormat] = &[
         about: "what a Punter bot sends: n:json messages, the moves refereed on the bundled sample map for two punters (the bot is punter 0)",
         check: messages,
     },
+    InputFormat { name: "punter-marks", about: "what a Punter decision printed, read for its debug marks (@draw lines; no map at hand)", check: marks },
 ];
+
+fn marks(text: &str) -> Result<String, String> {
+    crate::marks::check(text, super::marks::KINDS, &crate::marks::anywhere)
+}
 
 pub const LIMITS: &[Limit] = &[
     Limit { input: "Punter map", limit: "200,000 sites, 400,000 rivers, sites × mines at most 40,000,000 (the page opens up to 10,000 sites, 20,000 rivers and 64 mines, and names the CLI for larger ones)", past_it: "refused, naming the limit" },

@@ -9,6 +9,7 @@ pub mod log;
 mod log_typed;
 pub mod map;
 mod map_counts;
+pub mod marks;
 pub mod maps;
 pub mod network;
 pub mod protocol;
@@ -57,4 +58,4 @@ pub(crate) fn whole_number_problem(v: &serde_json::Value, expected: &str) -> Str
 
 /// Lambda Punter in the game registry (`crate::games`).
 pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "punter", title: "Lambda Punter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None };
+    crate::game::GameDescriptor { id: "punter", title: "Lambda Punter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None, marks: marks::KINDS };

@@ -312,3 +312,12 @@ pub fn labyrinth_geometry() -> Result<JsValue, JsValue> {
             .collect(),
     })
 }
+
+#[wasm_bindgen]
+impl LabyrinthGame {
+    /// The debug marks in what a decision printed (`crate::marks`): tiles, squares and paths.
+    #[wasm_bindgen(js_name = marksOf)]
+    pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
+        super::marks::marks_of(text, crate::labyrinth::marks::KINDS, &crate::labyrinth::marks::place)
+    }
+}

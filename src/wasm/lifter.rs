@@ -335,3 +335,13 @@ impl LifterSolver {
         self.solver.explored() as f64
     }
 }
+
+#[wasm_bindgen]
+impl LifterGame {
+    /// The debug marks in what a decision printed (`crate::marks`): cells and paths on this mine.
+    #[wasm_bindgen(js_name = marksOf)]
+    pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
+        let (width, height) = (self.game().width(), self.game().height());
+        super::marks::marks_of(text, crate::lifter::marks::KINDS, &|_, p| crate::lifter::marks::place(width, height, p))
+    }
+}

@@ -508,3 +508,12 @@ impl PigMatch {
 pub fn pig_fallback() -> String {
     Pig::FALLBACK.to_string()
 }
+
+#[wasm_bindgen]
+impl PigTape {
+    /// The debug marks in what a decision printed (`crate::marks`, values only; wasm/marks.rs).
+    #[wasm_bindgen(js_name = marksOf)]
+    pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
+        super::marks::marks_of(text, crate::pig::marks::KINDS, &crate::marks::anywhere)
+    }
+}

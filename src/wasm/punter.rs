@@ -417,3 +417,14 @@ impl PunterGame {
         export(&r.params, &r.moves, &r.players).map_err(js_error)
     }
 }
+
+#[wasm_bindgen]
+impl PunterGame {
+    /// The debug marks in what a decision printed (`crate::marks`): sites, rivers and paths by
+    /// the site ids of this game's map.
+    #[wasm_bindgen(js_name = marksOf)]
+    pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
+        let map = self.game().game().map();
+        super::marks::marks_of(text, crate::punter::marks::KINDS, &|_, p| crate::punter::marks::place(map, p))
+    }
+}

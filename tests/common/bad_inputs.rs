@@ -18,7 +18,7 @@ pub struct Case {
     pub answer_line: usize,
 }
 
-pub const FILES: [(&str, &str); 8] = [
+pub const FILES: [(&str, &str); 12] = [
     ("lifter-map", include_str!("../bad-inputs/lifter-map.txt")),
     ("lifter-route", include_str!("../bad-inputs/lifter-route.txt")),
     ("punter-map", include_str!("../bad-inputs/punter-map.txt")),
@@ -27,6 +27,10 @@ pub const FILES: [(&str, &str); 8] = [
     ("labyrinth-save", include_str!("../bad-inputs/labyrinth-save.txt")),
     ("link", include_str!("../bad-inputs/link.txt")),
     ("scheme", include_str!("../bad-inputs/scheme.txt")),
+    ("pig-marks", include_str!("../bad-inputs/pig-marks.txt")),
+    ("lifter-marks", include_str!("../bad-inputs/lifter-marks.txt")),
+    ("punter-marks", include_str!("../bad-inputs/punter-marks.txt")),
+    ("labyrinth-marks", include_str!("../bad-inputs/labyrinth-marks.txt")),
 ];
 
 pub fn parse(format: &'static str, text: &str) -> Vec<Case> {

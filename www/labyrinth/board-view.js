@@ -6,6 +6,7 @@
 // fixed squares, each insertion point's squares and the way it pushes), and reports clicks on
 // arrows and squares. `set` redraws once per animation frame.
 import { el, fitCanvas, frameScheduler } from '../dom.js';
+import { drawMarks, noteDrawn } from '../marks.js';
 
 export const COLORS = { yellow: '#e3b505', red: '#d63c3c', blue: '#3468d6', green: '#2a9a4c' };
 
@@ -86,6 +87,8 @@ export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow
   let hoverSquare = -1;
   /** A push being animated: { at, start }. */
   let sliding = null;
+  /** A decision's debug marks (www/marks.js), drawn over the board. */
+  let marks = [];
 
   function layout() {
     const width = canvas.parentElement?.clientWidth || 600;
@@ -197,6 +200,15 @@ export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow
       const fill = blocked.has(i) ? '#b9bec8' : canShift ? (hover === i ? '#1f55c4' : '#2f6fdf') : '#8a93a6';
       drawArrow(ctx, a.x, a.y, cell * 0.22, a.dir, fill);
     }
+    // Debug marks by row and column from 1: a tile tinted, a square ringed, a path of squares.
+    const dpr = window.devicePixelRatio || 1;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    noteDrawn(canvas, drawMarks(ctx, marks, (m) => {
+      const points = [];
+      for (let k = 0; k + 1 < m.at.length; k += 2) points.push([(x0 + (m.at[k + 1] - 0.5) * cell) * dpr, (y0 + (m.at[k] - 0.5) * cell) * dpr]);
+      const shape = m.kind === 'tile' ? 'box' : m.kind === 'square' ? 'ring' : 'line';
+      return { shape, points, size: (m.kind === 'tile' ? cell - 4 : m.kind === 'square' ? cell * 0.3 : cell * 0.3) * dpr };
+    }, dpr));
   }
   const schedule = frameScheduler(draw);
   const resize = new ResizeObserver(schedule);
@@ -255,6 +267,7 @@ export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow
       canvas.state = next.state; // read by the tests
       schedule();
     },
+    setMarks(next) { marks = next; schedule(); },
     destroy() { resize.disconnect(); canvas.remove(); },
   };
 }

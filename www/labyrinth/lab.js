@@ -9,7 +9,7 @@ import { el } from '../dom.js';
 import { runPool, workersLabel } from '../pool.js';
 import { bots, botSource, codeOf, configureBots, legacyBots } from '../bots.js';
 import { botList } from '../bot-list.js';
-import { codeEditor } from '../code-editor.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
 
 const DRAFT = 'labyrinth.strategy.v1';
@@ -27,6 +27,10 @@ export const EXAMPLE = `// view: { seat, tiles: 49 × "kind[ treasure] direction
 // 6–8 bottom of columns 2, 4, 6; 9–11 left of rows 2, 4, 6. Rows and columns count from 1.
 function turn(view) {
   const [, row, column] = view.pawns[view.seat];
+  // Debug marks, drawn in the replay at this turn: the treasure sought and where we stay.
+  const sought = view.tiles.findIndex((t) => t.split(" ")[1] === String(view.cards[0]));
+  if (sought >= 0) draw.tile(Math.floor(sought / 7) + 1, sought % 7 + 1, { colour: "yellow", label: "treasure " + view.cards[0] });
+  draw.square(row, column, { colour: "cyan", label: "stay" });
   // Push a line with no pawn in it, then stay where we are.
   const lines = [2, 4, 6];
   for (let i = 0; i < 12; i++) {
@@ -71,10 +75,13 @@ export function mountLab(root, ctx) {
     game: 'labyrinth', testid: 'labyrinth-lab', languages: ['js', 'program'], languageTestid: 'labyrinth-lab-kind',
     examples: { js: [['Push a free line, stay', EXAMPLE]] }, editor, engine: ctx.engine, linkKind: 'labyrinth-bot',
     programs: { examples: PROGRAM_EXAMPLES, about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: it reads one line {"view", "state"} and answers one line {"move", "state"}, ',
-      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) },
+      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) },
   });
   const picker = list.picker;
-  const kind = { bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())) };
+  const kind = {
+    isProgram: () => list.selected().language === 'program',
+    bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())),
+  };
   const run = el('button', { class: 'primary', 'data-testid': 'labyrinth-lab-run' }, 'Play');
   const stop = el('button', { hidden: true, 'data-testid': 'labyrinth-lab-stop' }, 'Stop');
   const status = el('div', { class: 'status', role: 'status', 'data-testid': 'labyrinth-lab-status' });
@@ -83,7 +90,7 @@ export function mountLab(root, ctx) {
   root.append(el('div', { class: 'panel' },
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function turn(view)'),
       ` choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with ${limits.decisionMs} ms a ${limits.decision}; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). `,
-      el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
+      el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, opponents, games, seed.box),
     list.box, editor.dom, picker.box,
     el('div', { class: 'row' }, run, stop), status, results));
@@ -93,6 +100,7 @@ export function mountLab(root, ctx) {
 
   run.addEventListener('click', async () => {
     results.replaceChildren();
+    editor.markProblems([]);
     const seedUsed = seed.take();
     if (seedUsed === null) {
       status.className = 'status error';
@@ -124,7 +132,9 @@ export function mountLab(root, ctx) {
       });
     } catch (e) {
       status.className = 'status error';
-      status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not play: ${e.message}`;
+      if (e.message === 'cancelled') status.textContent = 'Stopped.';
+      else status.replaceChildren('Could not play: ', problemText(kind.isProgram() ? null : editor, e.message));
+      if (!kind.isProgram()) editor.markProblems(problemsIn([e.message]));
       return;
     } finally {
       run.disabled = false;
@@ -147,9 +157,10 @@ export function mountLab(root, ctx) {
         link: g.link, seats: g.seats, decisions: g.decisions, game: i,
         title: `your strategy vs ${params.levels.join(', ')} — game ${i + 1} of ${played.length}`,
       }) }, 'Watch') : null))));
+    editor.markProblems(problemsIn(problems.map((p) => p.message)));
     if (problems.length) {
       results.append(el('div', { class: 'failures', role: 'alert', 'data-testid': 'labyrinth-lab-failures' }, el('strong', {}, failedLine(failed.count, failed)),
-        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${failedAt(p.game, 'turn', p.turn)}: ${p.message}`)))));
+        el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${failedAt(p.game, 'turn', p.turn)}: `, problemText(editor, p.message))))));
     }
     if (printed) results.append(el('pre', { class: 'output' }, printed));
   });

@@ -5,7 +5,8 @@
 // "Continue from here" opens the position in Play with the seats chosen.
 import { el, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
-import { createInspector } from '../inspector.js';
+import { createInspector, decisionAt } from '../inspector.js';
+import { marksOf, marksShown, marksSwitch } from '../marks.js';
 import { sandbox } from '../sandbox.js';
 import { createBoardView, createTileView } from './board-view.js';
 import { controlName } from './play.js';
@@ -43,7 +44,14 @@ export function mountReplay(root, ctx) {
     canRerun: (d) => levels[d.seat] === 'js',
     rerun: (d) => rerunAt(d),
     onSeek: (t) => replay.set({ moves: { length: game.length, label: (i) => game.label(i) }, t }),
+    marksOf: (d) => marksOf(game, d),
   });
+  // The marks of the decision behind the move shown (a whole turn), over the board.
+  const showMarks = marksSwitch('labyrinth-show-marks', () => showMarksAt(at));
+  const marksRow = el('div', { hidden: true }, el('div', { class: 'row' }, showMarks.box)); // for games with decisions
+  function showMarksAt(t) {
+    board.setMarks(marksOf(game, decisions && marksShown() ? decisionAt(decisions, t) : null).marks);
+  }
   /** The view seat `d.seat` was handed for decision `d`, as JSON text (the position viewed stays). */
   function viewAt(d) {
     game.seek(d.move_index);
@@ -111,12 +119,13 @@ export function mountReplay(root, ctx) {
           el('td', { class: 'num' }, String(p.cardsLeft))))));
       link.set(shareUrl(game.link(t)));
       inspector.set(decisions, t);
+      showMarksAt(t);
     },
   });
 
   root.append(
     el('div', { class: 'panel labyrinth-main' }, title, info, boardRoot, el('div', { class: 'row' }, extraRoot, el('span', { class: 'muted' }, 'Extra tile')), controls,
-      el('div', { class: 'row' }, forkBtn), forkSeats),
+      marksRow, el('div', { class: 'row' }, forkBtn), forkSeats),
     el('div', { class: 'panel side labyrinth-side' }, el('h3', {}, 'Players'), legend, el('div', { class: 'row' }, playedBtn), status, link.box, inspector.box));
 
   let seriesGame = 0; // the number of the game shown in its series (a lab game's), kept by its forks
@@ -128,6 +137,8 @@ export function mountReplay(root, ctx) {
     levels = seats;
     seriesGame = number;
     decisions = list;
+    marksRow.hidden = !list;
+    showMarks.sync();
     forkSeats.hidden = true;
     forkBtn.textContent = 'Continue from here';
     replay.pause();

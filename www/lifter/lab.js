@@ -6,7 +6,7 @@ import { el } from '../dom.js';
 import { Sandbox } from '../sandbox.js';
 import { bots, botSource, codeOf, configureBots, legacyBots } from '../bots.js';
 import { botList } from '../bot-list.js';
-import { codeEditor } from '../code-editor.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 import { STEP_LIMIT_MS } from './user-run.js';
 import { seedField, SEED_REFUSED } from '../run-report.js';
 
@@ -47,6 +47,38 @@ function next(state) {
     }
   }
   return "A"; // nothing reachable: abort and keep 50 points per lambda
+}
+`],
+  ['next(state): draw the plan (debug marks)', `// The nearest-lambda walker, drawing its plan on the mine: the path it
+// means to walk and its goal. Watch a run: the replay draws each
+// command's marks at its turn ("Show marks" switches them off).
+function next(state) {
+  const rows = state.map.split("\\n");
+  const at = (x, y) => (rows[state.height - y] ?? "")[x - 1] ?? "#";
+  const goal = state.liftOpen ? "O" : "\\\\";
+  const open = (c) => " .\\\\!O".includes(c);
+  const moves = [["L", -1, 0], ["R", 1, 0], ["U", 0, 1], ["D", 0, -1]];
+  const from = new Map([[state.robot.x + "," + state.robot.y, null]]);
+  const queue = [[state.robot.x, state.robot.y]];
+  for (let i = 0; i < queue.length; i++) {
+    const [x, y] = queue[i];
+    if (i > 0 && at(x, y) === goal) {
+      const path = [];
+      for (let p = [x, y]; p; p = from.get(p[0] + "," + p[1])) path.unshift(p);
+      draw.path(path, { colour: "cyan", label: "plan" });
+      draw.cell(x, y, { colour: "yellow", label: state.liftOpen ? "lift" : "lambda" });
+      const [nx, ny] = path[1];
+      return nx < state.robot.x ? "L" : nx > state.robot.x ? "R" : ny > state.robot.y ? "U" : "D";
+    }
+    for (const [m, dx, dy] of moves) {
+      const nx = x + dx, ny = y + dy;
+      if (from.has(nx + "," + ny) || !open(at(nx, ny))) continue;
+      if (m === "D" && at(x, y + 1) === "*") continue;
+      from.set(nx + "," + ny, [x, y]);
+      queue.push([nx, ny]);
+    }
+  }
+  return "A";
 }
 `],
   ['solve(map): a fixed route', `// Called once with the map text (rows from the top, then metadata lines).
@@ -106,10 +138,13 @@ export function mountLab(root, ctx) {
     examples: { js: EXAMPLES }, editor, engine: ctx.engine, linkKind: 'lifter-bot',
     programs: { examples: PROGRAM_EXAMPLES, about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI, run as the 2012 contest ran entries: the map on its stdin, the route on its stdout. ',
         'A browser cannot send SIGINT: at the time budget the program is stopped and the route printed by then is judged (ARCADE_TIME_LIMIT_MS tells it the budget). The same file runs in the CLI as ',
-        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) },
+        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) },
   });
   const picker = list.picker;
-  const kind = { bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())) };
+  const kind = {
+    isProgram: () => list.selected().language === 'program',
+    bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())),
+  };
   const run = el('button', { class: 'primary', 'data-testid': 'lifter-run-code' }, 'Run on this map');
   const stop = el('button', { hidden: true, 'data-testid': 'lifter-stop-code' }, 'Stop');
   const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lifter-code-status' });
@@ -120,16 +155,13 @@ export function mountLab(root, ctx) {
   let runs = 0; // runs on this page, to title their games
   const play = el('button', { disabled: true }, 'Play it');
 
-  editor.dom.addEventListener('keydown', (e) => {
-    if (e.key === 'Tab' && editor.dom.setRangeText) { e.preventDefault(); editor.dom.setRangeText('  ', editor.dom.selectionStart, editor.dom.selectionEnd, 'end'); editor.dom.dispatchEvent(new Event('input')); }
-  });
 
   root.append(
     el('div', { class: 'panel' },
       el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function solve(map)'), ' returning a whole route, or ',
         el('code', {}, 'function next(state)'), ' returning one command each step. It runs on ', mapName,
         ' in a sandboxed worker (', el('code', {}, 'next'), ` gets ${STEP_LIMIT_MS} ms per command); the engine plays and scores the route. `,
-        el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
+        el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
       list.box,
       el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Time budget ', budget), seed.box),
       editor.dom, picker.box,
@@ -154,13 +186,13 @@ export function mountLab(root, ctx) {
           el('div', {}, el('strong', {}, outcome), ` · ${s.lambdas} of ${s.totalLambdas} λ · ${s.position} commands`),
           el('div', { class: 'muted' }, `${m.kind === 'program' ? m.label : m.kind === 'solve' ? 'solve' : 'next'} · ${(m.elapsed / 1000).toFixed(2)} s · ${m.kind === 'program' ? 'ARCADE_SEED 0, as the judge gives it' : `seed ${m.seed}`} · scored by the engine`))),
     ];
-    if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), el('code', {}, m.error)));
+    if (m.error) parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' }, el('strong', {}, 'Error: '), problemText(m.kind === 'program' ? null : editor, m.error)));
     if (m.failures?.length) {
       // The first failure with its place; each failed command was played as the engine's fallback.
       const [f] = m.failures;
       const n = m.failures.length;
       parts.push(el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' },
-        el('strong', {}, 'Error: '), el('code', {}, `next ${f.message} (at command ${f.command})`),
+        el('strong', {}, 'Error: '), problemText(m.kind === 'program' ? null : editor, `next ${f.message} (at command ${f.command})`),
         el('div', { 'data-testid': 'lifter-code-failures' },
           `${n}${n === 200 ? '+' : ''} command${n === 1 ? '' : 's'} failed in all; the engine played “${m.fallback}” for each. The replay's inspector shows every one.`)));
     }
@@ -168,6 +200,7 @@ export function mountLab(root, ctx) {
     parts.push(el('pre', { class: 'lifter-route-out', 'data-testid': 'lifter-code-route' }, m.route || '(empty route)'));
     if (m.printed) parts.push(el('pre', { class: 'output' }, `Printed:\n${m.printed}`));
     result.replaceChildren(...parts);
+    if (m.kind !== 'program') editor.markProblems(problemsIn([m.error, ...(m.failures ?? []).map((f) => f.message)].filter(Boolean)));
     watch.disabled = play.disabled = !m.route;
   }
 
@@ -194,6 +227,7 @@ export function mountLab(root, ctx) {
     stop.hidden = false;
     status.textContent = `Running on ${map.name}…`;
     result.replaceChildren(el('p', { class: 'muted' }, 'Running…'));
+    editor.markProblems([]);
     status.className = 'status';
     watch.disabled = play.disabled = true;
     const mine = new AbortController();

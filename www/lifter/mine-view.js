@@ -7,6 +7,7 @@
 import { el, frameScheduler } from '../dom.js';
 import { createViewport } from '../viewport.js';
 import { COLORS, rgbOf, spriteCache } from './sprites.js';
+import { drawMarks, noteDrawn } from '../marks.js';
 
 const MAX_CELL = 56; // css px per cell at most
 const FIT_CELL = 44; // largest cell a "fit" picks
@@ -19,7 +20,8 @@ const NAMES = {
 const cellName = (ch) => NAMES[ch] ?? (ch >= 'A' && ch <= 'I' ? `trampoline ${ch}` : `target ${ch}`);
 
 /**
- * createMineView(root) → { set(frame), fit(), zoom(f), reveal(x, y), destroy() }
+ * createMineView(root) → { set(frame), setMarks(marks), fit(), zoom(f), reveal(x, y), destroy() }
+ * marks: a decision's debug marks (www/marks.js), drawn over the mine: cells and paths of cells.
  * frame: { key (the mine's identity: a new key refits the view), width, height, cells: Uint8Array (map characters, row-major from the bottom row),
  *          water (level, 0 = none), robot: [x, y] 1-based, falls: Uint32Array (from, to)*,
  *          grown: Uint32Array (cells where beards grew in the last step, from the engine's `grown()`),
@@ -38,6 +40,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
   let pixelCache = null;
   let version = 0;
   let hover = null;
+  let marks = [];
   const schedule = frameScheduler(draw);
   const view = createViewport(canvas, box, {
     bounds: () => frame && [0, 0, frame.width, frame.height],
@@ -210,6 +213,13 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
     g.strokeStyle = '#3a3f4b';
     g.lineWidth = 1;
     g.strokeRect(mapRect[0] - 0.5, mapRect[1] - 0.5, mapRect[2] + 1, mapRect[3] + 1);
+    // Debug marks: (x, y) from 1, y = 1 the bottom row, as the strategy's view counts cells.
+    const centre = (x, y) => [(ox + (x - 0.5) * scale) * dpr, (oy + (H - y + 0.5) * scale) * dpr];
+    noteDrawn(canvas, drawMarks(g, marks, (m) => {
+      const points = [];
+      for (let k = 0; k + 1 < m.at.length; k += 2) points.push(centre(m.at[k], m.at[k + 1]));
+      return { shape: m.kind === 'path' ? 'line' : 'box', points, size: Math.max(8 * dpr, cellDev * 0.9) };
+    }, dpr));
     if (hover) showReadout();
     if (anim) schedule();
   }
@@ -256,6 +266,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
       prev = next.cells;
       schedule();
     },
+    setMarks(next) { marks = next; schedule(); },
     fit: view.fit,
     zoom: view.zoomAt,
     reveal,

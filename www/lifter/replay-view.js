@@ -5,7 +5,8 @@
 // you or by your strategy.
 import { el, followLink } from '../dom.js';
 import { createReplay } from '../replay.js';
-import { createInspector } from '../inspector.js';
+import { createInspector, decisionAt } from '../inspector.js';
+import { marksOf, marksShown, marksSwitch } from '../marks.js';
 import { sandbox } from '../sandbox.js';
 import { labSolver } from './lab.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
@@ -50,7 +51,15 @@ export function mountReplay(root, ctx) {
     canRerun: () => true,
     rerun: (d) => rerunAt(d),
     onSeek: (t) => replay.set({ moves: labels, t }),
+    marksOf: (d) => marksOf(game, d),
   });
+  // The marks of the decision behind the command shown, over the mine (when switched on).
+  const showMarks = marksSwitch('lifter-show-marks', () => showMarksAt(game?.position() ?? 0));
+  const marksRow = el('div', { hidden: true }, el('div', { class: 'row' }, showMarks.box)); // for games with decisions
+  function showMarksAt(t) {
+    const d = decisions && marksShown() ? decisionAt(decisions, t) : null;
+    view.setMarks(marksOf(game, d).marks);
+  }
   /** The view `next` was handed for decision `d`, as JSON text (the position viewed stays). */
   function viewAt(d) {
     const at = game.position();
@@ -87,11 +96,12 @@ export function mountReplay(root, ctx) {
       announceBox.className = `lifter-announce ${kind}`;
       link.schedule(large ? 700 : 0);
       inspector.set(decisions, t);
+      showMarksAt(t);
     },
   });
 
   root.append(
-    el('div', { class: 'panel lifter-replay-main' }, title, announceBox, stats.box, viewRoot, controls, legendBox(el)),
+    el('div', { class: 'panel lifter-replay-main' }, title, announceBox, stats.box, viewRoot, controls, marksRow, legendBox(el)),
     el('div', { class: 'panel side' },
       el('h3', {}, 'Route'),
       routeBox,
@@ -109,6 +119,8 @@ export function mountReplay(root, ctx) {
    */
   function load(route, t, list = null, seed = null) {
     decisions = list;
+    marksRow.hidden = !list;
+    showMarks.sync();
     runSeed = seed;
     forkBox.hidden = true;
     const r = game.setRoute(route);

@@ -4,7 +4,7 @@ import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { confirmCode } from '../confirm-code.js';
 import { EXAMPLES, GAME, PROGRAM_EXAMPLES, entrant, loadMine, withPrograms } from './strategies.js';
-import { codeEditor } from '../code-editor.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 import { botList } from '../bot-list.js';
 import { bots } from '../bots.js';
 import { failedLines, renderResults } from './results.js';
@@ -13,7 +13,7 @@ import { headline, seedField, SEED_REFUSED } from '../run-report.js';
 export function mountLab(root, ctx) {
   const checker = ctx.engine.pigChecker();
   const programNote = el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: every decision it reads one line {"view": {"my_total", "other_total", "accum", "current"}, "state"} and answers one line {"move": true or false, "state"} (1 s a decision; its state lasts the match). The same file plays in the CLI as ',
-    el('code', {}, 'arcade pig match wasm:FILE.wasm dummy'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs'));
+    el('code', {}, 'arcade pig match wasm:FILE.wasm dummy'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs'));
   const mine = loadMine();
   let linked = null; // { kind, source } of the strategy from the last match link opened
   let showing = 'mine'; // what the editor holds: 'mine' (the selected bot, kept as you type) or 'link'
@@ -72,9 +72,6 @@ export function mountLab(root, ctx) {
     linked = null;
     showStrategy('mine');
   });
-  editor.dom.addEventListener('keydown', (e) => {
-    if (e.key === 'Tab' && editor.dom.setRangeText) { e.preventDefault(); editor.dom.setRangeText('  ', editor.dom.selectionStart, editor.dom.selectionEnd, 'end'); editor.dom.dispatchEvent(new Event('input')); }
-  });
 
   let controller = null;
   let openedOnce = false;
@@ -89,6 +86,7 @@ export function mountLab(root, ctx) {
     status.className = 'status';
     results.replaceChildren(el('p', { class: 'muted' }, 'Running… the results appear here.'));
     link.set('');
+    editor.markProblems([]);
     const t0 = performance.now();
     try {
       const r = await sandbox.runMatch(spec, {
@@ -101,13 +99,17 @@ export function mountLab(root, ctx) {
         failed: failedLines(spec, r.failures, fallback),
         result: `Done in ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`} · seed ${spec.seed}`,
       });
-      renderResults(results, { spec, ...r, fallback }, checker, (log, i) => ctx.openMatchGame(spec, log, i, spec.games, r.logs));
+      // Failures of the editor's code (entrant 0) with a place are marked in it.
+      editor.markProblems(problemsIn(r.failures.filter((f) => f.entrant === 0).map((f) => f.message)));
+      renderResults(results, { spec, ...r, fallback, editor }, checker, (log, i) => ctx.openMatchGame(spec, log, i, spec.games, r.logs));
       const url = shareUrl(ctx.engine.pigMatchLink(spec));
       link.set(url);
       followLink(url);
     } catch (e) {
-      status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not run: ${e.message}`;
+      if (e.message === 'cancelled') status.textContent = 'Stopped.';
+      else status.replaceChildren('Could not run: ', problemText(editor, e.message));
       status.className = 'status error';
+      editor.markProblems(problemsIn([e.message]));
       results.replaceChildren();
     } finally {
       run.disabled = false;
@@ -138,7 +140,7 @@ export function mountLab(root, ctx) {
       el('p', { class: 'lead' }, 'Write ', el('code', {}, 'player'),
         ': it is called after every throw with your total, the other total, the sum of the earlier throws of this turn, the throw just made, and a one-element ',
         el('code', {}, 'state'), ` list that lasts the whole match. Answer true to throw again. A 1 loses the turn; reaching ${checker.target} wins at once. The checker passes with ${checker.winsNeeded} wins of ${checker.games}. `,
-        el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
+        el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
       list.box,
       fromLink,
       editor.dom, picker.box,

@@ -5,7 +5,8 @@
 // decision of code (a match's or the Play game's), Re-run here asks the code now in the lab.
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { createReplay } from '../replay.js';
-import { createInspector } from '../inspector.js';
+import { createInspector, decisionAt } from '../inspector.js';
+import { marksOf, marksShown, marksSwitch, valueRows } from '../marks.js';
 import { createPigBoard, caption } from './board.js';
 import { entrant, loadMine, strategyOptions, withPrograms } from './strategies.js';
 import { sandbox, sandboxError } from '../sandbox.js';
@@ -32,7 +33,22 @@ export function mountReplay(root, ctx) {
     canRerun: (d) => d.counts && isCode(game.history?.kinds[d.seat]),
     rerun: (d) => rerunAt(d),
     onSeek: (t) => replay.set({ moves: { length: tape.length, label: (i) => tape.label(i) }, t }),
+    marksOf: (d) => marksOf(tape, d),
   });
+
+  // Pig's marks are values (a win chance, a threshold): labelled numbers beside the board, with a
+  // bar for a value between 0 and 1, those of the decision behind the move shown.
+  const values = el('div', { class: 'marks-values', 'data-testid': 'pig-values' });
+  const valuesBox = el('div', { hidden: true }, values); // (the grid's display would show it while hidden)
+  const showMarks = marksSwitch('pig-show-marks', () => showValues(at));
+  const marksRow = el('div', { hidden: true }, el('div', { class: 'row' }, showMarks.box)); // for games with decisions
+  function showValues(t) {
+    const d = game?.decisions && marksShown() ? decisionAt(game.decisions, t) : null;
+    const { marks } = marksOf(tape, d);
+    valuesBox.hidden = !marks.length;
+    values.dataset.marks = String(marks.length);
+    values.replaceChildren(...(marks.length ? [el('div', { class: 'muted marks-values-head' }, `Values of ${game.players[d.seat]}’s decision`)] : []), ...valueRows(marks));
+  }
 
   /**
    * The code now in the Strategy lab, started afresh as the seat's entrant was and handed its
@@ -70,6 +86,7 @@ export function mountReplay(root, ctx) {
       // While a game link is open, the address bar follows the viewed turn.
       if (location.hash.startsWith('#pig/')) followLink(url);
       inspector.set(game.decisions ?? null, t);
+      showValues(t);
     },
   });
 
@@ -88,7 +105,7 @@ export function mountReplay(root, ctx) {
     forkRow.hidden = !forkRow.hidden;
   } }, 'Continue from here');
 
-  root.append(el('div', { class: 'panel' }, title, hint, canvas, controls, el('div', { class: 'row' }, forkBtn), forkRow, output, link.box, inspector.box));
+  root.append(el('div', { class: 'panel' }, title, hint, canvas, valuesBox, controls, marksRow, el('div', { class: 'row' }, forkBtn), forkRow, output, link.box, inspector.box));
 
   return {
     /**
@@ -105,6 +122,8 @@ export function mountReplay(root, ctx) {
       // Throws "move N: …" for a move that is not legal (a broken game).
       tape = new ctx.engine.PigTape(g.target, g.seed, Uint8Array.from(g.moves), players);
       game = { ...g, players };
+      marksRow.hidden = !g.decisions;
+      showMarks.sync();
       title.textContent = g.title ?? `${game.players[0]} vs ${game.players[1]}`;
       hint.hidden = true;
       forkBtn.hidden = !ctx.continueFrom;

@@ -2,6 +2,7 @@
 // which opens in the replay viewer.
 import { el } from '../dom.js';
 import { failedLine } from '../run-report.js';
+import { problemText } from '../code-editor.js';
 
 export function pct(x) { return `${(100 * x).toFixed(1)}%`; }
 
@@ -15,11 +16,14 @@ export function failedLines(spec, failures, fallback) {
   return [...counts].map(([e, n]) => failedLine(n, { whose: `${spec.entrants[e].label}’s`, unit: 'decision', fallback }));
 }
 
-/** The first five failed decisions; `game`: how a failure's game number is named. */
-function failureList(spec, failures, game, fallback) {
+/**
+ * The first five failed decisions; `game`: how a failure's game number is named; `editor`: the
+ * editor holding entrant 0's code (its failures' places jump there), or none.
+ */
+function failureList(spec, failures, game, fallback, editor = null) {
   const shown = failures.slice(0, 5).map((f) => el('li', {},
     el('strong', {}, spec.entrants[f.entrant].label), ` — ${game} ${f.game + 1}, move ${f.move_index + 1}: `,
-    el('code', {}, f.message)));
+    f.entrant === 0 ? problemText(editor, f.message) : el('code', {}, f.message)));
   if (failures.length > 5) shown.push(el('li', { class: 'muted' }, `… and ${failures.length - 5} more`));
   return el('div', { class: 'failures', role: 'alert', 'data-testid': 'pig-failures' },
     el('strong', {}, `${failures.length} failed decision${failures.length > 1 ? 's' : ''} (${fallback} played ${failures.length > 1 ? 'them' : 'it'})`),
@@ -29,9 +33,9 @@ function failureList(spec, failures, game, fallback) {
 /**
  * Renders into `root`; `checker`: the engine's `pigChecker()` (a match of its games against its
  * opponent is passed or not); `onView(log, index)` opens a game; `fallback`: the engine's name
- * for what plays a failed decision.
+ * for what plays a failed decision; `editor`: the lab's editor, holding entrant 0's code.
  */
-export function renderResults(root, { spec, summary, logs = [], failures = [], fallback }, checker, onView) {
+export function renderResults(root, { spec, summary, logs = [], failures = [], fallback, editor = null }, checker, onView) {
   const [a, b] = spec.entrants.map((e) => e.label);
   const [wa, wb] = summary.wins;
   // Failed decisions come first, and nothing is green while there are any.
@@ -47,7 +51,7 @@ export function renderResults(root, { spec, summary, logs = [], failures = [], f
       el('div', { class: 'muted' }, `win rate ${pct(summary.win_rate)} (95% CI ${pct(summary.ci95[0])}–${pct(summary.ci95[1])}) · challenge score `,
         el('strong', { 'data-testid': 'score' }, summary.score.toFixed(2)), ` · ${b} won ${wb}`)));
   const parts = [head];
-  if (failures.length) parts.push(failureList(spec, failures, 'game', fallback));
+  if (failures.length) parts.push(failureList(spec, failures, 'game', fallback, editor));
   if (logs.length) {
     const rows = logs.map((log, i) => {
       const seat0 = spec.entrants[log.first].label;

@@ -32,6 +32,15 @@ export const EXAMPLES = {
   (newline)
   (< (+ accum current) (if (> (car state) 20) 25 18)))
 `],
+    ['Draw its plan: values (debug marks)', `; A line "@draw value COLOUR NUMBER | LABEL" printed during a decision
+; is a value shown beside the board in the replay, at that decision.
+(define (player my-total other-total accum current state)
+  (let ((turn (+ accum current))
+        (goal (if (>= other-total 80) (- 100 my-total) 20)))
+    (display "@draw value blue ") (display (/ turn goal))
+    (display " | turn / goal") (newline)
+    (< turn goal)))
+`],
     ['Coin flip (random)', `; (random n) is driven by the match seed, so results reproduce.
 (define (player my-total other-total accum current state)
   (and (< (+ accum current) 25) (= (random 2) 0)))
@@ -47,6 +56,16 @@ function player(myTotal, otherTotal, accum, current, state) {
   const turn = accum + current;
   if (otherTotal >= 80) return true;
   return turn < 20;
+}
+`],
+    ['Draw its plan: values (debug marks)', `// Shows its reasoning in the replay: values beside the board at each
+// decision (draw.value), with a bar for those between 0 and 1.
+function player(myTotal, otherTotal, accum, current, state) {
+  const turn = accum + current;
+  const goal = otherTotal >= 80 ? 100 - myTotal : 20; // race, or hold at 20
+  draw.value(turn / goal, { colour: "blue", label: "turn / goal" });
+  draw.value(goal, { colour: "purple", label: "goal" });
+  return turn < goal;
 }
 `],
     ['A loop (watch the sandbox stop it)', `function player(myTotal, otherTotal, accum, current, state) {

@@ -7,7 +7,7 @@ import { runPool, workersLabel } from '../pool.js';
 import { loadMap } from './maps.js';
 import { bots, botSource, codeOf, configureBots, legacyBots } from '../bots.js';
 import { botList } from '../bot-list.js';
-import { codeEditor } from '../code-editor.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
 
 const DRAFT = 'punter.bot.v1';
@@ -42,6 +42,34 @@ function punter(message) {
     const free = rivers.filter(([a, b]) => !taken.has(key(a, b)));
     const next = free.find(([a, b]) => mine.has(a) || mine.has(b)) || free[0];
     if (!next) return { pass: { punter: me } };
+    return { claim: { punter: me, source: next[0], target: next[1] } };
+  }
+}`],
+  ['Draw the plan (debug marks)', `// The same bot, drawing its plan: the mines ringed, the river it claims.
+// Watch a game from the results: the replay draws each move's marks at
+// its turn ("Show marks" switches them off).
+let me = 0, rivers = [], mines = [], taken = new Set(), mine = new Set();
+const key = (a, b) => (a < b ? a + "," + b : b + "," + a);
+function punter(message) {
+  if (message.map) {
+    me = message.punter;
+    rivers = message.map.rivers.map((r) => [r.source, r.target]);
+    mines = message.map.mines;
+    mines.forEach((m) => mine.add(m));
+    return { ready: me };
+  }
+  if (message.move) {
+    for (const m of message.move.moves) {
+      const c = m.claim || m.option;
+      if (c) taken.add(key(c.source, c.target));
+      if (m.claim && m.claim.punter === me) { mine.add(m.claim.source); mine.add(m.claim.target); }
+      if (m.splurge) m.splurge.route.forEach((s, i, r) => i && taken.add(key(r[i - 1], s)));
+    }
+    for (const m of mines) draw.site(m, { colour: "yellow" });
+    const free = rivers.filter(([a, b]) => !taken.has(key(a, b)));
+    const next = free.find(([a, b]) => mine.has(a) || mine.has(b)) || free[0];
+    if (!next) return { pass: { punter: me } };
+    draw.river(next[0], next[1], { colour: "cyan", label: "claim" });
     return { claim: { punter: me, source: next[0], target: next[1] } };
   }
 }`],
@@ -106,10 +134,13 @@ export function mountLab(root, ctx) {
     game: 'punter', testid: 'punter-lab', languages: ['js', 'program'], languageTestid: 'punter-lab-kind',
     examples: { js: EXAMPLES }, editor, engine, linkKind: 'punter-bot',
     programs: { examples: PROGRAM_EXAMPLES, about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI that speaks the official offline protocol on stdin and stdout, exactly as the contest ran entries; the same file plays in the CLI as ',
-      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'docs/PROGRAMS.md', target: '_blank', rel: 'noopener' }, 'Programs')) },
+      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) },
   });
   const picker = list.picker;
-  const kind = { bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())) };
+  const kind = {
+    isProgram: () => list.selected().language === 'program',
+    bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())),
+  };
   const seed = seedField(engine, 'punter-lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'punter-lab-run' }, 'Play a game');
   const stop = el('button', { hidden: true, 'data-testid': 'punter-lab-stop' }, 'Stop');
@@ -119,7 +150,7 @@ export function mountLab(root, ctx) {
     el('p', { class: 'lead' }, 'Write ', el('code', {}, 'function punter(message)'),
       ' — or bring a program in any language compiled to WASI — answering the official ICFP 2017 protocol messages, as the contest\u2019s bots did. It plays in the seat you choose against the built-in bots ',
       `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
-      el('a', { href: 'docs/JAVASCRIPT-API.md', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
+      el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options),
     list.box, editor.dom, picker.box, el('div', { class: 'row' }, run, stop, seed.box), status, results));
 
@@ -129,6 +160,7 @@ export function mountLab(root, ctx) {
   stop.addEventListener('click', () => controller?.abort());
   run.addEventListener('click', async () => {
     results.replaceChildren();
+    editor.markProblems([]);
     const seedUsed = seed.take();
     if (seedUsed === null) {
       status.textContent = SEED_REFUSED;
@@ -182,7 +214,9 @@ export function mountLab(root, ctx) {
       });
     } catch (e) {
       status.className = 'status error';
-      status.textContent = e.message === 'cancelled' ? 'Stopped.' : `Could not play: ${e.message}`;
+      if (e.message === 'cancelled') status.textContent = 'Stopped.';
+      else status.replaceChildren('Could not play: ', problemText(kind.isProgram() ? null : editor, e.message));
+      if (!kind.isProgram()) editor.markProblems(problemsIn([e.message]));
       return null;
     } finally {
       run.disabled = false;
@@ -234,10 +268,11 @@ export function mountLab(root, ctx) {
    */
   function showRemarks(problems, failed) {
     if (!problems.length) return;
+    editor.markProblems(problemsIn(problems.map((p) => p.message)));
     const where = (p) => (p.turn === null || p.turn === undefined ? `game ${p.game}, ${p.phase}` : failedAt(p.game, 'turn', p.turn));
     results.append(el('div', { class: 'failures', role: 'alert', 'data-testid': 'punter-lab-remarks' },
       el('strong', {}, failed.count ? `${failedLine(failed.count, failed)}; the referee on ${problems.length} of your bot's answers` : `The referee on ${problems.length} of your bot's answers`),
-      el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${where(p)}: ${p.message}`)))));
+      el('ul', {}, ...problems.slice(0, 20).map((p) => el('li', {}, `${where(p)}: `, problemText(editor, p.message))))));
   }
 
   function show({ summary, link, printed, problems, decisions, exchanges, programName }, seats, seat, seedUsed, bot) {

@@ -8,6 +8,7 @@
 import { el, frameScheduler } from '../dom.js';
 import { createViewport } from '../viewport.js';
 import { createMapGrid } from './map-grid.js';
+import { drawMarks, noteDrawn } from '../marks.js';
 
 /** Punter colours (up to 17 punters), legible on the dark background; not the mines' red. */
 export const PALETTE = [
@@ -26,7 +27,8 @@ const HIT_SITE = 9; // css px
 const HIT_RIVER = 7; // css px
 
 /**
- * createMapView(root, { testid, maxHeight, onRiver(r), onSite(s) }) → { set(frame), fit(), zoom(f), destroy(), canvas, stats }
+ * createMapView(root, { testid, maxHeight, onRiver(r), onSite(s) }) → { set(frame), setMarks(marks), fit(), zoom(f), destroy(), canvas, stats }
+ * marks: a decision's debug marks (www/marks.js) by site id: sites, rivers and paths, drawn on top.
  * frame: { key (a new key refits the view), geometry: { ids, x, y, rivers, mines } (from the engine),
  *          owners: Int16Array, holders: Int16Array | null, names: [per punter],
  *          futures: [[mine, target, connected, punter]] (site indices), legal: { claims, options, sites } | null
@@ -43,6 +45,8 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
   let geo = null; // { n, m, x, y (Float64Array, y down), rivers (Uint32Array), mines, isMine, minX…, typical, grid }
   let hover = null; // { kind: 'river' | 'site', i, x, y }
   let buckets = null; // Int32Array scratch: river indices grouped by colour
+  let marks = [];
+  let siteIndex = null; // site id → index, built when marks are first drawn on a map
   const stats = { draws: 0, lastMs: 0, worstMs: 0 };
   const schedule = frameScheduler(draw);
   const view = createViewport(canvas, box, {
@@ -256,6 +260,13 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
       g.beginPath(); g.arc(x[hover.i] * S + ox, y[hover.i] * S + oy, Math.max(6, mineR + 3), 0, Math.PI * 2);
       g.strokeStyle = '#ffffff'; g.lineWidth = 2; g.stroke();
     }
+    // Debug marks, by site id, on top of everything.
+    if (marks.length && !siteIndex) siteIndex = new Map(Array.from(geo.ids, (id, i) => [id, i]));
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    noteDrawn(canvas, drawMarks(g, marks, (mk) => {
+      const points = mk.at.map((id) => siteIndex.get(id)).filter((i) => i !== undefined).map((i) => [(x[i] * S + ox) * dpr, (y[i] * S + oy) * dpr]);
+      return { shape: mk.kind === 'site' ? 'ring' : 'line', points, size: Math.max(8, mineR + 5) * dpr };
+    }, dpr));
     stats.draws += 1;
     stats.visible = visible;
     stats.lastMs = performance.now() - t0;
@@ -336,6 +347,7 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
         frame.legalSites = next.legal.sites ?? [];
       }
       if (!same) {
+        siteIndex = null;
         load(next.geometry);
         sizeCanvas();
         view.fit();
@@ -343,6 +355,7 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
       if (hover?.kind) showTip();
       schedule();
     },
+    setMarks(next) { marks = next; schedule(); },
     fit: view.fit,
     zoom: view.zoomAt,
     /** Redraws now (for measuring). */

@@ -10,6 +10,7 @@ import { createMapView, mapHeight } from './map-view.js';
 import { createLegend, createPlot } from './legend.js';
 import { assetsFor, mapUrl, prepareLink } from './maps.js';
 import { createStudy } from './study.js';
+import { marksSwitch } from '../marks.js';
 
 const EXAMPLE = 'examples/full1--futures-splurges-options--lambda-ag1.json';
 /**
@@ -80,6 +81,7 @@ export function mountReplay(root, ctx) {
       legend.set(s, geometry.ids);
       plot.mark(t);
       study.set(t);
+      view.setMarks(study.marksAt(t));
       info.textContent = `${s.map.replace(/\.json$/, '')} · ${s.punters} punters · ${extensions(s)} · turn ${Math.min(s.turn, s.turns)} of ${s.turns.toLocaleString('en-US')}${s.over ? ' · game over' : ''}`;
       clearTimeout(linkTimer);
       linkTimer = setTimeout(() => {
@@ -96,8 +98,12 @@ export function mountReplay(root, ctx) {
     seek: (t) => replay.set({ moves: { length: game.length, label: (i) => game.label(i) }, t }),
   });
 
+  // The marks of the decision behind the move shown, over the map (for games played here).
+  const showMarks = marksSwitch('punter-show-marks', () => game && view.setMarks(study.marksAt(game.position())));
+  const marksRow = el('div', { hidden: true }, el('div', { class: 'row' }, showMarks.box));
+
   root.append(
-    el('div', { class: 'panel punter-replay-main' }, title, info, viewRoot, controls, study.forkBox),
+    el('div', { class: 'panel punter-replay-main' }, title, info, viewRoot, controls, marksRow, study.forkBox),
     el('div', { class: 'panel side punter-side' },
       el('h3', {}, 'Punters'),
       legend.box,
@@ -133,6 +139,8 @@ export function mountReplay(root, ctx) {
     const samples = Math.min(total + 1, PLOT_SAMPLES);
     plot.set(g.scoreTimeline(samples), s.punters, total);
     study.watch(recorded);
+    marksRow.hidden = !study.recorded;
+    showMarks.sync();
     replay.set({ moves: { length: total, label: (i) => g.label(i) }, t: t ?? total });
     old?.free();
   }

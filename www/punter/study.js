@@ -7,7 +7,8 @@
 // series kept them (`PunterSeries.exchanges`), a built-in bot's written again from the position
 // (`PunterGame.moveRequest`).
 import { el } from '../dom.js';
-import { createInspector } from '../inspector.js';
+import { createInspector, decisionAt } from '../inspector.js';
+import { marksOf, marksShown } from '../marks.js';
 import { sandbox } from '../sandbox.js';
 import { labBot } from './lab.js';
 
@@ -35,6 +36,7 @@ export function createStudy({ ctx, game, at, seek }) {
     canRerun: (d) => seatOf(d) === 'js' && !recorded.exchanges.cut,
     rerun: (d) => rerunAt(d),
     onSeek: (t) => seek(t),
+    marksOf: (d) => marksOf(game(), d),
   });
 
   /** The code now in the Your bot tab, on the seat's recorded messages up to `d`. */
@@ -81,6 +83,13 @@ export function createStudy({ ctx, game, at, seek }) {
   return {
     inspectorBox: inspector.box,
     forkBox: el('div', {}, el('div', { class: 'row' }, forkBtn), forkSeats),
+    /** The debug marks of the decision behind position `t` (none when switched off). */
+    marksAt(t) {
+      const d = recorded?.decisions && marksShown() ? decisionAt(recorded.decisions, t) : null;
+      return marksOf(game(), d).marks;
+    },
+    /** Whether the game shown has recorded decisions (so marks). */
+    get recorded() { return Boolean(recorded?.decisions); },
     /** The position shown changed. */
     set(t) {
       inspector.set(recorded?.decisions ?? null, t);
