@@ -2,7 +2,7 @@
 // build): ./play's own server (scripts/serve.py, gzip and cache headers), a cold cache every run,
 // each game's start address. Prints, per game: the wasm and JS bytes transferred (compressed, as
 // they crossed the connection) and the time from navigation to the game being ready for input
-// (median of RUNS), plus each engine module's size. Figures go to docs/performance/page.md.
+// (median of RUNS), plus each engine module's size and the labs' editor bundle's. Figures go to docs/performance/page.md.
 // "Ready" is the page's `arcade-ready` mark: the game is drawn and takes input (Pig's Play tab
 // then throws the first die, a 0.5 s animation, while its opponent opens in the sandbox worker).
 import { spawn } from 'node:child_process';
@@ -68,6 +68,10 @@ async function main() {
       const js = await readFile(new URL(`../pkg/${files.js}`, import.meta.url));
       out.modules[name] = { wasm_kb: +(wasm.length / 1000).toFixed(1), wasm_gzip_kb: +(gzipSync(wasm, { level: 9 }).length / 1000).toFixed(1), glue_js_gzip_kb: +(gzipSync(js, { level: 9 }).length / 1000).toFixed(1) };
     }
+    // The labs' editor (CodeMirror), fetched when a lab tab first opens, never by a start address.
+    const { PAGE_FILES } = await import('../pkg/page-files.js');
+    const bundle = await readFile(new URL(`../pkg/${PAGE_FILES.editor}`, import.meta.url));
+    out.editor = { file: PAGE_FILES.editor, kb: +(bundle.length / 1000).toFixed(1), gzip_kb: +(gzipSync(bundle, { level: 9 }).length / 1000).toFixed(1) };
     console.log(JSON.stringify(out, null, 1));
   } finally {
     await browser.close();

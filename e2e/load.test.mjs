@@ -42,6 +42,30 @@ test('the start page fetches Pig\'s engine only; opening Lifter fetches Lifter\'
   await v.close();
 });
 
+test('the code editor (CodeMirror, pkg/) loads on a lab tab only, never on the start page, and is cached for ever', async () => {
+  const { PAGE_FILES } = await import('../pkg/page-files.js');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const got = new Map(); // path → { bytes, cache } (the start page's weight: e2e/bench-load.mjs)
+  const done = [];
+  context.on('requestfinished', (r) => done.push((async () => {
+    const sizes = await r.sizes();
+    const res = await r.response();
+    got.set(new URL(r.url()).pathname, { bytes: sizes.responseBodySize + sizes.responseHeadersSize, cache: res?.headers()['cache-control'] });
+  })()));
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.waitForTimeout(500);
+  await Promise.all(done);
+  const bundle = `/pkg/${PAGE_FILES.editor}`;
+  assert.ok(!got.has(bundle), 'not on the start page');
+  await page.click('[data-testid=tab-lab]');
+  await page.waitForSelector('[data-testid=editor] .cm-editor');
+  await Promise.all(done);
+  assert.match(got.get(bundle)?.cache ?? '', /immutable/);
+  await context.close();
+});
+
 test('a link to another game fetches that game\'s engine and opens the game', async () => {
   const punter = JSON.parse(arcade('punter', 'play', 'circle', '--bots', 'greedy,random', '--json'));
   const fragment = punter.link.replace(/^[^#]*/, '');

@@ -13,7 +13,8 @@ these rules:
   as it is, e.g. for a forwarded port): any other name gets 421 Misdirected Request, a missing or
   repeated Host header 400.
 - Files. Only what the page uses: index.html (also at /), docs/JAVASCRIPT-API.md,
-  docs/PROGRAMS.md, the files under www/, pkg/ and maps/, and the .wasm builds under examples/. No listings, no hidden files (a name starting with "."), nothing
+  docs/PROGRAMS.md (their rendered pages are in pkg/), the files under www/, pkg/ and maps/, and
+  the .wasm builds under examples/. No listings, no hidden files (a name starting with "."), nothing
   but regular files, and no symbolic link leading out of its folder (checked on the real path):
   404 for everything else.
 - Odd requests get a short plain-text 4xx and the server goes on serving: a request line over
@@ -27,8 +28,8 @@ these rules:
   connections at a time, each idle for at most 20 s.
 - Headers. The Content-Security-Policy of scripts/csp.json on every answer (the strict userHost
   policy on www/user-host.js, the userFrame policy on the user-code frame www/user-frame.html),
-  nosniff. The engine modules in pkg/ carry a hash of their content
-  in their names: cached for a year as immutable; every other file is revalidated on each use
+  nosniff. The engine modules and the editor's CodeMirror bundle in pkg/ carry a hash of their
+  content in their names: cached for a year as immutable; every other file is revalidated on each use
   (ETag from size and modification time, Last-Modified; If-None-Match with weak comparison, lists
   and "*", else If-Modified-Since, give 304). Vary: Accept-Encoding.
 

@@ -75,7 +75,7 @@ export function codeEditor({ doc = '', language = 'js', game, testid, label, row
       onChange(area.value);
     }
   });
-  const root = el('div', { class: 'code-editor', 'data-testid': testid, title: HINT }, area);
+  const root = el('div', { class: 'code-editor', 'data-testid': testid }, area);
   let lang = language;
   let problems = [];
   let view = null;
@@ -91,8 +91,10 @@ export function codeEditor({ doc = '', language = 'js', game, testid, label, row
     const d = view.state.doc;
     const from = offsetOf(d, line, column);
     const rest = d.sliceString(from, d.lineAt(from).to);
-    const word = /^[\w$]+/.exec(rest)?.[0].length ?? Math.min(1, rest.length);
-    return { from, to: from + word, severity: 'error', message: String(message) };
+    // The word there, or the whole bracketed form a failure names by its opening bracket.
+    const form = /^[([{]/.test(rest) ? cm.matchBrackets(view.state, from, 1) : null;
+    const to = form?.matched && form.end ? form.end.to : from + (/^[\w$]+/.exec(rest)?.[0].length ?? Math.min(1, rest.length));
+    return { from, to, severity: 'error', message: String(message) };
   });
 
   loadCodeMirror().then((loaded) => {
