@@ -72,7 +72,8 @@ test('Pig, Scheme: a failure is marked at its line and column, clicking it jumps
 
   // Choosing an example replaces the code; Ctrl+Z brings it back.
   await setCode(page, 'editor', mine);
-  await page.selectOption('.tab-lab select[aria-label=Examples]', '1');
+  await page.selectOption('[data-testid=pig-lab-examples]', '1');
+  await page.click('[data-testid=pig-lab-example-ask-replace]'); // the code is the user's own: it asks
   assert.notEqual(await getCode(page, 'editor'), mine);
   await page.click('[data-testid=editor] .cm-content');
   await page.keyboard.press('Control+z');
@@ -107,9 +108,10 @@ test('Labyrinth, JavaScript: Ctrl+Enter runs; a syntax error is marked and click
   assert.ok(offered.includes('pawns'), `pawns offered: ${offered}`);
   await page.keyboard.press('Escape');
 
-  // The Example button replaces the code; Ctrl+Z brings it back.
+  // Choosing the example (after "Replace") replaces the code; Ctrl+Z brings it back.
   await setCode(page, 'labyrinth-lab-editor', mine);
-  await page.click('.labyrinth-tab-lab button:text-is("Example")');
+  await page.selectOption('[data-testid=labyrinth-lab-examples]', '0');
+  await page.click('[data-testid=labyrinth-lab-example-ask-replace]');
   assert.match(await getCode(page, 'labyrinth-lab-editor'), /Push a line with no pawn/);
   await page.click('[data-testid=labyrinth-lab-editor] .cm-content');
   await page.keyboard.press('Control+z');

@@ -101,7 +101,7 @@ test('a file that is not a program is refused in the lab, naming it; the lab pla
   await page.setInputFiles('[data-testid=labyrinth-lab-program-file]', { name: 'notes.wasm', mimeType: 'application/wasm', buffer: Buffer.from('not a program\n') });
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForFunction(() => /notes\.wasm.*not a WebAssembly module/.test(document.querySelector('[data-testid=labyrinth-lab-status]')?.textContent ?? ''));
-  await page.selectOption('[data-testid=labyrinth-lab-kind]', 'code');
+  await page.selectOption('[data-testid=labyrinth-lab-kind]', 'js');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list]', { timeout: 240000 });
   assert.deepEqual(page.errors, []);

@@ -236,7 +236,7 @@ fn the_registry_opens_every_kind_and_names_what_is_wrong() {
         let e = open_link(link).unwrap_err();
         assert!(e.to_string().contains(want), "{link}: {e}");
     }
-    assert_eq!(open_link("#unknown/9/x").unwrap_err(), LinkError::UnknownKind { kind: "unknown".into(), known: vec!["pig", "pig-match", "pig-tournament", "lifter", "punter", "labyrinth"] });
+    assert_eq!(open_link("#unknown/9/x").unwrap_err(), LinkError::UnknownKind { kind: "unknown".into(), known: lambda_arcade::games::EVERY_LINK_KIND.to_vec() });
     // The list every one-game engine module names is the full registry's.
     let registry: Vec<&str> = lambda_arcade::games::link_kinds().map(|k| k.kind).collect();
     assert_eq!(registry, lambda_arcade::games::EVERY_LINK_KIND);
@@ -444,4 +444,26 @@ fn standings_tally_by_the_games_ranks_and_make_one_row_per_entrant() {
     s.add(&[0, 1, 2], &[2.0, 2.0, 1.0]);
     assert_eq!(s.tallies.iter().map(|t| (t.wins, t.draws, t.losses)).collect::<Vec<_>>(), [(0, 1, 0), (0, 1, 0), (0, 0, 1)]);
     assert_eq!(s.pairs[0], [0.0, 0.5, 1.0]);
+}
+
+/// Every game shares its users' bots as links of its own kind, `<id>-bot`, through the one
+/// codec (`link::bot`): a JavaScript bot round-trips in every game, and the registry refuses a
+/// bot link altered or of a language the game does not take, with a typed error.
+#[test]
+fn every_game_has_a_bot_link() {
+    use lambda_arcade::link::{encode_bot, BotLink};
+    for g in lambda_arcade::games::GAMES {
+        let kind = format!("{}-bot", g.id);
+        assert!(g.links.iter().any(|k| k.kind == kind), "{} has no {kind} link kind", g.id);
+        let bot = BotLink { name: "My bot (2)".into(), language: "js".into(), code: "function f() { return 1; }\n".into() };
+        let link = encode_bot(&kind, &bot, &["js"]).expect("encodes");
+        let opened = open_link(&format!("http://x/#{link}")).expect("opens");
+        assert_eq!((opened.kind.as_str(), opened.game), (kind.as_str(), g.id));
+        assert_eq!(opened.data, serde_json::json!({ "name": "My bot (2)", "language": "js", "code": "function f() { return 1; }\n" }));
+        let python = BotLink { language: "python".into(), ..bot };
+        let e = open_link(&encode_bot(&kind, &python, &["python"]).expect("encodes")).expect_err("no python bots");
+        assert_eq!(e.code(), "malformed", "{e}");
+        let cut = &link[..link.len() - 3];
+        assert!(open_link(cut).is_err(), "a cut bot link is refused whole");
+    }
 }

@@ -61,12 +61,12 @@ export const draft = {
 /** The largest program file a lab keeps across reloads (as base64 text in localStorage). */
 export const KEPT_PROGRAM_BYTES = 1 << 20;
 
-const toBase64 = (bytes) => {
+export const toBase64 = (bytes) => {
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
 };
-const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+export const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 /**
  * A lab's program (www/program-picker.js): which kind of bot the lab plays (`mode`), the last

@@ -37,15 +37,16 @@ async function resolve({ file, example, args }, examples, loaded) {
 }
 
 /**
- * The bot a lab keeps (`keep`): null when it plays its code, else its program, loaded as
- * `current()` loads it (for a Play seat or a re-run when the lab is not open).
+ * A kept program { name, bytes (or null), args, example } loaded as `current()` loads it:
+ * { program, args, label }; throws what is wrong (none chosen, a file too large to be kept).
  */
-export async function keptBot(keep, examples) {
-  const k = keptProgram.get(keep);
-  if (!k || k.mode !== 'program') return null;
-  const file = k.bytes ? { name: k.name, bytes: k.bytes } : null;
-  if (!file && !k.example) throw new Error(`the program ${k.name || ''} was not kept (over ${kb(KEPT_PROGRAM_BYTES)}): open it again in the lab`.replace('  ', ' '));
-  return (await resolve({ file, example: k.example, args: k.args }, examples, null)).bot;
+export async function programBot({ name = '', bytes = null, args = '', example = null }, examples) {
+  const file = bytes ? { name, bytes } : null;
+  if (!file && !example) {
+    if (name) throw new Error(`the program ${name} was not kept (over ${kb(KEPT_PROGRAM_BYTES)}): open it again in the lab`);
+    throw new Error('no program chosen: open a .wasm file or pick an example program');
+  }
+  return (await resolve({ file, example, args }, examples, null)).bot;
 }
 
 /**
@@ -53,8 +54,11 @@ export async function keptBot(keep, examples) {
  * page); `testid`: the prefix of its elements' test ids; `about`: what the lab says of programs
  * (shown with the picker, only when the lab plays a program). → { box, current(), noteName(name) }.
  */
-export function programPicker({ keep, examples, testid, about = null }) {
-  const kept = keptProgram.get(keep);
+export function programPicker({ keep, examples, testid, about = null, store = null }) {
+  // Where the choice is kept: `store` ({ get() → { mode, name, bytes, args, example } | null,
+  // set(v) → false when the file was too large to keep }, e.g. the selected bot), else `keep`.
+  const kept$ = store ?? { get: () => keptProgram.get(keep), set: (v) => keptProgram.set(keep, v) };
+  const kept = kept$.get();
   let file = kept?.bytes ? { name: kept.name, bytes: kept.bytes } : null; // the chosen file
   let example = kept?.example ?? null; // or an example's url
   let loaded = null; // { key, value: { program } | { error } } of the last load
@@ -71,7 +75,7 @@ export function programPicker({ keep, examples, testid, about = null }) {
     el('div', { class: 'row' }, open, input, pick, args), info, about);
 
   const save = () => {
-    const fits = keptProgram.set(keep, { mode: 'program', name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example });
+    const fits = kept$.set({ mode: 'program', name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example });
     return fits;
   };
   const describe = (extra = '') => {
@@ -124,8 +128,19 @@ export function programPicker({ keep, examples, testid, about = null }) {
   return {
     box,
     /** The kept mode ('code' or 'program'); `setMode` keeps a new one. */
-    mode: () => keptProgram.get(keep)?.mode ?? 'code',
-    setMode(mode) { keptProgram.set(keep, { mode, name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example }); },
+    mode: () => kept$.get()?.mode ?? 'code',
+    setMode(mode) { kept$.set({ mode, name: file?.name ?? '', bytes: file?.bytes ?? null, args: args.value, example }); },
+    /** Reads the store again (another bot was selected). */
+    reload() {
+      const k = kept$.get();
+      file = k?.bytes ? { name: k.name, bytes: k.bytes } : null;
+      example = k?.example ?? null;
+      args.value = k?.args ?? '';
+      loaded = null;
+      said = null;
+      size = null;
+      describe(k?.name && !k.bytes && !example ? ` — ${k.name} was over ${kb(KEPT_PROGRAM_BYTES)} and was not kept: open it again` : '');
+    },
     /**
      * The chosen program, checked and compiled (once per page): { program, args, label }; throws
      * an Error naming what is wrong (no program chosen, a file that is not a program).
@@ -143,35 +158,4 @@ export function programPicker({ keep, examples, testid, about = null }) {
       describe();
     },
   };
-}
-
-/**
- * The lab's choice between its code and a program: a select ('code' shows `codeParts`, 'program'
- * the picker), kept with the picker. → { select, isProgram(), bot(code) → the code, or the program
- * as `current()` loads it }.
- */
-export function codeOrProgram(picker, codeParts, { testid, code = 'JavaScript' }) {
-  const select = el('select', { 'aria-label': 'Plays with', 'data-testid': `${testid}-kind` },
-    el('option', { value: 'code' }, code), el('option', { value: 'program' }, 'A program (.wasm)'));
-  select.value = picker.mode();
-  const show = () => {
-    const program = select.value === 'program';
-    codeParts.forEach((e) => { e.hidden = program; });
-    picker.box.hidden = !program;
-  };
-  select.addEventListener('change', () => { picker.setMode(select.value); show(); });
-  show();
-  return {
-    select,
-    isProgram: () => select.value === 'program',
-    bot: async (code) => (select.value === 'program' ? picker.current() : code),
-  };
-}
-
-/** The label of the program a lab keeps (its file and arguments), or null when it plays its code. */
-export function keptLabel(keep) {
-  const k = keptProgram.get(keep);
-  if (!k || k.mode !== 'program') return null;
-  const name = k.example ? k.example.split('/').pop() : k.name || 'a program';
-  return [name, ...splitArgs(k.args)].join(' ');
 }

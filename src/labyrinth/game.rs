@@ -174,7 +174,15 @@ impl MatchRules for Labyrinth {
 
 /// Labyrinth's link kinds, for the registry: a game by its players, rules and seed, then its
 /// moves by their codes.
-pub const LINK_KINDS: &[crate::link::LinkKind] = &[crate::link::LinkKind { kind: "labyrinth", game: "labyrinth", version: 1, open: open_link }];
+pub const LINK_KINDS: &[crate::link::LinkKind] = &[
+    crate::link::LinkKind { kind: "labyrinth", game: "labyrinth", version: 1, open: open_link },
+    crate::link::LinkKind { kind: "labyrinth-bot", game: "labyrinth", version: crate::link::BOT_LINK_VERSION, open: open_bot },
+];
+
+/// A user's bot as a link (`crate::link::open_bot`): JavaScript only (a program is shared as a file).
+fn open_bot(env: &crate::link::Envelope) -> Result<crate::link::Opened, crate::link::LinkError> {
+    crate::link::open_bot(env, "labyrinth", &["js"])
+}
 
 impl crate::link::LinkParams for LabyrinthParams {
     const VERSION: u32 = 1;

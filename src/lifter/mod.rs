@@ -155,7 +155,15 @@ const MAX_MAP_TEXT: usize = 20_000_000;
 const MAX_MAP_NAME: usize = 64;
 
 /// Lifter's link kinds, for the registry.
-pub const LINK_KINDS: &[LinkKind] = &[LinkKind { kind: "lifter", game: "lifter", version: 2, open: open_link }];
+pub const LINK_KINDS: &[LinkKind] = &[
+    LinkKind { kind: "lifter", game: "lifter", version: 2, open: open_link },
+    LinkKind { kind: "lifter-bot", game: "lifter", version: crate::link::BOT_LINK_VERSION, open: open_bot },
+];
+
+/// A user's bot as a link (`crate::link::open_bot`): JavaScript only (a program is shared as a file).
+fn open_bot(env: &Envelope) -> Result<Opened, LinkError> {
+    crate::link::open_bot(env, "lifter", &["js"])
+}
 
 fn open_link(env: &Envelope) -> Result<Opened, LinkError> {
     let d = decode_record::<Lifter>(env)?;

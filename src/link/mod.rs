@@ -4,11 +4,13 @@
 
 mod asset;
 mod bits;
+mod bot;
 mod record;
 pub mod registry;
 
 pub use asset::{content_hash, peek_asset_name, read_asset, write_asset, Asset};
 pub use bits::{width, BitReader, BitWriter};
+pub use bot::{decode_bot, encode_bot, open_bot, BotLink, BOT_LINK_VERSION, MAX_BOT_CODE, MAX_BOT_LANGUAGE, MAX_BOT_NAME};
 pub use record::{decode_game, decode_game_with, decode_record, encode_game, Decoded, GameRecord, LinkParams};
 pub use registry::{open_among, LinkKind, Opened};
 

@@ -22,7 +22,17 @@ pub const LINK_KINDS: &[LinkKind] = &[
     LinkKind { kind: "pig", game: "pig", version: 1, open: open_game },
     LinkKind { kind: MATCH_KIND, game: "pig", version: MATCH_LINK_VERSION, open: open_match },
     LinkKind { kind: TOURNAMENT_KIND, game: "pig", version: TOURNAMENT_LINK_VERSION, open: open_tournament },
+    LinkKind { kind: BOT_KIND, game: "pig", version: crate::link::BOT_LINK_VERSION, open: open_bot },
 ];
+
+/// A user's bot (name, language, code) as a link: `crate::link::open_bot`.
+pub const BOT_KIND: &str = "pig-bot";
+/// The languages of Pig bots a link may carry (a program is shared as a file, never in a link).
+pub const BOT_LANGUAGES: &[&str] = &["js", "scheme"];
+
+fn open_bot(env: &Envelope) -> Result<Opened, LinkError> {
+    crate::link::open_bot(env, "pig", BOT_LANGUAGES)
+}
 
 impl LinkParams for PigParams {
     const VERSION: u32 = 1;

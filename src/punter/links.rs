@@ -11,7 +11,15 @@ const MAX_MAP_TEXT: usize = 8 << 20;
 const MAX_BIDS: u64 = 64;
 
 /// Punter's link kinds, for the registry.
-pub const LINK_KINDS: &[LinkKind] = &[LinkKind { kind: "punter", game: "punter", version: 1, open: open_link }];
+pub const LINK_KINDS: &[LinkKind] = &[
+    LinkKind { kind: "punter", game: "punter", version: 1, open: open_link },
+    LinkKind { kind: "punter-bot", game: "punter", version: crate::link::BOT_LINK_VERSION, open: open_bot },
+];
+
+/// A user's bot as a link (`crate::link::open_bot`): JavaScript only (a program is shared as a file).
+fn open_bot(env: &Envelope) -> Result<Opened, LinkError> {
+    crate::link::open_bot(env, "punter", &["js"])
+}
 
 impl LinkParams for PunterParams {
     const VERSION: u32 = 1;

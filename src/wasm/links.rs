@@ -2,7 +2,7 @@
 
 use super::to_js;
 use crate::games::{self, link_kind};
-use crate::link::{fragment, split, LinkError, SHARE_LIMIT};
+use crate::link::{encode_bot, fragment, split, BotLink, LinkError, SHARE_LIMIT};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -58,4 +58,20 @@ pub fn link_max_chars() -> usize {
 #[wasm_bindgen(js_name = linkKinds)]
 pub fn link_kinds() -> Vec<String> {
     games::link_kinds().map(|k| k.kind.to_string()).collect()
+}
+
+/// A user's bot as a link of `kind` (a game's bot kind, `<game>-bot`): its fragment, or an error
+/// naming what is wrong (a name or code over its bound, a language the game's bot links do not
+/// carry, a kind that is not a bot kind of this module). Checked by opening it again through
+/// the registry, so a link made here is one every page opens.
+#[wasm_bindgen(js_name = botLink)]
+pub fn bot_link(kind: &str, name: &str, language: &str, code: &str) -> Result<String, JsValue> {
+    let refuse = |e: LinkError| JsValue::from_str(&e.to_string());
+    let bot = BotLink { name: name.to_string(), language: language.to_string(), code: code.to_string() };
+    let link = encode_bot(kind, &bot, &[language]).map_err(refuse)?;
+    let opened = games::open_link(&link).map_err(refuse)?;
+    if opened.data.get("code").and_then(|c| c.as_str()) != Some(code) {
+        return Err(JsValue::from_str(&format!("\"{kind}\" is not a bot link kind")));
+    }
+    Ok(link)
 }

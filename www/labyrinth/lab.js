@@ -2,14 +2,15 @@
 // rotation, the insertion point and where to walk. It plays in the sandbox (www/pool.js →
 // labyrinth/seats.js → user-host.js) against the AIs, in every seat in turn, a game a job on
 // a pool of workers (one a core); the engine
-// referees, and a turn that fails is played by the greedy AI. The code is kept (www/kept.js) as
-// it is typed; `loadStrategy()` hands it to the Play tab, where it can take any AI seat.
+// referees, and a turn that fails is played by the greedy AI. Your bots are kept (www/bots.js)
+// as they are typed; `loadStrategy()` hands the selected one to the Play tab, where it can take
+// any AI seat.
 import { el } from '../dom.js';
 import { runPool, workersLabel } from '../pool.js';
-import { draft } from '../kept.js';
-import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
-import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
+import { bots, botSource, codeOf, configureBots, legacyBots } from '../bots.js';
+import { botList } from '../bot-list.js';
 import { codeEditor, problemsIn, problemText } from '../code-editor.js';
+import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
 
 const DRAFT = 'labyrinth.strategy.v1';
 const PROGRAM = 'labyrinth.program.v1';
@@ -41,31 +42,46 @@ function turn(view) {
   return { rotation: "north", insertion: 0, row, column };
 }`;
 
-/** The strategy being written (a draft kept as it is typed, www/kept.js), or EXAMPLE. */
+// Your bots: the draft and program kept before the list existed become the first.
+configureBots('labyrinth', {
+  fresh: () => ({ name: 'My bot', language: 'js', code: { js: EXAMPLE } }),
+  legacy: () => legacyBots({ draft: DRAFT, program: PROGRAM }),
+  programExamples: PROGRAM_EXAMPLES,
+});
+
+/** The code of the selected bot (a program bot: the code it keeps), or EXAMPLE. */
 export function loadStrategy() {
-  return draft.get(DRAFT, EXAMPLE);
+  return bots.selected('labyrinth').code?.js ?? EXAMPLE;
 }
 
-/** Your strategy as the lab has it: its code, or the program it plays (`{ program, args, label }`). */
+/** Your selected bot: its code, or the program it plays (`{ program, args, label }`). */
 export async function labStrategy() {
-  return (await keptBot(PROGRAM, PROGRAM_EXAMPLES)) ?? loadStrategy();
+  return botSource('labyrinth');
 }
 
 /** ctx: { engine, watch?({ link, title, seats, decisions }) } */
 export function mountLab(root, ctx) {
   const editor = codeEditor({
-    doc: loadStrategy(), game: 'labyrinth', testid: 'labyrinth-lab-editor', label: 'Your strategy', rows: 16,
-    onRun: () => run.click(), onChange: (text) => draft.set(DRAFT, text),
+    doc: loadStrategy(), language: 'js', game: 'labyrinth', testid: 'labyrinth-lab-editor', label: 'Your strategy', rows: 16,
+    onRun: () => run.click(), onChange: (text) => list.edited(text),
   });
   const opponents = el('select', { 'aria-label': 'Opponents', 'data-testid': 'labyrinth-lab-opponents' },
     ...[['greedy'], ['simple'], ['strong'], ['greedy', 'strong', 'simple']].map((o) => el('option', { value: o.join(',') }, `vs ${o.join(', ')}`)));
   const games = el('select', { 'aria-label': 'Games', 'data-testid': 'labyrinth-lab-games' },
     ...[2, 6, 20].map((g) => el('option', { value: String(g) }, `${g} games`)));
   const seed = seedField(ctx.engine, 'labyrinth-lab-seed');
-  const reset = el('button', { onclick: () => { editor.value = EXAMPLE; } }, 'Example');
-  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'labyrinth-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: it reads one line {"view", "state"} and answers one line {"move", "state"}, ',
-      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) });
-  const kind = codeOrProgram(picker, [editor, reset], { testid: 'labyrinth-lab' });
+  // Your bots: the selected one plays here, in Play, in re-runs and Continue from here.
+  const list = botList({
+    game: 'labyrinth', testid: 'labyrinth-lab', languages: ['js', 'program'], languageTestid: 'labyrinth-lab-kind',
+    examples: { js: [['Push a free line, stay', EXAMPLE]] }, editor, engine: ctx.engine, linkKind: 'labyrinth-bot',
+    programs: { examples: PROGRAM_EXAMPLES, about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: it reads one line {"view", "state"} and answers one line {"move", "state"}, ',
+      "2 s a turn; the same file plays in the CLI as ", el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) },
+  });
+  const picker = list.picker;
+  const kind = {
+    isProgram: () => list.selected().language === 'program',
+    bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())),
+  };
   const run = el('button', { class: 'primary', 'data-testid': 'labyrinth-lab-run' }, 'Play');
   const stop = el('button', { hidden: true, 'data-testid': 'labyrinth-lab-stop' }, 'Stop');
   const status = el('div', { class: 'status', role: 'status', 'data-testid': 'labyrinth-lab-status' });
@@ -76,7 +92,7 @@ export function mountLab(root, ctx) {
       ` choosing the rotation, the insertion point and where to walk. It plays against the AIs in every seat in turn, in a sandbox with ${limits.decisionMs} ms a ${limits.decision}; a turn that fails is played by the greedy AI. In the Play tab it can also take any seat (“Your strategy”). `,
       el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, opponents, games, seed.box),
-    el('div', { class: 'row' }, kind.select, reset), editor.dom, picker.box,
+    list.box, editor.dom, picker.box,
     el('div', { class: 'row' }, run, stop), status, results));
 
   let controller = null;
@@ -149,5 +165,10 @@ export function mountLab(root, ctx) {
     if (printed) results.append(el('pre', { class: 'output' }, printed));
   });
 
-  return { set() {}, destroy() { controller?.abort(); } };
+  return {
+    set() {},
+    destroy() { controller?.abort(); },
+    /** A bot from a link: its code shown first; "Add to my bots" adds it (nothing runs). */
+    openBot: (data) => list.offerLinked(data),
+  };
 }

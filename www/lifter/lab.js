@@ -4,11 +4,11 @@
 // a command that fails is a wait, and every decision is kept for the replay's inspector.
 import { el } from '../dom.js';
 import { Sandbox } from '../sandbox.js';
-import { draft } from '../kept.js';
+import { bots, botSource, codeOf, configureBots, legacyBots } from '../bots.js';
+import { botList } from '../bot-list.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 import { STEP_LIMIT_MS } from './user-run.js';
 import { seedField, SEED_REFUSED } from '../run-report.js';
-import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
-import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 
 const DRAFT = 'lifter.code.v1';
 const PROGRAM = 'lifter.program.v1';
@@ -101,14 +101,21 @@ function next(state) {
 `],
 ];
 
-/** The code in the editor (its kept draft): what re-runs and Continue from here run. */
+// Your bots: the draft and program kept before the list existed become the first.
+configureBots('lifter', {
+  fresh: () => ({ name: 'My bot', language: 'js', code: { js: EXAMPLES[0][1] } }),
+  legacy: () => legacyBots({ draft: DRAFT, program: PROGRAM }),
+  programExamples: PROGRAM_EXAMPLES,
+});
+
+/** The selected bot's code (a program bot: the code it keeps): what re-runs and Continue from here run. */
 export function loadCode() {
-  return draft.get(DRAFT, EXAMPLES[0][1]);
+  return bots.selected('lifter').code?.js ?? EXAMPLES[0][1];
 }
 
-/** Your solver as the lab has it: its code, or the program it runs (`{ program, args, label }`). */
+/** Your selected solver: its code, or the program it runs (`{ program, args, label }`). */
 export async function labSolver() {
-  return (await keptBot(PROGRAM, PROGRAM_EXAMPLES)) ?? loadCode();
+  return botSource('lifter');
 }
 
 export function mountLab(root, ctx) {
@@ -117,20 +124,27 @@ export function mountLab(root, ctx) {
   let controller = null; // the run in progress
   let last = null;
 
-  const examples = el('select', { 'aria-label': 'Examples', 'data-testid': 'lifter-examples' },
-    el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map(([name], i) => el('option', { value: String(i) }, name)));
   const budget = el('select', { 'aria-label': 'Time budget', 'data-testid': 'lifter-code-budget' },
     ...BUDGETS.map(([s, label]) => el('option', { value: String(s) }, label)));
   budget.value = '10';
   const seed = seedField(ctx.engine, 'lifter-lab-seed');
   const editor = codeEditor({
-    doc: loadCode(), game: 'lifter', testid: 'lifter-editor', label: 'Solver source', rows: 18,
-    onRun: () => run.click(), onChange: () => save(),
+    doc: loadCode(), language: 'js', game: 'lifter', testid: 'lifter-editor', label: 'Solver source', rows: 18,
+    onRun: () => run.click(), onChange: (text) => list.edited(text),
   });
-  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'lifter-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI, run as the 2012 contest ran entries: the map on its stdin, the route on its stdout. ',
+  // Your bots: the selected one runs here, in re-runs and Continue from here.
+  const list = botList({
+    game: 'lifter', testid: 'lifter-lab', languages: ['js', 'program'], languageTestid: 'lifter-lab-kind',
+    examples: { js: EXAMPLES }, editor, engine: ctx.engine, linkKind: 'lifter-bot',
+    programs: { examples: PROGRAM_EXAMPLES, about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI, run as the 2012 contest ran entries: the map on its stdin, the route on its stdout. ',
         'A browser cannot send SIGINT: at the time budget the program is stopped and the route printed by then is judged (ARCADE_TIME_LIMIT_MS tells it the budget). The same file runs in the CLI as ',
-        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) });
-  const kind = codeOrProgram(picker, [editor, examples], { testid: 'lifter-lab' });
+        el('code', {}, 'arcade lifter judge wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) },
+  });
+  const picker = list.picker;
+  const kind = {
+    isProgram: () => list.selected().language === 'program',
+    bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())),
+  };
   const run = el('button', { class: 'primary', 'data-testid': 'lifter-run-code' }, 'Run on this map');
   const stop = el('button', { hidden: true, 'data-testid': 'lifter-stop-code' }, 'Stop');
   const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lifter-code-status' });
@@ -141,12 +155,6 @@ export function mountLab(root, ctx) {
   let runs = 0; // runs on this page, to title their games
   const play = el('button', { disabled: true }, 'Play it');
 
-  const save = () => draft.set(DRAFT, editor.value);
-  examples.addEventListener('change', () => {
-    if (examples.value === '') return;
-    editor.value = EXAMPLES[Number(examples.value)][1];
-    examples.value = '';
-  });
 
   root.append(
     el('div', { class: 'panel' },
@@ -154,7 +162,8 @@ export function mountLab(root, ctx) {
         el('code', {}, 'function next(state)'), ' returning one command each step. It runs on ', mapName,
         ' in a sandboxed worker (', el('code', {}, 'next'), ` gets ${STEP_LIMIT_MS} ms per command); the engine plays and scores the route. `,
         el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
-      el('div', { class: 'row' }, kind.select, examples, el('label', { class: 'inline' }, 'Time budget ', budget), seed.box),
+      list.box,
+      el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Time budget ', budget), seed.box),
       editor.dom, picker.box,
       el('div', { class: 'row' }, run, stop, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
@@ -197,7 +206,6 @@ export function mountLab(root, ctx) {
 
   run.addEventListener('click', async () => {
     if (!map) return;
-    save();
     const seedUsed = seed.take();
     if (seedUsed === null) {
       status.textContent = SEED_REFUSED;
@@ -270,6 +278,8 @@ export function mountLab(root, ctx) {
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
 
   return {
+    /** A bot from a link: its code shown first; "Add to my bots" adds it (nothing runs). */
+    openBot: (data) => list.offerLinked(data),
     setMap(m) {
       if (controller) { controller.abort(); end(); status.textContent = 'Stopped: the map changed.'; }
       map = m;

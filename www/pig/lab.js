@@ -3,83 +3,74 @@
 import { el, followLink, linkField, shareUrl } from '../dom.js';
 import { sandbox } from '../sandbox.js';
 import { confirmCode } from '../confirm-code.js';
-import { EXAMPLES, PROGRAM, PROGRAM_EXAMPLES, entrant, loadMine, saveMine, savedMine, withPrograms } from './strategies.js';
-import { programPicker } from '../program-picker.js';
+import { EXAMPLES, GAME, PROGRAM_EXAMPLES, entrant, loadMine, withPrograms } from './strategies.js';
+import { codeEditor, problemsIn, problemText } from '../code-editor.js';
+import { botList } from '../bot-list.js';
+import { bots } from '../bots.js';
 import { failedLines, renderResults } from './results.js';
 import { headline, seedField, SEED_REFUSED } from '../run-report.js';
-import { codeEditor, problemsIn, problemText } from '../code-editor.js';
 
 export function mountLab(root, ctx) {
   const checker = ctx.engine.pigChecker();
-  const mine = loadMine();
-  const language = el('select', { 'aria-label': 'Language', 'data-testid': 'language' },
-    el('option', { value: 'scheme' }, 'Scheme'), el('option', { value: 'js' }, 'JavaScript'), el('option', { value: 'program' }, 'A program (.wasm)'));
   const programNote = el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI: every decision it reads one line {"view": {"my_total", "other_total", "accum", "current"}, "state"} and answers one line {"move": true or false, "state"} (1 s a decision; its state lasts the match). The same file plays in the CLI as ',
     el('code', {}, 'arcade pig match wasm:FILE.wasm dummy'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs'));
-  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'pig-lab', about: programNote });
-  language.value = picker.mode() === 'program' ? 'program' : mine.kind;
-  const examples = el('select', { 'aria-label': 'Examples' });
+  const mine = loadMine();
+  let linked = null; // { kind, source } of the strategy from the last match link opened
+  let showing = 'mine'; // what the editor holds: 'mine' (the selected bot, kept as you type) or 'link'
   const editor = codeEditor({
-    doc: mine.source, language: mine.kind === 'js' ? 'js' : 'scheme', game: 'pig', testid: 'editor', label: 'Strategy source', rows: 14,
-    onRun: () => run.click(), onChange: () => persist(),
+    doc: mine.source, language: mine.kind, game: GAME, testid: 'editor', label: 'Strategy source', rows: 14,
+    onRun: () => run.click(), onChange: (text) => persist(text),
   });
+  // Your bots: the selected one is what the checker, Play, the Arena and re-runs use.
+  const list = botList({
+    game: GAME, testid: 'pig-lab', languages: ['scheme', 'js', 'program'], languageTestid: 'language', examples: EXAMPLES,
+    editor, engine: ctx.engine, linkKind: 'pig-bot', programs: { examples: PROGRAM_EXAMPLES, about: programNote },
+    onSelect: () => { if (showing === 'link') { showing = 'mine'; showLinkBar(); } },
+  });
+  const picker = list.picker;
   const seed = seedField(ctx.engine, 'lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'run-checker' }, 'Run the checker (49 games vs dummy)');
   const stop = el('button', { hidden: true }, 'Stop');
   const progress = el('progress', { max: String(checker.games), value: '0', hidden: true });
   const status = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'lab-status' });
   const results = el('div', { class: 'results', 'data-testid': 'lab-results' });
-  // A strategy from a link is shown next to the user's own, never saved over it.
+  // A strategy from a match link is shown next to your bots, never saved over one; "Add to my
+  // bots" keeps it as a new bot.
   const fromLinkText = el('span');
   const swap = el('button', { class: 'small', 'data-testid': 'lab-swap' });
-  const fromLink = el('div', { class: 'from-link', hidden: true, 'data-testid': 'lab-from-link' }, fromLinkText, swap);
-  let linked = null; // { kind, source } of the strategy from the last match link opened
-  let showing = 'mine'; // what the editor holds: 'mine' (saved as you type) or 'link'
+  const keepLinked = el('button', { class: 'small', 'data-testid': 'lab-keep-link' }, 'Add to my bots');
+  const fromLink = el('div', { class: 'from-link', hidden: true, 'data-testid': 'lab-from-link' }, fromLinkText, swap, keepLinked);
   const link = linkField('Share this result');
   link.set('');
 
-  const fillExamples = () => {
-    const program = language.value === 'program';
-    [editor, examples].forEach((e) => { e.hidden = program; });
-    picker.box.hidden = !program;
-    if (program) return;
-    editor.setLanguage(language.value);
-    examples.replaceChildren(el('option', { value: '' }, 'Examples…'),
-      ...EXAMPLES[language.value].map(([name], i) => el('option', { value: String(i) }, name)));
-  };
-  fillExamples();
-  const persist = () => {
-    if (language.value === 'program') return;
-    const shown = { kind: language.value, source: editor.value };
-    if (showing === 'link') linked = shown;
-    saveMine(shown, showing === 'mine');
-  };
+  function persist(text) {
+    if (showing === 'link') linked = { ...linked, source: text };
+    else list.edited(text);
+  }
+  function showLinkBar() {
+    fromLink.hidden = !linked;
+    fromLinkText.textContent = showing === 'link'
+      ? 'This strategy comes from a link. Your bots are kept; edits here are not saved over them.'
+      : 'Your own strategy. A strategy from a link is open too.';
+    swap.textContent = showing === 'link' ? 'Back to my strategy' : 'Show the link’s strategy';
+  }
   function showStrategy(which) {
     showing = which;
-    const s = which === 'link' ? linked : savedMine();
-    language.value = s.kind;
-    fillExamples();
-    editor.value = s.source;
-    saveMine(s, false);
-    fromLink.hidden = !linked;
-    fromLinkText.textContent = which === 'link'
-      ? 'This strategy comes from a link. Your own is kept; edits here are not saved over it.'
-      : 'Your own strategy. A strategy from a link is open too.';
-    swap.textContent = which === 'link' ? 'Back to my strategy' : 'Show the link’s strategy';
+    if (which === 'link') {
+      editor.setLanguage(linked.kind);
+      editor.value = linked.source;
+    } else {
+      list.refresh();
+    }
+    showLinkBar();
   }
   swap.addEventListener('click', () => showStrategy(showing === 'link' ? 'mine' : 'link'));
-  language.addEventListener('change', () => {
-    picker.setMode(language.value === 'program' ? 'program' : 'code');
-    fillExamples();
-    if (language.value === 'program') return;
-    editor.value = EXAMPLES[language.value][0][1];
-    persist();
-  });
-  examples.addEventListener('change', () => {
-    if (examples.value === '') return;
-    editor.value = EXAMPLES[language.value][Number(examples.value)][1];
-    examples.value = '';
-    persist();
+  keepLinked.addEventListener('click', () => {
+    if (!linked) return;
+    const b = bots.create(GAME, { name: 'From a link', language: linked.kind, code: { [linked.kind]: linked.source } });
+    bots.select(GAME, b.id);
+    linked = null;
+    showStrategy('mine');
   });
 
   let controller = null;
@@ -128,7 +119,6 @@ export function mountLab(root, ctx) {
   }
 
   run.addEventListener('click', () => {
-    persist();
     const seedUsed = seed.take();
     if (seedUsed === null) {
       status.textContent = SEED_REFUSED;
@@ -136,7 +126,7 @@ export function mountLab(root, ctx) {
       return;
     }
     const spec = {
-      entrants: [entrant('mine'), entrant('dummy')], games: 49, seed: seedUsed, target: 100,
+      entrants: [showing === 'link' ? { label: `my ${linked.kind === 'js' ? 'JS' : 'Scheme'} strategy`, ...linked } : entrant('mine'), entrant('dummy')], games: 49, seed: seedUsed, target: 100,
     };
     withPrograms(spec.entrants).then((entrants) => check({ ...spec, entrants }), (e) => {
       status.textContent = e.message;
@@ -151,14 +141,17 @@ export function mountLab(root, ctx) {
         ': it is called after every throw with your total, the other total, the sum of the earlier throws of this turn, the throw just made, and a one-element ',
         el('code', {}, 'state'), ` list that lasts the whole match. Answer true to throw again. A 1 loses the turn; reaching ${checker.target} wins at once. The checker passes with ${checker.winsNeeded} wins of ${checker.games}. `,
         el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener', 'data-testid': 'js-api-link' }, 'The JavaScript API'), '.'),
-      el('div', { class: 'row' }, language, examples, seed.box),
+      list.box,
       fromLink,
       editor.dom, picker.box,
+      el('div', { class: 'row' }, seed.box),
       el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel' }, results, link.box));
 
   return {
+    /** A bot from a link: its code shown first; "Add to my bots" adds it (nothing runs). */
+    openBot: (data) => list.offerLinked(data),
     /** Shows a checker run from a link: loads the strategy into the editor and runs it. */
     async runSpec(spec) {
       const program = spec.entrants.find((x) => x.kind === 'program');
@@ -166,7 +159,7 @@ export function mountLab(root, ctx) {
         // A program never travels in a link: the match runs again only with the same program here.
         seed.set(spec.seed);
         if (entrant('mine').label !== program.label) {
-          status.textContent = `This match was played by the program ${program.label}. A program never travels in a link: open it in the lab (“A program (.wasm)”) and run the checker with seed ${spec.seed} to play it again.`;
+          status.textContent = `This match was played by the program ${program.label}. A program never travels in a link: open it in the lab (Open file…, or “A program (.wasm)”), select it and run the checker with seed ${spec.seed} to play it again.`;
           status.className = 'status';
           return;
         }
@@ -187,7 +180,7 @@ export function mountLab(root, ctx) {
       if (e.kind === 'scheme' || e.kind === 'js') {
         // The linked strategy is shown marked "from a link"; the user's own stays saved. On a
         // reload the user's draft wins (the link in the address bar may be their older run).
-        const own = savedMine();
+        const own = loadMine();
         linked = own.kind === e.kind && own.source === e.source ? null : { kind: e.kind, source: e.source };
         const reload = !openedOnce && performance.getEntriesByType?.('navigation')[0]?.type === 'reload';
         openedOnce = true;

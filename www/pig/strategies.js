@@ -1,8 +1,11 @@
-// The user's own strategy (edited in the lab, used by Play and Arena), kept as a draft (www/kept.js)
-// so nothing typed is lost on reload, plus the examples offered in the editor.
+// The user's own strategies — the lab's bots (www/bots.js), the selected one "mine", each usable
+// by Play and the Arena — plus the examples offered in the editor.
 
-import { draft } from '../kept.js';
-import { keptBot, keptLabel } from '../program-picker.js';
+import { splitArgs } from '../program-picker.js';
+import { bots, botSource, codeOf, configureBots, legacyBots } from '../bots.js';
+
+/** This game's id in the bots store. */
+export const GAME = 'pig';
 
 const DRAFT = 'pig.strategy.v1';
 /** The lab's program (www/program-picker.js), when it plays one instead of its code. */
@@ -72,51 +75,57 @@ function player(myTotal, otherTotal, accum, current, state) {
   ],
 };
 
-let current = null;
+// The lab's bots (www/bots.js): the selected one is "mine". The draft and program the lab kept
+// before the list existed become its first bots ("My bot", "My program").
+const programLabel = (p) => (p ? [p.example ? p.example.split('/').pop() : p.name || 'a program', ...splitArgs(p.args)].join(' ') : 'a program');
+configureBots(GAME, {
+  fresh: () => ({ name: 'My bot', language: 'scheme', code: { scheme: EXAMPLES.scheme[0][1] } }),
+  legacy: () => legacyBots({
+    draft: DRAFT, program: PROGRAM,
+    parse: (text) => { const d = JSON.parse(text); return d?.kind && typeof d.source === 'string' ? { language: d.kind, code: d.source } : null; },
+  }),
+  codeSource: (bot) => ({ label: bot.name, kind: bot.language, source: codeOf(bot) }),
+  programExamples: PROGRAM_EXAMPLES,
+});
 
-/** The strategy in the editor (in memory), else the saved one, else the first example. */
+/** The code of the selected bot as { kind, source } (a program bot: the code it keeps). */
 export function loadMine() {
-  if (current) return current;
-  try {
-    const saved = JSON.parse(draft.get(DRAFT, 'null'));
-    if (saved?.kind && typeof saved.source === 'string') return saved;
-  } catch { /* fall through to the example */ }
-  return { kind: 'scheme', source: EXAMPLES.scheme[0][1] };
+  const b = bots.selected(GAME);
+  const kind = b.language !== 'program' ? b.language : b.code?.scheme !== undefined ? 'scheme' : 'js';
+  return { kind, source: b.code?.[kind] ?? EXAMPLES[kind][0][1] };
 }
 
-/** Sets the strategy in use; `persist` (user edits) also saves it for the next visit. */
-export function saveMine(mine, persist = true) {
-  current = mine;
-  if (!persist) return;
-  draft.set(DRAFT, JSON.stringify(mine)); // private mode: kept in memory only
+/** Sets the selected bot's code (kept, as every edit is). */
+export function saveMine(mine) {
+  const b = bots.selected(GAME);
+  bots.update(GAME, b.id, { language: mine.kind, code: { ...b.code, [mine.kind]: mine.source } });
 }
 
-/** The strategy saved by the user's own edits (not replaced by opening a link). */
-export function savedMine() {
-  const keep = current;
-  current = null;
-  const saved = loadMine();
-  current = keep;
-  return saved;
-}
+/** The selected bot's code (as `loadMine`). */
+export const savedMine = loadMine;
+
+/** The entrant of a program bot: named by its label; `withPrograms` loads it before a run. */
+const programEntrant = (b) => { const l = programLabel(bots.programOf(GAME, b)); return { label: l, kind: 'program', source: l }; };
 
 /**
- * An entrant for the engine: 'mine' or a built-in name. When the lab plays a program, 'mine' is
- * that program (`kind` 'program', named by its label); `withPrograms` loads it before a run.
+ * An entrant for the engine: 'mine' (the lab's selected bot), 'bot:<id>' (one of your bots, by
+ * its name) or a built-in name. A program bot is `kind` 'program', named by its label;
+ * `withPrograms` loads it before a run.
  */
 export function entrant(choice) {
-  const program = choice === 'mine' && keptLabel(PROGRAM);
-  if (program) return { label: program, kind: 'program', source: program };
-  if (choice === 'mine') {
-    const m = loadMine();
-    return { label: m.kind === 'js' ? 'my JS strategy' : 'my Scheme strategy', kind: m.kind, source: m.source };
+  if (choice === 'mine' || choice.startsWith('bot:')) {
+    const b = (choice !== 'mine' && bots.get(GAME, choice.slice(4))) || bots.selected(GAME);
+    if (b.language === 'program') return programEntrant(b);
+    if (choice === 'mine') return { label: b.language === 'js' ? 'my JS strategy' : 'my Scheme strategy', kind: b.language, source: codeOf(b) };
+    return { label: b.name, kind: b.language, source: codeOf(b) };
   }
   return { label: choice, kind: 'builtin', source: choice };
 }
 
-/** A <select> of strategies: the user's own first, then the built-ins. */
+/** A <select> of strategies: the lab's bot first, then each of your bots (so version 1 can play version 2), then the built-ins. */
 export function strategyOptions(builtins, selected) {
-  const options = [['mine', 'My strategy (from the lab)'], ...builtins.map((b) => [b.name, `${b.name} — ${b.description}`])];
+  const own = bots.list(GAME).length > 1 ? bots.list(GAME).map((b) => [`bot:${b.id}`, `Your bot: ${b.name}`]) : [];
+  const options = [['mine', 'My strategy (from the lab)'], ...own, ...builtins.map((b) => [b.name, `${b.name} — ${b.description}`])];
   return options.map(([value, text]) => {
     const o = document.createElement('option');
     o.value = value;
@@ -128,14 +137,16 @@ export function strategyOptions(builtins, selected) {
 
 /**
  * `entrants` with each program entrant's program loaded (checked and compiled once a page): only
- * the lab's own program can be, as a program never travels in a link — one a link names, which
- * is not the lab's, is refused, saying so.
+ * your program bots can be, as a program never travels in a link — one a link names that is
+ * none of yours is refused, saying so.
  */
 export async function withPrograms(entrants) {
-  const mine = keptLabel(PROGRAM);
+  const programs = bots.list(GAME).filter((b) => b.language === 'program');
+  const selected = bots.selected(GAME);
   return Promise.all(entrants.map(async (e) => {
     if (e.kind !== 'program') return e;
-    if (e.source !== mine) throw new Error(`${e.label} is a program named by a link: a program never travels in a link; open it in the Strategy lab (“A program (.wasm)”) to play it`);
-    return { ...e, program: await keptBot(PROGRAM, PROGRAM_EXAMPLES) };
+    const b = [selected, ...programs].find((x) => x.language === 'program' && programEntrant(x).label === e.source);
+    if (!b) throw new Error(`${e.label} is a program named by a link: a program never travels in a link; open it in the Strategy lab (Open file…, or “A program (.wasm)”) to play it`);
+    return { ...e, program: await botSource(GAME, b) };
   }));
 }

@@ -5,10 +5,10 @@
 import { el } from '../dom.js';
 import { runPool, workersLabel } from '../pool.js';
 import { loadMap } from './maps.js';
-import { draft } from '../kept.js';
-import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
-import { codeOrProgram, keptBot, programPicker } from '../program-picker.js';
+import { bots, botSource, codeOf, configureBots, legacyBots } from '../bots.js';
+import { botList } from '../bot-list.js';
 import { codeEditor, problemsIn, problemText } from '../code-editor.js';
+import { failedAt, failedLine, headline, seedField, SEED_REFUSED } from '../run-report.js';
 
 const DRAFT = 'punter.bot.v1';
 const PROGRAM = 'punter.program.v1';
@@ -83,17 +83,24 @@ function punter(message) {
 }`],
 ];
 
-/** The code in the Your bot tab (its kept draft). */
+// Your bots (www/bots.js): the draft and program kept before the list existed become the first.
+configureBots('punter', {
+  fresh: () => ({ name: 'My bot', language: 'js', code: { js: EXAMPLES[0][1] } }),
+  legacy: () => legacyBots({ draft: DRAFT, program: PROGRAM }),
+  programExamples: PROGRAM_EXAMPLES,
+});
+
+/** The code of the selected bot (a program bot: the code it keeps). */
 export function labCode() {
-  return draft.get(DRAFT, EXAMPLES[0][1]);
+  return bots.selected('punter').code?.js ?? EXAMPLES[0][1];
 }
 
 /**
- * Your bot as the Your bot tab has it: its code, or — when it plays a program — the program
+ * Your bot as the Your bot tab has it selected: its code, or — a program bot — the program
  * `{ program, args, label }` (throws what is wrong with it).
  */
 export async function labBot() {
-  return (await keptBot(PROGRAM, PROGRAM_EXAMPLES)) ?? labCode();
+  return botSource('punter');
 }
 
 /**
@@ -118,20 +125,22 @@ export function mountLab(root, ctx) {
   });
   const ext = (name) => el('label', { class: 'inline' }, el('input', { type: 'checkbox', 'data-testid': `punter-lab-${name}` }), ` ${name}`);
   const [futures, splurges, options] = ['futures', 'splurges', 'options'].map(ext);
-  const examples = el('select', { 'aria-label': 'Examples' },
-    el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map(([name], i) => el('option', { value: String(i) }, name)));
   const editor = codeEditor({
-    doc: labCode(), game: 'punter', testid: 'punter-lab-editor', label: 'Your bot', rows: 16,
-    onRun: () => run.click(), onChange: (text) => draft.set(DRAFT, text),
+    doc: labCode(), language: 'js', game: 'punter', testid: 'punter-lab-editor', label: 'Your bot', rows: 16,
+    onRun: () => run.click(), onChange: (text) => list.edited(text),
   });
-  examples.addEventListener('change', () => {
-    if (examples.value === '') return;
-    editor.value = EXAMPLES[Number(examples.value)][1];
-    examples.value = '';
+  // Your bots: the selected one plays here, in Play, in re-runs and Continue from here.
+  const list = botList({
+    game: 'punter', testid: 'punter-lab', languages: ['js', 'program'], languageTestid: 'punter-lab-kind',
+    examples: { js: EXAMPLES }, editor, engine, linkKind: 'punter-bot',
+    programs: { examples: PROGRAM_EXAMPLES, about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI that speaks the official offline protocol on stdin and stdout, exactly as the contest ran entries; the same file plays in the CLI as ',
+      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) },
   });
-  const picker = programPicker({ keep: PROGRAM, examples: PROGRAM_EXAMPLES, testid: 'punter-lab', about: el('p', { class: 'muted' }, 'A program is any language compiled to WebAssembly for WASI that speaks the official offline protocol on stdin and stdout, exactly as the contest ran entries; the same file plays in the CLI as ',
-      el('code', {}, 'wasm:FILE.wasm'), '. ', el('a', { href: 'pkg/PROGRAMS.html', target: '_blank', rel: 'noopener' }, 'Programs')) });
-  const kind = codeOrProgram(picker, [editor, examples], { testid: 'punter-lab' });
+  const picker = list.picker;
+  const kind = {
+    isProgram: () => list.selected().language === 'program',
+    bot: async () => (list.selected().language === 'program' ? picker.current() : codeOf(list.selected())),
+  };
   const seed = seedField(engine, 'punter-lab-seed');
   const run = el('button', { class: 'primary', 'data-testid': 'punter-lab-run' }, 'Play a game');
   const stop = el('button', { hidden: true, 'data-testid': 'punter-lab-stop' }, 'Stop');
@@ -143,7 +152,7 @@ export function mountLab(root, ctx) {
       `(${bots.map((b) => b.name).join(', ')}) in a sandbox: 10 s for the setup, 1 s per move, ten timeouts make a zombie. `,
       el('a', { href: 'pkg/JAVASCRIPT-API.html', target: '_blank', rel: 'noopener' }, 'The JavaScript API'), '.'),
     el('div', { class: 'row' }, mapSelect, opponentsSelect, seatSelect, gamesSelect, futures, splurges, options),
-    el('div', { class: 'row' }, kind.select, examples), editor.dom, picker.box, el('div', { class: 'row' }, run, stop, seed.box), status, results));
+    list.box, editor.dom, picker.box, el('div', { class: 'row' }, run, stop, seed.box), status, results));
 
   /** The name the seat of `bot` is shown with. */
   const botName = (bot) => (typeof bot === 'string' ? 'your bot' : bot.label);
@@ -287,5 +296,10 @@ export function mountLab(root, ctx) {
     }
   }
 
-  return { set() {}, destroy() { controller?.abort(); } };
+  return {
+    set() {},
+    destroy() { controller?.abort(); },
+    /** A bot from a link: its code shown first; "Add to my bots" adds it (nothing runs). */
+    openBot: (data) => list.offerLinked(data),
+  };
 }
