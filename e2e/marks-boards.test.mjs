@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -27,7 +27,7 @@ const green = (p) => p[1] > 200 && p[0] < 80 && p[2] < 80;
 test('Punter: a bot\'s site, river and path are drawn on the map at its move only, listed, and switched off', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
   await page.click('[data-testid=punter-tab-lab]');
-  await page.fill('[data-testid=punter-lab-editor]', `let me = 0, n = 0, rivers = [], taken = new Set();
+  await setCode(page, 'punter-lab-editor', `let me = 0, n = 0, rivers = [], taken = new Set();
 const key = (a, b) => (a < b ? a + "," + b : b + "," + a);
 function punter(message) {
   if (message.map) { me = message.punter; rivers = message.map.rivers.map((r) => [r.source, r.target]); return { ready: me }; }
@@ -93,7 +93,7 @@ function punter(message) {
 test('Labyrinth: a strategy\'s tile, square and path are drawn on the board at its turn only, listed, and switched off', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', `let n = 0;
+  await setCode(page, 'labyrinth-lab-editor', `let n = 0;
 function turn(view) {
   const [, row, column] = view.pawns[view.seat];
   n += 1;

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
 let server;
 let browser;
@@ -23,7 +23,7 @@ test('Lifter: a solver\'s marks are drawn over the mine at the command that drew
   await page.waitForSelector('[data-testid=lifter-play-canvas]');
   await page.click('[data-testid=lifter-tab-lab]');
   const route = 'DLRDDUULLLDDL';
-  await page.fill('[data-testid=lifter-editor]', `function next(s) {
+  await setCode(page, 'lifter-editor', `function next(s) {
   if (s.moves === 2) {
     draw.cell(s.robot.x, s.robot.y, { colour: "red", label: "here" });
     draw.path([[2, 2], [2, 3], [3, 3]], { colour: "#00ff00", label: "plan" });
@@ -84,7 +84,7 @@ test('Pig: a strategy\'s values are shown beside the board at its decisions only
   const page = await openPage(browser, server.url);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', `function player(myTotal, otherTotal, accum, current) {
+  await setCode(page, 'editor', `function player(myTotal, otherTotal, accum, current) {
   draw.value((accum + current) / 20, { colour: "blue", label: "turn / 20" });
   return accum + current < 20;
 }`);
@@ -166,7 +166,7 @@ test('Pig: a Scheme strategy\'s @draw lines (the example that draws its plan) ar
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'scheme');
   const code = await page.evaluate(async () => (await import('/www/pig/strategies.js')).EXAMPLES.scheme.find(([name]) => name.startsWith('Draw its plan'))[1]);
-  await page.fill('[data-testid=editor]', code);
+  await setCode(page, 'editor', code);
   await page.fill('.tab-lab input.seed', '99');
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
