@@ -43,7 +43,7 @@ pub fn open_link(link: &str) -> Result<Opened, LinkError> {
 /// Every game's link kinds, also in a build with fewer games (the page's one-game engine
 /// modules), so a kind no game has is refused with the same list everywhere. `tests/rails.rs`
 /// holds it equal to the kinds of the full registry.
-pub const EVERY_LINK_KIND: &[&str] = &["pig", "pig-match", "pig-tournament", "lifter", "punter", "labyrinth"];
+pub const EVERY_LINK_KIND: &[&str] = &["pig", "pig-match", "pig-tournament", "pig-ab", "lifter", "lifter-ab", "punter", "punter-ab", "labyrinth", "labyrinth-ab"];
 
 /// Opens any link with `assets` (name, text) at hand: what a link names but this build does
 /// not carry (the page hands in the maps it has loaded).

@@ -236,7 +236,7 @@ fn the_registry_opens_every_kind_and_names_what_is_wrong() {
         let e = open_link(link).unwrap_err();
         assert!(e.to_string().contains(want), "{link}: {e}");
     }
-    assert_eq!(open_link("#unknown/9/x").unwrap_err(), LinkError::UnknownKind { kind: "unknown".into(), known: vec!["pig", "pig-match", "pig-tournament", "lifter", "punter", "labyrinth"] });
+    assert_eq!(open_link("#unknown/9/x").unwrap_err(), LinkError::UnknownKind { kind: "unknown".into(), known: vec!["pig", "pig-match", "pig-tournament", "pig-ab", "lifter", "lifter-ab", "punter", "punter-ab", "labyrinth", "labyrinth-ab"] });
     // The list every one-game engine module names is the full registry's.
     let registry: Vec<&str> = lambda_arcade::games::link_kinds().map(|k| k.kind).collect();
     assert_eq!(registry, lambda_arcade::games::EVERY_LINK_KIND);

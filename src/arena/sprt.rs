@@ -50,7 +50,7 @@ impl fmt::Display for SprtError {
 impl std::error::Error for SprtError {}
 
 /// The test's hypotheses (logistic Elo of B over A) and error rates.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
 pub struct SprtBounds {
     pub elo0: f64,
     pub elo1: f64,

@@ -174,7 +174,10 @@ impl MatchRules for Labyrinth {
 
 /// Labyrinth's link kinds, for the registry: a game by its players, rules and seed, then its
 /// moves by their codes.
-pub const LINK_KINDS: &[crate::link::LinkKind] = &[crate::link::LinkKind { kind: "labyrinth", game: "labyrinth", version: 1, open: open_link }];
+pub const LINK_KINDS: &[crate::link::LinkKind] = &[
+    crate::link::LinkKind { kind: "labyrinth", game: "labyrinth", version: 1, open: open_link },
+    crate::link::LinkKind { kind: "labyrinth-ab", game: "labyrinth", version: crate::link::ab::AB_VERSION, open: |env| crate::link::open_ab(env, "labyrinth") },
+];
 
 impl crate::link::LinkParams for LabyrinthParams {
     const VERSION: u32 = 1;

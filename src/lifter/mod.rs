@@ -154,7 +154,10 @@ const MAX_MAP_TEXT: usize = 20_000_000;
 const MAX_MAP_NAME: usize = 64;
 
 /// Lifter's link kinds, for the registry.
-pub const LINK_KINDS: &[LinkKind] = &[LinkKind { kind: "lifter", game: "lifter", version: 2, open: open_link }];
+pub const LINK_KINDS: &[LinkKind] = &[
+    LinkKind { kind: "lifter", game: "lifter", version: 2, open: open_link },
+    LinkKind { kind: "lifter-ab", game: "lifter", version: crate::link::ab::AB_VERSION, open: |env| crate::link::open_ab(env, "lifter") },
+];
 
 fn open_link(env: &Envelope) -> Result<Opened, LinkError> {
     let d = decode_record::<Lifter>(env)?;

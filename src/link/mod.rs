@@ -2,11 +2,13 @@
 //! payload is base64url of a bit-packed body (deflated only when that is shorter) followed by a
 //! checksum. Opening a damaged link tells how far it is valid and never panics.
 
+pub mod ab;
 mod asset;
 mod bits;
 mod record;
 pub mod registry;
 
+pub use ab::{decode_ab, encode_ab, open_ab, AbBot, AbRun};
 pub use asset::{content_hash, peek_asset_name, read_asset, write_asset, Asset};
 pub use bits::{width, BitReader, BitWriter};
 pub use record::{decode_game, decode_game_with, decode_record, encode_game, Decoded, GameRecord, LinkParams};

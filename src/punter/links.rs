@@ -11,7 +11,10 @@ const MAX_MAP_TEXT: usize = 8 << 20;
 const MAX_BIDS: u64 = 64;
 
 /// Punter's link kinds, for the registry.
-pub const LINK_KINDS: &[LinkKind] = &[LinkKind { kind: "punter", game: "punter", version: 1, open: open_link }];
+pub const LINK_KINDS: &[LinkKind] = &[
+    LinkKind { kind: "punter", game: "punter", version: 1, open: open_link },
+    LinkKind { kind: "punter-ab", game: "punter", version: crate::link::ab::AB_VERSION, open: |env| crate::link::open_ab(env, "punter") },
+];
 
 impl LinkParams for PunterParams {
     const VERSION: u32 = 1;
