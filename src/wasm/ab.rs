@@ -45,3 +45,11 @@ pub fn ab_link(kind: &str, run: JsValue) -> Result<String, JsValue> {
     let run: AbRun = serde_wasm_bindgen::from_value(run).map_err(js_error)?;
     encode_ab(kind, &run).map_err(js_error)
 }
+
+/// The seed of pair `k` of the run seeded `seed`: both games of the pair are played on it (seats
+/// swapped), so a pair's games share their chance and deal; every pair's seed is its own.
+#[wasm_bindgen(js_name = abPairSeed)]
+pub fn ab_pair_seed(seed: f64, k: u32) -> f64 {
+    use rand_core::RngCore;
+    super::js_seed(crate::rng::stream(seed as u64, u64::from(k)).next_u64())
+}

@@ -155,6 +155,7 @@ export function mountLab(root, ctx) {
       el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel' }, results, link.box));
+  import('./ab.js').then((ab) => ab.mount(root, ctx)); // the A/B test panel (www/ab.js)
 
   return {
     /** Shows a checker run from a link: loads the strategy into the editor and runs it. */

@@ -63,6 +63,7 @@ export function mountPig(root, engine, app) {
     pig: (g) => openReplay(g),
     'pig-match': ({ checker, ...spec }) => show(checker ? 'lab' : 'arena').runSpec(spec),
     'pig-tournament': (spec) => show('arena').runSpec(spec),
+    'pig-ab': (run) => { show('lab'); return import('./ab.js').then((ab) => ab.openLink(run)); },
   };
 
   return {

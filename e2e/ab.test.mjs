@@ -1,0 +1,96 @@
+// Browser tests for the A/B panel (www/ab.js) in Pig's lab: a sequential test that stops early on
+// a clearly better bot and says so; a run stopped, the page reloaded, resumed, finishing as an
+// uninterrupted run does; the result's link replaying the run after "Run this code".
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage } from './browser.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const PANEL = '[data-testid=ab-panel]';
+
+async function openLab(page) {
+  await page.click('[data-testid=tab-lab]');
+  await page.waitForSelector(PANEL);
+}
+
+/** What the panel shows: { pairs, penta, wdl, elo, verdict }. */
+const shown = (page) => page.evaluate(() => {
+  const t = (id) => document.querySelector(`[data-testid=${id}]`)?.textContent.trim() ?? '';
+  return { pairs: Number(t('ab-pairs')), penta: t('ab-penta'), wdl: t('ab-wdl'), elo: t('ab-elo'), verdict: t('ab-verdict') };
+});
+
+async function setUp(page, { a, b, seed, max, elo1 = '20' }) {
+  await page.selectOption('[data-testid=ab-a]', a);
+  await page.selectOption('[data-testid=ab-b]', b);
+  await page.fill('[data-testid=ab-seed]', String(seed));
+  await page.fill('[data-testid=ab-max]', String(max));
+  await page.fill('[data-testid=ab-elo1]', elo1);
+}
+
+const finished = (page) => page.waitForFunction(() => {
+  const s = document.querySelector('[data-testid=ab-status]')?.textContent ?? '';
+  return /^Done/.test(s);
+}, null, { timeout: 30000 });
+
+test('a clearly better bot is found in few pairs: the test stops with H1 and the link replays it after confirmation', async () => {
+  const page = await openPage(browser, server.url);
+  await openLab(page);
+  // The lab's code (the Scheme example: hold at 20) against "coward", which never throws twice.
+  await setUp(page, { a: 'builtin:coward', b: 'lab', seed: 5, max: 500 });
+  await page.click('[data-testid=ab-start]');
+  await finished(page);
+  const s = await shown(page);
+  assert.match(s.verdict, /^H1 accepted: lab code \(Scheme\) is better than coward/);
+  assert.ok(s.pairs >= 16 && s.pairs <= 40, `decided early, after ${s.pairs} pairs`);
+  assert.equal(s.wdl.split(' / ').map(Number).reduce((x, y) => x + y), 2 * s.pairs, 'two games a pair');
+  assert.match(await page.textContent('[data-testid=ab-llr]'), /^LLR \d+\.\d\d \(H0 at -2\.94, H1 at 2\.94\)$/);
+  assert.match(s.elo, /^\+\d+\.\d \[[+-]?\d+\.\d, \+\d+\.\d\]$/);
+
+  // The result's link: the code is shown first; after "Run this code" the same run plays again.
+  const url = await page.inputValue(`${PANEL} .link-input`);
+  assert.match(url, /#pig-ab\/1\//);
+  const other = await openPage(browser, url);
+  await other.waitForSelector('[data-testid=confirm-code]');
+  assert.match(await other.textContent('[data-testid=confirm-code]'), /lab code \(Scheme\)[\s\S]*define \(player/);
+  await other.click('[data-testid=confirm-run]');
+  await finished(other);
+  assert.deepEqual(await shown(other), s, 'the same pairs, the same verdict');
+  assert.deepEqual([...page.errors, ...other.errors], []);
+  await other.context().close();
+  await page.context().close();
+});
+
+test('a run stopped and resumed after a reload ends as the uninterrupted run does', async () => {
+  const spec = { a: 'builtin:hold25', b: 'lab', seed: 77, max: 60, elo1: '10' };
+  const page = await openPage(browser, server.url, undefined, { cores: 1 });
+  await openLab(page);
+  // B: the lab's code (Scheme: its step budget makes every decision the same on any machine;
+  // a JavaScript decision may time out on a loaded one, and its fallback changes the game).
+  await setUp(page, spec);
+  await page.click('[data-testid=ab-start]');
+  await finished(page);
+  const whole = await shown(page);
+  assert.ok(whole.pairs >= 16, `${whole.pairs} pairs`);
+
+  // Again, stopped part-way, then the page reloaded.
+  await page.click('[data-testid=ab-start]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=ab-pairs]')?.textContent) >= 3, null, { timeout: 20000 });
+  await page.click('[data-testid=ab-stop]');
+  await page.waitForSelector('[data-testid=ab-resume]:not([hidden])');
+  const part = await shown(page);
+  assert.ok(part.pairs < whole.pairs, `stopped after ${part.pairs} of ${whole.pairs} pairs`);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await openLab(page);
+  assert.match(await page.textContent('[data-testid=ab-status]'), new RegExp(`interrupted after ${part.pairs} pairs`));
+  assert.equal((await shown(page)).pairs, part.pairs, 'the pairs played are kept');
+  await page.click('[data-testid=ab-resume]');
+  await finished(page);
+  assert.deepEqual(await shown(page), whole);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
