@@ -17,26 +17,24 @@ const signed = (x) => (x > 0 ? `+${fixed(x)}` : fixed(x));
  * The LLR path (one point a pair) between the lower and upper bounds, as a small SVG plot with
  * the current value written beside it.
  */
-export function abChart(llrs, test) {
+export function abChart(llrs, test, minPairs) {
   const [w, h, pad] = [600, 140, 6];
   const span = Math.max(test.upper, -test.lower) * 1.15;
   const lo = Math.min(-span, ...llrs.map((x) => Math.max(x, -4 * span)));
   const hi = Math.max(span, ...llrs.map((x) => Math.min(x, 4 * span)));
   const y = (v) => pad + ((hi - Math.min(hi, Math.max(lo, v))) / (hi - lo)) * (h - 2 * pad);
-  const n = Math.max(llrs.length, 16);
+  const n = Math.max(llrs.length, 2 * minPairs);
   const x = (i) => pad + (i / n) * (w - 2 * pad);
-  const line = (v, cls, label) => [
-    svg('line', { x1: pad, x2: w - pad, y1: y(v), y2: y(v), class: cls }),
-    svg('text', { x: w - pad - 2, y: y(v) - 3, 'text-anchor': 'end', class: 'ab-label' }, label),
-  ];
+  const line = (v, cls) => svg('line', { x1: pad, x2: w - pad, y1: y(v), y2: y(v), class: cls });
   const points = [[0, 0], ...llrs.map((v, i) => [i + 1, v])].map(([i, v]) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-  const plot = svg('svg', { viewBox: `0 0 ${w} ${h}`, class: 'ab-plot', role: 'img', 'aria-label': `log-likelihood ratio ${fixed(test.llr, 2)} between ${fixed(test.lower, 2)} and ${fixed(test.upper, 2)}` },
-    ...line(test.upper, 'ab-upper', `H1 at ${fixed(test.upper, 2)}`),
-    ...line(0, 'ab-zero', ''),
-    ...line(test.lower, 'ab-lower', `H0 at ${fixed(test.lower, 2)}`),
+  // Before `minPairs` pairs the test gives no verdict, whatever the ratio: that stretch is shaded.
+  const early = svg('rect', { x: pad, y: pad, width: x(minPairs) - pad, height: h - 2 * pad, class: 'ab-early' });
+  const plot = svg('svg', { viewBox: `0 0 ${w} ${h}`, preserveAspectRatio: 'none', class: 'ab-plot', role: 'img', 'aria-label': `log-likelihood ratio ${fixed(test.llr, 2)} between ${fixed(test.lower, 2)} and ${fixed(test.upper, 2)}` },
+    early, line(test.upper, 'ab-upper'), line(0, 'ab-zero'), line(test.lower, 'ab-lower'),
     svg('polyline', { points, class: 'ab-path' }));
   return el('figure', { class: 'ab-figure' }, plot,
-    el('figcaption', { 'data-testid': 'ab-llr' }, `LLR ${fixed(test.llr, 2)} (H0 at ${fixed(test.lower, 2)}, H1 at ${fixed(test.upper, 2)})`));
+    el('figcaption', {}, el('span', { 'data-testid': 'ab-llr' }, `LLR ${fixed(test.llr, 2)} (H0 at ${fixed(test.lower, 2)}, H1 at ${fixed(test.upper, 2)})`),
+      el('span', { class: 'muted' }, ` · green: H1 (B better), red: H0, shaded: the first ${minPairs} pairs, which never decide`)));
 }
 
 /** The numbers of a run so far: `t` = { penta, games: { w, d, l }, test }; `a`, `b` the labels. */

@@ -88,7 +88,7 @@ export function mountAb({ engine, adapter }) {
     if (!state) return;
     const t = tally();
     const [a, b] = state.run.bots.map((x) => x.label);
-    chart.replaceChildren(abChart(t.llrs, t.test));
+    chart.replaceChildren(abChart(t.llrs, t.test, defaults.min_pairs));
     numbers.replaceChildren(abSummary(t, a, b));
     perMap.replaceChildren(...(t.maps.size ? [mapTable(t.maps)] : []));
     const decided = t.test.verdict !== 'undecided';
