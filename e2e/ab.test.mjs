@@ -94,3 +94,28 @@ test('a run stopped and resumed after a reload ends as the uninterrupted run doe
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Labyrinth, Punter and Lifter play their pairs the same way: a few pairs each, Punter and Lifter map by map', async () => {
+  const cases = [
+    { game: 'labyrinth', tab: 'labyrinth-tab-lab', a: 'builtin:greedy', b: 'builtin:strong', maps: 0 },
+    { game: 'punter', tab: 'punter-tab-lab', a: 'builtin:random', b: 'builtin:greedy', maps: 3 },
+    { game: 'lifter', tab: 'lifter-tab-lab', a: 'lab', b: 'lab', maps: 4 },
+  ];
+  for (const c of cases) {
+    const page = await openPage(browser, `${server.url}#${c.game}`);
+    await page.click(`[data-testid=${c.tab}]`);
+    await page.waitForSelector(PANEL);
+    await setUp(page, { a: c.a, b: c.b, seed: 3, max: 4 });
+    await page.click('[data-testid=ab-start]');
+    await finished(page);
+    const s = await shown(page);
+    assert.equal(s.pairs, 4, c.game);
+    assert.match(s.verdict, /^Stopped at the most pairs \(4\) without a verdict\.$/, c.game);
+    assert.equal(await page.$$eval('[data-testid=ab-maps] tbody tr', (r) => r.length), c.maps, `${c.game}: a row a map`);
+    if (c.game === 'lifter') assert.equal(s.wdl, '0 / 4 / 0', 'the same solver on both sides: every map a draw, one comparison a pair');
+    if (c.game === 'punter') assert.equal(s.wdl, '8 / 0 / 0', 'greedy beats random on every small map');
+    assert.match(await page.inputValue(`${PANEL} .link-input`), new RegExp(`#${c.game}-ab/1/`));
+    assert.deepEqual(page.errors, [], c.game);
+    await page.context().close();
+  }
+});

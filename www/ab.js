@@ -6,8 +6,9 @@
 // Resume and finishes with what an uninterrupted run would have. Its result is a `<game>-ab` link.
 //
 // The game's adapter (www/<game>/ab.js) says what the sides can be and how a pair is played:
-// { game, kind, choices() → [{ id, label, bot }], settings() → object, maps? → { all, chosen() },
-//   jobs(run, k) → pool jobs, scores(run, k, values) → { b: [score, score], map? },
+// { game, kind, choices() → [{ id, label, bot }], settings() → object, maps? (a `mapPicker`),
+//   prepare?(run) (async: what the jobs need, e.g. the maps' texts), jobs(run, k) → pool jobs,
+//   scores(run, k, values) → { b: [score, score], map?, failed? },
 //   entrantOf(bot) → what confirm-code shows ({ label, kind, source }) }.
 // A bot as a run holds it: { label, language, code } ('builtin': code is the built-in's name).
 import { el, linkField, shareUrl } from './dom.js';
@@ -17,12 +18,43 @@ import { confirmCode } from './confirm-code.js';
 import { seedField, SEED_REFUSED } from './run-report.js';
 import { abChart, abSummary } from './ab-view.js';
 
+const gamesOf = ({ w, d, l }) => w + d + l;
 const keyOf = (game) => `arcade.ab.v1.${game}`;
 const VERDICTS = {
   h1: (a, b) => `H1 accepted: ${b} is better than ${a}.`,
   h0: (a, b) => `H0 accepted: ${b} is not better than ${a}.`,
   undecided: () => 'Undecided so far.',
 };
+
+/**
+ * The maps a run cycles through, as checkboxes: { box, chosen() → names, all }; `picked` are
+ * checked at first.
+ */
+export function mapPicker(names, picked, label = (n) => n) {
+  const boxes = names.map((n) => el('input', { type: 'checkbox', value: n, checked: picked.includes(n), 'data-testid': `ab-map-${n}` }));
+  const box = el('details', { class: 'ab-map-picker', 'data-testid': 'ab-map-picker' },
+    el('summary', {}, 'Maps (pair k plays the k-th, round and round)'),
+    el('div', { class: 'ab-map-list' }, ...boxes.map((b, i) => el('label', { class: 'inline' }, b, ` ${label(names[i])}`))));
+  return { box, all: names, chosen: () => boxes.filter((b) => b.checked).map((b) => b.value) };
+}
+
+/**
+ * A game's one panel, mounted by its lab and opened by its links: { mount(root, options) (as
+ * mountAb's), open(data): a link's run, once the lab has mounted the panel }.
+ */
+export function abSlot() {
+  let mounted;
+  const panel = new Promise((resolve) => { mounted = resolve; });
+  return {
+    mount(root, options) {
+      const p = mountAb(options);
+      root.append(p.dom);
+      mounted(p);
+      return p;
+    },
+    open: async (data) => (await panel).openRun(data),
+  };
+}
 
 /** The panel: { dom, openRun(data) (a link's run, shown after confirmation), run(): the kept state }. */
 export function mountAb({ engine, adapter }) {
@@ -69,12 +101,12 @@ export function mountAb({ engine, adapter }) {
     let test = null;
     for (const p of state.pairs) {
       penta[Math.round((p.b[0] + p.b[1]) * 2)] += 1;
-      for (const x of p.b) games[x === 1 ? 'w' : x === 0 ? 'l' : 'd'] += 1;
+      for (const x of p.one ? [p.b[0]] : p.b) games[x === 1 ? 'w' : x === 0 ? 'l' : 'd'] += 1;
       games.failed += p.failed ?? 0;
       if (p.map !== undefined) {
         const m = maps.get(p.map) ?? { pairs: 0, w: 0, d: 0, l: 0 };
         m.pairs += 1;
-        for (const x of p.b) m[x === 1 ? 'w' : x === 0 ? 'l' : 'd'] += 1;
+        for (const x of p.one ? [p.b[0]] : p.b) m[x === 1 ? 'w' : x === 0 ? 'l' : 'd'] += 1;
         maps.set(p.map, m);
       }
       test = engine.sprt(penta, state.run.bounds);
@@ -106,8 +138,8 @@ export function mountAb({ engine, adapter }) {
     const rows = [...maps].map(([name, m]) => el('tr', {},
       el('td', {}, name), el('td', {}, String(m.pairs)), el('td', {}, `${m.w} / ${m.d} / ${m.l}`),
       el('td', {}, `${((100 * (m.w + m.d / 2)) / Math.max(1, m.w + m.d + m.l)).toFixed(0)}%`)));
-    return el('table', { class: 'ab-table' }, el('thead', {}, el('tr', {},
-      el('th', {}, 'Map'), el('th', {}, 'Pairs'), el('th', {}, 'B: W / D / L'), el('th', {}, 'B’s score'))), el('tbody', {}, ...rows));
+    return el('div', { class: 'table-scroll' }, el('table', { class: 'ab-table' }, el('thead', {}, el('tr', {},
+      el('th', {}, 'Map'), el('th', {}, 'Pairs'), el('th', {}, 'B: W / D / L'), el('th', {}, 'B’s score'))), el('tbody', {}, ...rows)));
   }
 
   /** Plays the pairs after those in `state` until the test decides, the most pairs, or Stop. */
@@ -115,6 +147,16 @@ export function mountAb({ engine, adapter }) {
     controller = new AbortController();
     const { run } = state;
     const first = state.pairs.length;
+    status.textContent = 'Getting ready…';
+    try {
+      await adapter.prepare?.(run);
+    } catch (e) {
+      controller = null;
+      status.textContent = `Could not run: ${e.message}`;
+      status.className = 'status error';
+      render();
+      return;
+    }
     const perPair = adapter.jobs(run, first).length;
     const jobs = [];
     for (let k = first; k < run.max_pairs; k += 1) jobs.push(...adapter.jobs(run, k));
@@ -155,7 +197,7 @@ export function mountAb({ engine, adapter }) {
       controller = null;
       start.disabled = false;
       stop.hidden = true;
-      if (!status.className.includes('error')) status.textContent = state.over ? `Done: ${state.pairs.length} pairs, ${state.pairs.length * 2} games.` : `Stopped after ${state.pairs.length} pairs; Resume goes on with pair ${state.pairs.length + 1}.`;
+      if (!status.className.includes('error')) status.textContent = state.over ? `Done: ${state.pairs.length} pairs, ${gamesOf(tally().games)} games.` : `Stopped after ${state.pairs.length} pairs; Resume goes on with pair ${state.pairs.length + 1}.`;
       render();
     }
   }
@@ -179,7 +221,7 @@ export function mountAb({ engine, adapter }) {
     if (controller) return;
     try {
       const choices = adapter.choices();
-      const side = (pick) => choices.find((c) => c.id === pick.value)?.bot;
+      const side = (pick) => { const c = choices.find((x) => x.id === pick.value); return c && { ...c.bot }; };
       const [a, b] = [side(pickA), side(pickB)];
       if (!a || !b) throw new Error('Pick a bot for A and for B.');
       if (b.label === a.label) b.label = `${b.label} (B)`;

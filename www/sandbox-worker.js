@@ -47,6 +47,8 @@ serveRpc({
   'punter-arena-game': async (m, ctx) => (await punterSeats()).runPunterArenaGame(await loadEngine('punter'), m.params, ctx),
   /** One game of your Labyrinth strategy against the AIs (seats rotate with the game). */
   'labyrinth-game': async (m, ctx) => (await labyrinthSeats()).runLabyrinthGame(await loadEngine('labyrinth'), m.params, ctx),
+  /** One game of a Labyrinth A/B test's pair: { bots, seed }. */
+  'labyrinth-ab-game': async (m, ctx) => (await labyrinthSeats()).runLabyrinthAbGame(await loadEngine('labyrinth'), m.params, ctx),
   /**
    * An input read as the product reads it, off the main thread: { format, text, module } →
    * summary (or the message); `module`: the engine module that reads the format.

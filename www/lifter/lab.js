@@ -228,6 +228,7 @@ export function mountLab(root, ctx) {
     route: last.route, title: last.title, decisions: last.decisions ?? null, view: last.decisions ? Math.min(1, last.route.length) : 0, seed: last.seed,
   }));
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
+  import('./ab.js').then((ab) => ab.mount(root, ctx)); // the A/B test panel (www/ab.js)
 
   return {
     setMap(m) {

@@ -1,13 +1,12 @@
 // Pig's side of the A/B panel (www/ab.js): the sides are the lab's current code, your bots
 // (www/bots.js) and the built-in strategies; pair k is two one-game matches on the pair's seed,
 // A first then B first, each played by the engine's series in the sandbox worker ('pig-ab-game').
-import { mountAb } from '../ab.js';
+import { abSlot } from '../ab.js';
 import { bots } from '../bots.js';
 import { loadMine } from './strategies.js';
 
 const TARGET = 100;
-let mounted;
-const panel = new Promise((resolve) => { mounted = resolve; });
+const slot = abSlot();
 
 /** A bot as a run holds it → an entrant of a Pig match ({ label, kind, source }). */
 const entrantOf = (b) => ({ label: b.label, kind: b.language, source: b.code });
@@ -25,7 +24,7 @@ function choices(ctx) {
 
 /** Mounts the panel under the lab (`root`). */
 export function mount(root, ctx) {
-  const p = mountAb({
+  slot.mount(root, {
     engine: ctx.engine,
     adapter: {
       game: 'pig',
@@ -34,9 +33,9 @@ export function mount(root, ctx) {
       settings: () => ({ target: TARGET }),
       jobs(run, k) {
         const seed = ctx.engine.abPairSeed(run.seed, k);
-        const t = JSON.parse(run.settings || '{}').target ?? TARGET;
+        const target = JSON.parse(run.settings || '{}').target ?? TARGET;
         const [a, b] = run.bots.map(entrantOf);
-        return [[a, b], [b, a]].map((entrants) => ({ type: 'pig-ab-game', params: { entrants, games: 1, seed, target: t } }));
+        return [[a, b], [b, a]].map((entrants) => ({ type: 'pig-ab-game', params: { entrants, games: 1, seed, target } }));
       },
       // B is entrant 1 of the first game and entrant 0 of the second.
       scores: (run, k, [first, second]) => ({
@@ -46,11 +45,7 @@ export function mount(root, ctx) {
       entrantOf,
     },
   });
-  root.append(p.dom);
-  mounted(p);
 }
 
 /** Opens a `pig-ab` link's run in the panel (once the lab has mounted it). */
-export async function openLink(data) {
-  return (await panel).openRun(data);
-}
+export const openLink = (data) => slot.open(data);

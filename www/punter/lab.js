@@ -254,5 +254,6 @@ export function mountLab(root, ctx) {
     }
   }
 
+  import('./ab.js').then((ab) => ab.mount(root, ctx)); // the A/B test panel (www/ab.js)
   return { set() {}, destroy() { controller?.abort(); } };
 }

@@ -36,7 +36,10 @@ export function mountPunter(root, engine, app) {
     show,
     get current() { return tabs.current; },
     /** A share link: the game in the replay viewer, at the link's position. */
-    openLink(kind, data, text) { if (kind === 'punter') show('replay').openLink(text); },
+    openLink(kind, data, text) {
+      if (kind === 'punter-ab') { show('lab'); return import('./ab.js').then((ab) => ab.openLink(data)); }
+      if (kind === 'punter') show('replay').openLink(text);
+    },
     /** A dropped file that is not a link: an official game log opens in the replay viewer. */
     dropFile(name, text) {
       if (!/"game"\s*:/.test(text.slice(0, 200))) return false;
