@@ -119,3 +119,27 @@ test('Labyrinth, Punter and Lifter play their pairs the same way: a few pairs ea
     await page.context().close();
   }
 });
+
+test('Lifter: your solver on all maps, beside the best known score; after a reload the run is the previous one', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.waitForSelector('[data-testid=lifter-all-run]');
+  await page.uncheck('[data-testid=lifter-all-builtin]'); // the built-in solver takes its budget on every map, one at a time
+  await page.click('[data-testid=lifter-all-run]');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=lifter-all-status]')?.textContent ?? ''), null, { timeout: 30000 });
+  const rows = () => page.$$eval('[data-testid=lifter-all-table] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const first = await rows();
+  assert.ok(first.length >= 20, `${first.length} maps`);
+  const contest1 = first.find((r) => r[0] === 'contest1');
+  assert.match(contest1[1], /^-?\d+$/, 'your score');
+  assert.match(contest1[2], /^\d+$/, 'the best known score');
+  assert.equal(contest1[3], '—', 'no previous run yet');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.waitForSelector('[data-testid=lifter-all-table] tbody tr');
+  const kept = await rows();
+  assert.deepEqual(kept.map((r) => [r[0], r[3]]), first.map((r) => [r[0], r[1]]), 'the run kept as the previous one');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

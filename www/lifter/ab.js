@@ -6,6 +6,7 @@
 import { abSlot, mapPicker } from '../ab.js';
 import { bots } from '../bots.js';
 import { loadCode } from './lab.js';
+import { mountAllMaps } from './all-maps.js';
 
 const FIRST_MAPS = ['contest1', 'contest2', 'contest3', 'contest4'];
 const BUDGET_MS = 2000;
@@ -20,9 +21,10 @@ function choices() {
   return list;
 }
 
-/** Mounts the panel under the Your solver tab (`root`). */
+/** Mounts the panel under the Your solver tab (`root`), after "Run my solver on all maps". */
 export function mount(root, ctx) {
   const { engine } = ctx;
+  mountAllMaps(root, ctx);
   const maps = new Map(ctx.official.map((m) => [m.name, m.text]));
   const names = [...maps.keys()];
   slot.mount(root, {
