@@ -92,28 +92,34 @@ export function mountAb({ engine, adapter }) {
     pickB.replaceChildren(...options(b));
   }
 
-  /** The counts, verdict and numbers of `state` so far (the engine's test over its pairs). */
+  /**
+   * The counts, verdict and numbers of `state` so far (the engine's test after each pair), kept
+   * and extended as pairs come in: each pair is counted once.
+   */
+  let counted = null;
   function tally() {
-    const penta = [0, 0, 0, 0, 0];
-    const games = { w: 0, d: 0, l: 0, failed: 0 };
-    const maps = new Map();
-    const llrs = [];
-    let test = null;
-    for (const p of state.pairs) {
-      penta[Math.round((p.b[0] + p.b[1]) * 2)] += 1;
-      for (const x of p.one ? [p.b[0]] : p.b) games[x === 1 ? 'w' : x === 0 ? 'l' : 'd'] += 1;
-      games.failed += p.failed ?? 0;
-      if (p.map !== undefined) {
-        const m = maps.get(p.map) ?? { pairs: 0, w: 0, d: 0, l: 0 };
-        m.pairs += 1;
-        for (const x of p.one ? [p.b[0]] : p.b) m[x === 1 ? 'w' : x === 0 ? 'l' : 'd'] += 1;
-        maps.set(p.map, m);
-      }
-      test = engine.sprt(penta, state.run.bounds);
-      llrs.push(test.llr);
+    if (counted?.state !== state || counted.n > state.pairs.length) {
+      counted = { state, n: 0, penta: [0, 0, 0, 0, 0], games: { w: 0, d: 0, l: 0, failed: 0 }, maps: new Map(), llrs: [], test: null };
     }
-    test ??= engine.sprt(penta, state.run.bounds);
-    return { penta, games, maps, llrs, test };
+    const c = counted;
+    const outcome = (x) => (x === 1 ? 'w' : x === 0 ? 'l' : 'd');
+    for (; c.n < state.pairs.length; c.n += 1) {
+      const p = state.pairs[c.n];
+      const games = p.one ? [p.b[0]] : p.b; // a pair that is one comparison counts one game
+      c.penta[Math.round((p.b[0] + p.b[1]) * 2)] += 1;
+      for (const x of games) c.games[outcome(x)] += 1;
+      c.games.failed += p.failed ?? 0;
+      if (p.map !== undefined) {
+        const m = c.maps.get(p.map) ?? { pairs: 0, w: 0, d: 0, l: 0 };
+        m.pairs += 1;
+        for (const x of games) m[outcome(x)] += 1;
+        c.maps.set(p.map, m);
+      }
+      c.test = engine.sprt(c.penta, state.run.bounds);
+      c.llrs.push(c.test.llr);
+    }
+    c.test ??= engine.sprt(c.penta, state.run.bounds);
+    return c;
   }
 
   function render() {
@@ -177,7 +183,7 @@ export function mountAb({ engine, adapter }) {
         if (k >= run.max_pairs || values.some((v) => v === undefined) || controller.signal.aborted) break;
         values.forEach((_, i) => got.delete(base + i));
         state.pairs.push(adapter.scores(run, k, values));
-        const test = engine.sprt(tally().penta, run.bounds);
+        const { test } = tally();
         if (test.verdict !== 'undecided') state.over = test.verdict;
         else if (state.pairs.length >= run.max_pairs) state.over = 'max';
         keep();

@@ -164,19 +164,24 @@ pub fn llr(bounds: &SprtBounds, counts: &Pentanomial) -> f64 {
     n * (s1 - s0) * (2.0 * mean - s0 - s1) / var / 2.0
 }
 
+/// What the test says of `llr` after `pairs` pairs.
+pub fn verdict(bounds: &SprtBounds, pairs: u64, llr: f64) -> Verdict {
+    if pairs < MIN_PAIRS {
+        Verdict::Undecided
+    } else if llr >= bounds.upper() {
+        Verdict::H1
+    } else if llr <= bounds.lower() {
+        Verdict::H0
+    } else {
+        Verdict::Undecided
+    }
+}
+
 /// The test after `counts`: its LLR against its bounds, the Elo estimate and the verdict.
 pub fn sprt(bounds: &SprtBounds, counts: &Pentanomial) -> SprtStatus {
     let llr = llr(bounds, counts);
     let (lower, upper) = (bounds.lower(), bounds.upper());
-    let verdict = if counts.pairs() < MIN_PAIRS {
-        Verdict::Undecided
-    } else if llr >= upper {
-        Verdict::H1
-    } else if llr <= lower {
-        Verdict::H0
-    } else {
-        Verdict::Undecided
-    };
+    let verdict = verdict(bounds, counts.pairs(), llr);
     let (elo, elo_low, elo_high) = if counts.pairs() == 0 {
         (0.0, -MAX_ELO, MAX_ELO)
     } else {

@@ -10,7 +10,9 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 
 /// Counts and bounds with their LLR and Elo (estimate, 95% low, high) as computed independently
 /// with fishtest's `regularize`, `results_to_pdf`, `LLR_alt2` and the normal interval.
-const KNOWN: [([u64; 5], (f64, f64), f64, [f64; 3]); 4] = [
+/// Pair counts, (elo0, elo1), the LLR, and B's Elo (estimate, 95% low, high).
+type Known = ([u64; 5], (f64, f64), f64, [f64; 3]);
+const KNOWN: [Known; 4] = [
     ([10, 20, 40, 25, 5], (0.0, 20.0), -1.1802264602807713, [-8.687699877294557, -43.76320234521571, 26.211045464344075]),
     ([0, 3, 10, 30, 7], (0.0, 5.0), 2.1163519629236216, [151.33506332703746, 110.37119419635286, 196.70787212837465]),
     ([100, 0, 50, 0, 100], (-10.0, 10.0), 0.0, [0.0, -38.67973767845652, 38.67973767845653]),
@@ -83,7 +85,7 @@ fn simulate(bounds: &SprtBounds, elo: f64, runs: u64, max_pairs: u64, seed: u64)
         for _ in 0..max_pairs {
             let k = rng::draw(&mut r, &odds).unwrap_or(2);
             counts.0[k] += 1;
-            match sprt(bounds, &counts).verdict {
+            match verdict(bounds, counts.pairs(), llr(bounds, &counts)) {
                 Verdict::H1 => h1 += 1,
                 Verdict::H0 => h0 += 1,
                 Verdict::Undecided => continue,
