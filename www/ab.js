@@ -78,6 +78,9 @@ export function mountAb({ engine, adapter }) {
   const perMap = el('div', { class: 'ab-maps', 'data-testid': 'ab-maps' });
   const link = linkField('Share this A/B run');
   link.set('');
+  // Classes of their own, so the lab's own seed and link fields stay the only `.seed`, `.link-input` of its tab.
+  seed.box.querySelector('input').classList.replace('seed', 'ab-seed-input');
+  link.box.querySelector('input').classList.replace('link-input', 'ab-link-input');
 
   let state = null; // { run, pairs: [{ b: [x, y], map }], over: null | 'h1' | 'h0' | 'max' }
   let controller = null;
