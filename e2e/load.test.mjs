@@ -100,7 +100,7 @@ test('the page routes each link kind to the engine module that opens it', async 
   // A kind no game has: refused with every game's kinds, whichever module answers.
   await v.page.evaluate(() => { location.hash = '#chess/1/AAAA'; });
   await v.page.waitForSelector('.banner.error');
-  assert.match(await v.page.textContent('.banner'), /no link kind "chess" \(known: pig, pig-match, pig-tournament, pig-bot, lifter, lifter-bot, punter, punter-bot, labyrinth, labyrinth-bot\)/);
+  assert.match(await v.page.textContent('.banner'), /no link kind "chess" \(known: pig, pig-match, pig-tournament, pig-bot, pig-ab, lifter, lifter-bot, lifter-ab, punter, punter-bot, punter-ab, labyrinth, labyrinth-bot, labyrinth-ab\)/);
   await v.close();
 });
 

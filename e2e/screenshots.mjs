@@ -295,6 +295,22 @@ function player(myTotal, otherTotal, accum, current) {
   await page.context().close();
 }
 
+// The A/B panel (www/ab.js) after a finished run: a Pig lab's, decided (`ab`: only these).
+async function abScreen(name, viewport) {
+  const page = await openPage(browser, server.url, viewport);
+  await page.click('[data-testid=tab-lab]');
+  await page.waitForSelector('[data-testid=ab-panel]');
+  await page.selectOption('[data-testid=ab-a]', 'builtin:hold25');
+  await page.selectOption('[data-testid=ab-b]', 'lab');
+  await page.fill('[data-testid=ab-seed]', '77');
+  await page.fill('[data-testid=ab-max]', '200');
+  await page.fill('[data-testid=ab-elo1]', '40');
+  await page.click('[data-testid=ab-start]');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=ab-status]')?.textContent ?? ''), null, { timeout: 60000 });
+  await page.locator('[data-testid=ab-panel]').screenshot({ path: `${out}ab-${name}.png` });
+  await page.context().close();
+}
+
 const server = await serve();
 const browser = await launch();
 // Each lab playing its example program (docs/PROGRAMS.md): chosen in one click, run, the result.
@@ -323,13 +339,15 @@ async function programScreens(name, viewport) {
 }
 
 // `node e2e/screenshots.mjs lifter` retakes only one game's screens (`pig-tournament`: only
-// the tournament; `pig-rerun`: only Pig's Re-run here; `programs`: only each lab's program).
+// the tournament; `pig-rerun`: only Pig's Re-run here; `programs`: only each lab's program; `ab`:
+// only the A/B panel).
 const only = process.argv[2];
 try {
   for (const [name, viewport] of only && only !== 'programs' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await programScreens(name, viewport);
   if (only === 'pig-tournament') {
     for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await tournamentScreen(name, viewport);
   }
+  for (const [name, viewport] of only && only !== 'ab' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await abScreen(name, viewport);
   if (only === 'pig-rerun') {
     for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) await pigRerunScreen(name, viewport);
   }

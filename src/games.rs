@@ -43,8 +43,10 @@ pub fn open_link(link: &str) -> Result<Opened, LinkError> {
 /// Every game's link kinds, also in a build with fewer games (the page's one-game engine
 /// modules), so a kind no game has is refused with the same list everywhere. `tests/rails.rs`
 /// holds it equal to the kinds of the full registry.
-pub const EVERY_LINK_KIND: &[&str] =
-    &["pig", "pig-match", "pig-tournament", "pig-bot", "lifter", "lifter-bot", "punter", "punter-bot", "labyrinth", "labyrinth-bot"];
+pub const EVERY_LINK_KIND: &[&str] = &[
+    "pig", "pig-match", "pig-tournament", "pig-bot", "pig-ab", "lifter", "lifter-bot", "lifter-ab", "punter", "punter-bot", "punter-ab", "labyrinth",
+    "labyrinth-bot", "labyrinth-ab",
+];
 
 /// Opens any link with `assets` (name, text) at hand: what a link names but this build does
 /// not carry (the page hands in the maps it has loaded).

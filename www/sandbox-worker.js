@@ -37,6 +37,8 @@ serveRpc({
   match: async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.spec.entrants), m.spec, ctx),
   /** One pair of a Pig tournament, the same loop: { params: { spec, pair } } → { summary, logs, failures }. */
   'pig-pair': async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.params.spec.entrants), m.params, ctx, 'pair'),
+  /** One game of an A/B test's pair (www/pig/ab.js): a one-game match, { entrants, games, seed, target }. */
+  'pig-ab-game': async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.params.entrants), m.params, ctx),
   /** A user solver on a Lifter map (`next`: a one-seat series; `solve`: one route). */
   lifter: async (m, ctx) => (await lifterRun()).runLifter(await loadEngine('lifter'), m.params, ctx),
   /** A Punter game with JavaScript bots speaking the official protocol among built-in bots. */
@@ -45,6 +47,8 @@ serveRpc({
   'punter-arena-game': async (m, ctx) => (await punterSeats()).runPunterArenaGame(await loadEngine('punter'), m.params, ctx),
   /** One game of your Labyrinth strategy against the AIs (seats rotate with the game). */
   'labyrinth-game': async (m, ctx) => (await labyrinthSeats()).runLabyrinthGame(await loadEngine('labyrinth'), m.params, ctx),
+  /** One game of a Labyrinth A/B test's pair: { bots, seed }. */
+  'labyrinth-ab-game': async (m, ctx) => (await labyrinthSeats()).runLabyrinthAbGame(await loadEngine('labyrinth'), m.params, ctx),
   /**
    * An input read as the product reads it, off the main thread: { format, text, module } →
    * summary (or the message); `module`: the engine module that reads the format.

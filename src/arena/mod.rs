@@ -6,10 +6,12 @@
 
 mod decisions;
 mod series;
+pub mod sprt;
 mod standings;
 
 pub use decisions::{Clock, Decision, MoveLabels, Start};
 pub use series::{seating, Answer, GameLog, Query, SeatFailure, Series, SeriesSpec, Step};
+pub use sprt::{sprt, Pentanomial, SprtBounds, SprtError, SprtStatus, Verdict};
 pub use standings::{elo, wilson_interval, StandingRow, Standings, Tally};
 
 use crate::game::Game;

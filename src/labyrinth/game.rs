@@ -177,6 +177,7 @@ impl MatchRules for Labyrinth {
 pub const LINK_KINDS: &[crate::link::LinkKind] = &[
     crate::link::LinkKind { kind: "labyrinth", game: "labyrinth", version: 1, open: open_link },
     crate::link::LinkKind { kind: "labyrinth-bot", game: "labyrinth", version: crate::link::BOT_LINK_VERSION, open: open_bot },
+    crate::link::LinkKind { kind: "labyrinth-ab", game: "labyrinth", version: crate::link::ab::AB_VERSION, open: |env| crate::link::open_ab(env, "labyrinth") },
 ];
 
 /// A user's bot as a link (`crate::link::open_bot`): JavaScript only (a program is shared as a file).

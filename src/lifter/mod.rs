@@ -158,6 +158,7 @@ const MAX_MAP_NAME: usize = 64;
 pub const LINK_KINDS: &[LinkKind] = &[
     LinkKind { kind: "lifter", game: "lifter", version: 2, open: open_link },
     LinkKind { kind: "lifter-bot", game: "lifter", version: crate::link::BOT_LINK_VERSION, open: open_bot },
+    LinkKind { kind: "lifter-ab", game: "lifter", version: crate::link::ab::AB_VERSION, open: |env| crate::link::open_ab(env, "lifter") },
 ];
 
 /// A user's bot as a link (`crate::link::open_bot`): JavaScript only (a program is shared as a file).

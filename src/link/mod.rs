@@ -2,12 +2,14 @@
 //! payload is base64url of a bit-packed body (deflated only when that is shorter) followed by a
 //! checksum. Opening a damaged link tells how far it is valid and never panics.
 
+pub mod ab;
 mod asset;
 mod bits;
 mod bot;
 mod record;
 pub mod registry;
 
+pub use ab::{decode_ab, encode_ab, open_ab, AbBot, AbRun};
 pub use asset::{content_hash, peek_asset_name, read_asset, write_asset, Asset};
 pub use bits::{width, BitReader, BitWriter};
 pub use bot::{decode_bot, encode_bot, open_bot, BotLink, BOT_LINK_VERSION, MAX_BOT_CODE, MAX_BOT_LANGUAGE, MAX_BOT_NAME};

@@ -9,6 +9,8 @@ use serde_json::json;
 
 pub const MATCH_KIND: &str = "pig-match";
 pub const TOURNAMENT_KIND: &str = "pig-tournament";
+/// An A/B test of two strategies (`crate::link::ab`).
+pub const AB_KIND: &str = "pig-ab";
 pub const TOURNAMENT_LINK_VERSION: u32 = 1;
 pub const MATCH_LINK_VERSION: u32 = 1;
 const MAX_SOURCE: usize = 200_000;
@@ -23,6 +25,7 @@ pub const LINK_KINDS: &[LinkKind] = &[
     LinkKind { kind: MATCH_KIND, game: "pig", version: MATCH_LINK_VERSION, open: open_match },
     LinkKind { kind: TOURNAMENT_KIND, game: "pig", version: TOURNAMENT_LINK_VERSION, open: open_tournament },
     LinkKind { kind: BOT_KIND, game: "pig", version: crate::link::BOT_LINK_VERSION, open: open_bot },
+    LinkKind { kind: AB_KIND, game: "pig", version: crate::link::ab::AB_VERSION, open: |env| crate::link::open_ab(env, "pig") },
 ];
 
 /// A user's bot (name, language, code) as a link: `crate::link::open_bot`.

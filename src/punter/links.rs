@@ -14,6 +14,7 @@ const MAX_BIDS: u64 = 64;
 pub const LINK_KINDS: &[LinkKind] = &[
     LinkKind { kind: "punter", game: "punter", version: 1, open: open_link },
     LinkKind { kind: "punter-bot", game: "punter", version: crate::link::BOT_LINK_VERSION, open: open_bot },
+    LinkKind { kind: "punter-ab", game: "punter", version: crate::link::ab::AB_VERSION, open: |env| crate::link::open_ab(env, "punter") },
 ];
 
 /// A user's bot as a link (`crate::link::open_bot`): JavaScript only (a program is shared as a file).

@@ -1,6 +1,7 @@
 //! The only code that knows JavaScript: one handle type per game, thin translation to and from
 //! the pure engines. Errors cross as JS `Error`s with the engine's message.
 
+mod ab;
 #[cfg(feature = "labyrinth")]
 mod labyrinth;
 #[cfg(feature = "labyrinth")]
@@ -36,6 +37,7 @@ mod series;
 
 use wasm_bindgen::prelude::*;
 
+pub use ab::*;
 #[cfg(feature = "labyrinth")]
 pub use labyrinth::*;
 #[cfg(feature = "labyrinth")]

@@ -165,6 +165,7 @@ export function mountLab(root, ctx) {
     if (printed) results.append(el('pre', { class: 'output' }, printed));
   });
 
+  import('./ab.js').then((ab) => ab.mount(root, ctx)); // the A/B test panel (www/ab.js)
   return {
     set() {},
     destroy() { controller?.abort(); },

@@ -33,6 +33,7 @@ export function mountLabyrinth(root, engine, app) {
     /** A share link: the game resumes in the Play tab at the link's position. */
     openLink(kind, data, text) {
       if (kind === 'labyrinth-bot') { show('lab').openBot(data); return; }
+      if (kind === 'labyrinth-ab') { show('lab'); return import('./ab.js').then((ab) => ab.openLink(data)); }
       if (kind !== 'labyrinth') return;
       show('play');
       tabs.views.play.openLink(text);

@@ -153,3 +153,21 @@ export function openPlay(engine, { link, entrants, source, game = 0 }) {
  */
 export const rerun = (engine, { source, seed, views }) =>
   rerunSeat(() => openSeat(engine, entrantOf(source, 'your current code'), seed), views);
+
+/**
+ * One game of an A/B test's pair (www/labyrinth/ab.js): `bots` = [{ label, language ('js' or
+ * 'builtin', an AI level), code }] as entrants 0 and 1 of a two-seat series of one game on
+ * `seed` (its deal; the pair's other game has the bots the other way round). → { winner (the
+ * winning entrant, null for none), failed (turns that failed) }.
+ */
+export async function runLabyrinthAbGame(engine, { bots, seed }, ctx) {
+  const entrants = bots.map((b) => (b.language === 'js' ? 'js' : b.code));
+  const series = new engine.LabyrinthSeries(entrants, bots.map((b) => b.label), 2, false, seed, 0, 1);
+  return freeAfter(series, async () => {
+    const open = (step) => openSeat(engine, { kind: 'js', source: bots[step.entrant].code, label: bots[step.entrant].label }, step.seed);
+    const answer = (handle, { insertion, rotation, row, column }, printed, ms) => handle.answerTurn(insertion, rotation, row, column, printed, ms);
+    const r = await playSeries(series, { open, answer }, ctx);
+    const played = r.games[0];
+    return { winner: played.winner === null ? null : played.seating[played.winner], failed: r.failures.length };
+  });
+}

@@ -276,6 +276,7 @@ export function mountLab(root, ctx) {
     }];
   }
   play.addEventListener('click', () => ctx.showTab('play').playRoute(last.route));
+  import('./ab.js').then((ab) => ab.mount(root, ctx)); // the A/B test panel (www/ab.js)
 
   return {
     /** A bot from a link: its code shown first; "Add to my bots" adds it (nothing runs). */

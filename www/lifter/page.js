@@ -288,6 +288,7 @@ export function mountLifter(root, engine, app) {
     get current() { return tabs.current; },
     openLink(kind, data) {
       if (kind === 'lifter-bot') show('lab').openBot(data);
+      if (kind === 'lifter-ab') { show('lab'); return import('./ab.js').then((ab) => ab.openLink(data)); }
       if (kind === 'lifter') openGame(data).catch((e) => app.notice(`This link could not be opened. ${problem(e)}`));
     },
     /** A dropped file that is not a link: a map. */

@@ -148,6 +148,7 @@ export function mountLab(root, ctx) {
       el('div', { class: 'row' }, run, stop, progress, el('span', { class: 'muted' }, 'Ctrl+Enter runs')),
       status),
     el('div', { class: 'panel' }, results, link.box));
+  import('./ab.js').then((ab) => ab.mount(root, ctx)); // the A/B test panel (www/ab.js)
 
   return {
     /** A bot from a link: its code shown first; "Add to my bots" adds it (nothing runs). */

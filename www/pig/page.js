@@ -64,6 +64,7 @@ export function mountPig(root, engine, app) {
     'pig-match': ({ checker, ...spec }) => show(checker ? 'lab' : 'arena').runSpec(spec),
     'pig-tournament': (spec) => show('arena').runSpec(spec),
     'pig-bot': (bot) => show('lab').openBot(bot),
+    'pig-ab': (run) => { show('lab'); return import('./ab.js').then((ab) => ab.openLink(run)); },
   };
 
   return {

@@ -296,6 +296,7 @@ export function mountLab(root, ctx) {
     }
   }
 
+  import('./ab.js').then((ab) => ab.mount(root, ctx)); // the A/B test panel (www/ab.js)
   return {
     set() {},
     destroy() { controller?.abort(); },

@@ -4,6 +4,7 @@
 // hashes). A link names its map; `prepareLink` loads it. A map that cannot be fetched is a
 // `MissingAsset`.
 import { MissingAsset } from '../kept.js';
+import { kindOf } from '../link-kind.js';
 
 const texts = new Map(); // name → Promise<text>
 const loaded = new Map(); // name → text, once fetched
@@ -41,6 +42,7 @@ export function assetsFor(engine, link) {
 
 /** Loads the bundled map a punter link names (a link to another map carries its text); the assets to open it with. */
 export async function prepareLink(text, engine) {
+  if (kindOf(text) === 'punter-ab') return undefined; // an A/B run loads its maps when it plays
   const name = engine.punterLinkMap(text);
   if (isBundled(engine, name)) await loadMap(engine, name);
   return assetsFor(engine, text);

@@ -39,6 +39,7 @@ export function mountPunter(root, engine, app) {
     openLink(kind, data, text) {
       if (kind === 'punter') show('replay').openLink(text);
       if (kind === 'punter-bot') show('lab').openBot(data);
+      if (kind === 'punter-ab') { show('lab'); return import('./ab.js').then((ab) => ab.openLink(data)); }
     },
     /** A dropped file that is not a link: an official game log opens in the replay viewer. */
     dropFile(name, text) {
