@@ -63,6 +63,8 @@ impl DecisionLimits {
 
 /// The bounds of the shared rails (links, matches, user code); each game adds its own.
 pub const RAIL_LIMITS: &[Limit] = &[
+    Limit { input: "Bot link (`<game>-bot`: name, language, code; a program bot is shared as a file, never in a link)", limit: "name 64 bytes, language 16, code 200,000", past_it: "refused, naming the limit; an altered bot link is refused whole" },
+    Limit { input: "A/B run link (`<game>-ab`: seed, pairs, bounds, maps, settings, both bots' code; a run with a program side has no link)", limit: "10,000 pairs, 64 maps of 128 bytes, settings 1,024 bytes, labels 64, code 200,000 a bot", past_it: "refused, naming the limit; an altered link is refused whole" },
     Limit { input: "Share link", limit: "32 MiB of text, 24 MiB unpacked, 10,000,000 moves; links longer than 8,000 characters are offered as files", past_it: "refused, naming the limit" },
     Limit { input: "Games per match or tournament link", limit: "10,000", past_it: "refused, naming the limit" },
     Limit { input: "JavaScript strategy (page)", limit: "each game's time a decision and answer length (its strategy's row above), measured before any JSON work; no network, no storage, no DOM (a Worker keeping an allow-list of globals); memory up to the browser's heap limit, in a process apart from the page's (a sandboxed frame)", past_it: "the decision falls back as the game's row says, with the reason (quoting at most 200 characters); a worker silent past its backstop is terminated; out of memory: that process ends, its seats fail, the page lives" },

@@ -23,7 +23,7 @@ fn check_reads_any_format_as_the_product_does() {
     assert!(err.contains("bad.json: rivers[0].target: site 3 is not among the sites"), "{err}");
     let out = arcade(&["check", "chess", good.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown format \"chess\" (known: scheme, lifter-map, lifter-route, punter-map,"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown format \"chess\" (known: scheme, pig-marks, lifter-map, lifter-route, lifter-marks, punter-map,"));
     // A file that is not UTF-8 is refused at its first bad byte, in `check` and in the commands.
     let binary = dir.join("binary.map");
     std::fs::write(&binary, b"#####\n#R\xFFL#\n#####\n").unwrap();
