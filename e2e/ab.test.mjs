@@ -156,3 +156,55 @@ test('Lifter: your solver on all maps, beside the best known score; after a relo
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Lifter: a solver against the built-in solver at 1 s, the budget kept in the run', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.click('[data-testid=lifter-tab-lab]');
+  await page.waitForSelector(PANEL);
+  await page.click('[data-testid=ab-map-picker] summary');
+  for (const m of ['contest2', 'contest3', 'contest4']) await page.uncheck(`[data-testid=ab-map-${m}]`);
+  await page.selectOption('[data-testid=ab-budget]', '1');
+  await setUp(page, { a: 'builtin:solver', b: 'lab', seed: 3, max: 2 });
+  await page.click('[data-testid=ab-start]');
+  await finished(page);
+  const s = await shown(page);
+  assert.equal(s.pairs, 2);
+  // The lab's example solver scores less than the built-in search on contest1, both times.
+  assert.equal(s.wdl, '0 / 0 / 2', 'one comparison a pair');
+  assert.deepEqual(await page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('arcade.ab.v1.lifter')).run.settings)), { budgetMs: 1000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a program side plays locally: the result has no link and says why; a deleted program stops Resume cleanly', async () => {
+  const page = await openPage(browser, server.url);
+  await openLab(page);
+  await page.selectOption('[data-testid=language]', 'program');
+  await page.selectOption('[data-testid=pig-lab-program-examples]', '0');
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem('arcade.bots.v1.pig')).selected);
+  await page.focus('[data-testid=ab-a]'); // the choices are filled again on focus
+  await setUp(page, { a: 'builtin:coward', b: `bot:${id}`, seed: 4, max: 2 });
+  await page.click('[data-testid=ab-start]');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=ab-status]')?.textContent ?? ''), null, { timeout: 60000 });
+  assert.equal((await shown(page)).pairs, 2);
+  assert.equal(await page.inputValue(`${PANEL} .ab-link-input`), '');
+  assert.match(await page.textContent('[data-testid=ab-no-link]'), /a program does not travel in a link.*Save file/);
+  assert.ok(await page.isVisible('[data-testid=ab-no-link]'));
+
+  // A run interrupted, then its program deleted: Resume says so and plays nothing.
+  await page.evaluate((botId) => {
+    const run = JSON.parse(localStorage.getItem('arcade.ab.v1.pig'));
+    localStorage.setItem('arcade.ab.v1.pig', JSON.stringify({ ...run, run: { ...run.run, max_pairs: 5 }, over: null }));
+    const v = JSON.parse(localStorage.getItem('arcade.bots.v1.pig'));
+    localStorage.setItem('arcade.bots.v1.pig', JSON.stringify({ ...v, bots: v.bots.filter((b) => b.id !== botId), selected: null }));
+  }, id);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await openLab(page);
+  await page.click('[data-testid=ab-resume]');
+  await page.waitForFunction(() => /no longer in your bots/.test(document.querySelector('[data-testid=ab-status]')?.textContent ?? ''));
+  assert.equal((await shown(page)).pairs, 2, 'nothing more played');
+  assert.ok(!(await page.isVisible('[data-testid=ab-stop]')));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -309,6 +309,18 @@ async function abScreen(name, viewport) {
   await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=ab-status]')?.textContent ?? ''), null, { timeout: 60000 });
   await page.locator('[data-testid=ab-panel]').screenshot({ path: `${out}ab-${name}.png` });
   await page.context().close();
+  // Lifter: the lab's solver against the built-in solver, at the budget chosen.
+  const lifter = await openPage(browser, `${server.url}#lifter`, viewport);
+  await lifter.click('[data-testid=lifter-tab-lab]');
+  await lifter.waitForSelector('[data-testid=ab-panel]');
+  await lifter.selectOption('[data-testid=ab-a]', 'builtin:solver');
+  await lifter.selectOption('[data-testid=ab-b]', 'lab');
+  await lifter.selectOption('[data-testid=ab-budget]', '1');
+  await lifter.fill('[data-testid=ab-max]', '4');
+  await lifter.click('[data-testid=ab-start]');
+  await lifter.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=ab-status]')?.textContent ?? ''), null, { timeout: 60000 });
+  await lifter.locator('[data-testid=ab-panel]').screenshot({ path: `${out}ab-lifter-${name}.png` });
+  await lifter.context().close();
 }
 
 const server = await serve();

@@ -7,11 +7,15 @@
 //
 // The game's adapter (www/<game>/ab.js) says what the sides can be and how a pair is played:
 // { game, kind, choices() → [{ id, label, bot }], settings() → object, maps? (a `mapPicker`),
-//   prepare?(run) (async: what the jobs need, e.g. the maps' texts), jobs(run, k) → pool jobs,
+//   options? (the settings' controls, shown with the bounds), prepare?(run) (async: what the
+//   jobs need, e.g. the maps' texts, the programs), jobs(run, k) → pool jobs,
 //   scores(run, k, values) → { b: [score, score], map?, failed? },
 //   entrantOf(bot) → what confirm-code shows ({ label, kind, source }) }.
-// A bot as a run holds it: { label, language, code } ('builtin': code is the built-in's name).
+// A bot as a run holds it: { label, language, code } ('builtin': code is the built-in's name;
+// 'program': code is the id of one of your bots, www/bots.js — a program never travels in a
+// link, so such a run has none, and its bot is loaded again on Resume).
 import { el, linkField, shareUrl } from './dom.js';
+import { bots, botSource } from './bots.js';
 import { storage } from './kept.js';
 import { runPool, poolSize, workersLabel } from './pool.js';
 import { confirmCode } from './confirm-code.js';
@@ -36,6 +40,28 @@ export function mapPicker(names, picked, label = (n) => n) {
     el('summary', {}, 'Maps (pair k plays the k-th, round and round)'),
     el('div', { class: 'ab-map-list' }, ...boxes.map((b, i) => el('label', { class: 'inline' }, b, ` ${label(names[i])}`))));
   return { box, all: names, chosen: () => boxes.filter((b) => b.checked).map((b) => b.value) };
+}
+
+/** Why a run with a program side has no link. */
+export const NO_PROGRAM_LINK = 'No link: a program does not travel in a link. Share it as a file (Save file in the bots list), and the run’s seed.';
+
+/**
+ * The program sides of `game`'s runs: { prepare(run) (async: loads each program side's bot, by
+ * its id; throws naming one deleted or not loadable), source(bot) → the program loaded
+ * ({ program, args, label }) for a program side, else the bot's code }.
+ */
+export function programSides(game) {
+  const loaded = new Map();
+  return {
+    async prepare(run) {
+      for (const b of run.bots.filter((x) => x.language === 'program')) {
+        const bot = bots.get(game, b.code);
+        if (!bot) throw new Error(`the program bot “${b.label}” is no longer in your bots (deleted?): start a new run`);
+        try { loaded.set(b.code, await botSource(game, bot)); } catch (e) { throw new Error(`the program bot “${b.label}”: ${e.message}`); }
+      }
+    },
+    source: (b) => (b.language === 'program' ? loaded.get(b.code) : b.code),
+  };
 }
 
 /**
@@ -78,6 +104,7 @@ export function mountAb({ engine, adapter }) {
   const perMap = el('div', { class: 'ab-maps', 'data-testid': 'ab-maps' });
   const link = linkField('Share this A/B run');
   link.set('');
+  const noLink = el('p', { class: 'muted', hidden: true, 'data-testid': 'ab-no-link' }, NO_PROGRAM_LINK);
   // Classes of their own, so the lab's own seed and link fields stay the only `.seed`, `.link-input` of its tab.
   seed.box.querySelector('input').classList.replace('seed', 'ab-seed-input');
   link.box.querySelector('input').classList.replace('link-input', 'ab-link-input');
@@ -126,6 +153,7 @@ export function mountAb({ engine, adapter }) {
   }
 
   function render() {
+    noLink.hidden = true;
     if (!state) return;
     const t = tally();
     const [a, b] = state.run.bots.map((x) => x.label);
@@ -138,7 +166,10 @@ export function mountAb({ engine, adapter }) {
     verdict.className = `ab-verdict ab-${decided ? t.test.verdict : 'undecided'}`;
     const open = !decided && state.over !== 'max' && state.pairs.length < state.run.max_pairs;
     resume.hidden = !open || controller !== null;
-    if (decided || state.over === 'max') {
+    if ((decided || state.over === 'max') && state.run.bots.some((x) => x.language === 'program')) {
+      link.set('');
+      noLink.hidden = false;
+    } else if (decided || state.over === 'max') {
       try { link.set(shareUrl(engine.abLink(adapter.kind, state.run))); } catch (e) { link.set(''); status.textContent = `No link: ${e.message}`; }
     }
   }
@@ -267,9 +298,9 @@ export function mountAb({ engine, adapter }) {
     el('div', { class: 'row ab-bounds' },
       el('label', { class: 'inline' }, 'elo0 ', elo0), el('label', { class: 'inline' }, 'elo1 ', elo1),
       el('label', { class: 'inline' }, 'α ', alpha), el('label', { class: 'inline' }, 'β ', beta),
-      el('label', { class: 'inline' }, 'most pairs ', maxPairs), seed.box),
+      el('label', { class: 'inline' }, 'most pairs ', maxPairs), seed.box, adapter.options ?? ''),
     el('div', { class: 'row' }, start, stop, resume),
-    status, verdict, chart, numbers, perMap, link.box);
+    status, verdict, chart, numbers, perMap, link.box, noLink);
   dom.addEventListener('focusin', (e) => { if (e.target === pickA || e.target === pickB) fillChoices(); });
   render();
 
@@ -279,6 +310,11 @@ export function mountAb({ engine, adapter }) {
     async openRun(data) {
       const run = { seed: data.seed, max_pairs: data.maxPairs, bounds: data.bounds, maps: data.maps, settings: data.settings, bots: data.bots };
       dom.scrollIntoView?.({ block: 'start' });
+      if (run.bots.some((b) => b.language === 'program')) {
+        status.textContent = 'This A/B link names a program: a program never travels in a link, so the run was not played.';
+        status.className = 'status error';
+        return;
+      }
       if (!(await confirmCode(run.bots.map((b) => adapter.entrantOf(b)), { what: 'This A/B link' }))) {
         status.textContent = 'The code from the link was not run.';
         status.className = 'status';

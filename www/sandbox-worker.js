@@ -41,6 +41,8 @@ serveRpc({
   'pig-ab-game': async (m, ctx) => (await pigSeats()).runMatch(await pigEngine(m.params.entrants), m.params, ctx),
   /** A user solver on a Lifter map (`next`: a one-seat series; `solve`: one route). */
   lifter: async (m, ctx) => (await lifterRun()).runLifter(await loadEngine('lifter'), m.params, ctx),
+  /** The built-in Lifter solver as an A/B side: { text, units } → its search's result (once a map). */
+  'lifter-solver': async (m, ctx) => (await import('./lifter/solver-search.js')).solveOnce(await loadEngine('lifter'), m.params, ctx),
   /** A Punter game with JavaScript bots speaking the official protocol among built-in bots. */
   punter: async (m, ctx) => (await punterSeats()).runPunter(await loadEngine('punter'), m.params, ctx),
   /** One game of a JavaScript bot's arena against built-in bots (seats rotate with the game). */

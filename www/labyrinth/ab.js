@@ -1,18 +1,20 @@
 // Labyrinth's side of the A/B panel (www/ab.js): two players, A and B — the lab's current code,
-// your bots (www/bots.js) or an AI level; pair k is two games dealt from the pair's seed, A in
+// your bots (www/bots.js: code or programs) or an AI level; pair k is two games dealt from the pair's seed, A in
 // the first seat then B ('labyrinth-ab-game', a one-game LabyrinthSeries in the sandbox worker).
-import { abSlot } from '../ab.js';
+import { abSlot, programSides } from '../ab.js';
 import { bots } from '../bots.js';
 import { loadStrategy } from './lab.js';
 
 const LEVELS = ['greedy', 'simple', 'strong'];
 const slot = abSlot();
+const programs = programSides('labyrinth');
 
 function choices() {
   const list = [{ id: 'lab', label: 'The lab’s current code', bot: { label: 'lab code', language: 'js', code: loadStrategy() } }];
   for (const b of bots.list('labyrinth')) {
     const code = b.code?.js;
-    if (b.language === 'js' && typeof code === 'string') list.push({ id: `bot:${b.id}`, label: b.name, bot: { label: b.name.slice(0, 60), language: 'js', code } });
+    if (b.language === 'program') list.push({ id: `bot:${b.id}`, label: `${b.name} (program)`, bot: { label: b.name.slice(0, 60), language: 'program', code: b.id } });
+    else if (b.language === 'js' && typeof code === 'string') list.push({ id: `bot:${b.id}`, label: b.name, bot: { label: b.name.slice(0, 60), language: 'js', code } });
   }
   for (const level of LEVELS) list.push({ id: `builtin:${level}`, label: `AI: ${level}`, bot: { label: `AI ${level}`, language: 'builtin', code: level } });
   return list;
@@ -27,9 +29,10 @@ export function mount(root, ctx) {
       kind: 'labyrinth-ab',
       choices,
       settings: () => ({}),
+      prepare: (run) => programs.prepare(run),
       jobs(run, k) {
         const seed = ctx.engine.abPairSeed(run.seed, k);
-        const [a, b] = run.bots;
+        const [a, b] = run.bots.map((x) => (x.language === 'program' ? { ...x, program: programs.source(x) } : x));
         return [[a, b], [b, a]].map((pair) => ({ type: 'labyrinth-ab-game', params: { bots: pair, seed } }));
       },
       // B is entrant 1 of the first game and entrant 0 of the second; no winner is a draw.

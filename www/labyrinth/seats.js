@@ -155,16 +155,17 @@ export const rerun = (engine, { source, seed, views }) =>
   rerunSeat(() => openSeat(engine, entrantOf(source, 'your current code'), seed), views);
 
 /**
- * One game of an A/B test's pair (www/labyrinth/ab.js): `bots` = [{ label, language ('js' or
- * 'builtin', an AI level), code }] as entrants 0 and 1 of a two-seat series of one game on
+ * One game of an A/B test's pair (www/labyrinth/ab.js): `bots` = [{ label, language ('js',
+ * 'program' (with its `program` loaded) or 'builtin', an AI level), code }] as entrants 0 and 1 of a two-seat series of one game on
  * `seed` (its deal; the pair's other game has the bots the other way round). → { winner (the
  * winning entrant, null for none), failed (turns that failed) }.
  */
 export async function runLabyrinthAbGame(engine, { bots, seed }, ctx) {
-  const entrants = bots.map((b) => (b.language === 'js' ? 'js' : b.code));
+  const entrants = bots.map((b) => (b.language === 'builtin' ? b.code : 'js'));
   const series = new engine.LabyrinthSeries(entrants, bots.map((b) => b.label), 2, false, seed, 0, 1);
   return freeAfter(series, async () => {
-    const open = (step) => openSeat(engine, { kind: 'js', source: bots[step.entrant].code, label: bots[step.entrant].label }, step.seed);
+    const seat = (b) => (b.language === 'program' ? { ...b.program, label: b.label } : { kind: 'js', source: b.code, label: b.label });
+    const open = (step) => openSeat(engine, seat(bots[step.entrant]), step.seed);
     const answer = (handle, { insertion, rotation, row, column }, printed, ms) => handle.answerTurn(insertion, rotation, row, column, printed, ms);
     const r = await playSeries(series, { open, answer }, ctx);
     const played = r.games[0];
