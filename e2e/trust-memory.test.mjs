@@ -180,8 +180,11 @@ test('Punter: a bot that exhausts memory in setup or in a move is a zombie with 
   await runPunter(d, `let me = 0;\nfunction punter(m) {\n  if (m.map) { me = m.punter; return { ready: me }; }\n  ${keep(32)}\n  return { pass: { punter: me } };\n}`);
   assert.match(await d.textMatching('[data-testid=punter-lab-remarks]', OOM), /ran out of memory: the sandbox running it crashed/);
   // The page plays on: the example bot plays a game.
-  await d.set('select[aria-label=Examples]', '0');
-  await d.until('the example bot', async () => (await (await import('/www/code-editor.js')).editorOf(document.querySelector('[data-testid=punter-lab-editor]'))).value.includes('function punter'));
+  // The bot's code is the user's own: the list asks before the example replaces it.
+  await d.set('[data-testid=punter-lab-examples]', '0');
+  await d.until('the question', () => document.querySelector('[data-testid=punter-lab-example-ask-replace]'));
+  await d.click('[data-testid=punter-lab-example-ask-replace]');
+  await d.until('the example bot', async () => (await (await import('/www/code-editor.js')).editorOf(document.querySelector('[data-testid=punter-lab-editor]'))).value.includes('Called with each official protocol message'));
   await d.click('[data-testid=punter-lab-run]');
   await d.until('a game without remarks', () => document.querySelector('[data-testid=punter-lab-scores]') && !document.querySelector('[data-testid=punter-lab-remarks]'));
   await page.context().close();
