@@ -28,22 +28,30 @@ fn greedy_beats_random_and_strong_beats_greedy() {
     assert!(wins >= 6, "strong won {wins} of 8 against greedy");
 }
 
+// On junction, greedy's frontier is narrow: a bot that only blocks it ends with nothing (an
+// earlier strong did, in the second seat: 0 against 256). The first 120 turns show it: by then
+// strong leads from either seat (and it goes on to win by far). One test a seat, so the two
+// (the slowest of the debug tests) run at once.
 #[test]
-fn strong_builds_a_network_of_its_own_in_either_seat() {
-    // On junction, greedy's frontier is narrow: a bot that only blocks it ends with nothing
-    // (an earlier strong did, in the second seat: 0 against 256). The first 120 turns show it:
-    // by then strong leads from either seat (and it goes on to win by far).
-    for seat in 0..2 {
-        let names = if seat == 0 { ["strong", "greedy"] } else { ["greedy", "strong"] };
-        let params = PunterParams::bundled("junction.json", 2, Settings::default()).unwrap();
-        let deciders: Deciders<Punter> = names.iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(9).entrant(i)).ok()).collect();
-        let mut r = Series::new(SeriesSpec::new(params, 1, 9), deciders).unwrap();
-        assert_eq!(r.advance(120), Step::Running);
-        let game = r.current().game();
-        assert!(game.turn() >= 120, "{}", game.turn());
-        let (strong, greedy) = (game.score(seat), game.score(1 - seat));
-        assert!(strong > greedy, "strong in seat {} has {strong}, greedy {greedy}", seat + 1);
-    }
+fn strong_builds_a_network_of_its_own_in_the_first_seat() {
+    strong_builds_a_network_of_its_own_in_seat(0);
+}
+
+#[test]
+fn strong_builds_a_network_of_its_own_in_the_second_seat() {
+    strong_builds_a_network_of_its_own_in_seat(1);
+}
+
+fn strong_builds_a_network_of_its_own_in_seat(seat: usize) {
+    let names = if seat == 0 { ["strong", "greedy"] } else { ["greedy", "strong"] };
+    let params = PunterParams::bundled("junction.json", 2, Settings::default()).unwrap();
+    let deciders: Deciders<Punter> = names.iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(9).entrant(i)).ok()).collect();
+    let mut r = Series::new(SeriesSpec::new(params, 1, 9), deciders).unwrap();
+    assert_eq!(r.advance(120), Step::Running);
+    let game = r.current().game();
+    assert!(game.turn() >= 120, "{}", game.turn());
+    let (strong, greedy) = (game.score(seat), game.score(1 - seat));
+    assert!(strong > greedy, "strong in seat {} has {strong}, greedy {greedy}", seat + 1);
 }
 
 #[test]
