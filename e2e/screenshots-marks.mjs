@@ -1,10 +1,10 @@
 // Screenshots of one replay per game with its debug marks: each game's "draw the plan" example
 // run in its lab, its game watched a few turns in (run: node e2e/screenshots-marks.mjs; the PNGs
-// go to target/screenshots-marks/, to look at, not to keep).
+// go to docs/screenshots/<game>-marks-desktop.png).
 import { mkdirSync } from 'node:fs';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, setCode } from './browser.mjs';
 
-const out = new URL('../target/screenshots-marks/', import.meta.url).pathname;
+const out = new URL('../docs/screenshots/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
 const server = await serve();
 const browser = await launch();
@@ -21,20 +21,20 @@ try {
   await page.waitForSelector('[data-testid=lifter-play-canvas]');
   await page.selectOption('[data-testid=lifter-map]', 'official:contest2');
   await page.click('[data-testid=lifter-tab-lab]');
-  await page.fill('[data-testid=lifter-editor]', await example(page, './www/lifter/lab.js', 'draw the plan'));
+  await setCode(page, 'lifter-editor', await example(page, './www/lifter/lab.js', 'draw the plan'));
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=lifter-code-status]').textContent), null, { timeout: 30000 });
   await page.click('[data-testid=lifter-code-watch]');
   await steps(page, 2);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${out}lifter.png`, fullPage: true });
+  await page.screenshot({ path: `${out}lifter-marks-desktop.png`, fullPage: true });
   await page.context().close();
 
   // Pig: values beside the board.
   page = await openPage(browser, server.url, viewport);
   await page.click('[data-testid=tab-lab]');
   await page.selectOption('[data-testid=language]', 'js');
-  await page.fill('[data-testid=editor]', await example(page, './www/pig/strategies.js', 'Draw its plan'));
+  await setCode(page, 'editor', await example(page, './www/pig/strategies.js', 'Draw its plan'));
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
   await page.click('[data-testid=lab-results] tbody tr:nth-child(1) button');
@@ -42,13 +42,13 @@ try {
     if (!(await page.$eval('[data-testid=pig-values]', (v) => v.parentElement.hidden))) break;
     await page.keyboard.press('ArrowRight');
   }
-  await page.screenshot({ path: `${out}pig.png`, fullPage: true });
+  await page.screenshot({ path: `${out}pig-marks-desktop.png`, fullPage: true });
   await page.context().close();
 
   // Punter: mines ringed, the river claimed.
   page = await openPage(browser, `${server.url}#punter`, viewport);
   await page.click('[data-testid=punter-tab-lab]');
-  await page.fill('[data-testid=punter-lab-editor]', await example(page, './www/punter/lab.js', 'Draw the plan'));
+  await setCode(page, 'punter-lab-editor', await example(page, './www/punter/lab.js', 'Draw the plan'));
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy');
   await page.click('[data-testid=punter-lab-run]');
@@ -56,19 +56,19 @@ try {
   await page.click('[data-testid=punter-lab-watch]');
   await steps(page, 6);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${out}punter.png`, fullPage: true });
+  await page.screenshot({ path: `${out}punter-marks-desktop.png`, fullPage: true });
   await page.context().close();
 
   // Labyrinth: the treasure sought and the square kept.
   page = await openPage(browser, `${server.url}#labyrinth`, viewport);
   await page.click('[data-testid=labyrinth-tab-lab]');
-  await page.fill('[data-testid=labyrinth-lab-editor]', await example(page, './www/labyrinth/lab.js', null));
+  await setCode(page, 'labyrinth-lab-editor', await example(page, './www/labyrinth/lab.js', null));
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });
   await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');
   await steps(page, 1);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${out}labyrinth.png`, fullPage: true });
+  await page.screenshot({ path: `${out}labyrinth-marks-desktop.png`, fullPage: true });
   await page.context().close();
 } finally {
   await browser.close();
