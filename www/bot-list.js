@@ -7,6 +7,7 @@
 import { el, saveText, shareUrl } from './dom.js';
 import { bots, codeOf } from './bots.js';
 import { programPicker } from './program-picker.js';
+import { ask } from './confirm-code.js';
 
 const NAMES = { js: 'JavaScript', scheme: 'Scheme', program: 'A program (.wasm)' };
 const EXTENSIONS = { js: '.js', scheme: '.scm' };
@@ -17,24 +18,7 @@ let styled = false;
 function style() {
   if (styled) return;
   styled = true;
-  for (const css of ['./confirm-code.css', './bot-list.css']) document.head.append(el('link', { rel: 'stylesheet', href: new URL(css, import.meta.url).href }));
-}
-
-/** A modal question: `body` (nodes), `buttons` [[value, text, primary?]] → the value chosen (null: Escape). */
-export function ask({ title, body = [], buttons, testid = 'ask' }) {
-  style();
-  return new Promise((resolve) => {
-    const dialog = el('dialog', { class: 'confirm-code', 'data-testid': testid, 'aria-labelledby': `${testid}-title` });
-    const done = (v) => { dialog.close(); dialog.remove(); resolve(v); };
-    const actions = buttons.map(([value, text, primary]) => el('button', {
-      class: primary ? 'primary' : '', 'data-testid': `${testid}-${value}`, onclick: () => done(value),
-    }, text));
-    dialog.append(el('h2', { id: `${testid}-title` }, title), ...body, el('div', { class: 'confirm-actions' }, ...actions));
-    dialog.addEventListener('cancel', (e) => { e.preventDefault(); done(null); });
-    document.body.append(dialog);
-    dialog.showModal();
-    (dialog.querySelector('input') ?? actions[0]).focus();
-  });
+  document.head.append(el('link', { rel: 'stylesheet', href: new URL('./bot-list.css', import.meta.url).href }));
 }
 
 /**

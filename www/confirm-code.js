@@ -6,35 +6,47 @@ import { el } from './dom.js';
 const LANGUAGES = { scheme: 'Scheme', js: 'JavaScript' };
 let styled = false;
 
-/** Resolves to true when nothing needs confirming or the user chose "Run this code". */
-export function confirmCode(entrants, { what = 'This link' } = {}) {
-  const code = entrants.filter((e) => e.kind in LANGUAGES);
-  if (!code.length) return Promise.resolve(true);
-  if (!styled) {
-    styled = true;
-    document.head.append(el('link', { rel: 'stylesheet', href: new URL('./confirm-code.css', import.meta.url).href }));
-  }
+function style() {
+  if (styled) return;
+  styled = true;
+  document.head.append(el('link', { rel: 'stylesheet', href: new URL('./confirm-code.css', import.meta.url).href }));
+}
+
+/**
+ * A modal question (the page's one dialog): `body` (nodes), `buttons` [[value, text, primary?,
+ * testid?]] (a button's test id defaults to `<testid>-<value>`) → the value chosen (null:
+ * Escape). The first input, else the first button, has the focus.
+ */
+export function ask({ title, body = [], buttons, testid = 'ask' }) {
+  style();
   return new Promise((resolve) => {
-    const run = el('button', { class: 'primary', 'data-testid': 'confirm-run' }, 'Run this code');
-    const cancel = el('button', { 'data-testid': 'confirm-cancel', autofocus: true }, 'Cancel');
-    const dialog = el('dialog', { class: 'confirm-code', 'data-testid': 'confirm-code', 'aria-labelledby': 'confirm-code-title' },
-      el('h2', { id: 'confirm-code-title' }, 'Run this code?'),
+    const dialog = el('dialog', { class: 'confirm-code', 'data-testid': testid, 'aria-labelledby': `${testid}-title` });
+    const done = (v) => { dialog.close(); dialog.remove(); resolve(v); };
+    const actions = buttons.map(([value, text, primary, id]) => el('button', {
+      class: primary ? 'primary' : '', 'data-testid': id ?? `${testid}-${value}`, onclick: () => done(value),
+    }, text));
+    dialog.append(el('h2', { id: `${testid}-title` }, title), ...body, el('div', { class: 'confirm-actions' }, ...actions));
+    dialog.addEventListener('cancel', (e) => { e.preventDefault(); done(null); }); // Escape
+    document.body.append(dialog);
+    dialog.showModal();
+    (dialog.querySelector('input') ?? actions[0]).focus();
+  });
+}
+
+/** Resolves to true when nothing needs confirming or the user chose "Run this code". */
+export async function confirmCode(entrants, { what = 'This link' } = {}) {
+  const code = entrants.filter((e) => e.kind in LANGUAGES);
+  if (!code.length) return true;
+  const chosen = await ask({
+    title: 'Run this code?', testid: 'confirm-code',
+    body: [
       el('p', {}, `${what} carries code that runs when you open it. It runs in the sandbox (no network, no storage), `
         + 'but read it first and run it only if you trust where the link came from.'),
       ...code.map((e) => el('section', { class: 'confirm-entrant' },
         el('h3', {}, e.label, el('span', { class: 'confirm-lang' }, LANGUAGES[e.kind])),
         el('pre', { class: 'confirm-source', tabindex: '0', 'aria-label': `Source of ${e.label}` }, e.source))),
-      el('div', { class: 'confirm-actions' }, cancel, run));
-    const done = (yes) => {
-      dialog.close();
-      dialog.remove();
-      resolve(yes);
-    };
-    run.addEventListener('click', () => done(true));
-    cancel.addEventListener('click', () => done(false));
-    dialog.addEventListener('cancel', (e) => { e.preventDefault(); done(false); }); // Escape
-    document.body.append(dialog);
-    dialog.showModal();
-    cancel.focus();
+    ],
+    buttons: [['cancel', 'Cancel', false, 'confirm-cancel'], ['run', 'Run this code', true, 'confirm-run']],
   });
+  return chosen === 'run';
 }
