@@ -76,8 +76,9 @@ test('a run stopped and resumed after a reload ends as the uninterrupted run doe
   const whole = await shown(page);
   assert.ok(whole.pairs >= 16, `${whole.pairs} pairs`);
 
-  // Again, stopped part-way (Stop pressed as soon as the panel shows a pair: the pairs are
-  // quick), then the page reloaded.
+  // Again, stopped part-way, then the page reloaded. Stop is pressed as soon as the panel shows
+  // a pair: the panel shows the first pair at once, and with one worker the next result arrives
+  // in a later task, after this observer ran, so the run cannot end first however fast it is.
   await page.evaluate(() => {
     const panel = document.querySelector('[data-testid=ab-panel]');
     const watch = new MutationObserver(() => {

@@ -207,6 +207,7 @@ export function mountAb({ engine, adapter }) {
     status.textContent = `Playing pairs on ${workersLabel(poolSize(jobs.length))}…`;
     status.className = 'status';
     let shown = 0;
+    let shownPairs = first;
     const onResult = (j, value) => {
       got.set(j, value);
       // Pairs count in order only: the test sees the same pairs whichever worker finished first.
@@ -223,8 +224,13 @@ export function mountAb({ engine, adapter }) {
         keep();
         if (state.over) controller.abort();
       }
+      // The first new pair shows at once, then at most five renders a second.
       const now = performance.now();
-      if (now - shown > 200 || state.over) { shown = now; render(); }
+      if (now - shown > 200 || state.over || (shownPairs === first && state.pairs.length > first)) {
+        shown = now;
+        shownPairs = state.pairs.length;
+        render();
+      }
     };
     try {
       await runPool(jobs, { signal: controller.signal, onResult });
