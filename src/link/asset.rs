@@ -17,7 +17,7 @@ const WITH_TEXT: u64 = 1;
 
 /// 32-bit content hash of an asset (CRC-32 of its text).
 pub fn content_hash(text: &str) -> u32 {
-    crc32fast::hash(text.as_bytes())
+    super::CRC32.checksum(text.as_bytes())
 }
 
 /// Writes `name` + hash when `text` is exactly the bundled asset `name` (`is_bundled`), else

@@ -131,10 +131,14 @@ impl Envelope {
     }
 }
 
+/// CRC-32 (the zlib one) with a 1 KB table built at compile time: a faster one's 16 KB table
+/// would be most of what it costs in every page module, and links are short.
+pub(crate) const CRC32: crc::Crc<u32, crc::Table<1>> = crc::Crc::<u32, crc::Table<1>>::new(&crc::CRC_32_ISO_HDLC);
+
 /// The checksum of `body` under the label `kind/version/`, so a body moved under another label
 /// (another version of its kind) does not pass as intact.
 fn checksum(kind: &str, version: u32, body: &[u8]) -> [u8; 2] {
-    let mut crc = crc32fast::Hasher::new();
+    let mut crc = CRC32.digest();
     crc.update(format!("{kind}/{version}/").as_bytes());
     crc.update(body);
     let c = crc.finalize();
@@ -143,7 +147,7 @@ fn checksum(kind: &str, version: u32, body: &[u8]) -> [u8; 2] {
 
 /// The checksum links had before it covered the label (the body alone); such links still open.
 fn body_checksum(body: &[u8]) -> [u8; 2] {
-    let c = crc32fast::hash(body);
+    let c = CRC32.checksum(body);
     [(c >> 8) as u8, c as u8]
 }
 
