@@ -15,7 +15,7 @@ const JS = 'function player(my, other, accum, current) {\n  return accum + curre
 const pigTournament = (kind, source, games) => ({
   async url(origin, page) {
     const fragment = await page.evaluate(async ([k, code, n]) => {
-      const engine = await import('/www/engine.js').then((m) => m.loadEngine('pig'));
+      const engine = await import('/www/engine.js').then((m) => m.loadEngine('pig-scheme'));
       const builtin = (name) => ({ label: name, kind: 'builtin', source: name });
       const entrants = [builtin('optimal'), builtin('pace'), builtin('hold20'), { label: 'mine', kind: k, source: code }];
       return engine.pigTournamentLink({ entrants, games: n, seed: 7, target: 100 });

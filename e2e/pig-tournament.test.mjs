@@ -23,7 +23,7 @@ function standings(page) {
 /** A share-link fragment made by the page's engine. */
 function tournamentLink(page, spec) {
   return page.evaluate(async (s) => {
-    const engine = await import('/www/engine.js').then((m) => m.loadEngine('pig'));
+    const engine = await import('/www/engine.js').then((m) => m.loadEngine('pig-scheme'));
     return engine.pigTournamentLink(s);
   }, spec);
 }
@@ -189,7 +189,7 @@ test('a tournament of eight fits a phone without sideways scrolling', async () =
 test('the engine checks the results the workers send back: a broken one is a message naming the pair, not a crash', async () => {
   const page = await openPage(browser, server.url);
   const messages = await page.evaluate(async () => {
-    const engine = await import('/www/engine.js').then((m) => m.loadEngine('pig'));
+    const engine = await import('/www/engine.js').then((m) => m.loadEngine('pig-scheme'));
     const spec = { entrants: ['hold20', 'pace', 'dummy'].map((n) => ({ label: n, kind: 'builtin', source: n })), games: 2, seed: 5, target: 100 };
     const play = (k) => { const m = engine.PigTournament.pairMatch(spec, k); while (m.next(1000).status !== 'over'); const r = { logs: m.logs(), failures: m.failures() }; m.free(); return r; };
     const good = [0, 1, 2].map(play);

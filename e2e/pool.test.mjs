@@ -45,7 +45,7 @@ async function onOneAndMany(url, cores, run) {
 test('Pig: a tournament’s pairs on 1 worker and on 4 give the same standings, games and link', async () => {
   const page = await openPage(browser, server.url);
   const fragment = await page.evaluate(async () => {
-    const engine = await import('/www/engine.js').then((m) => m.loadEngine('pig'));
+    const engine = await import('/www/engine.js').then((m) => m.loadEngine('pig-scheme'));
     const builtin = (name) => ({ label: name, kind: 'builtin', source: name });
     return engine.pigTournamentLink({
       entrants: [

@@ -9,8 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# module:features — `pig` is Pig without the Scheme interpreter (the page's main thread);
-# `pig-scheme` adds it (the sandbox worker, for Scheme strategies).
+# module:features — `pig` is the start page's: Pig's rules and Play, without the Scheme
+# interpreter and the workbench (feature `lab`: A/B tests, programs, marks, tournaments,
+# re-runs); `pig-scheme` has everything (Pig's other tabs, and the sandbox worker's strategies).
 MODULES="pig:pig pig-scheme:scheme lifter:lifter punter:punter labyrinth:labyrinth"
 OUT=target/wasm-modules
 WASM_OPT=node_modules/.bin/wasm-opt

@@ -148,7 +148,8 @@ async function main() {
     const view = await showGame(game.id, true);
     if (!view || ticket !== newest) return false;
     try {
-      view.openLink(r.kind, r.data, text);
+      // A tab whose code loads now answers with a promise: its failure is said the same way.
+      view.openLink(r.kind, r.data, text)?.catch?.((e) => app.notice(`This link could not be opened. ${problem(e)}`));
     } catch (e) {
       app.notice(`This link could not be opened. ${problem(e)}`);
       if (!view.current) view.show(game.firstTab ?? 'play');

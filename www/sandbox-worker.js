@@ -11,13 +11,18 @@ const pigSeats = () => import('./pig/seats.js');
 const punterSeats = () => import('./punter/seats.js');
 const labyrinthSeats = () => import('./labyrinth/seats.js');
 const lifterRun = () => import('./lifter/user-run.js');
-/** Pig's engine module for these entrants: with the Scheme interpreter only when one needs it. */
-const pigEngine = (entrants) => loadEngine(entrants.some((e) => e.kind === 'scheme') ? 'pig-scheme' : 'pig');
+/**
+ * Pig's engine module for these entrants. `pig-scheme` has everything (the Scheme interpreter,
+ * programs' answers, debug marks, tournaments, re-runs): the lab tabs' module. `pig`, the start
+ * page's, has the rules and Play: a Play game of people and built-ins only needs no more.
+ */
+const pigEngine = (entrants, play = false) =>
+  loadEngine(play && entrants.every((e) => e.kind === 'human' || e.kind === 'builtin') ? 'pig' : 'pig-scheme');
 
 // Games whose Play tab is a series run here (www/play-worker.js).
 const PLAYS = {
   punter: async (params) => (await punterSeats()).openPlay(await loadEngine('punter'), params),
-  pig: async (params) => (await pigSeats()).openPlay(await pigEngine(params.entrants), params),
+  pig: async (params) => (await pigSeats()).openPlay(await pigEngine(params.entrants, true), params),
   labyrinth: async (params) => (await labyrinthSeats()).openPlay(await loadEngine('labyrinth'), params),
   lifter: async (params) => (await lifterRun()).openPlay(await loadEngine('lifter'), params),
 };

@@ -1,6 +1,7 @@
 //! The only code that knows JavaScript: one handle type per game, thin translation to and from
 //! the pure engines. Errors cross as JS `Error`s with the engine's message.
 
+#[cfg(feature = "lab")]
 mod ab;
 #[cfg(feature = "labyrinth")]
 mod labyrinth;
@@ -17,12 +18,13 @@ mod marks;
 mod pig;
 #[cfg(feature = "pig")]
 mod pig_play;
-#[cfg(feature = "pig")]
+#[cfg(all(feature = "pig", feature = "lab"))]
 mod pig_rerun;
 #[allow(dead_code, unused_macros, unused_imports)] // a one-game build uses only what its handles need
 mod play;
+#[cfg(feature = "lab")]
 mod programs;
-#[cfg(feature = "pig")]
+#[cfg(all(feature = "pig", feature = "lab"))]
 mod pig_tournament;
 #[cfg(feature = "punter")]
 mod punter;
@@ -37,6 +39,7 @@ mod series;
 
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "lab")]
 pub use ab::*;
 #[cfg(feature = "labyrinth")]
 pub use labyrinth::*;
@@ -47,14 +50,15 @@ pub use lifter::*;
 #[cfg(feature = "lifter")]
 pub use lifter_series::*;
 pub use links::*;
+#[cfg(feature = "lab")]
 pub use programs::*;
 #[cfg(feature = "pig")]
 pub use pig::*;
 #[cfg(feature = "pig")]
 pub use pig_play::*;
-#[cfg(feature = "pig")]
+#[cfg(all(feature = "pig", feature = "lab"))]
 pub use pig_rerun::*;
-#[cfg(feature = "pig")]
+#[cfg(all(feature = "pig", feature = "lab"))]
 pub use pig_tournament::*;
 #[cfg(feature = "punter")]
 pub use punter::*;

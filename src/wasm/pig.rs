@@ -7,9 +7,8 @@ use crate::pig::arena::{make_decider, match_series, winner, wilson_interval};
 use crate::arena::{Answer, Decider, GameLog, MatchRules, SeatFailure, Series};
 use crate::pig::decider::decision;
 use crate::pig::links::encode_match;
-use crate::pig::exact::match_win_probability;
 use crate::pig::optimal::OptimalPolicy;
-use crate::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, Policy, Situation, StrategySource, BUILTIN_NAMES};
+use crate::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, Situation, StrategySource, BUILTIN_NAMES};
 use crate::tape::Tape;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -189,8 +188,10 @@ impl PigOptimal {
 
 /// Exact expected share of games built-in `a` wins against built-in `b` over a match of
 /// `games` with the arena's seating (`undefined` if a name is not a built-in).
+#[cfg(feature = "lab")]
 #[wasm_bindgen(js_name = pigExactMatch)]
 pub fn pig_exact_match(a: &str, b: &str, target: u32, games: u32) -> Option<f64> {
+    use crate::pig::{exact::match_win_probability, Policy};
     let (a, b) = (Policy::named(a, target)?, Policy::named(b, target)?);
     Some(match_win_probability(&a, &b, target, games))
 }
@@ -405,6 +406,7 @@ impl LogJs {
     /// Game `game` of a match to `target`, replayed from its moves ("move N: …" for a move that
     /// is no move or not legal): its result is the replayed game's, never the `winner` claimed
     /// (the seating's entrants are checked by the tournament).
+    #[cfg(feature = "lab")] // tournaments' pairs
     pub(super) fn into_log(self, game: u32, target: u32) -> Result<GameLog<Pig>, String> {
         let seating = vec![self.first, usize::from(self.first == 0)];
         GameLog::replayed(game, PigParams { target }, seating, decode_moves(&self.moves)?, self.output)
@@ -428,6 +430,7 @@ impl FailureJs {
     pub(super) fn of(f: &SeatFailure, entrant: usize) -> FailureJs {
         FailureJs { game: f.game, move_index: f.move_index, entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout }
     }
+    #[cfg(feature = "lab")] // tournaments' pairs
     pub(super) fn into_failure(self) -> SeatFailure {
         SeatFailure { game: self.game, move_index: self.move_index, entrant: self.entrant, seat: self.seat, message: self.message, timeout: self.timeout }
     }
@@ -509,6 +512,7 @@ pub fn pig_fallback() -> String {
     Pig::FALLBACK.to_string()
 }
 
+#[cfg(feature = "lab")]
 #[wasm_bindgen]
 impl PigTape {
     /// The debug marks in what a decision printed (`crate::marks`, values only; wasm/marks.rs).

@@ -1,14 +1,13 @@
 // The Labyrinth page: play (1–4 players, humans and AIs) and the replay viewer.
 import { el } from '../dom.js';
-import { createTabs } from '../tabs.js';
+import { createTabs, lazy } from '../tabs.js';
 import { mountPlay } from './play.js';
-import { mountReplay } from './replay-view.js';
-import { mountLab } from './lab.js';
 
+// Play is the game's start; the other tabs' code is imported when each is first shown.
 const TABS = [
   ['play', 'Play', mountPlay],
-  ['lab', 'Your strategy', mountLab],
-  ['replay', 'Replay', mountReplay],
+  ['lab', 'Your strategy', lazy(() => import('./lab.js').then((m) => m.mountLab))],
+  ['replay', 'Replay', lazy(() => import('./replay-view.js').then((m) => m.mountReplay))],
 ];
 
 export function mountLabyrinth(root, engine, app) {

@@ -1,19 +1,27 @@
 // The Pig page: tabs for playing, the strategy lab (checker), the arena, the optimal policy
 // and the replay viewer; opens Pig share links.
 import { el } from '../dom.js';
-import { createTabs } from '../tabs.js';
+import { loadEngine } from '../engine.js';
+import { createTabs, lazy } from '../tabs.js';
 import { mountPlay } from './play.js';
-import { mountLab } from './lab.js';
-import { mountArena } from './arena.js';
-import { mountPolicy } from './policy.js';
-import { mountReplay } from './replay-view.js';
 
+/**
+ * A tab other than Play: its code is imported, and the engine module with everything (`pig-scheme`:
+ * tournaments, re-runs, marks, A/B tests, programs; the one the sandbox worker runs strategies
+ * in) loaded, when it is first shown. Its `ctx` is the page's, with that engine.
+ */
+const labTab = (load) => lazy(async () => {
+  const [mount, engine] = await Promise.all([load(), loadEngine('pig-scheme')]);
+  return (section, ctx) => mount(section, Object.create(ctx, { engine: { value: engine } }));
+});
+
+// Play is the start page, with the engine module of the rules and Play only (`pig`).
 const TABS = [
   ['play', 'Play', mountPlay],
-  ['lab', 'Strategy lab', mountLab],
-  ['arena', 'Arena', mountArena],
-  ['policy', 'Optimal policy', mountPolicy],
-  ['replay', 'Replay', mountReplay],
+  ['lab', 'Strategy lab', labTab(() => import('./lab.js').then((m) => m.mountLab))],
+  ['arena', 'Arena', labTab(() => import('./arena.js').then((m) => m.mountArena))],
+  ['policy', 'Optimal policy', labTab(() => import('./policy.js').then((m) => m.mountPolicy))],
+  ['replay', 'Replay', labTab(() => import('./replay-view.js').then((m) => m.mountReplay))],
 ];
 
 export function mountPig(root, engine, app) {

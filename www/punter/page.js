@@ -2,15 +2,14 @@
 // and the replay viewer
 // (the game just played, a share link, or an official game log).
 import { el } from '../dom.js';
-import { createTabs } from '../tabs.js';
+import { createTabs, lazy } from '../tabs.js';
 import { mountPlay } from './play.js';
-import { mountReplay } from './replay-view.js';
-import { mountLab } from './lab.js';
 
+// Play is the game's start; the other tabs' code is imported when each is first shown.
 const TABS = [
   ['play', 'Play', mountPlay],
-  ['lab', 'Your bot', mountLab],
-  ['replay', 'Replay', mountReplay],
+  ['lab', 'Your bot', lazy(() => import('./lab.js').then((m) => m.mountLab))],
+  ['replay', 'Replay', lazy(() => import('./replay-view.js').then((m) => m.mountReplay))],
 ];
 
 export function mountPunter(root, engine, app) {
