@@ -3,7 +3,7 @@
 // uninterrupted run does; the result's link replaying the run after "Run this code".
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -13,7 +13,7 @@ after(async () => { await browser?.close(); server?.close(); });
 const PANEL = '[data-testid=ab-panel]';
 
 async function openLab(page) {
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.waitForSelector(PANEL);
 }
 
@@ -114,7 +114,7 @@ test('Labyrinth, Punter and Lifter play their pairs the same way: a few pairs ea
   ];
   for (const c of cases) {
     const page = await openPage(browser, `${server.url}#${c.game}`);
-    await page.click(`[data-testid=${c.tab}]`);
+    await openTab(page, c.tab);
     await page.waitForSelector(PANEL);
     await setUp(page, { a: c.a, b: c.b, seed: 3, max: 4 });
     await page.click('[data-testid=ab-start]');
@@ -136,7 +136,7 @@ test('Labyrinth, Punter and Lifter play their pairs the same way: a few pairs ea
 
 test('Lifter: your solver on all maps, beside the best known score; after a reload the run is the previous one', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await page.waitForSelector('[data-testid=lifter-all-run]');
   await page.uncheck('[data-testid=lifter-all-builtin]'); // the built-in solver takes its budget on every map, one at a time
   await page.click('[data-testid=lifter-all-run]');
@@ -150,7 +150,7 @@ test('Lifter: your solver on all maps, beside the best known score; after a relo
   assert.equal(contest1[3], '—', 'no previous run yet');
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await page.waitForSelector('[data-testid=lifter-all-table] tbody tr');
   const kept = await rows();
   assert.deepEqual(kept.map((r) => [r[0], r[3]]), first.map((r) => [r[0], r[1]]), 'the run kept as the previous one');
@@ -160,7 +160,7 @@ test('Lifter: your solver on all maps, beside the best known score; after a relo
 
 test('Lifter: a solver against the built-in solver at 1 s, the budget kept in the run', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await page.waitForSelector(PANEL);
   await page.click('[data-testid=ab-map-picker] summary');
   for (const m of ['contest2', 'contest3', 'contest4']) await page.uncheck(`[data-testid=ab-map-${m}]`);

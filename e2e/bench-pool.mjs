@@ -3,7 +3,7 @@
 // on one saying `CORES` (default: this machine's), both drawing the same fresh seeds: wall time
 // from the click to the result (median of RUNS, default 3) and whether the results are the same.
 // ONLY=text runs the arenas whose names contain it.
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, openTab } from './browser.mjs';
 import { availableParallelism } from 'node:os';
 
 const CORES = Number(process.env.CORES ?? availableParallelism());
@@ -35,7 +35,7 @@ const ARENAS = {
   'punter arena: the example bot vs greedy on boston, 20 games': {
     url: (origin) => `${origin}#punter`,
     async run(page) {
-      await page.click('[data-testid=punter-tab-lab]');
+      await openTab(page, 'punter-tab-lab');
       await page.selectOption('[data-testid=punter-lab-map]', 'boston.json');
       await page.selectOption('[data-testid=punter-lab-games]', '20');
       await page.click('[data-testid=punter-lab-run]');
@@ -46,7 +46,7 @@ const ARENAS = {
   'labyrinth: the example strategy vs strong, 20 games': {
     url: (origin) => `${origin}#labyrinth`,
     async run(page) {
-      await page.click('[data-testid=labyrinth-tab-lab]');
+      await openTab(page, 'labyrinth-tab-lab');
       await page.selectOption('[data-testid=labyrinth-lab-opponents]', 'strong');
       await page.selectOption('[data-testid=labyrinth-lab-games]', '20');
       await page.click('[data-testid=labyrinth-lab-run]');

@@ -1,5 +1,5 @@
 // Browser speed figures for docs/PERFORMANCE.md (run: node e2e/bench.mjs after a build).
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 
@@ -35,7 +35,7 @@ try {
     return { optimal_solve_ms: solve, scheme_decisions_per_second: perSecond, checker_49_games_scheme_engine_ms: checker };
   }, STRATEGY);
   // The checker as a user runs it: click, sandbox worker (cold on the first run), results drawn.
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await setCode(page, 'editor', STRATEGY);
   const clicks = [];
   for (let i = 0; i < 5; i++) {

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, openPage, setCode, getCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, getCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -23,7 +23,7 @@ const JS = 'function player(a, b, c, d, s) { return c + d < 19; } // mine';
 test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, saved and opened as a file', async () => {
   const page = await openPage(browser, server.url);
   page.on('dialog', (d) => { page.errors.push(`an unexpected browser dialog: ${d.message()}`); d.dismiss(); });
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot']);
   await setCode(page, 'editor', SCHEME);
 
@@ -72,7 +72,7 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
   // The list and each bot's code survive a reload.
   await page.reload();
   await ready(page);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   assert.deepEqual(await names(page, 'pig-lab'), ['My bot', 'Version 2', 'Count my turns with state']);
   assert.equal(await chosen(page, 'pig-lab'), 'My bot');
   assert.equal(await getCode(page, 'editor'), SCHEME);
@@ -92,7 +92,7 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
   await page.waitForFunction(() => /Done in/.test(document.querySelector('[data-testid=lab-status]')?.textContent ?? ''), null, { timeout: 20000 });
   assert.match(await page.textContent('[data-testid=lab-results]'), /my JS strategy/);
   // The Arena offers each of your bots, so version 1 can play version 2.
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   const arena = await page.$eval('.tab-arena select', (s) => [...s.options].map((o) => o.textContent));
   assert.ok(['My bot', 'Version 2', 'hold 19'].every((n) => arena.includes(`Your bot: ${n}`)), JSON.stringify(arena));
   assert.deepEqual(page.errors, []);
@@ -101,7 +101,7 @@ test('Pig: a bot created, renamed, duplicated, deleted, kept across a reload, sa
 
 test('Pig: a bot link shows the code first, runs nothing, and joins under a new name; a malformed one keeps everything', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await setCode(page, 'editor', SCHEME);
   // Share link: the selected bot in a link.
   await page.click('[data-testid=pig-lab-share]');
@@ -163,7 +163,7 @@ test('the other labs: older drafts become bots (the old entries kept), and a bot
     await page.goto(`${server.url}#${game}`);
     app = true;
     await ready(page);
-    await page.click(`[data-testid=${tab}]`);
+    await openTab(page, tab);
     assert.deepEqual(await names(page, t), ['My bot'], game);
     if (old) assert.equal(await getCode(page, editor), old, `${game}: the draft is the first bot`);
     const code = `// a ${game} bot from a link\n`;

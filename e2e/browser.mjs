@@ -170,3 +170,12 @@ export async function getCode(page, testid) {
   return page.evaluate(getCodeInPage, testid);
 }
 
+
+/**
+ * Clicks tab button `testid` (`tab-lab`, `punter-tab-replay`, …) and waits until the tab's view
+ * is mounted: tabs other than Play import their code when first shown (www/tabs.js `lazy`).
+ */
+export async function openTab(page, testid) {
+  await page.click(`[data-testid=${testid}]`);
+  await page.waitForSelector('.game-page:not([hidden]) section[role=tabpanel][data-mounted]:not([hidden])');
+}

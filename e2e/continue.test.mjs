@@ -5,7 +5,7 @@
 // e2e/labyrinth.test.mjs, e2e/lifter.test.mjs, e2e/pig-rerun.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, arcade, setCode } from './browser.mjs';
+import { serve, launch, openPage, arcade, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -59,7 +59,7 @@ test('Labyrinth: a game forked at a move, with its AIs, goes on as the CLI game'
   // The CLI's game, opened from its link (in Play, over), then in Replay (your game), forked at move 9.
   const page = await openPage(browser, `${server.url}${cli}`);
   await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-play-canvas]')?.state?.length === 30);
-  await page.click('[data-testid=labyrinth-tab-replay]');
+  await openTab(page, 'labyrinth-tab-replay');
   await seek(page, 9);
   await page.click('[data-testid=labyrinth-continue]');
   for (const color of ['yellow', 'red']) await page.selectOption(`[data-testid=labyrinth-fork-${color}]`, 'greedy');
@@ -99,7 +99,7 @@ function turn(view) {
 
 test('Labyrinth: game 2 of the lab forked at a move, your strategy on, goes on as it did (its earlier turns asked again, game 2\'s seats and seeds)', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', WANDERER);
   await page.fill('[data-testid=labyrinth-lab-seed]', '31');
   await page.click('[data-testid=labyrinth-lab-run]');
@@ -150,7 +150,7 @@ function punter(message) {
 async function arenaGameForkGoesOn(setup, title) {
   const page = await openPage(browser, `${server.url}#punter`);
   await page.evaluate(() => localStorage.clear());
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await setup(page);
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy,random');

@@ -3,7 +3,7 @@
 // the focus; Ctrl+Enter runs; choosing an example is undone by Ctrl+Z; the game's API completes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, setCode, getCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, getCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -46,7 +46,7 @@ const placeOf = (text) => {
 
 test('Pig, Scheme: a failure is marked at its line and column, clicking it jumps there; Tab indents; an example is undone by Ctrl+Z', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'scheme');
   await ready(page, 'editor');
   const mine = '(define (player my other accum current state)\n  (if (> accum 10)\n      (car current)\n      #t))';
@@ -84,7 +84,7 @@ test('Pig, Scheme: a failure is marked at its line and column, clicking it jumps
 
 test('Labyrinth, JavaScript: Ctrl+Enter runs; a syntax error is marked and clicking it jumps there; the view\'s fields complete; Example then Ctrl+Z', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await ready(page, 'labyrinth-lab-editor');
   const mine = 'function turn(view) {\n  const a = 1;\n  return { rotation: "north",, insertion: 0 };\n}';
   await setCode(page, 'labyrinth-lab-editor', mine);

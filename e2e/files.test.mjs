@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -112,7 +112,7 @@ test('a file that is not UTF-8 is refused at its first bad byte, in every file i
   assert.equal(await page.textContent('#banner .banner-text'), placed('binary-link.txt'));
 
   await page.goto(`${server.url}#punter`);
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   await page.setInputFiles('[data-testid=punter-log-file]', file('binary-log.json'));
   await page.waitForSelector('[data-testid=punter-replay-status].error');
   assert.equal(await page.textContent('[data-testid=punter-replay-status]'), placed('binary-log.json'));
@@ -300,7 +300,7 @@ test('a Punter log near the engine limit opens in the Replay tab, chosen or drop
   const log = bigFile('big-log.json', lines.join(`\n${' '.repeat(Math.floor((66e6 - fixture.length) / lines.length))}`));
   assert.ok(log.size > 65e6 && log.size < 64 * 2 ** 20, `${log.size} bytes`);
   const page = await openPage(browser, `${server.url}#punter`);
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   await page.waitForFunction(() => document.querySelector('[data-testid=punter-replay-title]').textContent.includes('Example'));
   const opened = async (how) => {
     await page.waitForFunction(() => document.querySelector('[data-testid=punter-replay-title]').textContent === 'big-log', null, { timeout: 60000 });

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -140,7 +140,7 @@ test('"Back to your game" survives any number of opened links (Lifter, Labyrinth
   // Playing on in a linked game is what replaces the kept game.
   await page.evaluate((f) => { location.hash = f; }, await lifterLink(page, 'contest1', 'DL'));
   await page.waitForSelector('[data-testid=lifter-back]:not([hidden])');
-  await page.click('[data-testid=lifter-tab-play]');
+  await openTab(page, 'lifter-tab-play');
   await page.waitForFunction(() => document.querySelector('[data-testid=lifter-mapinfo]')?.textContent.startsWith('contest1'));
   await press(page, 'D');
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('arcade.kept.v2.lifter') ?? 'null')?.name === 'contest1');
@@ -204,7 +204,7 @@ test('a kept game or a link whose map cannot be found: one notice, the game put 
   await page.evaluate((f) => { location.hash = f; }, kept.link);
   await page.waitForSelector('#banner:not([hidden])');
   assert.match(await banner(page), /This link could not be opened\. The map “triangle\.json” it needs could not be found/);
-  await page.click('[data-testid=punter-tab-play]');
+  await openTab(page, 'punter-tab-play');
   await page.click('[data-testid=punter-start]');
   await punterStatus(page, /Your turn \(turn 1 of 61\)/);
   await page.context().close();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -121,7 +121,7 @@ test('the board is drawn on the engine\'s geometry; the time a strategy\'s turn 
   }
   assert.ok((await page.textContent('.labyrinth-seat-help')).includes(`(${limits.decisionMs} ms a ${limits.decision})`));
   const time = `${limits.decisionMs} ms a ${limits.decision};`;
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   assert.ok((await page.textContent('.labyrinth-tab-lab p.lead')).includes(`with ${time}`));
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -211,7 +211,7 @@ test('a share link reopens the same position; the replay tab steps through the g
   assert.deepEqual(other.errors, []);
   await other.context().close();
   // Replay: the game played, stepped back to its start.
-  await page.click('[data-testid=labyrinth-tab-replay]');
+  await openTab(page, 'labyrinth-tab-replay');
   await page.waitForFunction(() => document.querySelector('.labyrinth-tab-replay .replay-counter')?.textContent === '1 / 1');
   await page.keyboard.press('Home');
   const start = await page.$eval('[data-testid=labyrinth-replay-canvas]', (c) => c.state);
@@ -244,7 +244,7 @@ test('the phone layout does not scroll sideways', async () => {
 
 test('a JavaScript strategy plays the AIs in every seat from the sandbox', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
   const rows = await page.$$eval('[data-testid=labyrinth-lab-games-list] li', (lis) => lis.map((l) => l.textContent));
@@ -277,7 +277,7 @@ test('the way to a reachable square comes from the engine and is drawn on hover'
 
 test('a strategy that throws or loops loses its turns to the greedy AI and the page keeps working', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', 'let n = 0;\nfunction turn(view) {\n  if (n++ % 2) for (;;) {}\n  throw new Error("nope");\n}');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });
@@ -307,7 +307,7 @@ async function runLab(page, code, seed) {
 
 test('a strategy that throws on some turns: the headline says how many failed, not in green; each failure names its game and turn; a seed replays the same games', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   // Every third turn of a game throws (each game starts the code afresh).
   const code = `let n = 0;\n${STAYER.replace('function turn(view)', 'function stay(view)')}\nfunction turn(view) {\n  if (++n % 3 === 0) null.x;\n  return stay(view);\n}`;
   const first = await runLab(page, code, '12345');
@@ -341,9 +341,9 @@ const MESSAGE = '[data-testid=labyrinth-message]';
 
 /** Types `code` into the Your strategy tab's editor (kept in localStorage), back to Play. */
 async function writeStrategy(page, code) {
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', code);
-  await page.click('[data-testid=labyrinth-tab-play]');
+  await openTab(page, 'labyrinth-tab-play');
 }
 
 /** A new game with `seats` ({ yellow: 'js', red: 'greedy' }; the others off), seed 7. */
@@ -380,7 +380,7 @@ test('your strategy takes a seat in the Play tab: it plays its own turns against
   assert.match(await page.textContent('[data-testid=labyrinth-legend]'), /Red AI greedy/);
   assert.match(await page.textContent('[data-testid=labyrinth-printed]'), /seat 0 stays at 1,1/);
   await page.waitForFunction(() => /Yellow \(your strategy\)/.test(document.querySelector('[data-testid=labyrinth-status]').textContent));
-  await page.click('[data-testid=labyrinth-tab-replay]');
+  await openTab(page, 'labyrinth-tab-replay');
   await page.waitForFunction(() => /Yellow your strategy.*Red AI greedy/.test(document.querySelector('.labyrinth-tab-replay .labyrinth-legend')?.textContent));
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -420,8 +420,8 @@ test('an endless loop: the greedy AI plays the turn after the time limit, the pa
   // Meanwhile the page answers at once.
   await page.waitForFunction(() => /is thinking/.test(document.querySelector('[data-testid=labyrinth-status]').textContent));
   const ping = Date.now();
-  await page.click('[data-testid=labyrinth-tab-replay]');
-  await page.click('[data-testid=labyrinth-tab-play]');
+  await openTab(page, 'labyrinth-tab-replay');
+  await openTab(page, 'labyrinth-tab-play');
   assert.ok(Date.now() - ping < 1000, 'the page is responsive while the strategy loops');
   await page.waitForFunction(() => /Your strategy \(Yellow\), turn 1: no answer within \d+ ms \(an infinite loop\?\): the sandbox stopped it — the greedy AI played this turn/.test(document.querySelector('[data-testid=labyrinth-message]').textContent), null, { timeout: 20000 });
   // The backstop (500 + 1000 ms) starts after t0; Date.now is a millisecond wall clock (and may
@@ -516,7 +516,7 @@ const COUNTER = `let n = 0;\n${STAYER.replace('function turn(view) {', 'function
 
 test('a lab game opens in Replay at move 1; the inspector shows what each seat saw, answered, printed and took; re-run here reproduces it; continue from here forks it', async () => {
   const page = await openLabyrinth();
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', COUNTER);
   await page.fill('[data-testid=labyrinth-lab-seed]', '31');
   await page.click('[data-testid=labyrinth-lab-run]');
@@ -543,9 +543,9 @@ test('a lab game opens in Replay at move 1; the inspector shows what each seat s
   assert.match(await page.textContent('[data-testid=rerun-answer]'), /same$/);
   assert.equal(await page.textContent('[data-testid=rerun-printed]'), recorded);
   // Edited code answers otherwise here, and the inspector says so.
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', COUNTER.replace('rotation: "north", insertion: i', 'rotation: "south", insertion: i'));
-  await page.click('[data-testid=labyrinth-tab-replay]');
+  await openTab(page, 'labyrinth-tab-replay');
   await page.click('[data-testid=labyrinth-inspector-rerun]');
   await page.waitForFunction(() => /differs$/.test(document.querySelector('[data-testid=rerun-answer]')?.textContent));
   // Continue from here: the position in Play, you in the strategy's seat; the fork's link holds

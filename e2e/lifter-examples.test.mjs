@@ -3,7 +3,7 @@
 // at the end with that score.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -13,7 +13,7 @@ after(async () => { await browser?.close(); server?.close(); });
 test('an example link opens the replay of its route and shows its score', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
   await page.waitForSelector('[data-testid=lifter-play-canvas]');
-  await page.click('[data-testid=lifter-tab-replay]');
+  await openTab(page, 'lifter-tab-replay');
   await page.click('[data-testid=lifter-best-routes] summary');
   const items = await page.locator('[data-testid^=lifter-example-]').count();
   assert.equal(items, 26, 'one example per official map');

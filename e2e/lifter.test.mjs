@@ -3,7 +3,7 @@
 // that loops), a broken pasted map, broken links, route editing and the phone layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -88,7 +88,7 @@ test('the game link reopens in a fresh page at the same turn', async () => {
 
 test('the solver finds a scoring route within a short budget, and it is playable', async () => {
   const page = await openLifter();
-  await page.click('[data-testid=lifter-tab-solver]');
+  await openTab(page, 'lifter-tab-solver');
   await page.selectOption('[data-testid=lifter-budget]', '1');
   const t0 = Date.now();
   await page.click('[data-testid=lifter-solve]');
@@ -105,7 +105,7 @@ test('the solver finds a scoring route within a short budget, and it is playable
   await page.keyboard.press('End');
   assert.equal(await page.textContent('[data-testid=lifter-replay-stat-score]'), String(score));
   // Play it: the same route in the play view, scored the same.
-  await page.click('[data-testid=lifter-tab-solver]');
+  await openTab(page, 'lifter-tab-solver');
   await page.click('[data-testid=lifter-solve-play]');
   await page.waitForSelector('.lifter-tab-play:not([hidden])');
   assert.equal(await stat(page, 'score'), String(score));
@@ -116,7 +116,7 @@ test('the solver finds a scoring route within a short budget, and it is playable
 test('the solver can be stopped and keeps its best route so far', async () => {
   const page = await openLifter();
   await page.selectOption('[data-testid=lifter-map]', 'official:contest10');
-  await page.click('[data-testid=lifter-tab-solver]');
+  await openTab(page, 'lifter-tab-solver');
   await page.selectOption('[data-testid=lifter-budget]', '60');
   await page.click('[data-testid=lifter-solve]');
   await page.waitForFunction(() => document.querySelector('[data-testid=lifter-solve-explored]').textContent !== '—', null, { timeout: 10000 });
@@ -129,7 +129,7 @@ test('the solver can be stopped and keeps its best route so far', async () => {
 
 test('user solvers run in the sandbox: solve(map), next(state), and a loop that is stopped', async () => {
   const page = await openLifter();
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await setCode(page, 'lifter-editor', 'function solve(map) {\n  console.log(map.split("\\n")[0]);\n  return "DLRDDUULLLDDL";\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-score]', { timeout: 20000 });
@@ -150,7 +150,7 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
   assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '1 / 13');
 
   // Errors are reported with their reason and place.
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await setCode(page, 'lifter-editor', 'function next(s) {\n  return s.nope.x;\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
@@ -171,7 +171,7 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
   assert.match(await page.textContent('[data-testid=lifter-code-error]'), /did not return within .* \(an infinite loop\?\)/);
   assert.ok(Date.now() - t0 < 10000);
   // Still playable afterwards.
-  await page.click('[data-testid=lifter-tab-play]');
+  await openTab(page, 'lifter-tab-play');
   await press(page, 'D');
   assert.equal(await stat(page, 'moves'), '1');
   assert.deepEqual(page.errors, []);
@@ -180,7 +180,7 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
 
 test('the lab takes a seed: the same seed repeats a run that uses Math.random, another changes it', async () => {
   const page = await openLifter();
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await setCode(page, 'lifter-editor', 'function next(s) {\n  if (s.moves >= 40) return "A";\n  return "LRUDW"[Math.floor(Math.random() * 5)];\n}');
   const runWith = async (seed) => {
     await page.fill('[data-testid=lifter-lab-seed]', String(seed));
@@ -203,7 +203,7 @@ test('the lab takes a seed: the same seed repeats a run that uses Math.random, a
   await page.selectOption('[data-testid=lifter-fork-seat]', 'js');
   await page.click('[data-testid=lifter-fork-start]');
   await page.waitForFunction((r) => document.querySelector('[data-testid=lifter-route]')?.value === r, eighth, { timeout: 20000 });
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   // Empty takes a fresh seed and shows it; a seed that is not one is refused before running.
   await page.fill('[data-testid=lifter-lab-seed]', '');
   await page.click('[data-testid=lifter-run-code]');
@@ -218,7 +218,7 @@ test('the lab takes a seed: the same seed repeats a run that uses Math.random, a
 
 test('a lab run of next is a series: it opens in Replay at command 1 with what each command saw, answered and printed; re-run here; continue from here', async () => {
   const page = await openLifter();
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   const route = 'DLRDDUULLLDDL';
   await setCode(page, 'lifter-editor', `function next(s) {
   console.log("at " + s.robot.x + "," + s.robot.y + " after " + s.moves);
@@ -265,7 +265,7 @@ test('a lab run of next is a series: it opens in Replay at command 1 with what e
   assert.equal(await page.textContent('[data-testid=lifter-inspector-printed]'), 'at 5,2 after 5\n');
 
   // A command that is not one is played as a wait, kept with its reason; re-run says the same.
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await setCode(page, 'lifter-editor', 'function next(s) { return s.moves === 0 ? "X" : "A"; }');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });
@@ -335,7 +335,7 @@ test('editing the route replays the edited route', async () => {
   await page.locator('[data-testid=lifter-route]').blur();
   assert.equal(await page.inputValue('[data-testid=lifter-route]'), 'DLRDDUULLLDDL');
   // Pasted into the replay viewer.
-  await page.click('[data-testid=lifter-tab-replay]');
+  await openTab(page, 'lifter-tab-replay');
   await page.fill('[data-testid=lifter-replay-route]', 'DLRDDUUL');
   await page.click('[data-testid=lifter-watch]');
   assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '0 / 8');
@@ -405,7 +405,7 @@ test('the phone layout has no horizontal scrolling', async () => {
     assert.ok(scroll <= inner, `${tab}: ${scroll} > ${inner}`);
   }
   // The on-screen pad plays too.
-  await page.click('[data-testid=lifter-tab-play]');
+  await openTab(page, 'lifter-tab-play');
   await page.click('.pad-down');
   assert.equal(await stat(page, 'moves'), '1');
   await page.context().close();
@@ -419,7 +419,7 @@ test('a 10,000-command route: the move list keeps only the rows in view, seeks a
   await page.click('[data-testid=lifter-paste-toggle]');
   await page.fill('[data-testid=lifter-paste]', rows.join('\n'));
   await page.click('[data-testid=lifter-paste-use]');
-  await page.click('[data-testid=lifter-tab-replay]');
+  await openTab(page, 'lifter-tab-replay');
   await page.fill('[data-testid=lifter-replay-route]', 'RL'.repeat(5000));
   await page.click('[data-testid=lifter-watch]');
   assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '0 / 10000');

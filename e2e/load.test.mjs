@@ -4,7 +4,7 @@
 // compresses and caches safely across rebuilds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, arcade } from './browser.mjs';
+import { launch, arcade, openTab } from './browser.mjs';
 import { startServer } from './bench-load.mjs';
 
 let browser;
@@ -66,7 +66,7 @@ test('the start page stays under 250 KB: the code editor (CodeMirror), the other
   for (const file of ['/www/pig/lab.js', '/www/pig/arena.js', '/www/pig/replay-view.js', `/pkg/${MODULES['pig-scheme'].wasm}`]) {
     assert.ok(!got.has(file), `${file} is not on the start page`);
   }
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.waitForSelector('[data-testid=editor] .cm-editor');
   await Promise.all(done);
   assert.match(got.get(bundle)?.cache ?? '', /immutable/);
@@ -161,7 +161,7 @@ test('a tab whose code or engine cannot be fetched says so in the tab, and Try a
   await page.click('[data-testid=tab-arena]');
   await page.waitForSelector('[data-testid=tab-load-failed]');
   assert.match(await page.textContent('[data-testid=tab-load-failed]'), /^This tab could not be loaded \(.+\)\. Try again$/);
-  await page.click('[data-testid=tab-play]');
+  await openTab(page, 'tab-play');
   await page.waitForSelector('section[data-tab=play]:not([hidden]) canvas');
   blocked = false;
   await page.click('[data-testid=tab-arena]');

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -26,7 +26,7 @@ const green = (p) => p[1] > 200 && p[0] < 80 && p[2] < 80;
 
 test('Punter: a bot\'s site, river and path are drawn on the map at its move only, listed, and switched off', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await setCode(page, 'punter-lab-editor', `let me = 0, n = 0, rivers = [], taken = new Set();
 const key = (a, b) => (a < b ? a + "," + b : b + "," + a);
 function punter(message) {
@@ -92,7 +92,7 @@ function punter(message) {
 
 test('Labyrinth: a strategy\'s tile, square and path are drawn on the board at its turn only, listed, and switched off', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', `let n = 0;
 function turn(view) {
   const [, row, column] = view.pawns[view.seat];
@@ -116,6 +116,7 @@ function turn(view) {
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 60000 });
   await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');
+  await page.waitForSelector('section[data-tab=replay][data-mounted]:not([hidden])'); // its code loads now
   const tab = '.labyrinth-tab-replay';
   const canvas = 'labyrinth-replay-canvas';
   // Game 1: your strategy (yellow) plays turns 1–2, 5–6, 9–10…; a turn is a push and a walk.
@@ -153,11 +154,12 @@ function turn(view) {
   // Off, it stays off after a reload: the same game watched again shows no marks until switched on.
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await page.fill('[data-testid=labyrinth-lab-seed]', '5');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 60000 });
   await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');
+  await page.waitForSelector('section[data-tab=replay][data-mounted]:not([hidden])'); // its code loads now
   for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
   assert.equal(await counter(page, tab), 5);
   assert.equal(await page.isChecked('[data-testid=labyrinth-show-marks]'), false, 'the switch is off after the reload');
@@ -171,7 +173,7 @@ function turn(view) {
 
 test('Labyrinth: a program\'s @draw lines on stderr are drawn at its turns', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await page.selectOption('[data-testid=labyrinth-lab-kind]', 'program');
   // tests/fixtures/programs/draw.wat: the same answer every turn, its other arguments on stderr.
   await page.setInputFiles('[data-testid=labyrinth-lab-program-file]', { name: 'draw.wasm', mimeType: 'application/wasm', buffer: readFileSync(new URL('../tests/fixtures/programs/draw.wasm', import.meta.url)) });
@@ -180,6 +182,7 @@ test('Labyrinth: a program\'s @draw lines on stderr are drawn at its turns', asy
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 60000 });
   await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');
+  await page.waitForSelector('section[data-tab=replay][data-mounted]:not([hidden])'); // its code loads now
   const tab = '.labyrinth-tab-replay';
   const canvas = 'labyrinth-replay-canvas';
   // Game 1: the program (yellow) plays turns 1–2, 5–6…, the greedy AI 3–4.

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -21,7 +21,7 @@ const counter = (page, tab) => page.textContent(`${tab} .replay-counter`).then((
 test('Lifter: a solver\'s marks are drawn over the mine at the command that drew them, listed by the inspector, and switched off', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
   await page.waitForSelector('[data-testid=lifter-play-canvas]');
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   const route = 'DLRDDUULLLDDL';
   await setCode(page, 'lifter-editor', `function next(s) {
   if (s.moves === 2) {
@@ -82,7 +82,7 @@ test('Lifter: a solver\'s marks are drawn over the mine at the command that drew
 
 test('Pig: a strategy\'s values are shown beside the board at its decisions only, and switched off', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', `function player(myTotal, otherTotal, accum, current) {
   draw.value((accum + current) / 20, { colour: "blue", label: "turn / 20" });
@@ -92,6 +92,7 @@ test('Pig: a strategy\'s values are shown beside the board at its decisions only
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
   await page.click('[data-testid=lab-results] tbody tr:nth-child(1) button');
+  await page.waitForSelector('section[data-tab=replay][data-mounted]:not([hidden])'); // its code loads now
   const tab = '.tab-replay';
   // Step to a decision of the strategy, then to one of its opponent.
   const head = () => page.textContent('[data-testid=pig-inspector-head]').catch(() => '');
@@ -163,7 +164,7 @@ function player(a, b, accum, current) {
 
 test('Pig: a Scheme strategy\'s @draw lines (the example that draws its plan) are values at its decision', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'scheme');
   const code = await page.evaluate(async () => (await import('/www/pig/strategies.js')).EXAMPLES.scheme.find(([name]) => name.startsWith('Draw its plan'))[1]);
   await setCode(page, 'editor', code);
@@ -171,6 +172,7 @@ test('Pig: a Scheme strategy\'s @draw lines (the example that draws its plan) ar
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
   await page.click('[data-testid=lab-results] tbody tr:nth-child(1) button');
+  await page.waitForSelector('section[data-tab=replay][data-mounted]:not([hidden])'); // its code loads now
   const tab = '.tab-replay';
   const values = () => page.$eval('[data-testid=pig-values]', (v) => (v.parentElement.hidden ? 0 : Number(v.dataset.marks)));
   for (let i = 0; i < 60 && !(await values()); i += 1) await page.keyboard.press('ArrowRight');
@@ -187,7 +189,7 @@ test('Pig: a Scheme strategy\'s @draw lines (the example that draws its plan) ar
 test('Lifter: a program\'s @draw lines on stderr are its marks, drawn at the first command of its route', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
   await page.waitForSelector('[data-testid=lifter-play-canvas]');
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await page.selectOption('[data-testid=lifter-lab-kind]', 'program');
   // tests/fixtures/programs/draw.wat: its arguments after the route are written to stderr.
   await page.setInputFiles('[data-testid=lifter-lab-program-file]', { name: 'draw.wasm', mimeType: 'application/wasm', buffer: readFileSync(new URL('../tests/fixtures/programs/draw.wasm', import.meta.url)) });

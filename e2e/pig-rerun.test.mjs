@@ -5,7 +5,7 @@
 // game opens in Replay with its decisions too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -31,7 +31,7 @@ function player(myTotal, otherTotal, accum, current) {
 };
 
 async function useStrategy(page, language, source) {
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', language);
   await setCode(page, 'editor', source);
 }
@@ -77,7 +77,7 @@ for (const [language, source] of Object.entries(STATEFUL)) {
     assert.equal(again.printed, recorded);
     // Edited code is what runs: its output differs, and says so.
     await useStrategy(page, language, language === 'js' ? source.replace('console.log(n, r)', 'console.log("edited", n, r)') : source.replace('(display n)', '(display "edited ") (display n)'));
-    await page.click('[data-testid=tab-replay]');
+    await openTab(page, 'tab-replay');
     const edited = await rerun(page);
     assert.equal(edited.printed, `edited ${recorded}`);
     assert.match(await page.textContent('[data-testid=pig-inspector-rerun-result]'), /Printed differs/);
@@ -89,7 +89,7 @@ for (const [language, source] of Object.entries(STATEFUL)) {
 test('the Play tab\'s game opens in Replay with the opponent\'s decisions, and Re-run here gives the strategy\'s recorded answer', async () => {
   const page = await openPage(browser, server.url);
   await useStrategy(page, 'js', STATEFUL.js);
-  await page.click('[data-testid=tab-play]');
+  await openTab(page, 'tab-play');
   await page.selectOption('[data-testid=opponent]', 'mine');
   await page.selectOption('[aria-label="Who starts"]', '1');
   await page.fill('[data-testid=play-seed]', '77');
@@ -102,7 +102,7 @@ test('the Play tab\'s game opens in Replay with the opponent\'s decisions, and R
     if (await strategyMoves() >= 12 || !(await page.isEnabled('[data-testid=hold]'))) break;
     await page.click('[data-testid=hold]');
   }
-  await page.click('[data-testid=tab-replay]');
+  await openTab(page, 'tab-replay');
   assert.match(await page.textContent('[data-testid=replay-title]'), /^Your game against my JS strategy/);
   await page.click('.tab-replay .replay-btn[title^="First"]');
   await toStrategyDecision(page, 8, /^my JS strategy/);

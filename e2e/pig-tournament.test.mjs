@@ -3,7 +3,7 @@
 // engine's limit on games in all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -32,7 +32,7 @@ const builtin = (name) => ({ label: name, kind: 'builtin', source: name });
 
 test('three built-in strategies play a tournament; the standings add up, best Elo first, and the link reopens them', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   assert.equal(await page.$('[data-testid=arena-entrants]'), null, 'two strategies: a match, A vs B');
   await page.click('[data-testid=arena-add]');
   await page.waitForSelector('[data-testid=arena-entrants]');
@@ -64,7 +64,7 @@ test('three built-in strategies play a tournament; the standings add up, best El
   assert.match(await page.textContent('[data-testid=replay-title]'), / — game \d+ of 147 \(\w+ first\)$/);
   assert.match(await page.textContent('[data-testid=replay-title]'), new RegExp(rows[2].label));
 
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   const link = await page.inputValue('.tab-arena .link-input');
   assert.match(link, /#pig-tournament\/1\//);
   assert.deepEqual(page.errors, []);
@@ -92,10 +92,10 @@ test('three built-in strategies play a tournament; the standings add up, best El
 
 test('a JavaScript strategy from the lab plays a tournament through the same seats', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', 'function player(my, other, accum, current, state) {\n  return accum + current < 21;\n}');
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   await page.click('[data-testid=arena-add]');
   await page.selectOption('[data-testid=arena-b]', 'mine');
   await page.selectOption('[data-testid=arena-per-pair]', '10');
@@ -156,7 +156,7 @@ test('more than 10,000 games in all: the engine’s limit message, and the page 
   await fresh.waitForSelector('#banner:not([hidden])');
   assert.match(await fresh.textContent('#banner'), /could not be opened\. Games in all \(5000 for each of 3 pairs\) 15000 is larger than the limit of 10000/);
   // The arena still works, and says so before running when the games per pair are too many.
-  await fresh.click('[data-testid=tab-arena]');
+  await openTab(fresh, 'tab-arena');
   await fresh.click('[data-testid=arena-add]');
   await fresh.selectOption('[data-testid=arena-per-pair]', '5000');
   assert.match(await fresh.textContent('[data-testid=arena-total]'), /5000 games per pair × 3 pairs must be 1 to 10000 games in all/);
@@ -172,7 +172,7 @@ test('more than 10,000 games in all: the engine’s limit message, and the page 
 
 test('a tournament of eight fits a phone without sideways scrolling', async () => {
   const page = await openPage(browser, server.url, { width: 390, height: 844 });
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   for (let i = 0; i < 6; i += 1) await page.click('[data-testid=arena-add]');
   assert.equal(await page.isDisabled('[data-testid=arena-add]'), true, 'eight at most');
   await page.selectOption('[data-testid=arena-per-pair]', '10');

@@ -2,7 +2,7 @@
 // a looping strategy, the replay viewer, human play, broken links and the phone layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode, getCode } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode, getCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -14,7 +14,7 @@ const HOLD_AT_18 = `(define (player my-total other-total accum current state)
   (if (>= other-total 85) #t (< (+ accum current) 18)))`;
 
 async function runChecker(page, source) {
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'scheme');
   await setCode(page, 'editor', source);
   await page.fill('.tab-lab input.seed', '4242');
@@ -25,7 +25,7 @@ async function runChecker(page, source) {
 test('the checker\'s games, target, opponent and pass mark are the engine\'s', async () => {
   const page = await openPage(browser, server.url);
   const checker = await page.evaluate(async () => (await import('./www/engine.js').then((m) => m.loadEngine('pig'))).pigChecker());
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   assert.equal(await page.textContent('[data-testid=run-checker]'), `Run the checker (${checker.games} games vs ${checker.opponent})`);
   assert.ok((await page.textContent('.tab-lab p.lead')).includes(`reaching ${checker.target} wins at once. The checker passes with ${checker.winsNeeded} wins of ${checker.games}.`));
   await runChecker(page, HOLD_AT_18);
@@ -71,7 +71,7 @@ test('a looping Scheme strategy is reported with its place and the page keeps wo
   assert.match(failures, /step budget of 100000 exhausted/);
   assert.match(failures, /3:11: step budget/);
   // Still responsive: the arena runs a match afterwards.
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   await page.click('[data-testid=arena-run]');
   await page.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 30000 });
   assert.deepEqual(page.errors, []);
@@ -80,7 +80,7 @@ test('a looping Scheme strategy is reported with its place and the page keeps wo
 
 test('a Scheme syntax error names line and column', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await setCode(page, 'editor', '(define (player a b c d s)\n  (if (> c 10) #f #t)');
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-status].error');
@@ -90,7 +90,7 @@ test('a Scheme syntax error names line and column', async () => {
 
 test('a JavaScript strategy plays the checker; a throwing one is reported with its line', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', 'function player(my, other, accum, current, state) {\n  return accum + current < 20;\n}');
   await page.click('[data-testid=run-checker]');
@@ -108,7 +108,7 @@ test('a JavaScript strategy plays the checker; a throwing one is reported with i
 
 test('a strategy that fails on some decisions: the headline says how many, not in green; each names its game and move; a seed replays the checker', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   // Holds at 20, but every seventh call throws.
   await setCode(page, 'editor', 'let n = 0;\nfunction player(my, other, accum, current, state) {\n  if (++n % 7 === 0) null.x;\n  return accum + current < 20;\n}');
@@ -145,7 +145,7 @@ test('a strategy that fails on some decisions: the headline says how many, not i
 
 test('a JavaScript strategy that never returns is stopped by the sandbox; the page stays responsive', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', 'function player(a, b, c, d, s) {\n  while (true) {}\n}');
   const t0 = Date.now();
@@ -162,7 +162,7 @@ test('a JavaScript strategy that never returns is stopped by the sandbox; the pa
 
 test('the replay viewer steps with the keyboard and its link keeps the turn', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   await page.click('[data-testid=arena-run]');
   await page.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 30000 });
   await page.click('[data-testid=arena-results] tbody tr:first-child button');
@@ -191,7 +191,7 @@ test('the replay viewer steps with the keyboard and its link keeps the turn', as
 
 test('broken links show a clear message and never break the page', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   await page.click('[data-testid=arena-run]');
   await page.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 30000 });
   await page.click('[data-testid=arena-results] tbody tr:first-child button');
@@ -208,7 +208,7 @@ test('broken links show a clear message and never break the page', async () => {
   const p2 = await openPage(browser, `${server.url}#pig/1/this-is-not-a-game`);
   await p2.waitForSelector('#banner:not([hidden])');
   assert.match(await p2.textContent('#banner'), /could not be opened/);
-  await p2.click('[data-testid=tab-policy]');
+  await openTab(p2, 'tab-policy');
   await p2.waitForSelector('[data-testid=policy-timing]');
   assert.deepEqual(p2.errors, []);
   await p2.context().close();
@@ -246,10 +246,10 @@ test('a human plays against a strategy, and the game is shareable', async () => 
 
 test('a strategy that fails in the Play tab: the engine\'s fallback (hold) is played and named', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', 'function player() {\n  throw new Error("nope");\n}');
-  await page.click('[data-testid=tab-play]');
+  await openTab(page, 'tab-play');
   await page.selectOption('[data-testid=opponent]', 'mine');
   await page.selectOption('[aria-label="Who starts"]', '1');
   // Every status the page shows is recorded: the game goes on at once, so the message may be
@@ -276,7 +276,7 @@ test('a strategy that fails in the Play tab: the engine\'s fallback (hold) is pl
 
 test('the optimal policy picture is drawn from the engine', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-policy]');
+  await openTab(page, 'tab-policy');
   assert.match(await page.textContent('[data-testid=policy-timing]'), /53\.0593%/);
   const box = await page.$eval('[data-testid=policy-canvas]', (c) => [c.width, c.height]);
   assert.ok(box[0] > 100 && box[1] > 100);

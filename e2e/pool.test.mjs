@@ -3,7 +3,7 @@
 // the outcome is the same on one worker as on several; every worker ends with the run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -90,7 +90,7 @@ test('Pig: a tournament’s pairs on 1 worker and on 4 give the same standings, 
 
 test('Punter: your bot’s arena games on 1 worker and on 3 give the same standings', async () => {
   const [one, three] = await onOneAndMany(`${server.url}#punter`, 3, async (p, n) => {
-    await p.click('[data-testid=punter-tab-lab]');
+    await openTab(p, 'punter-tab-lab');
     await p.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
     await p.selectOption('[data-testid=punter-lab-opponents]', 'greedy,random');
     await p.selectOption('[data-testid=punter-lab-games]', '6');
@@ -105,7 +105,7 @@ test('Punter: your bot’s arena games on 1 worker and on 3 give the same standi
 
 test('Labyrinth: your strategy’s games on 1 worker and on 2 give the same games', async () => {
   const [one, two] = await onOneAndMany(`${server.url}#labyrinth`, 2, async (p, n) => {
-    await p.click('[data-testid=labyrinth-tab-lab]');
+    await openTab(p, 'labyrinth-tab-lab');
     await p.selectOption('[data-testid=labyrinth-lab-games]', '6');
     await p.click('[data-testid=labyrinth-lab-run]');
     await p.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });
@@ -119,7 +119,7 @@ test('Labyrinth: your strategy’s games on 1 worker and on 2 give the same game
 
 test('one job failing stops the pool: the message names it, the other workers end, and Stop ends them all', async () => {
   const page = countSandboxes(await openPage(browser, `${server.url}#labyrinth`, undefined, { cores: 3 }));
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', 'function turn(view) {\n  return {;\n}');
   await page.selectOption('[data-testid=labyrinth-lab-games]', '6');
   await page.click('[data-testid=labyrinth-lab-run]');
@@ -140,7 +140,7 @@ test('one job failing stops the pool: the message names it, the other workers en
   await page.context().close();
 
   const punter = countSandboxes(await openPage(browser, `${server.url}#punter`, undefined, { cores: 2 }));
-  await punter.click('[data-testid=punter-tab-lab]');
+  await openTab(punter, 'punter-tab-lab');
   await punter.selectOption('[data-testid=punter-lab-games]', '60');
   await punter.click('[data-testid=punter-lab-run]');
   await punter.waitForFunction(() => /Playing… [1-9]\d* of 60 games/.test(document.querySelector('[data-testid=punter-lab-status]').textContent), null, { timeout: 60000 });

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -18,7 +18,7 @@ async function pickExample(page, prefix, kind = `${prefix}-kind`) {
 
 test('Punter: the example program plays from the Your bot tab, says its name, and takes a seat in Play', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await pickExample(page, 'punter-lab');
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.click('[data-testid=punter-lab-run]');
@@ -27,7 +27,7 @@ test('Punter: the example program plays from the Your bot tab, says its name, an
   assert.match(rows[0], /^0: punter-rust\.wasm/);
   assert.match(await page.textContent('[data-testid=punter-lab-program-info]'), /punter in Rust \(example\) · 133\.\d KB · calls itself “.+”/);
   // In Play, "your bot" is the program: it plays seat 2 against you.
-  await page.click('[data-testid=punter-tab-play]');
+  await openTab(page, 'punter-tab-play');
   await page.selectOption('[data-testid=punter-map]', 'sample.json');
   await page.selectOption('[data-testid=punter-seat-1]', 'js');
   await page.click('[data-testid=punter-start]');
@@ -39,7 +39,7 @@ test('Punter: the example program plays from the Your bot tab, says its name, an
 
 test('Pig: the checker runs the example program from the lab', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await pickExample(page, 'pig-lab', 'language');
   await page.click('[data-testid=run-checker]');
   await page.waitForFunction(() => /Done in/.test(document.querySelector('[data-testid=lab-status]')?.textContent ?? ''), null, { timeout: 120000 });
@@ -50,7 +50,7 @@ test('Pig: the checker runs the example program from the lab', async () => {
 
 test('Labyrinth: the example program plays the lab\'s games without a failed turn', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await pickExample(page, 'labyrinth-lab');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list]', { timeout: 240000 });
@@ -63,7 +63,7 @@ test('Labyrinth: the example program plays the lab\'s games without a failed tur
 
 test('Lifter: the example program solves the map from the lab; its route is judged', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await pickExample(page, 'lifter-lab');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForFunction(() => /Done/.test(document.querySelector('[data-testid=lifter-code-status]')?.textContent ?? ''), null, { timeout: 60000 });
@@ -74,7 +74,7 @@ test('Lifter: the example program solves the map from the lab; its route is judg
 
 test('a program file opened in a lab is kept: after a reload it is there and plays', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await page.selectOption('[data-testid=labyrinth-lab-kind]', 'program');
   const bytes = readFileSync(new URL('../examples/programs/labyrinth-rust/labyrinth-rust.wasm', import.meta.url));
   await page.setInputFiles('[data-testid=labyrinth-lab-program-file]', { name: 'mine.wasm', mimeType: 'application/wasm', buffer: bytes });
@@ -82,7 +82,7 @@ test('a program file opened in a lab is kept: after a reload it is there and pla
   await page.waitForFunction(() => /mine\.wasm · 105\.\d KB/.test(document.querySelector('[data-testid=labyrinth-lab-program-info]')?.textContent ?? ''));
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   assert.equal(await page.inputValue('[data-testid=labyrinth-lab-kind]'), 'program');
   assert.match(await page.textContent('[data-testid=labyrinth-lab-program-info]'), /mine\.wasm · 105\.\d KB/);
   assert.equal(await page.inputValue('[data-testid=labyrinth-lab-program-args]'), '--quiet "two words"');
@@ -96,7 +96,7 @@ test('a program file opened in a lab is kept: after a reload it is there and pla
 
 test('a file that is not a program is refused in the lab, naming it; the lab plays on with its code', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await page.selectOption('[data-testid=labyrinth-lab-kind]', 'program');
   await page.setInputFiles('[data-testid=labyrinth-lab-program-file]', { name: 'notes.wasm', mimeType: 'application/wasm', buffer: Buffer.from('not a program\n') });
   await page.click('[data-testid=labyrinth-lab-run]');
@@ -110,9 +110,9 @@ test('a file that is not a program is refused in the lab, naming it; the lab pla
 
 test('Pig: the lab\'s program is "My strategy" in the Arena', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await pickExample(page, 'pig-lab', 'language');
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   await page.selectOption('.tab-arena select >> nth=0', 'mine'); // strategy A
   await page.selectOption('[data-testid=arena-games]', { index: 0 });
   await page.click('[data-testid=arena-run]');
@@ -125,9 +125,9 @@ test('Pig: the lab\'s program is "My strategy" in the Arena', async () => {
 
 test('Labyrinth: the lab\'s program takes a seat in the Play tab and plays its turns', async () => {
   const page = await openPage(browser, `${server.url}#labyrinth`);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await pickExample(page, 'labyrinth-lab');
-  await page.click('[data-testid=labyrinth-tab-play]');
+  await openTab(page, 'labyrinth-tab-play');
   for (const [color, seat] of [['yellow', 'js'], ['red', 'greedy'], ['blue', 'off'], ['green', 'off']]) await page.selectOption(`[data-testid=labyrinth-seat-${color}]`, seat);
   await page.fill('[data-testid=labyrinth-seed]', '7');
   await page.click('[data-testid=labyrinth-start]');
@@ -139,7 +139,7 @@ test('Labyrinth: the lab\'s program takes a seat in the Play tab and plays its t
 
 test('Lifter: a program\'s run continues from its start in Play, played by the program, to the same score', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await pickExample(page, 'lifter-lab');
   await page.selectOption('select[aria-label=Map]', 'contest3');
   await page.click('[data-testid=lifter-run-code]');
@@ -158,9 +158,9 @@ test('Lifter: a program\'s run continues from its start in Play, played by the p
 
 test('Pig: the lab\'s program is the opponent in the Play tab', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await pickExample(page, 'pig-lab', 'language');
-  await page.click('[data-testid=tab-play]');
+  await openTab(page, 'tab-play');
   await page.selectOption('[data-testid=opponent]', 'mine');
   await page.selectOption('[aria-label="Who starts"]', '1');
   await page.click('[data-testid=new-game]');

@@ -3,7 +3,7 @@
 // zombie while the game goes on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -99,7 +99,7 @@ test('a ready naming another punter is accepted, as the official server did, and
 
 test('the Your bot tab plays a game with the example bot and shows it in the replay viewer', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.click('[data-testid=punter-lab-run]');
   await page.waitForSelector('[data-testid=punter-lab-scores]', { timeout: 60000 });
@@ -114,7 +114,7 @@ test('the Your bot tab plays a game with the example bot and shows it in the rep
 
 test('the arena plays the bot in every seat and ranks it with the engine', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-games]', '6');
   await page.click('[data-testid=punter-lab-run]');
@@ -147,7 +147,7 @@ async function playLab(page, code, seed) {
 
 test('a bot that throws on some moves: the headline says how many of its turns failed, not in green; each names its game and turn; a seed replays the game', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'random');
   // Every third move throws; you sit in seat 1, so your moves are turns 1, 3, 5, …
@@ -171,7 +171,7 @@ test('a bot that throws on some moves: the headline says how many of its turns f
 
 test('the arena headline counts the failed turns of every game, and its seed replays the same games', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-games]', '6');
   const code = `let calls = 0;\n${CLAIMER.replace('function punter(m)', 'function claim(m)')}\nfunction punter(m) {\n  if (m.move && ++calls % 4 === 0) null.x;\n  return claim(m);\n}`;

@@ -6,7 +6,7 @@
 // moves up to it), and with the same seats and seed it goes on as the recorded game did.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -62,7 +62,7 @@ const labelsOf = (page, links) => page.evaluate(async (links) => {
 test('Punter: a Your bot game in Replay — the inspector, re-run here, and continue from here', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
   await page.evaluate(() => localStorage.clear());
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await setCode(page, 'punter-lab-editor', BOT);
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy');
@@ -96,16 +96,16 @@ test('Punter: a Your bot game in Replay — the inspector, re-run here, and cont
   assert.match(await page.textContent('[data-testid=rerun-answer]'), /same$/);
   assert.equal(await page.textContent('[data-testid=rerun-printed]'), recorded);
   // Edited code answers otherwise here, and the inspector says so.
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await setCode(page, 'punter-lab-editor', BOT.replace('draw % free.length', '(draw + 1) % free.length'));
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   await page.click('[data-testid=punter-inspector-rerun]');
   await page.waitForFunction(() => /differs$/.test(document.querySelector('[data-testid=rerun-answer]')?.textContent), null, { timeout: 30000 });
   // Continue from here with the seats as played and the code as it was: the game goes on as the
   // recorded one did (the bot is told of its earlier turns; greedy of its moves).
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await setCode(page, 'punter-lab-editor', BOT);
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   const whole = await replayLink(page);
   await page.click('[data-testid=punter-continue]');
   assert.equal(await page.inputValue('[data-testid=punter-fork-seat-0]'), 'js');
@@ -139,9 +139,9 @@ test('Punter: a Your bot game in Replay — the inspector, re-run here, and cont
 test('Punter: your bot takes a seat in Play; its decisions open with the game in Replay', async () => {
   const page = await openPage(browser, `${server.url}#punter`);
   await page.evaluate(() => localStorage.clear());
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await setCode(page, 'punter-lab-editor', BOT);
-  await page.click('[data-testid=punter-tab-play]');
+  await openTab(page, 'punter-tab-play');
   await page.waitForFunction(() => document.querySelector('[data-testid=punter-map-info]')?.textContent.includes('rivers'));
   await page.selectOption('[data-testid=punter-seat-1]', 'js');
   await page.fill('[data-testid=punter-seed]', '8');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage } from './browser.mjs';
+import { serve, launch, openPage, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -130,7 +130,7 @@ test('an official log opened from a file steps through to its recorded scores', 
   const log = JSON.parse(readFileSync(FIXTURE, 'utf8'));
   const recorded = log.game.find((e) => e.scores).scores.map((s) => s.score.toLocaleString('en-US'));
   const page = await openPunter();
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   await page.setInputFiles('[data-testid=punter-log-file]', FIXTURE);
   await page.waitForFunction(() => document.querySelector('[data-testid=punter-replay-title]').textContent.includes('lambda-ag1'));
   const counter = () => page.textContent('.punter-tab-replay .replay-counter');
@@ -246,7 +246,7 @@ test('a broken log file gives a message with its place and the page keeps workin
   const broken = join(dir, 'broken.json');
   writeFileSync(broken, '{"game":[{"start":{}},\n{"settings":{}},\n{"map":"lambda.json"},\n{"punter":0,"team":"a"},\n{"punter":1,"team":"b"},\n{"gameplay":"start"},\n{"claim":{"punter":0,"source":0,"target":1}}\n');
   const page = await openPunter();
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   await page.setInputFiles('[data-testid=punter-log-file]', broken);
   await page.waitForSelector('[data-testid=punter-replay-status].error');
   const message = await page.textContent('[data-testid=punter-replay-status]');
@@ -258,7 +258,7 @@ test('a broken log file gives a message with its place and the page keeps workin
   await page.keyboard.press('Home');
   assert.match(await page.textContent('.punter-tab-replay .replay-counter'), /^0 \//);
   // A bad pasted map says where, and the form keeps its map.
-  await page.click('[data-testid=punter-tab-play]');
+  await openTab(page, 'punter-tab-play');
   await page.click('[data-testid=punter-paste-toggle]');
   await page.fill('[data-testid=punter-paste]', '{"sites":[{"id":0,"x":0,"y":0}],"rivers":[{"source":0,"target":5}],"mines":[0]}');
   await page.click('[data-testid=punter-paste-use]');
@@ -279,7 +279,7 @@ test('the phone layout has no sideways scrolling on either tab', async () => {
   await page.click('[data-testid=punter-start]');
   const wide = () => page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(await wide() <= 390, `play: ${await wide()} px wide`);
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   await page.waitForFunction(() => document.querySelector('[data-testid=punter-replay-title]').textContent !== 'Replay');
   assert.ok(await wide() <= 390, `replay: ${await wide()} px wide`);
   assert.deepEqual(page.errors, []);
@@ -290,7 +290,7 @@ test('strong is the default opponent; the Replay tab opens its games against con
   const page = await openPage(browser, `${server.url}#punter`);
   await page.waitForSelector('[data-testid=punter-seat-1]');
   assert.equal(await page.inputValue('[data-testid=punter-seat-1]'), 'strong');
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   const options = await page.$$eval('[data-testid=punter-entry-games] option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.textContent]));
   assert.equal(options.length, 3);
   // Each caption's scores are the ones the engine gives the game's log.

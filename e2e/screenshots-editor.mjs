@@ -2,7 +2,7 @@
 // each after a run whose failure names a place: the place underlined in the code, a marker in the
 // gutter, the failure in the results a link to it (clicked: the cursor is there). Writes the labs'
 // screenshots in docs/screenshots/ (run: node e2e/screenshots-editor.mjs).
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 const out = new URL('../docs/screenshots/', import.meta.url).pathname;
 const VIEWPORTS = [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]];
@@ -49,7 +49,7 @@ try {
   for (const lab of LABS) {
     for (const [name, viewport] of VIEWPORTS) {
       const page = await openPage(browser, `${server.url}${lab.url}`, viewport);
-      await page.click(`[data-testid=${lab.tab}]`);
+      await openTab(page, lab.tab);
       if (lab.language) await page.selectOption('[data-testid=language]', lab.language);
       await lab.setup?.(page);
       await page.waitForSelector(`[data-testid=${lab.editor}] .cm-content`);

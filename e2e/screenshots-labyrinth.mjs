@@ -4,7 +4,7 @@
 // what it printed), labyrinth-lab (the Your strategy tab after a run of 2 games) and
 // labyrinth-replay (the Replay tab on the game played), labyrinth-inspector (a lab game's
 // decision, re-run here), labyrinth-continue and labyrinth-continued (Continue from here).
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 const DIR = new URL('../docs/screenshots/', import.meta.url).pathname;
 const CANVAS = '[data-testid=labyrinth-play-canvas]';
@@ -33,9 +33,9 @@ for (const [name, vp] of [['desktop', { width: 1280, height: 900 }], ['phone', {
   await shot('play');
 
   // Your strategy in the yellow seat.
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', WANDERER);
-  await page.click('[data-testid=labyrinth-tab-play]');
+  await openTab(page, 'labyrinth-tab-play');
   await page.selectOption('[data-testid=labyrinth-seat-yellow]', 'js');
   await page.selectOption('[data-testid=labyrinth-seat-red]', 'greedy');
   await page.click('[data-testid=labyrinth-start]');
@@ -44,7 +44,7 @@ for (const [name, vp] of [['desktop', { width: 1280, height: 900 }], ['phone', {
   await shot('seat');
 
   // The Your strategy tab after 2 games of the example.
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await page.selectOption('[data-testid=labyrinth-lab-examples]', '0'); // the bot's code is the example: no question
   await page.selectOption('[data-testid=labyrinth-lab-games]', '2');
   await page.click('[data-testid=labyrinth-lab-run]');
@@ -53,7 +53,7 @@ for (const [name, vp] of [['desktop', { width: 1280, height: 900 }], ['phone', {
   await shot('lab');
 
   // The Replay tab: the game played in the Play tab.
-  await page.click('[data-testid=labyrinth-tab-replay]');
+  await openTab(page, 'labyrinth-tab-replay');
   await page.waitForFunction(() => /\d+ \/ \d+/.test(document.querySelector('.labyrinth-tab-replay .replay-counter')?.textContent ?? ''));
   await page.waitForTimeout(300);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -61,7 +61,7 @@ for (const [name, vp] of [['desktop', { width: 1280, height: 900 }], ['phone', {
 
   // The inspector: game 2 of the lab run at the strategy's second turn, re-run with the code
   // unchanged; then Continue from here with its seat choice.
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(2) button');
   for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
   await page.click('[data-testid=labyrinth-inspector-rerun]');

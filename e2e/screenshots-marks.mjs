@@ -2,7 +2,7 @@
 // run in its lab, its game watched a few turns in (run: node e2e/screenshots-marks.mjs; the PNGs
 // go to docs/screenshots/<game>-marks-desktop.png).
 import { mkdirSync } from 'node:fs';
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 const out = new URL('../docs/screenshots/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
@@ -20,7 +20,7 @@ try {
   let page = await openPage(browser, `${server.url}#lifter`, viewport);
   await page.waitForSelector('[data-testid=lifter-play-canvas]');
   await page.selectOption('[data-testid=lifter-map]', 'official:contest2');
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await setCode(page, 'lifter-editor', await example(page, './www/lifter/lab.js', 'draw the plan'));
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=lifter-code-status]').textContent), null, { timeout: 30000 });
@@ -32,7 +32,7 @@ try {
 
   // Pig: values beside the board.
   page = await openPage(browser, server.url, viewport);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', await example(page, './www/pig/strategies.js', 'Draw its plan'));
   await page.click('[data-testid=run-checker]');
@@ -47,7 +47,7 @@ try {
 
   // Punter: mines ringed, the river claimed.
   page = await openPage(browser, `${server.url}#punter`, viewport);
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await setCode(page, 'punter-lab-editor', await example(page, './www/punter/lab.js', 'Draw the plan'));
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy');
@@ -61,7 +61,7 @@ try {
 
   // Labyrinth: the treasure sought and the square kept.
   page = await openPage(browser, `${server.url}#labyrinth`, viewport);
-  await page.click('[data-testid=labyrinth-tab-lab]');
+  await openTab(page, 'labyrinth-tab-lab');
   await setCode(page, 'labyrinth-lab-editor', await example(page, './www/labyrinth/lab.js', null));
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });

@@ -1,5 +1,5 @@
 // Takes a screenshot of every screen into docs/screenshots/ (run: node e2e/screenshots.mjs).
-import { serve, launch, openPage, setCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, openTab } from './browser.mjs';
 
 const out = new URL('../docs/screenshots/', import.meta.url).pathname;
 
@@ -21,7 +21,7 @@ async function lifterScreens(name, viewport) {
   await shot(page, 'won');
   // The solver on flood1.
   await page.selectOption('[data-testid=lifter-map]', 'official:flood1');
-  await page.click('[data-testid=lifter-tab-solver]');
+  await openTab(page, 'lifter-tab-solver');
   await page.selectOption('[data-testid=lifter-budget]', '3');
   await page.selectOption('[data-testid=lifter-map]', 'official:contest10');
   await page.click('[data-testid=lifter-solve]');
@@ -41,7 +41,7 @@ async function lifterScreens(name, viewport) {
   await page.waitForTimeout(400);
   await shot(page, 'replay');
   // Your solver: the BFS example on flood1.
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-score]', { timeout: 30000 });
   await shot(page, 'lab');
@@ -59,7 +59,7 @@ async function lifterScreens(name, viewport) {
   await page.waitForTimeout(200);
   await shot(page, 'replay-continue');
   // A broken pasted map.
-  await page.click('[data-testid=lifter-tab-play]');
+  await openTab(page, 'lifter-tab-play');
   await page.click('[data-testid=lifter-paste-toggle]');
   await page.fill('[data-testid=lifter-paste]', '#####\n#R  #\n#  x#\n#\\ L#\n#####');
   await page.click('[data-testid=lifter-paste-use]');
@@ -104,7 +104,7 @@ async function linkBody(map, route) {
 // Pig: a match link carrying code asks before running it.
 async function confirmScreen(name, viewport) {
   const page = await openPage(browser, server.url, viewport);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=wins]', { timeout: 20000 });
   const link = await page.inputValue('.tab-lab .link-input');
@@ -118,7 +118,7 @@ async function confirmScreen(name, viewport) {
 // Pig: a tournament of four strategies in the arena, with its standings.
 async function tournamentScreen(name, viewport) {
   const page = await openPage(browser, server.url, viewport);
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   await page.click('[data-testid=arena-add]');
   await page.click('[data-testid=arena-add]');
   await page.selectOption('[data-testid=arena-per-pair]', '200');
@@ -138,7 +138,7 @@ async function tournamentScreen(name, viewport) {
 async function punterBotScreen(name, viewport) {
   const page = await openPage(browser, `${server.url}#punter`, viewport);
   await page.evaluate(() => localStorage.removeItem('arcade.punter.bot.v1'));
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-games]', '6');
   await page.click('[data-testid=punter-lab-run]');
@@ -165,7 +165,7 @@ async function punterStudyScreen(name, viewport) {
   const shot = (page, screen) => page.screenshot({ path: `${out}punter-${screen}-${name}.png`, fullPage: true });
   const page = await openPage(browser, `${server.url}#punter`, viewport);
   await page.evaluate(() => localStorage.removeItem('arcade.punter.bot.v1'));
-  await page.click('[data-testid=punter-tab-lab]');
+  await openTab(page, 'punter-tab-lab');
   await setCode(page, 'punter-lab-editor', STUDY_BOT);
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy');
@@ -227,7 +227,7 @@ async function punterScreens(name, viewport) {
   await page.waitForTimeout(300);
   await shot(page, 'play');
   // The official example game, half way, with the plot.
-  await page.click('[data-testid=punter-tab-replay]');
+  await openTab(page, 'punter-tab-replay');
   await page.click('[data-testid=punter-example]');
   await page.waitForFunction(() => document.querySelector('[data-testid=punter-replay-title]').textContent.includes('Example'));
   await page.keyboard.press('Home');
@@ -266,7 +266,7 @@ async function punterScreens(name, viewport) {
 // (a JavaScript strategy with a memory and draws) asked again at one of its decisions in game 3.
 async function pigRerunScreen(name, viewport) {
   const page = await openPage(browser, server.url, viewport);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', `// Counts its questions and draws: a re-run replays both.
 let asked = 0;
@@ -298,7 +298,7 @@ function player(myTotal, otherTotal, accum, current) {
 // The A/B panel (www/ab.js) after a finished run: a Pig lab's, decided (`ab`: only these).
 async function abScreen(name, viewport) {
   const page = await openPage(browser, server.url, viewport);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.waitForSelector('[data-testid=ab-panel]');
   await page.selectOption('[data-testid=ab-a]', 'builtin:hold25');
   await page.selectOption('[data-testid=ab-b]', 'lab');
@@ -311,7 +311,7 @@ async function abScreen(name, viewport) {
   await page.context().close();
   // Lifter: the lab's solver against the built-in solver, at the budget chosen.
   const lifter = await openPage(browser, `${server.url}#lifter`, viewport);
-  await lifter.click('[data-testid=lifter-tab-lab]');
+  await openTab(lifter, 'lifter-tab-lab');
   await lifter.waitForSelector('[data-testid=ab-panel]');
   await lifter.selectOption('[data-testid=ab-a]', 'builtin:solver');
   await lifter.selectOption('[data-testid=ab-b]', 'lab');
@@ -336,7 +336,7 @@ async function programScreens(name, viewport) {
   for (const [game, hash, tab, kind, prefix, run, done] of labs) {
     const page = await openPage(browser, `${server.url}${hash}`, viewport);
     await page.evaluate(() => localStorage.clear());
-    await page.click(`[data-testid=${tab}]`);
+    await openTab(page, tab);
     await page.selectOption(`[data-testid=${kind}]`, 'program');
     await page.selectOption(`[data-testid=${prefix}-program-examples]`, '0');
     if (game === 'lifter') await page.selectOption('select[aria-label=Map]', 'contest3');
@@ -380,7 +380,7 @@ try {
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${out}pig-${tab}-${name}.png`, fullPage: true });
     }
-    await page.click('[data-testid=tab-arena]');
+    await openTab(page, 'tab-arena');
     await page.click('[data-testid=arena-results] button:has-text("View")');
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}pig-replay-${name}.png`, fullPage: true });
@@ -391,7 +391,7 @@ try {
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${out}pig-replay-inspector-${name}.png`, fullPage: true });
     // Changing the opponent says when it applies.
-    await page.click('[data-testid=tab-play]');
+    await openTab(page, 'tab-play');
     await page.selectOption('[data-testid=opponent]', 'optimal');
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}pig-play-pending-${name}.png` });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage, arcade, setCode } from './browser.mjs';
+import { serve, launch, openPage, arcade, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -372,10 +372,10 @@ const COUNTING = {
 for (const [language, source] of Object.entries(COUNTING)) {
   test(`Pig: a kept Play game reloaded mid-game goes on with the same dice and the same ${language} strategy state and draws as an uninterrupted match game`, async () => {
     const page = await openPage(browser, server.url);
-    await page.click('[data-testid=tab-lab]');
+    await openTab(page, 'tab-lab');
     await page.selectOption('[data-testid=language]', language);
     await setCode(page, 'editor', source);
-    await page.click('[data-testid=tab-play]');
+    await openTab(page, 'tab-play');
     await page.selectOption('[data-testid=opponent]', 'mine');
     await page.selectOption('[aria-label="Who starts"]', '1');
     await page.fill('[data-testid=play-seed]', '9');

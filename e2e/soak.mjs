@@ -13,7 +13,7 @@
 // batches run, and the heap is read again. Links are made by the native CLI
 // (browser.mjs's `arcade`: $ARCADE, the release build or the debug build).
 import { fileURLToPath } from 'node:url';
-import { serve, launch, openPage, arcade as cli } from './browser.mjs';
+import { serve, launch, openPage, arcade as cli, openTab } from './browser.mjs';
 
 /**
  * Batches per load: `warmup` batches before the heap is first read, then `runs` batches of `size`
@@ -65,7 +65,7 @@ export const LOADS = {
   'pig-arena': {
     // The arena's default match, optimal vs hold20.
     async open(page, { size }) {
-      await page.click('[data-testid=tab-arena]');
+      await openTab(page, 'tab-arena');
       await page.selectOption('[data-testid=arena-games]', String(size));
     },
     async batch(page) {
@@ -78,7 +78,7 @@ export const LOADS = {
     // The "Your bot" tab's arena: the example bot against greedy (the defaults) on lambda.json.
     async open(page, { size }) {
       await page.click('[data-testid=game-punter]');
-      await page.click('[data-testid=punter-tab-lab]');
+      await openTab(page, 'punter-tab-lab');
       await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
       await page.selectOption('[data-testid=punter-lab-games]', String(size));
     },
@@ -93,7 +93,7 @@ export const LOADS = {
     async open(page) {
       await page.click('[data-testid=game-lifter]');
       await page.selectOption('[data-testid=lifter-map]', 'official:contest1');
-      await page.click('[data-testid=lifter-tab-solver]');
+      await openTab(page, 'lifter-tab-solver');
       await page.selectOption('[data-testid=lifter-budget]', '1');
     },
     async batch(page) {

@@ -4,7 +4,7 @@
 // answer or an error; runs finish and the page keeps working.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf, setCode } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -18,7 +18,7 @@ const matchBrief = (text, re) => assert.ok(re.test(text), `${re} does not match 
 
 test('Pig: 2 MB answers and 2 MB error messages fail briefly, decision by decision; the checker completes', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', `const huge = "x".repeat(2 * 1024 * 1024);
 let n = 0;
@@ -45,7 +45,7 @@ function player(my, other, accum, current, state) {
 
 test('Lifter: next returning 20 MB is refused at once with the limit, solve over the largest mine too', async () => {
   const page = await openPage(browser, `${server.url}#lifter`);
-  await page.click('[data-testid=lifter-tab-lab]');
+  await openTab(page, 'lifter-tab-lab');
   await setCode(page, 'lifter-editor', 'function next(s) {\n  return "L".repeat(20 * 1024 * 1024);\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 30000 });

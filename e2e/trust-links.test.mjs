@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, openPage, arcade } from './browser.mjs';
+import { serve, launch, openPage, arcade, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -16,7 +16,7 @@ const banner = (page) => page.textContent('#banner');
 
 /** The Pig page still works: the optimal policy tab draws. */
 async function pigWorks(page) {
-  await page.click('[data-testid=tab-policy]');
+  await openTab(page, 'tab-policy');
   await page.waitForSelector('[data-testid=policy-timing]');
 }
 
@@ -53,7 +53,7 @@ test('a match link asking for 100,000 games is refused with the limit; the page 
   await page.evaluate((f) => { location.hash = f; }, link);
   await page.waitForSelector('#banner:not([hidden])');
   assert.match(await banner(page), /100000.*limit of 10000/);
-  await page.click('[data-testid=tab-arena]');
+  await openTab(page, 'tab-arena');
   await page.click('[data-testid=arena-run]');
   await page.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 30000 });
   assert.deepEqual(page.errors, []);

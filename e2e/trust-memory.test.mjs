@@ -55,6 +55,11 @@ async function drive(page) {
       }
     },
     click: (selector) => run((s) => { document.querySelector(s).click(); return true; }, selector),
+    /** Clicks tab button `testid` and waits for its view (a tab's code loads when first shown). */
+    async tab(testid) {
+      await d.click(`[data-testid=${testid}]`);
+      await d.until(`the ${testid} view`, () => !!document.querySelector('.game-page:not([hidden]) section[role=tabpanel][data-mounted]:not([hidden])'));
+    },
     /** Sets a text box's or a select's value as typing or choosing would. */
     set: (selector, value) => run(([s, v]) => {
       const e = document.querySelector(s);
@@ -84,7 +89,7 @@ async function drive(page) {
 test('Pig: a strategy that exhausts memory in the lab fails with "out of memory", the page plays on', async () => {
   const page = await openPage(browser, server.url);
   const d = await drive(page);
-  await d.click('[data-testid=tab-lab]');
+  await d.tab('tab-lab');
   await d.set('[data-testid=language]', 'js');
   await d.run(setCodeInPage, ['editor', `function player(my, other, accum, current, state) {\n  ${keep(2)}\n  return accum + current < 20;\n}`]);
   await d.click('[data-testid=run-checker]');
@@ -104,11 +109,11 @@ test('Pig: a strategy that exhausts memory in the lab fails with "out of memory"
 test('Pig: a Play-tab seat whose strategy exhausts memory plays “hold” with "out of memory", the page plays on', async () => {
   const page = await openPage(browser, server.url);
   const d = await drive(page);
-  await d.click('[data-testid=tab-lab]');
+  await d.tab('tab-lab');
   await d.set('[data-testid=language]', 'js');
   // Grows between its decisions (a timer), while the game waits for the human.
   await d.run(setCodeInPage, ['editor', `function player() {\n  if (!self.kept) setInterval(() => { ${keep(1)} }, 0);\n  ${keep(1)}\n  return false;\n}`]);
-  await d.click('[data-testid=tab-play]');
+  await d.tab('tab-play');
   await d.set('[data-testid=opponent]', 'mine');
   await d.set('[aria-label="Who starts"]', '1');
   await d.record('[data-testid=play-status]');
@@ -137,7 +142,7 @@ test('Pig: a Play-tab seat whose strategy exhausts memory plays “hold” with 
 
 /** The Lifter lab on `map`, with `source`, run with a `budget` of seconds. */
 async function runLifter(d, source, budget = '30') {
-  await d.click('[data-testid=lifter-tab-lab]');
+  await d.tab('lifter-tab-lab');
   await d.run(setCodeInPage, ['lifter-editor', source]);
   await d.set('[data-testid=lifter-code-budget]', budget);
   await d.click('[data-testid=lifter-run-code]');
@@ -150,7 +155,7 @@ test('Lifter: solve and next that exhaust memory end the run with "out of memory
   await runLifter(d, `function solve(map) {\n  ${ENDLESS}\n}`);
   assert.match(await d.textMatching('[data-testid=lifter-code-error]', OOM), /solve ran out of memory: the sandbox running it crashed/);
   // next(state), a command at a time on a map with room for many: each call keeps 32 MB more.
-  await d.click('[data-testid=lifter-tab-play]');
+  await d.tab('lifter-tab-play');
   await d.set('[data-testid=lifter-map]', 'official:contest10');
   await runLifter(d, `function next(state) {\n  ${keep(4)}\n  return "W";\n}`);
   assert.match(await d.textMatching('[data-testid=lifter-code-error]', OOM), /next ran out of memory: the sandbox running it crashed \(at command \d+\)/);
@@ -162,7 +167,7 @@ test('Lifter: solve and next that exhaust memory end the run with "out of memory
 
 /** The Punter Your bot tab: one game of `source` against greedy on lambda. */
 async function runPunter(d, source) {
-  await d.click('[data-testid=punter-tab-lab]');
+  await d.tab('punter-tab-lab');
   await d.set('[data-testid=punter-lab-map]', 'lambda.json');
   await d.set('[data-testid=punter-lab-games]', '1');
   await d.run(setCodeInPage, ['punter-lab-editor', source]);
@@ -197,7 +202,7 @@ test('Labyrinth: your strategy exhausting memory in the lab and in a Play seat l
   // Stays put every turn, keeping more memory each turn: against the strong AI such games run
   // long (to the 400-turn cap in the CLI's arena, mostly), and the lab's two run at once.
   const leaker = (n) => `function turn(view) {\n  ${keep(n)}\n  const [, row, column] = view.pawns[view.seat];\n  return { rotation: "north", insertion: 0, row, column };\n}`;
-  await d.click('[data-testid=labyrinth-tab-lab]');
+  await d.tab('labyrinth-tab-lab');
   await d.run(setCodeInPage, ['labyrinth-lab-editor', leaker(8)]);
   await d.set('[data-testid=labyrinth-lab-opponents]', 'strong');
   await d.click('[data-testid=labyrinth-lab-run]');
@@ -205,7 +210,7 @@ test('Labyrinth: your strategy exhausting memory in the lab and in a Play seat l
   await d.until('the games to end', () => document.querySelector('[data-testid=labyrinth-lab-games-list] li'));
   // A Play-tab seat, paced as the page plays: yellow against the strong AI, 384 MB a turn.
   await d.run(setCodeInPage, ['labyrinth-lab-editor', leaker(48)]);
-  await d.click('[data-testid=labyrinth-tab-play]');
+  await d.tab('labyrinth-tab-play');
   await d.record('[data-testid=labyrinth-message]');
   for (const [color, v] of [['yellow', 'js'], ['red', 'strong'], ['blue', 'off'], ['green', 'off']]) await d.set(`[data-testid=labyrinth-seat-${color}]`, v);
   await d.set('[data-testid=labyrinth-seed]', '7');
@@ -215,7 +220,7 @@ test('Labyrinth: your strategy exhausting memory in the lab and in a Play seat l
   await d.set('[data-testid=labyrinth-seat-yellow]', 'human');
   await d.click('[data-testid=labyrinth-start]');
   await d.until('a new game', () => document.querySelector('[data-testid=labyrinth-play-canvas]').state.turns === 0);
-  await d.click('[data-testid=labyrinth-tab-lab]');
+  await d.tab('labyrinth-tab-lab');
   await d.run(setCodeInPage, ['labyrinth-lab-editor', leaker(0)]);
   await d.set('[data-testid=labyrinth-lab-opponents]', 'greedy');
   await d.click('[data-testid=labyrinth-lab-run]');

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { serve, launch, openPage, failuresOf, TIMING_FAILURE, setCode } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, TIMING_FAILURE, setCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -18,7 +18,7 @@ before(async () => {
 after(async () => { await browser?.close(); server?.close(); });
 
 async function runJsChecker(page, source) {
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
   await setCode(page, 'editor', source);
   await page.fill('.tab-lab input.seed', '77');
@@ -199,7 +199,7 @@ test('code from a link runs only after the user has seen it and said yes', async
 
   // A match of built-in strategies only runs at once.
   const arena = await openPage(browser, server.url);
-  await arena.click('[data-testid=tab-arena]');
+  await openTab(arena, 'tab-arena');
   await arena.click('[data-testid=arena-run]');
   await arena.waitForSelector('[data-testid=arena-results] [data-testid=wins]', { timeout: 30000 });
   const builtinLink = await arena.inputValue('.tab-arena .link-input');

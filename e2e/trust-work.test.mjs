@@ -4,7 +4,7 @@
 // Pig game in progress resumes after a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, setCode, getCode } from './browser.mjs';
+import { serve, launch, openPage, setCode, getCode, openTab } from './browser.mjs';
 
 let server;
 let browser;
@@ -22,7 +22,7 @@ async function allowCode(page) {
 
 test('the Pig lab draft wins on reload; a linked strategy is marked and never saved over it', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'scheme');
   await setCode(page, 'editor', FIRST);
   await page.click('[data-testid=run-checker]');
@@ -56,7 +56,7 @@ test('the Pig lab draft wins on reload; a linked strategy is marked and never sa
 
 test('someone else’s match link shows their strategy as from a link; the user’s own comes back', async () => {
   const page = await openPage(browser, server.url);
-  await page.click('[data-testid=tab-lab]');
+  await openTab(page, 'tab-lab');
   await setCode(page, 'editor', FIRST);
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });

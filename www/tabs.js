@@ -11,13 +11,15 @@ import { el } from './dom.js';
  * import fails, says so with a way to try again.
  */
 export function lazy(load) {
-  return (section, ctx) => {
+  const mountLazily = (section, ctx) => {
     let ready;
     const attempt = () => {
       section.replaceChildren(el('p', { class: 'muted tab-loading', 'data-testid': 'tab-loading' }, 'Loading…'));
       ready = load().then((mount) => {
         section.replaceChildren();
-        return mount(section, ctx);
+        const view = mount(section, ctx);
+        section.dataset.mounted = 'true';
+        return view;
       });
       ready.catch((e) => section.replaceChildren(el('p', { class: 'status error', 'data-testid': 'tab-load-failed' },
         `This tab could not be loaded (${e.message}). `,
@@ -29,6 +31,8 @@ export function lazy(load) {
       get: (_, name) => (name === 'then' ? undefined : (...args) => ready.then((view) => view[name](...args))),
     });
   };
+  mountLazily.lazy = true;
+  return mountLazily;
 }
 
 export function createTabs(tabs, { ctx, testid = (key) => `tab-${key}`, sectionClass = (key) => `tab tab-${key}`, navClass = 'tabs', onShow = () => {} }) {
@@ -48,6 +52,8 @@ export function createTabs(tabs, { ctx, testid = (key) => `tab-${key}`, sectionC
         sections[key] = el('section', { class: sectionClass(key), 'data-tab': key, role: 'tabpanel' });
         body.append(sections[key]);
         views[key] = mount(sections[key], ctx);
+        // `data-mounted`: the view is there (a lazy tab's once its code has loaded).
+        if (!mount.lazy) sections[key].dataset.mounted = 'true';
       }
       if (sections[key]) sections[key].hidden = !active;
     }
