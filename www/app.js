@@ -60,7 +60,10 @@ async function main() {
     if (!pages[id]) {
       const box = el('div', { class: 'game-page', 'data-game': id, hidden: true });
       root.append(box);
-      pages[id] = { box, view: null, ready: engineOf(id).then((engine) => game.mount(box, engine, app)) };
+      // The page's code and its engine load side by side.
+      const page = game.page().catch((e) => { app.notice(`The ${game.title} page could not be loaded (${e.message}).`); throw e; });
+      const ready = Promise.all([engineOf(id), page]).then(([engine, mount]) => mount(box, engine, app));
+      pages[id] = { box, view: null, ready };
     }
     const entry = pages[id];
     let view;

@@ -12,20 +12,20 @@
 export const GAMES = [
   {
     id: 'pig', title: 'Pig', blurb: 'dice, nerve and Scheme strategies', engine: 'pig', linkKinds: ['pig', 'pig-match', 'pig-tournament', 'pig-bot', 'pig-ab'],
-    mount: async (...a) => (await import('./pig/page.js')).mountPig(...a),
+    page: () => import('./pig/page.js').then((m) => m.mountPig),
   },
   {
     id: 'lifter', title: 'Lambda Lifter', blurb: 'ICFP 2012 — mines, rocks and a solver', engine: 'lifter', linkKinds: ['lifter', 'lifter-bot', 'lifter-ab'],
-    mount: async (...a) => (await import('./lifter/page.js')).mountLifter(...a),
+    page: () => import('./lifter/page.js').then((m) => m.mountLifter),
   },
   {
     id: 'punter', title: 'Lambda Punter', blurb: 'ICFP 2017 — claim rivers, link mines', engine: 'punter', linkKinds: ['punter', 'punter-bot', 'punter-ab'],
-    mount: async (...a) => (await import('./punter/page.js')).mountPunter(...a),
+    page: () => import('./punter/page.js').then((m) => m.mountPunter),
     // A punter link names its map: the page loads it and hands it to the engine first.
     prepareLink: async (text, engine) => (await import('./punter/maps.js')).prepareLink(text, engine),
   },
   {
     id: 'labyrinth', title: 'Labyrinth', blurb: 'the shifting maze — 1 to 4 players', engine: 'labyrinth', linkKinds: ['labyrinth', 'labyrinth-bot', 'labyrinth-ab'],
-    mount: async (...a) => (await import('./labyrinth/page.js')).mountLabyrinth(...a),
+    page: () => import('./labyrinth/page.js').then((m) => m.mountLabyrinth),
   },
 ];
