@@ -179,3 +179,17 @@ export async function openTab(page, testid) {
   await page.click(`[data-testid=${testid}]`);
   await page.waitForSelector('.game-page:not([hidden]) section[role=tabpanel][data-mounted]:not([hidden])');
 }
+
+/**
+ * Plays Pig's Play tab until its move list has `n` moves: presses T (the first press starts a
+ * new game, which waits for it; later ones throw again) whenever the throw button is enabled.
+ */
+export async function throwUntil(page, n) {
+  const count = () => page.$$eval('[data-testid=play-log] li', (l) => l.length);
+  for (;;) {
+    await page.waitForFunction((k) => document.querySelector('[data-testid=throw]:enabled')
+      || document.querySelectorAll('[data-testid=play-log] li').length >= k, n, { timeout: 30000 });
+    if (await count() >= n) return;
+    await page.keyboard.press('t');
+  }
+}

@@ -94,6 +94,7 @@ test('the Play tab\'s game opens in Replay with the opponent\'s decisions, and R
   await page.selectOption('[aria-label="Who starts"]', '1');
   await page.fill('[data-testid=play-seed]', '77');
   await page.click('[data-testid=new-game]');
+  await page.click('[data-testid=throw]'); // Start: a new game waits for your first press
   // Hold at once whenever asked, until the strategy has decided a dozen times.
   const strategyMoves = () => page.$$eval('[data-testid=play-log] li', (lis) => lis.filter((l) => / · my JS strategy · (throw again|hold)/.test(l.textContent)).length);
   for (;;) {

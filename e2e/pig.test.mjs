@@ -2,7 +2,7 @@
 // a looping strategy, the replay viewer, human play, broken links and the phone layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode, getCode, openTab } from './browser.mjs';
+import { serve, launch, openPage, failuresOf, assertOnlyRareTimingFailures, setCode, getCode, openTab, throwUntil } from './browser.mjs';
 
 let server;
 let browser;
@@ -216,9 +216,11 @@ test('broken links show a clear message and never break the page', async () => {
 
 test('a human plays against a strategy, and the game is shareable', async () => {
   const page = await openPage(browser, server.url);
+  // Nothing is thrown before you press: the first press throws the first die.
   await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
-  await page.keyboard.press('t');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 3, null, { timeout: 30000 });
+  assert.equal(await page.textContent('[data-testid=throw]'), 'Throw (T)');
+  assert.equal(await page.$$eval('[data-testid=play-log] li', (l) => l.length), 0, 'no throw before the player starts');
+  await throwUntil(page, 3);
   await page.waitForSelector('[data-testid=hold]:enabled, [data-testid=throw]:enabled', { timeout: 30000 }).catch(() => {});
   if (await page.isEnabled('[data-testid=hold]')) await page.click('[data-testid=hold]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 4, null, { timeout: 30000 });
@@ -235,10 +237,11 @@ test('a human plays against a strategy, and the game is shareable', async () => 
   const shown = await fresh.$$eval('.tab-replay .replay-moves .replay-move', (rows) => rows.map((li) => [
     Number(li.querySelector('.move-num').textContent.replace('.', '')), li.querySelector('.move-label').textContent]));
   // The replay viewer labels the same moves the same way: the engine's labels, with the names
-  // the link carries.
+  // the link carries: your seat is named by who played it, "human", not "You".
   const compared = shown.filter(([n]) => n <= moves.length);
   assert.ok(compared.length > 0, 'some of the played moves are in view');
-  for (const [n, label] of compared) assert.equal(label, moves[n - 1], `move ${n}`);
+  for (const [n, label] of compared) assert.equal(label, moves[n - 1].replace(' · You · ', ' · human · '), `move ${n}`);
+  assert.doesNotMatch(await fresh.textContent('.tab-replay'), /\bYou\b/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
   await fresh.context().close();
@@ -260,6 +263,7 @@ test('a strategy that fails in the Play tab: the engine\'s fallback (hold) is pl
     new MutationObserver(() => window.statuses.push(box.textContent)).observe(box, { subtree: true, childList: true, characterData: true });
   });
   await page.click('[data-testid=new-game]');
+  await page.click('[data-testid=throw]'); // Start: a new game waits for your first press
   // The strategy is asked once it has thrown something other than a 1; until then the turns
   // come back to you: hold.
   const failed = () => page.evaluate(() => window.statuses.some((t) => /failed: .*nope.* — counted as “hold · \d+ banked”/.test(t)));

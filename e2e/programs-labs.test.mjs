@@ -164,6 +164,7 @@ test('Pig: the lab\'s program is the opponent in the Play tab', async () => {
   await page.selectOption('[data-testid=opponent]', 'mine');
   await page.selectOption('[aria-label="Who starts"]', '1');
   await page.click('[data-testid=new-game]');
+  await page.click('[data-testid=throw]'); // Start: a new game waits for your first press
   // The program moves first; then it is your turn.
   await page.waitForSelector('[data-testid=hold]:not([disabled])', { timeout: 30000 });
   assert.match(await page.textContent('[data-testid=play-log]'), /pig-c\.wasm/);

@@ -118,6 +118,7 @@ test('Pig: a Play-tab seat whose strategy exhausts memory plays “hold” with 
   await d.set('[aria-label="Who starts"]', '1');
   await d.record('[data-testid=play-status]');
   await d.click('[data-testid=new-game]');
+  await d.click('[data-testid=throw]'); // Start: a new game waits for your first press
   const t0 = Date.now();
   let failed = null;
   while (!failed) {

@@ -4,7 +4,7 @@
 // Pig game in progress resumes after a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, setCode, getCode, openTab } from './browser.mjs';
+import { serve, launch, openPage, setCode, getCode, openTab, throwUntil } from './browser.mjs';
 
 let server;
 let browser;
@@ -126,9 +126,7 @@ test('a Lifter link opened in the same tab keeps the game being played, with a w
 
 test('the Pig game in progress resumes after a reload', async () => {
   const page = await openPage(browser, server.url);
-  await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
-  await page.keyboard.press('t');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 3, null, { timeout: 30000 });
+  await throwUntil(page, 3);
   const before = await page.$$eval('[data-testid=play-log] li', (lis) => lis.map((l) => l.textContent));
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');

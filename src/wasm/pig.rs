@@ -249,10 +249,18 @@ impl PigGame {
         let tape = Tape::start(PigParams { target }, seed, players.unwrap_or_default()).map_err(js_error)?;
         Ok(PigGame { tape, seed })
     }
-    /// The game of a pig link, at the position it is viewed at (its later moves dropped).
+    /// The game of a pig link, at the position it is viewed at (its later moves dropped);
+    /// `players`: names for its seats in move labels, instead of the link's (the Play tab's
+    /// "You" for the seat a link names "human").
     #[wasm_bindgen(js_name = fromLink)]
-    pub fn from_link(link: &str) -> Result<PigGame, JsValue> {
-        let d = decode_game::<Pig>(link).map_err(js_error)?;
+    pub fn from_link(link: &str, players: Option<Vec<String>>) -> Result<PigGame, JsValue> {
+        let mut d = decode_game::<Pig>(link).map_err(js_error)?;
+        if let Some(players) = players {
+            if !d.record.players.is_empty() && players.len() != d.record.players.len() {
+                return Err(js_error(format!("{} names for the link's {} players", players.len(), d.record.players.len())));
+            }
+            d.record.players = players;
+        }
         let (view, seed) = (d.record.view, d.record.seed);
         let mut tape = Tape::new(d.record).map_err(js_error)?;
         tape.truncate(view);

@@ -39,7 +39,8 @@ function drawDie(ctx, x, y, size, face, tint) {
 /**
  * createPigBoard(canvas) → { set({ state, names, face, caption, animate }), destroy() }
  * state: from the engine (totals, player, turn_sum, phase, winner, target); face: the die face
- * to show (or null); animate: tumble the die before showing the face.
+ * to show (or null); animate: tumble the die before showing the face (for `tumbleMs`, 420 ms
+ * unless given); a new position ends a tumble under way.
  */
 export function createPigBoard(canvas) {
   let props = null;
@@ -69,13 +70,14 @@ export function createPigBoard(canvas) {
       const pending = active ? state.turn_sum : 0;
       const score = pending ? `${state.totals[seat]} + ${pending}` : String(state.totals[seat]);
       ctx.font = '600 22px system-ui, sans-serif';
-      // The name keeps clear of the score: on a narrow board "— to play" goes first, then it shrinks.
+      // The name keeps clear of the score: on a narrow board "— to play" or "— wins!" goes first,
+      // then it shrinks.
       const room = barW - ctx.measureText(score).width - 12;
       ctx.fillStyle = active || won ? COLORS[seat] : '#555';
       ctx.font = `${active || won ? '600 ' : ''}15px system-ui, sans-serif`;
       ctx.textBaseline = 'alphabetic';
       const long = `${names[seat]}${won ? '  — wins!' : active ? '  — to play' : ''}`;
-      const label = ctx.measureText(long).width <= room || !active ? long : names[seat];
+      const label = ctx.measureText(long).width <= room ? long : names[seat];
       ctx.fillText(label, barX, y + 4, Math.max(40, room));
       ctx.font = '600 22px system-ui, sans-serif';
       ctx.textAlign = 'right';
@@ -120,7 +122,7 @@ export function createPigBoard(canvas) {
   return {
     set(next) {
       props = next;
-      if (next.animate && next.face) tumbleUntil = performance.now() + 420;
+      tumbleUntil = next.animate && next.face ? performance.now() + (next.tumbleMs ?? 420) : 0;
       schedule();
     },
     destroy() { cancelAnimationFrame(raf); resize.disconnect(); props = null; },

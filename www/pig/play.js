@@ -17,8 +17,24 @@ import { keptGame, reopenKept, storage } from '../kept.js';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const V1 = 'arcade.pig.play.v1'; // before kept games were links: { seed, human, opponent, moves }
 const namesOf = (human, label) => (human === 0 ? ['You', label] : [label, 'You']);
-// The pause after a move (move codes: 1–6 a die's face, 7 throw again, 8 hold).
-const pauseAfter = (code) => (code <= 6 ? 520 : code === 7 ? 120 : 380);
+/**
+ * The seat you play is "You" on this page; a link names it by who played it, "human", so
+ * that whoever opens the link reads "human vs hold20" (links from before say "You").
+ */
+const HUMAN = 'human';
+const linkNames = (names, human) => names.map((n, seat) => (seat === human ? HUMAN : n));
+/**
+ * The pace of the opponent's turn and of the die, as Punter's bot speed: the pause after a
+ * throw (with its tumble), after "throw again", and after a hold, in ms. Your own throws are
+ * never waited for: the buttons come back as soon as the die has landed in the game.
+ */
+const SPEEDS = [
+  ['slow', 'Slow', { die: 700, again: 250, hold: 600, tumble: 420 }],
+  ['normal', 'Normal', { die: 420, again: 120, hold: 380, tumble: 300 }],
+  ['fast', 'Fast', { die: 120, again: 40, hold: 120, tumble: 100 }],
+  ['instant', 'At once', { die: 0, again: 0, hold: 0, tumble: 0 }],
+];
+const SPEED_KEY = 'arcade.pig.speed';
 
 /** The kept Pig game; a version 1 entry becomes a link (its moves, the die's faces included). */
 const keptPig = (engine) => keptGame('pig', {
@@ -36,6 +52,11 @@ const keptPig = (engine) => keptGame('pig', {
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
   const kept = keptPig(engine);
+  const speed = el('select', { 'aria-label': 'Opponent speed', 'data-testid': 'pig-speed' },
+    ...SPEEDS.map(([v, label]) => el('option', { value: v }, label)));
+  speed.value = SPEEDS.some(([v]) => v === storage.get(SPEED_KEY)) ? storage.get(SPEED_KEY) : 'normal';
+  speed.addEventListener('change', () => { storage.set(SPEED_KEY, speed.value); speed.blur(); });
+  const pace = () => SPEEDS.find(([v]) => v === speed.value)[2];
   const opponent = el('select', { 'aria-label': 'Opponent', 'data-testid': 'opponent' },
     ...strategyOptions(ctx.builtins, 'hold20'));
   const starts = el('select', { 'aria-label': 'Who starts' },
@@ -66,17 +87,29 @@ export function mountPlay(root, ctx) {
 
   const message = (text, kind = '') => { note.textContent = text; note.className = `status${kind ? ` ${kind}` : ''}`; };
 
-  /** Your decision: played on the page's game, then handed to the series by its index. */
+  /**
+   * Your decision: played on the page's game, then handed to the series by its index. Before a
+   * new game's first throw, the throw button starts it (the series throws the first die).
+   */
   function choose(answer) {
-    if (throwBtn.disabled) return;
+    if (answer ? throwBtn.disabled : holdBtn.disabled) return;
     throwBtn.disabled = holdBtn.disabled = true;
+    if (!current.started) {
+      current.started = true;
+      throwBtn.textContent = 'Throw again (T)';
+      message('');
+      settle();
+      return;
+    }
     const my = generation;
     const index = current.game.decide(answer);
     current.yours = true;
     loop.handOver(index);
     logMove();
     show(null, false);
-    setTimeout(() => { if (my === generation) settle(); }, answer ? 120 : 380);
+    const pause = answer ? 0 : pace().hold;
+    if (pause) setTimeout(() => { if (my === generation) settle(); }, pause);
+    else settle();
   }
   throwBtn.addEventListener('click', () => choose(true));
   holdBtn.addEventListener('click', () => choose(false));
@@ -92,7 +125,7 @@ export function mountPlay(root, ctx) {
   // series made since it opened here (the inspector; a strategy's can be re-run: its history is
   // this game, game 1 of a match).
   const asReplay = (c) => ({
-    target: 100, seed: c.seed, players: c.names, moves: Array.from(c.game.moves()), decisions: c.decisions,
+    target: 100, seed: c.seed, players: linkNames(c.names, c.human), moves: Array.from(c.game.moves()), decisions: c.decisions,
     history: { seed: c.seed, target: 100, kinds: c.kinds, earlier: [] },
     title: `Your game against ${c.opponent}${c.over ? '' : ' (in progress)'}`,
   });
@@ -109,9 +142,9 @@ export function mountPlay(root, ctx) {
 
   function show(face, animate) {
     const state = current.game.state();
-    board.set({ state, names: current.names, face, animate, caption: caption(state, current.names) });
+    board.set({ state, names: current.names, face, animate: animate && pace().tumble > 0, tumbleMs: pace().tumble, caption: caption(state, current.names) });
     const moves = current.game.moves();
-    const fragment = current.game.link(current.names, moves.length);
+    const fragment = current.game.link(linkNames(current.names, current.human), moves.length);
     link.set(shareUrl(fragment));
     // A game you have played in is the one the Replay tab shows next (a new one, with only the
     // series' first throws, replaces nothing: not a match game opened meanwhile).
@@ -165,9 +198,13 @@ export function mountPlay(root, ctx) {
       const moves = current.game.moves();
       const code = moves[moves.length - 1];
       logMove();
-      show(code <= 6 ? code : null, code <= 6);
+      const state = show(code <= 6 ? code : null, code <= 6);
       report(r.decisions, moves.length, label);
-      await sleep(pauseAfter(code));
+      // Your decision next: the buttons come back at once (the die tumbles on meanwhile).
+      if (state.phase === 'decide' && state.player === current.human) break;
+      const p = pace();
+      const pause = code <= 6 ? p.die : code === 7 ? p.again : p.hold;
+      if (pause) await sleep(pause);
       if (my !== generation) return;
     }
     thinking = false;
@@ -184,6 +221,13 @@ export function mountPlay(root, ctx) {
       finished = asReplay(current);
       changed();
       closeLoop();
+      return;
+    }
+    if (!current.started) {
+      // A new game starts when you say so: nothing is thrown before.
+      throwBtn.textContent = human === 0 ? 'Throw (T)' : 'Start (T)';
+      throwBtn.disabled = false;
+      message(human === 0 ? 'Your game: throw the die to begin.' : `${current.opponent} begins: press Start when you are ready.`);
       return;
     }
     if (st.phase === 'decide' && st.player === human && !loop.pending) throwBtn.disabled = holdBtn.disabled = false;
@@ -206,7 +250,10 @@ export function mountPlay(root, ctx) {
     // How each seat is played (the opponent's code as the series opens it, from the lab).
     const kinds = names.map((_, seat) => (seat === human ? 'human' : entrant(choice).kind));
     // `yours`: you have played in it (a kept or forked game has your moves up to here).
-    current = { game, names, seed: game.seed, human, choice, kinds, opponent: names[1 - human], over: false, decisions: [], yours: game.moves().length > 0 };
+    // `started`: a game with moves goes on by itself; a new one waits for your first press.
+    const started = game.moves().length > 0;
+    current = { game, names, seed: game.seed, human, choice, kinds, opponent: names[1 - human], over: false, decisions: [], yours: started, started };
+    throwBtn.textContent = 'Throw again (T)';
     if (old && old !== game) old.free();
     changed();
     for (let i = 0; i < game.moves().length; i += 1) log.append(el('li', {}, game.label(i)));
@@ -229,7 +276,8 @@ export function mountPlay(root, ctx) {
   root.append(
     el('div', { class: 'panel play' },
       el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Opponent ', opponent), starts,
-        el('label', { class: 'inline' }, 'Seed ', seedInput), fresh),
+        el('label', { class: 'inline' }, 'Seed ', seedInput), fresh,
+        el('label', { class: 'inline' }, 'Speed ', speed)),
       pending,
       canvas,
       el('div', { class: 'row center' }, throwBtn, holdBtn),
@@ -242,10 +290,11 @@ export function mountPlay(root, ctx) {
   reopenKept(ctx.app, kept, (opened, record) => {
     if (forked) return;
     const { data } = opened;
-    if (opened.kind !== 'pig' || ![0, 1].includes(record.human) || data.players[record.human] !== 'You') throw new Error('it is not a Pig game of yours');
+    if (opened.kind !== 'pig' || ![0, 1].includes(record.human) || ![HUMAN, 'You'].includes(data.players[record.human])) throw new Error('it is not a Pig game of yours');
     if ([...opponent.options].some((o) => o.value === record.opponent)) opponent.value = record.opponent;
     starts.value = String(record.human);
-    use(engine.PigGame.fromLink(record.link), { names: data.players, human: record.human, choice: record.opponent });
+    const names = namesOf(record.human, data.players[1 - record.human]);
+    use(engine.PigGame.fromLink(record.link, names), { names, human: record.human, choice: record.opponent });
   }).then((resumed) => { if (!resumed && !forked) start(); });
   return {
     start,
@@ -257,7 +306,8 @@ export function mountPlay(root, ctx) {
       forked = true;
       if ([...opponent.options].some((o) => o.value === choice)) opponent.value = choice;
       starts.value = String(human);
-      use(engine.PigGame.fromLink(link), { names: namesOf(human, entrant(choice).label), human, choice });
+      const names = namesOf(human, entrant(choice).label);
+      use(engine.PigGame.fromLink(link, names), { names, human, choice });
     },
   };
 }
