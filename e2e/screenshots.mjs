@@ -365,7 +365,15 @@ try {
   }
   for (const [name, viewport] of only && only !== 'pig' ? [] : [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
     const page = await openPage(browser, server.url, viewport);
-    await page.waitForTimeout(1200);
+    // A game a few throws in (a new game waits for your first press).
+    await page.fill('[data-testid=play-seed]', '3');
+    await page.click('[data-testid=new-game]');
+    for (let i = 0; i < 3; i += 1) {
+      await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
+      await page.keyboard.press('t');
+    }
+    await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
+    await page.waitForTimeout(700);
     await page.screenshot({ path: `${out}pig-play-${name}.png`, fullPage: true });
     for (const tab of ['lab', 'arena', 'policy']) {
       await page.click(`[data-testid=tab-${tab}]`);
