@@ -53,6 +53,19 @@ test('contest1 played with the keyboard wins 212 points; Backspace undoes', asyn
   await page.context().close();
 });
 
+test('a move into a wall is said: blocked, counted as a Wait; the next move clears it', async () => {
+  const page = await openLifter();
+  // contest1's robot starts in the top row, under the wall.
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await stat(page, 'moves'), '1');
+  assert.equal(await stat(page, 'score'), '-1');
+  assert.match(await page.textContent('[data-testid=lifter-announce]'), /^Blocked: counted as a Wait\. 3 λ to go\.$/);
+  await page.keyboard.press('ArrowDown');
+  assert.match(await page.textContent('[data-testid=lifter-announce]'), /^3 λ to go\.$/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the game link reopens in a fresh page at the same turn', async () => {
   const page = await openLifter();
   await press(page, 'DLRDDUULLLDDL');

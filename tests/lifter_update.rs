@@ -115,3 +115,25 @@ fn undo_then_replay_on_crowded_mines_is_exact() {
         }
     }
 }
+
+/// A move the robot cannot make counts as a Wait, and the state says so until the next command.
+#[test]
+fn a_blocked_move_is_a_wait_and_says_so() {
+    let mine = Mine::parse("#####\n#R*.#\n#\\#L#\n#####\n").unwrap();
+    let mut g = Lifter::new(&mine);
+    let at = g.robot();
+    g.step(Command::Up).unwrap(); // into the wall
+    assert!(g.blocked());
+    assert_eq!((g.robot(), g.moves()), (at, 1), "it stayed, and the move counted");
+    g.step(Command::Right).unwrap(); // the rock has earth behind it: it does not move
+    assert!(g.blocked());
+    g.step(Command::Down).unwrap(); // onto the lambda
+    assert!(!g.blocked());
+    assert_ne!(g.robot(), at);
+    g.step(Command::Wait).unwrap(); // a Wait is no blocked move
+    assert!(!g.blocked());
+    g.step(Command::Left).unwrap(); // the wall again
+    assert!(g.blocked());
+    g.undo();
+    assert!(!g.blocked(), "undo brings back the state before");
+}

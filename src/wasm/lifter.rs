@@ -82,6 +82,8 @@ struct StateView {
     outcome: Option<&'static str>,
     /// "crushed" or "drowned" when lost.
     death: Option<&'static str>,
+    /// The last command was a move the robot could not make: it counted as a Wait.
+    blocked: bool,
     /// How it ended in one word: "win", "abort", "crushed", "drowned", "unfinished".
     ending: Option<&'static str>,
     /// Commands applied / commands on the tape (the route being replayed or played).
@@ -179,6 +181,7 @@ impl LifterGame {
             robot: g.robot(),
             outcome: outcome_name(g),
             death: death_name(g),
+            blocked: g.blocked(),
             ending: ending(g),
             position: self.position(),
             length: self.tape.len(),

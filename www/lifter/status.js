@@ -52,10 +52,13 @@ export function announce(s) {
     case 'crushed': return [`Crushed by a falling rock — ${s.score} points.`, 'lose'];
     case 'unfinished':
       return [`Unfinished — ${s.score} points: the route limit of ${plural(s.commandLimit, 'command')} (width × height) is used up.`, 'lose'];
-    default:
+    default: {
       if (s.moves === 0 && s.commands === 0) return [`Collect ${s.totalLambdas === 1 ? 'the lambda' : `all ${s.totalLambdas} lambdas`}, then reach the lift.`, ''];
-      if (s.liftOpen) return ['The lift is open — get to it!', 'open'];
-      return [`${s.totalLambdas - s.lambdas} λ to go.`, ''];
+      // A move the robot could not make (the engine's `blocked`) still cost a move: say so.
+      const blocked = s.blocked ? 'Blocked: counted as a Wait. ' : '';
+      if (s.liftOpen) return [`${blocked}The lift is open — get to it!`, 'open'];
+      return [`${blocked}${s.totalLambdas - s.lambdas} λ to go.`, ''];
+    }
   }
 }
 

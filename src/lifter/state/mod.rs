@@ -29,6 +29,9 @@ struct Status {
     underwater: u32,
     outcome: Option<Outcome>,
     death: Option<Death>,
+    /// The last command was a move the robot could not make (into a wall, an unpushable rock,
+    /// a closed lift): it counted as a Wait.
+    blocked: bool,
 }
 
 #[derive(Debug)]
@@ -94,6 +97,7 @@ impl Lifter {
                 underwater: 0,
                 outcome: None,
                 death: None,
+                blocked: false,
             },
             total_lambdas,
             lift,
@@ -151,6 +155,11 @@ impl Lifter {
     }
     pub fn moves(&self) -> u32 {
         self.now.moves
+    }
+    /// The last command was a move the robot could not make: it counted as a Wait (the rules:
+    /// "moves that are not possible act as Wait").
+    pub fn blocked(&self) -> bool {
+        self.now.blocked
     }
     /// Commands executed, counting Abort (the route limit is width × height of them).
     pub fn commands(&self) -> u32 {
@@ -299,6 +308,7 @@ impl Lifter {
         let before = self.now;
         self.log.begin();
         self.now.commands += 1;
+        self.now.blocked = false;
         if cmd == Command::Abort {
             self.now.outcome = Some(Outcome::Abort);
             self.log.commit(before);
@@ -306,6 +316,8 @@ impl Lifter {
         }
         self.now.moves += 1;
         let won = self.move_robot(cmd);
+        let moving = matches!(cmd, Command::Left | Command::Right | Command::Up | Command::Down);
+        self.now.blocked = moving && !won && self.now.robot == before.robot;
         let crushed = self.update();
         if won {
             self.now.outcome = Some(Outcome::Win);
