@@ -162,8 +162,16 @@ test('user solvers run in the sandbox: solve(map), next(state), and a loop that 
   await page.waitForSelector('.lifter-tab-replay:not([hidden])');
   assert.equal(await page.textContent('.lifter-tab-replay .replay-counter'), '1 / 13');
 
-  // Errors are reported with their reason and place.
+  // Errors are reported with their reason and place. Code that does not load is no game: no
+  // score, no route, the place of the syntax error.
   await openTab(page, 'lifter-tab-lab');
+  await setCode(page, 'lifter-editor', 'function next(s) {\n  return (;\n}');
+  await page.click('[data-testid=lifter-run-code]');
+  await page.waitForSelector('[data-testid=lifter-code-not-run]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=lifter-code-error]'), /^Your code does not load: 2:\d+: /);
+  assert.equal(await page.$('[data-testid=lifter-code-score]'), null, 'no score');
+  assert.equal(await page.isEnabled('[data-testid=lifter-code-watch]'), false);
+  assert.match(await page.textContent('[data-testid=lifter-code-status]'), /^Your code does not load: nothing was played/);
   await setCode(page, 'lifter-editor', 'function next(s) {\n  return s.nope.x;\n}');
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForSelector('[data-testid=lifter-code-error]', { timeout: 20000 });

@@ -178,6 +178,17 @@ export function mountLab(root, ctx) {
   function show(m) {
     const s = m.state;
     last = m;
+    if (m.loadFailed) {
+      // Not a game result: the code never ran, so there is no score to show.
+      result.replaceChildren(
+        el('div', { class: 'failures', role: 'alert', 'data-testid': 'lifter-code-error' },
+          el('strong', {}, 'Your code does not load: '), problemText(editor, m.error)),
+        el('p', { class: 'muted', 'data-testid': 'lifter-code-not-run' }, `Nothing was played on ${map?.name ?? 'the map'}: fix the code and run it again.`),
+        ...(m.printed ? [el('pre', { class: 'output' }, `Printed:\n${m.printed}`)] : []));
+      editor.markProblems(problemsIn([m.error]));
+      watch.disabled = play.disabled = true;
+      return;
+    }
     const outcome = s.ending ?? 'route ends while playing';
     const parts = [
       el('div', { class: 'result-head' },
@@ -255,7 +266,8 @@ export function mountLab(root, ctx) {
     const who = typeof source === 'string' ? 'Your solver' : source.label;
     show({ ...m, seed: seedUsed, label: who, program: typeof source === 'string' ? null : source.program.name, title: `${who} on ${map.name} — run ${runs}` });
     const failed = m.error || m.failures?.length;
-    status.textContent = m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.'
+    status.textContent = m.loadFailed ? 'Your code does not load: nothing was played (the result says where and why).'
+      : m.stopped ? 'Stopped; the route so far is scored.' : m.error ? 'Your code failed; the route up to the failure is scored.'
       : failed ? 'Done, with failed commands (played as waits).' : 'Done.';
     status.className = failed ? 'status error' : 'status pass';
   });

@@ -110,7 +110,8 @@ export async function runLifter(engine, params, ctx) {
     const scored = scoredFrom;
     if (started.error) {
       started.session?.close();
-      return scored('', { kind: 'next', error: started.error, printed: started.printed });
+      // The code did not load (a syntax error, or it threw at the top): nothing was played.
+      return scored('', { kind: 'next', error: started.error, printed: started.printed, loadFailed: true });
     }
     if (started.defined.includes('solve')) return solve(started, params, ctx, scored);
     return next(series, seatOf(started, STEP_LIMIT_MS), params, ctx, scored, t0);
