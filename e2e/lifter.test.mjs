@@ -126,13 +126,28 @@ test('the solver finds a scoring route within a short budget, and it is playable
   await page.context().close();
 });
 
-test('the solver can be stopped and keeps its best route so far', async () => {
+test('the best route so far can be watched while the solver searches; it can be stopped and keeps it', async () => {
   const page = await openLifter();
   await page.selectOption('[data-testid=lifter-map]', 'official:contest10');
   await openTab(page, 'lifter-tab-solver');
   await page.selectOption('[data-testid=lifter-budget]', '60');
   await page.click('[data-testid=lifter-solve]');
   await page.waitForFunction(() => document.querySelector('[data-testid=lifter-solve-explored]').textContent !== '—', null, { timeout: 10000 });
+  // While it searches, the best route so far can be watched (the search goes on meanwhile).
+  await page.waitForSelector('[data-testid=lifter-solve-watch]:enabled', { timeout: 20000 });
+  assert.equal(await page.isVisible('[data-testid=lifter-solve-stop]'), true, 'still searching');
+  // Every best route it shows from here on (it may find a better one as the click lands).
+  await page.evaluate(() => {
+    const box = document.querySelector('[data-testid=lifter-solve-route]');
+    window.shownRoutes = [box.textContent];
+    new MutationObserver(() => window.shownRoutes.push(box.textContent)).observe(box, { childList: true, characterData: true, subtree: true });
+  });
+  await page.click('[data-testid=lifter-solve-watch]');
+  await page.waitForSelector('.lifter-tab-replay:not([hidden])');
+  const watched = await page.inputValue('[data-testid=lifter-replay-route]');
+  assert.match(watched, /^[LRUDWSA]+$/);
+  assert.ok((await page.evaluate(() => window.shownRoutes)).includes(watched), 'a best route the solver showed');
+  await openTab(page, 'lifter-tab-solver');
   await page.click('[data-testid=lifter-solve-stop]');
   await page.waitForSelector('[data-testid=lifter-solve]:enabled', { timeout: 5000 });
   assert.match(await page.textContent('[data-testid=lifter-solve-status]'), /Stopped|complete/);

@@ -56,6 +56,8 @@ export function mountSolver(root, ctx) {
     figures.explored.textContent = fmtCount(m.explored);
     figures.elapsed.replaceChildren(fmtTime(m.elapsed), el('small', { class: 'stat-sub' }, `budget ${fmtTime(budgetMs)}`));
     route.textContent = m.route || '(none yet)';
+    // The best route so far can be watched and played while the search goes on.
+    watch.disabled = play.disabled = !m.route;
   }
 
   function finish(message, kind = '') {
