@@ -47,24 +47,41 @@ export function createTabs(tabs, { ctx, testid = (key) => `tab-${key}`, sectionC
     for (const [key, , mount] of tabs) {
       const active = key === name;
       buttons[key].setAttribute('aria-selected', String(active));
+      buttons[key].tabIndex = active ? 0 : -1; // the tab list is one stop for Tab; arrows move in it
       buttons[key].classList.toggle('active', active);
       if (active && !views[key]) {
-        sections[key] = el('section', { class: sectionClass(key), 'data-tab': key, role: 'tabpanel' });
-        body.append(sections[key]);
         views[key] = mount(sections[key], ctx);
         // `data-mounted`: the view is there (a lazy tab's once its code has loaded).
         if (!mount.lazy) sections[key].dataset.mounted = 'true';
       }
-      if (sections[key]) sections[key].hidden = !active;
+      sections[key].hidden = !active;
     }
     current = name;
     onShow(name, views[name]);
     return views[name];
   }
+  // The ARIA tab pattern: each tab names its panel and each panel its tab; ←/→ (wrapping), Home
+  // and End move to a tab and show it. Panels are there from the start, empty until first shown.
   for (const [key, label] of tabs) {
-    buttons[key] = el('button', { role: 'tab', class: 'tab-btn', 'data-testid': testid(key), onclick: () => show(key) }, label);
+    const id = testid(key);
+    buttons[key] = el('button', {
+      role: 'tab', class: 'tab-btn', id: `${id}-tab`, 'aria-controls': `${id}-panel`, 'aria-selected': 'false', tabindex: '-1',
+      'data-testid': id, onclick: () => show(key),
+    }, label);
     nav.append(buttons[key]);
+    sections[key] = el('section', { class: sectionClass(key), id: `${id}-panel`, 'data-tab': key, role: 'tabpanel', 'aria-labelledby': `${id}-tab`, hidden: true });
+    body.append(sections[key]);
   }
+  nav.addEventListener('keydown', (e) => {
+    const keys = tabs.map(([key]) => key);
+    const i = keys.indexOf(current);
+    const n = keys.length;
+    const to = { ArrowRight: (i + 1) % n, ArrowLeft: (i - 1 + n) % n, Home: 0, End: n - 1 }[e.key];
+    if (to === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault(); // not a game key as well (www/keys.js)
+    show(keys[to]);
+    buttons[keys[to]].focus();
+  });
   return {
     nav,
     body,

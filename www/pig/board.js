@@ -119,9 +119,12 @@ export function createPigBoard(canvas) {
   const resize = new ResizeObserver(schedule);
   resize.observe(canvas);
 
+  canvas.setAttribute('role', 'img');
   return {
     set(next) {
       props = next;
+      // The picture's words, for screen readers (the Play tab also announces them as they change).
+      canvas.setAttribute('aria-label', describe(next.state, next.names, next.caption));
       tumbleUntil = next.animate && next.face ? performance.now() + (next.tumbleMs ?? 420) : 0;
       schedule();
     },
@@ -144,4 +147,9 @@ export function caption(state, names) {
   if (state.phase === 'decide') return `${mover} ${mover === 'You' ? 'have' : 'has'} ${state.turn_sum} this turn: throw again or hold?`;
   if (state.effect === 'throw-again') return `${says(mover, 'throw')} again…`;
   return `${says(mover, 'throw')} first.`;
+}
+
+/** The position in words: both totals, then the caption ("You: 23; hold20: 45. You have 12 this turn: …"). */
+export function describe(state, names = ['Player 1', 'Player 2'], captionText = '') {
+  return `${[0, 1].map((seat) => `${names[seat]}: ${state.totals[seat]}`).join('; ')}. ${captionText}`.trim();
 }

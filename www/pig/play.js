@@ -10,7 +10,7 @@ import { el, linkField, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
-import { createPigBoard, caption } from './board.js';
+import { createPigBoard, caption, describe } from './board.js';
 import { entrant, strategyOptions, withPrograms } from './strategies.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 
@@ -69,6 +69,8 @@ export function mountPlay(root, ctx) {
   const throwBtn = el('button', { class: 'primary big', disabled: true, 'data-testid': 'throw' }, 'Throw again (T)');
   const holdBtn = el('button', { class: 'big', disabled: true, 'data-testid': 'hold' }, 'Hold (H)');
   const note = el('div', { class: 'status', 'aria-live': 'polite', 'data-testid': 'play-status' });
+  // The board in words, announced as it changes (the board itself is a picture).
+  const boardText = el('p', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'pig-board-text' });
   const log = el('ol', { class: 'log', 'data-testid': 'play-log' });
   const link = linkField('Share this game');
   link.set('');
@@ -142,7 +144,9 @@ export function mountPlay(root, ctx) {
 
   function show(face, animate) {
     const state = current.game.state();
-    board.set({ state, names: current.names, face, animate: animate && pace().tumble > 0, tumbleMs: pace().tumble, caption: caption(state, current.names) });
+    const words = caption(state, current.names);
+    board.set({ state, names: current.names, face, animate: animate && pace().tumble > 0, tumbleMs: pace().tumble, caption: words });
+    boardText.textContent = `${describe(state, current.names, words)}${face ? ` The die shows ${face}.` : ''}`;
     const moves = current.game.moves();
     const fragment = current.game.link(linkNames(current.names, current.human), moves.length);
     link.set(shareUrl(fragment));
@@ -279,7 +283,7 @@ export function mountPlay(root, ctx) {
         el('label', { class: 'inline' }, 'Seed ', seedInput), fresh,
         el('label', { class: 'inline' }, 'Speed ', speed)),
       pending,
-      canvas,
+      canvas, boardText,
       el('div', { class: 'row center' }, throwBtn, holdBtn),
       note),
     el('div', { class: 'panel side' }, el('h3', {}, 'Moves'), log, link.box));
