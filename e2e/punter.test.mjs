@@ -307,3 +307,39 @@ test('strong is the default opponent; the Replay tab opens its games against con
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Start beside a game under way asks first; Keep playing keeps it; the speed is Normal unless chosen, and kept', async () => {
+  const page = await openPunter();
+  assert.equal(await page.inputValue('[data-testid=punter-speed]'), 'normal');
+  await page.selectOption('[data-testid=punter-speed]', 'instant');
+  await page.click('[data-testid=punter-start]');
+  await page.waitForSelector('[data-testid=punter-pass]:enabled');
+  await page.keyboard.press('p'); // you pass; the bots answer
+  await page.waitForFunction(() => /Your turn \(turn [2-9] /.test(document.querySelector('[data-testid=punter-status]').textContent), null, { timeout: 30000 });
+  const before = await page.textContent('[data-testid=punter-status]');
+  await page.click('[data-testid=punter-start]');
+  await page.waitForSelector('[data-testid=punter-new-game]');
+  assert.match(await page.textContent('[data-testid=punter-new-game]'), /Start a new game\?.*The game in progress \(\d+ moves\) ends and is not kept/s);
+  await page.click('[data-testid=punter-new-game-keep]');
+  assert.equal(await page.$('[data-testid=punter-new-game]'), null);
+  assert.equal(await page.textContent('[data-testid=punter-status]'), before, 'the game goes on');
+  await page.click('[data-testid=punter-start]');
+  await page.click('[data-testid=punter-new-game-new]');
+  await page.waitForFunction(() => /Your turn \(turn 1 /.test(document.querySelector('[data-testid=punter-status]').textContent), null, { timeout: 30000 });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.inputValue('[data-testid=punter-speed]'), 'instant');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('on a phone, starting a game brings the map and its status into view', async () => {
+  const page = await openPunter({ width: 390, height: 844 });
+  await page.locator('[data-testid=punter-start]').scrollIntoViewIfNeeded();
+  await page.click('[data-testid=punter-start]');
+  await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid=punter-status]').textContent), null, { timeout: 30000 });
+  const top = await page.$eval('[data-testid=punter-status]', (s) => s.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 844 / 2, `the status at ${top}px`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

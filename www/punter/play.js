@@ -18,6 +18,7 @@ import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 import { labBot } from './lab.js';
+import { ask } from '../confirm-code.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
 
@@ -62,6 +63,7 @@ const keptPunter = (engine) => keptGame('punter', {
   },
 });
 const SPEEDS = [['slow', 'Slow', 700], ['normal', 'Normal', 220], ['fast', 'Fast', 40], ['instant', 'At once', 0]];
+const SPEED_KEY = 'arcade.punter.speed';
 const BIG = 2000; // rivers: a map this large starts at a faster pace
 const FRAME_BUDGET_MS = 10;
 /** Resolves in a task of its own, after what is waiting (a 0 ms timeout runs before the timers already due). */
@@ -162,6 +164,9 @@ export function mountPlay(root, ctx) {
   const cancelNote = el('span', { class: 'muted', hidden: true });
   const speed = el('select', { 'aria-label': 'Bot speed', 'data-testid': 'punter-speed' },
     ...SPEEDS.map(([v, label]) => el('option', { value: v }, label)));
+  // Normal by default: each bot's move shows for 220 ms, so with two bots your turn is back in
+  // about half a second (Slow, 700 ms a move, made every turn wait 1.4 s); the choice is kept.
+  speed.value = SPEEDS.some(([v]) => v === storage.get(SPEED_KEY)) ? storage.get(SPEED_KEY) : 'normal';
   const finish = el('button', { 'data-testid': 'punter-finish', title: 'You pass on every turn and the bots play the rest at once' }, 'Finish the game');
   const legend = createLegend('punter-legend');
   const link = linkField('Share this game');
@@ -352,8 +357,18 @@ export function mountPlay(root, ctx) {
   function seatsOfForm() {
     return Array.from({ length: Number(count.value) }, (_, i) => (String(i) === yourSeat.value ? 'human' : seatChoice[i]));
   }
-  start.addEventListener('click', () => {
+  start.addEventListener('click', async () => {
     if (!preview) return;
+    // A game under way is not thrown away without asking.
+    if (game && mode === 'game' && lastState && !lastState.over && lastState.length > 0) {
+      const choice = await ask({
+        title: 'Start a new game?',
+        body: [el('p', {}, `The game in progress (${lastState.length.toLocaleString('en-US')} moves) ends and is not kept. Copy its share link first to keep it.`)],
+        buttons: [['new', 'Start a new game', true], ['keep', 'Keep playing']],
+        testid: 'punter-new-game',
+      });
+      if (choice !== 'new') return;
+    }
     const seats = seatsOfForm();
     const you = seats.indexOf('human');
     const settings = settingsOfForm();
@@ -363,7 +378,13 @@ export function mountPlay(root, ctx) {
     const error = begin(preview.name, preview.text, seats, settings, bids, seed);
     formStatus.textContent = error ? `The game could not start: ${error}` : '';
     formStatus.className = error ? 'status error' : 'status';
-    if (!error) { seedInput.value = String(engine.freshSeed()); save(); }
+    if (!error) {
+      seedInput.value = String(engine.freshSeed());
+      save();
+      // On a phone the form is above the map: bring the map and the status into view.
+      const top = status.getBoundingClientRect().top;
+      if (top < 0 || top > innerHeight * 0.5) status.scrollIntoView({ block: 'start' });
+    }
   });
 
   /** Makes a new game; returns the engine's error or null. */
@@ -505,7 +526,7 @@ export function mountPlay(root, ctx) {
   passBtn.addEventListener('click', () => move('pass'));
   endBtn.addEventListener('click', () => move('splurge-end'));
   finish.addEventListener('click', () => { autoPass = true; speed.value = 'instant'; scheduleBots(); });
-  speed.addEventListener('change', () => { speed.blur(); scheduleBots(); });
+  speed.addEventListener('change', () => { storage.set(SPEED_KEY, speed.value); speed.blur(); scheduleBots(); });
   toReplay.addEventListener('click', () => { if (game) ctx.showTab('replay').openGame(game); });
 
   bindKeys(root, (e) => {
