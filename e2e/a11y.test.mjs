@@ -45,6 +45,12 @@ test('every game\'s tabs: each tab names its panel and the panel its tab; arrows
   }
   // An arrow on a tab moves between tabs, not the Lifter robot.
   assert.equal(await page.textContent('[data-testid=lifter-stat-moves]'), '0');
+  // A click on a tab leaves the keys to the view: the arrow after it moves the robot.
+  await page.click('[data-testid=game-lifter]');
+  await page.click('[data-testid=lifter-tab-play]');
+  assert.notEqual(await page.evaluate(() => document.activeElement.getAttribute('role')), 'tab');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.textContent('[data-testid=lifter-stat-moves]'), '1');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -67,6 +67,9 @@ export function createTabs(tabs, { ctx, testid = (key) => `tab-${key}`, sectionC
     buttons[key] = el('button', {
       role: 'tab', class: 'tab-btn', id: `${id}-tab`, 'aria-controls': `${id}-panel`, 'aria-selected': 'false', tabindex: '-1',
       'data-testid': id, onclick: () => show(key),
+      // A click does not leave the focus on the tab: the keys after it are the view's (arrows
+      // step a replay, move a robot); from the keyboard, Tab reaches the tabs and arrows move.
+      onmousedown: (e) => e.preventDefault(),
     }, label);
     nav.append(buttons[key]);
     sections[key] = el('section', { class: sectionClass(key), id: `${id}-panel`, 'data-tab': key, role: 'tabpanel', 'aria-labelledby': `${id}-tab`, hidden: true });
