@@ -49,7 +49,7 @@ function punter(message) {
   await page.click('[data-testid=punter-lab-run]');
   await page.waitForSelector('[data-testid=punter-lab-watch]', { timeout: 30000 });
   await page.click('[data-testid=punter-lab-watch]');
-  await page.waitForSelector('.punter-tab-replay:not([hidden])');
+  await page.waitForSelector('.punter-tab-replay[data-mounted]:not([hidden])');
   const tab = '.punter-tab-replay';
   const canvas = 'punter-replay-canvas';
   assert.equal(await counter(page, tab), 1);

@@ -60,7 +60,7 @@ test('three built-in strategies play a tournament; the standings add up, best El
   await page.click(`[data-testid=standings] tbody tr:nth-child(3)`);
   assert.match(await page.textContent(`${DONE} summary`), new RegExp(`Games of ${rows[2].label} \\(98\\)`));
   await page.click(`${DONE} tbody tr:first-child button`);
-  await page.waitForSelector('.tab-replay:not([hidden])');
+  await page.waitForSelector('.tab-replay[data-mounted]:not([hidden])');
   assert.match(await page.textContent('[data-testid=replay-title]'), / — game \d+ of 147 \(\w+ first\)$/);
   assert.match(await page.textContent('[data-testid=replay-title]'), new RegExp(rows[2].label));
 

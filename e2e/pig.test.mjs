@@ -180,7 +180,7 @@ test('the replay viewer steps with the keyboard and its link keeps the turn', as
   assert.equal(await page.isVisible('.tab-replay .replay-help'), true);
   const link = await page.inputValue('.tab-replay .link-input');
   const fresh = await openPage(browser, link);
-  await fresh.waitForSelector('.tab-replay:not([hidden])');
+  await fresh.waitForSelector('.tab-replay[data-mounted]:not([hidden])');
   assert.equal(await fresh.textContent('.tab-replay .replay-counter'), `2 / ${total}`);
   await fresh.keyboard.press('End');
   assert.equal(await fresh.textContent('.tab-replay .replay-counter'), `${total} / ${total}`);
@@ -230,7 +230,7 @@ test('a human plays against a strategy, and the game is shareable', async () => 
   const link = await page.inputValue('.tab-play .link-input');
   assert.match(link, /#pig\/1\//);
   const fresh = await openPage(browser, link);
-  await fresh.waitForSelector('.tab-replay:not([hidden])');
+  await fresh.waitForSelector('.tab-replay[data-mounted]:not([hidden])');
   // The move list is virtual: only the rows in view exist, each with its number; go to the start.
   await fresh.click('.tab-replay .replay-btn[title^="First"]');
   await fresh.waitForFunction(() => document.querySelector('.tab-replay .replay-counter')?.textContent.startsWith('0 /'));

@@ -107,7 +107,7 @@ test('the Your bot tab plays a game with the example bot and shows it in the rep
   assert.equal(rows.length, 2);
   assert.match(rows[0], /^0: your bot/);
   await page.click('[data-testid=punter-lab-watch]');
-  await page.waitForSelector('.punter-tab-replay:not([hidden])');
+  await page.waitForSelector('.punter-tab-replay[data-mounted]:not([hidden])');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

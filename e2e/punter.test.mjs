@@ -232,7 +232,7 @@ test('a shared game reopens from its link with the same scores', async () => {
   const link = await playLink(page);
   assert.deepEqual((await ownersOf(page, link)).filter((o) => o === 0).length, 2, 'the splurge claimed two rivers');
   const fresh = await openPage(browser, link);
-  await fresh.waitForSelector('.punter-tab-replay:not([hidden])');
+  await fresh.waitForSelector('.punter-tab-replay[data-mounted]:not([hidden])');
   await fresh.waitForFunction(() => document.querySelector('[data-testid=punter-replay-title]').textContent.includes('shared'));
   assert.deepEqual(await scores(fresh, 'punter-replay-legend'), played);
   const counter = await fresh.textContent('.punter-tab-replay .replay-counter');

@@ -198,6 +198,10 @@ export async function soakLoad(browser, url, name, plan) {
     const cdp = await page.context().newCDPSession(page);
     const browserCdp = await browser.newBrowserCDPSession();
     const context = (await cdp.send('Target.getTargetInfo')).targetInfo.browserContextId;
+    // The page's own sandbox worker lives as long as the page (the Play tabs' seats); it starts
+    // with its first request, so it is started here, before the baseline: a load that uses it
+    // does not leave it behind.
+    await page.evaluate(async () => (await import('./www/sandbox.js')).sandbox.check('none', '', 'pig'));
     const baseline = await workersOf(browserCdp, context);
     const state = await load.open(page, plan);
     for (let i = 0; i < plan.warmup; i += 1) await load.batch(page, state, i);

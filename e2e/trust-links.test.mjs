@@ -68,7 +68,7 @@ test('a valid link opened after a broken one clears the banner', async () => {
     return engine.pigGameLink(100, 5, ['Ann', 'Bob'], Uint8Array.from([3, 7, 4, 8]), 2);
   });
   await page.evaluate((f) => { location.hash = f; }, link);
-  await page.waitForSelector('.tab-replay:not([hidden])');
+  await page.waitForSelector('.tab-replay[data-mounted]:not([hidden])');
   await page.waitForSelector('#banner', { state: 'hidden' });
   assert.equal(await page.textContent('.tab-replay .replay-counter'), '2 / 4');
   // Broken again, then a Lifter link: the banner goes again.

@@ -33,7 +33,7 @@ test('the Pig lab draft wins on reload; a linked strategy is marked and never sa
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await allowCode(page);
-  await page.waitForSelector('.tab-lab:not([hidden])');
+  await page.waitForSelector('.tab-lab[data-mounted]:not([hidden])');
   assert.equal(await getCode(page, 'editor'), DRAFT, 'the draft wins on reload');
   // The link's strategy can be looked at and edited; that never replaces the draft.
   await page.waitForSelector('[data-testid=lab-from-link]:not([hidden])');
@@ -48,7 +48,7 @@ test('the Pig lab draft wins on reload; a linked strategy is marked and never sa
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await allowCode(page);
-  await page.waitForSelector('.tab-lab:not([hidden])');
+  await page.waitForSelector('.tab-lab[data-mounted]:not([hidden])');
   assert.equal(await getCode(page, 'editor'), DRAFT);
   assert.deepEqual(page.errors, []);
   await page.context().close();
