@@ -93,6 +93,7 @@ test('the Play tab\'s game opens in Replay with the opponent\'s decisions, and R
   await page.selectOption('[data-testid=opponent]', 'mine');
   await page.selectOption('[aria-label="Who starts"]', '1');
   await page.fill('[data-testid=play-seed]', '77');
+  await page.selectOption('[data-testid=pig-speed]', 'instant'); // the opponent's turns at once
   await page.click('[data-testid=new-game]');
   await page.click('[data-testid=throw]'); // Start: a new game waits for your first press
   // Hold at once whenever asked, until the strategy has decided a dozen times.

@@ -345,6 +345,7 @@ test('Pig: Play, a match game and the CLI give the same game for the same seats 
   await page.selectOption('[data-testid=opponent]', 'optimal');
   await page.selectOption('[aria-label="Who starts"]', '0');
   await page.fill('[data-testid=play-seed]', '7');
+  await page.selectOption('[data-testid=pig-speed]', 'instant'); // the opponent's turns at once
   await page.click('[data-testid=new-game]');
   const played = await playPigAsHold20(page, 40);
   // Game 1 of the match hold20 (in seat 0) against optimal: entrant B sits first in game 1.
@@ -379,7 +380,8 @@ for (const [language, source] of Object.entries(COUNTING)) {
     await page.selectOption('[data-testid=opponent]', 'mine');
     await page.selectOption('[aria-label="Who starts"]', '1');
     await page.fill('[data-testid=play-seed]', '9');
-    await page.click('[data-testid=new-game]');
+    await page.selectOption('[data-testid=pig-speed]', 'instant'); // the opponent's turns at once
+  await page.click('[data-testid=new-game]');
     const before = await playPigAsHold20(page, 16);
     await page.reload();
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=play-log] li').length >= n, 16);
@@ -447,6 +449,7 @@ test('Pig: the CLI game continued from a move in Play, you playing its seat as i
   await page.click('[data-testid=pig-continue]');
   await page.selectOption('[data-testid=pig-fork-seat]', '0');
   await page.selectOption('[data-testid=pig-fork-opponent]', 'optimal');
+  await page.evaluate(() => localStorage.setItem('arcade.pig.speed', 'instant')); // the Play tab's, when it opens
   await page.click('[data-testid=pig-fork-start]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 9);
   const played = await playPigAsHold20(page, 40);
