@@ -38,6 +38,12 @@ const keptLabyrinth = () => keptGame('labyrinth', {
   },
 });
 
+/** The rule sets, as the New game form explains them. */
+const RULES = {
+  assignment: 'Assignment rules: after your push, every card of yours whose treasure your pawn can reach is collected at once, before you walk. No push may push a pawn off the board. With no cards left, walk back to your start square to win.',
+  ravensburger: 'Ravensburger rules: your cards are sought one at a time, in order: end your move on the first one\'s treasure to collect it. A pawn pushed off the board comes back on the inserted tile, and no push may undo the one before. With no cards left, walk back to your start square to win.',
+};
+
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
   const geometry = engine.labyrinthGeometry();
@@ -74,6 +80,11 @@ export function mountPlay(root, ctx) {
   });
   const rules = el('select', { 'data-testid': 'labyrinth-rules' },
     el('option', { value: 'assignment' }, 'Assignment rules'), el('option', { value: 'ravensburger' }, 'Ravensburger rules'));
+  // The two rule sets in a few words (the engine plays them: src/labyrinth/state.rs).
+  const rulesNote = el('p', { class: 'muted labyrinth-rules-note', 'data-testid': 'labyrinth-rules-note' });
+  const explainRules = () => { rulesNote.textContent = RULES[rules.value]; };
+  rules.addEventListener('change', explainRules);
+  explainRules();
   const seedInput = el('input', { type: 'text', inputmode: 'numeric', placeholder: 'random', 'data-testid': 'labyrinth-seed', size: 10 });
   const startBtn = el('button', { class: 'primary', 'data-testid': 'labyrinth-start', onclick: () => start() }, 'New game');
   const formStatus = el('div', { class: 'status', role: 'alert', 'data-testid': 'labyrinth-form-status' });
@@ -114,7 +125,7 @@ export function mountPlay(root, ctx) {
       el('h3', { class: 'labyrinth-head' }, 'New game'),
       el('div', { class: 'labyrinth-seats' }, ...seatRows.map((s) => s.box)),
       el('p', { class: 'muted labyrinth-seat-help' }, `“Your strategy” plays the Your strategy tab's code (${turnLimits.decisionMs} ms a ${turnLimits.decision}) or program (2 s a ${turnLimits.decision}); a failed turn is played by the greedy AI.`),
-      el('div', { class: 'row' }, rules, el('label', { class: 'inline' }, 'Seed ', seedInput)),
+      el('div', { class: 'row' }, rules, el('label', { class: 'inline' }, 'Seed ', seedInput)), rulesNote,
       el('div', { class: 'row' }, startBtn), formStatus,
       el('h3', { class: 'labyrinth-head' }, 'Save and share'),
       el('div', { class: 'row' }, saveBtn, loadBtn, fileInput), fileStatus, link.box));
@@ -258,7 +269,9 @@ export function mountPlay(root, ctx) {
       const mine = game.view(s.toMove).cards; // what that seat may know, from the engine's view
       cards.replaceChildren(el('div', {}, el('strong', {}, `${cap(mover.color)}'s cards: `),
         mine.length ? mine.map((c, k) => el('span', { class: `card${s.ravensburger && k === 0 ? ' seek' : ''}` }, String(c))) : el('span', {}, 'none left — back to your start square!'),
-        s.ravensburger && mine.length ? el('div', { class: 'muted' }, 'Ravensburger rules: find the first card first (end your move on it).') : null));
+        mine.length ? el('div', { class: 'muted labyrinth-cards-rule', 'data-testid': 'labyrinth-cards-rule' }, s.ravensburger
+          ? 'Ravensburger rules: find the first card first (end your move on it).'
+          : 'Assignment rules: each card whose treasure you can reach after your push is collected at once.') : null));
     } else cards.replaceChildren(el('span', { class: 'muted' }, 'Cards are shown only to the human player to move.'));
     const fragment = game.link(s.position);
     const url = shareUrl(fragment);
