@@ -45,7 +45,8 @@ for (const [name, vp] of [['desktop', { width: 1280, height: 900 }], ['phone', {
 
   // The Your strategy tab after 2 games of the example.
   await openTab(page, 'labyrinth-tab-lab');
-  await page.selectOption('[data-testid=labyrinth-lab-examples]', '0'); // the bot's code is the example: no question
+  await page.selectOption('[data-testid=labyrinth-lab-examples]', '0');
+  await page.click('[data-testid=labyrinth-lab-example-ask-replace]'); // the bot's code was the wanderer: it asks
   await page.selectOption('[data-testid=labyrinth-lab-games]', '2');
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 120000 });
