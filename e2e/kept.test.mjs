@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, openTab } from './browser.mjs';
+import { serve, launch, openPage, openTab, throwUntil } from './browser.mjs';
 
 let server;
 let browser;
@@ -81,9 +81,7 @@ test('only www/kept.js uses localStorage', () => {
 test('every game comes back at its position after a reload, from its link', async () => {
   const page = await openPage(browser, server.url);
   // Pig.
-  await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
-  await page.keyboard.press('t');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-log] li').length >= 3, null, { timeout: 30000 });
+  await throwUntil(page, 3);
   const pig = await page.$$eval('[data-testid=play-log] li', (lis) => lis.map((l) => l.textContent));
   const pigKept = await storedJson(page, 'arcade.kept.v2.pig');
   assert.match(pigKept.link, /^pig\/\d+\//);

@@ -231,6 +231,12 @@ export function mountPlay(root, ctx) {
       g = new engine.LabyrinthGame(chosen.map((s) => `${s.color}:${s.select.value === 'human' ? 'human' : 'ai'}`), rules.value === 'ravensburger', seed);
     } catch (e) { formStatus.textContent = String(e.message ?? e); formStatus.className = 'status error'; return; }
     use(g, chosen.map((s) => (s.select.value === 'human' ? null : s.select.value)), { seed, origin: placeholder ? 'placeholder' : 'new' });
+    // New game is below the board's top (beside it, or under it on a phone): the game starts
+    // with its status line and board in view.
+    if (!placeholder) {
+      const top = status.getBoundingClientRect().top;
+      if (top < 0 || top > innerHeight * 0.5) status.scrollIntoView({ block: 'start' });
+    }
   }
 
   /** Redraws everything and lets an AI play if it is its turn. */
