@@ -81,7 +81,8 @@ test('a link to another game fetches that game\'s engine and opens the game', as
   const cold = await visit(`${server.url}${fragment}`);
   await cold.page.waitForSelector('[data-testid=game-punter].active');
   assert.deepEqual(cold.fetched(), ['punter']);
-  assert.match(await cold.page.textContent('.game-page[data-game=punter]'), /536/, 'the linked game\'s score is shown');
+  // The replay tab's code loads with it: wait for the game it shows.
+  await cold.page.waitForFunction(() => /536/.test(document.querySelector('.game-page[data-game=punter]').textContent));
   await cold.close();
   // Opened from Pig's page: Punter's engine loads then, and the game opens.
   const warm = await visit(server.url);
@@ -90,7 +91,7 @@ test('a link to another game fetches that game\'s engine and opens the game', as
   await warm.page.evaluate((h) => { location.hash = h; }, fragment);
   await warm.page.waitForSelector('[data-testid=game-punter].active');
   assert.ok(warm.fetched().includes('punter'));
-  assert.match(await warm.page.textContent('.game-page[data-game=punter]'), /536/);
+  await warm.page.waitForFunction(() => /536/.test(document.querySelector('.game-page[data-game=punter]').textContent));
   assert.deepEqual(warm.errors, []);
   await warm.close();
 });
