@@ -25,6 +25,15 @@ export function frameScheduler(draw) {
   };
 }
 
+/**
+ * Scrolls `node` to the top of the window when it is above it or in its lower half (a game
+ * started from a form below its board, or above it on a phone, starts in view).
+ */
+export function bringIntoView(node) {
+  const top = node.getBoundingClientRect().top;
+  if (top < 0 || top > innerHeight * 0.5) node.scrollIntoView({ block: 'start' });
+}
+
 /** Sizes a canvas to its CSS box at the device pixel ratio; returns a 2D context in CSS pixels. */
 export function fitCanvas(canvas, cssHeight) {
   const dpr = window.devicePixelRatio || 1;

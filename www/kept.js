@@ -51,6 +51,13 @@ export const storage = {
   },
 };
 
+/** A drop-down whose choice is kept under `key`: set from it (else `fallback`), and kept on change. */
+export function keepChoice(select, key, fallback) {
+  const saved = storage.get(key);
+  select.value = [...select.options].some((o) => o.value === saved) ? saved : fallback;
+  select.addEventListener('change', () => storage.set(key, select.value));
+}
+
 /** A lab's draft (raw text under its key, as since version 1), or `fallback`. */
 export const draft = {
   get(name, fallback) { return storage.get(`${PREFIX}${name}`) ?? fallback; },

@@ -11,7 +11,7 @@
 // the page hands it by index. The game in progress is kept (www/kept.js: its link, plus the AI level of each seat and
 // the strategies' seed) after every move; a reload reopens its link. A game opened from a link
 // does not replace it until a move is played in it ("Back to your game" until then).
-import { el, fileRefused, followLink, linkField, readFile, saveText, shareUrl } from '../dom.js';
+import { bringIntoView, el, fileRefused, followLink, linkField, readFile, saveText, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
@@ -233,10 +233,7 @@ export function mountPlay(root, ctx) {
     use(g, chosen.map((s) => (s.select.value === 'human' ? null : s.select.value)), { seed, origin: placeholder ? 'placeholder' : 'new' });
     // New game is below the board's top (beside it, or under it on a phone): the game starts
     // with its status line and board in view.
-    if (!placeholder) {
-      const top = status.getBoundingClientRect().top;
-      if (top < 0 || top > innerHeight * 0.5) status.scrollIntoView({ block: 'start' });
-    }
+    if (!placeholder) bringIntoView(status);
   }
 
   /** Redraws everything and lets an AI play if it is its turn. */

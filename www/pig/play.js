@@ -12,7 +12,7 @@ import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
 import { createPigBoard, caption, describe } from './board.js';
 import { entrant, strategyOptions, withPrograms } from './strategies.js';
-import { keptGame, reopenKept, storage } from '../kept.js';
+import { keepChoice, keptGame, reopenKept, storage } from '../kept.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const V1 = 'arcade.pig.play.v1'; // before kept games were links: { seed, human, opponent, moves }
@@ -54,8 +54,8 @@ export function mountPlay(root, ctx) {
   const kept = keptPig(engine);
   const speed = el('select', { 'aria-label': 'Opponent speed', 'data-testid': 'pig-speed' },
     ...SPEEDS.map(([v, label]) => el('option', { value: v }, label)));
-  speed.value = SPEEDS.some(([v]) => v === storage.get(SPEED_KEY)) ? storage.get(SPEED_KEY) : 'normal';
-  speed.addEventListener('change', () => { storage.set(SPEED_KEY, speed.value); speed.blur(); });
+  keepChoice(speed, SPEED_KEY, 'normal');
+  speed.addEventListener('change', () => speed.blur());
   const pace = () => SPEEDS.find(([v]) => v === speed.value)[2];
   const opponent = el('select', { 'aria-label': 'Opponent', 'data-testid': 'opponent' },
     ...strategyOptions(ctx.builtins, 'hold20'));

@@ -9,14 +9,14 @@
 // think on the page's main thread.
 // The game in progress is kept (www/kept.js) as its link plus the seats; a reload reopens the
 // link and the series goes on from there (nothing is replayed).
-import { el, fileRefused, intoBox, linkField, readFile, shareUrl } from '../dom.js';
+import { bringIntoView, el, fileRefused, intoBox, linkField, readFile, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
-import { keptGame, reopenKept, storage } from '../kept.js';
+import { keepChoice, keptGame, reopenKept, storage } from '../kept.js';
 import { labBot } from './lab.js';
 import { ask } from '../confirm-code.js';
 
@@ -166,7 +166,7 @@ export function mountPlay(root, ctx) {
     ...SPEEDS.map(([v, label]) => el('option', { value: v }, label)));
   // Normal by default: each bot's move shows for 220 ms, so with two bots your turn is back in
   // about half a second (Slow, 700 ms a move, made every turn wait 1.4 s); the choice is kept.
-  speed.value = SPEEDS.some(([v]) => v === storage.get(SPEED_KEY)) ? storage.get(SPEED_KEY) : 'normal';
+  keepChoice(speed, SPEED_KEY, 'normal');
   const finish = el('button', { 'data-testid': 'punter-finish', title: 'You pass on every turn and the bots play the rest at once' }, 'Finish the game');
   const legend = createLegend('punter-legend');
   const link = linkField('Share this game');
@@ -381,9 +381,7 @@ export function mountPlay(root, ctx) {
     if (!error) {
       seedInput.value = String(engine.freshSeed());
       save();
-      // On a phone the form is above the map: bring the map and the status into view.
-      const top = status.getBoundingClientRect().top;
-      if (top < 0 || top > innerHeight * 0.5) status.scrollIntoView({ block: 'start' });
+      bringIntoView(status); // on a phone the form is screens away from the map
     }
   });
 
@@ -526,7 +524,7 @@ export function mountPlay(root, ctx) {
   passBtn.addEventListener('click', () => move('pass'));
   endBtn.addEventListener('click', () => move('splurge-end'));
   finish.addEventListener('click', () => { autoPass = true; speed.value = 'instant'; scheduleBots(); });
-  speed.addEventListener('change', () => { storage.set(SPEED_KEY, speed.value); speed.blur(); scheduleBots(); });
+  speed.addEventListener('change', () => { speed.blur(); scheduleBots(); });
   toReplay.addEventListener('click', () => { if (game) ctx.showTab('replay').openGame(game); });
 
   bindKeys(root, (e) => {
