@@ -258,3 +258,38 @@ fn a_whole_turn_answered_at_once_is_one_decision_of_the_moves_it_made() {
     assert!(mine[1].refused().unwrap().contains("not a legal move now"), "{:?}", mine[1]);
     assert!(labels.answer(&mine[1]).starts_with("insert at") && !labels.answer(&mine[1]).contains("; "));
 }
+
+#[test]
+fn the_engine_says_which_cards_a_move_collects_under_both_rule_sets() {
+    use lambda_arcade::game::Game;
+    for rules in [Rules::Assignment, Rules::Ravensburger] {
+        let mut found_any = 0;
+        for seed in 0..6 {
+            let mut g = Labyrinth::deal(&[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)], rules, seed).unwrap();
+            for _ in 0..120 {
+                let Some(mv) = lambda_arcade::labyrinth::ai::greedy(&g) else { break };
+                let before = g.mover().cards.clone();
+                let mover = g.turn;
+                let finds = g.finds(&mv);
+                g.play(&mv).unwrap();
+                let left = &g.players[mover].cards;
+                let gone: Vec<u8> = before.iter().copied().filter(|c| !left.contains(c)).collect();
+                assert_eq!(finds, gone, "{rules:?} seed {seed}");
+                match (rules, mv) {
+                    (Rules::Assignment, LabyrinthMove::Go { .. }) => assert!(finds.is_empty()),
+                    (Rules::Ravensburger, LabyrinthMove::Shift { .. }) => assert!(finds.is_empty()),
+                    (Rules::Ravensburger, _) => assert!(finds.len() <= 1),
+                    _ => {}
+                }
+                found_any += finds.len();
+                if g.winner.is_some() {
+                    break;
+                }
+            }
+        }
+        assert!(found_any > 10, "{rules:?}: cards were found");
+    }
+    // A move that is not allowed finds nothing and changes nothing.
+    let g = solo(1);
+    assert!(g.finds(&LabyrinthMove::Go { to: (1, 1) }).is_empty());
+}

@@ -33,10 +33,25 @@ fn official_logs_replay_to_the_official_scores() {
         combos.insert((log.settings.futures, log.settings.splurges, log.settings.options));
         timeouts += log.entries.iter().filter(|e| matches!(e, lambda_arcade::punter::Entry::Timeout { .. })).count();
         zombies += log.entries.iter().filter(|e| matches!(e, lambda_arcade::punter::Entry::Zombie { .. })).count();
-        let (game, played) = log.replay(m);
+        let (game, played) = log.replay(m.clone());
         assert!(game.is_over(), "{}: the game lasts one turn per river", path.display());
         assert_eq!(played.len(), log.entries.len());
         assert_eq!(game.scores(), log.recorded, "{}", path.display());
+        // The score taken apart sums to the official score; what each site is worth sums to
+        // the rivers' part of it.
+        for p in 0..game.punters() {
+            let b = game.breakdown(p);
+            assert_eq!(b.total, log.recorded[p], "{} punter {p}", path.display());
+            assert_eq!(b.futures.len(), game.futures(p).len());
+            let rivers: u64 = b.mines.iter().map(|m| m.points).sum();
+            assert_eq!(rivers, game.network(p).score());
+            let worth: u64 = (0..m.sites.len() as u32)
+                .flat_map(|s| game.site_worth(p, s))
+                .filter(|w| w.joined)
+                .map(|w| u64::from(w.distance).pow(2))
+                .sum();
+            assert_eq!(worth, rivers, "{} punter {p}", path.display());
+        }
     }
     assert_eq!(combos.len(), 8, "every combination of futures, splurges and options");
     assert!(timeouts > 50 && zombies > 20 && big == 2);

@@ -223,6 +223,23 @@ impl Labyrinth {
         Ok([LabyrinthMove::Shift { at, dir }, LabyrinthMove::Go { to }])
     }
 
+    /// The cards the player to move collects with `mv` (in its hand's order): under the
+    /// assignment's rules every card whose treasure it can reach after a shift, under the
+    /// Ravensburger rules the sought card when a move ends on its treasure. Empty when `mv` is
+    /// not allowed.
+    pub fn finds(&self, mv: &LabyrinthMove) -> Vec<u8> {
+        let mut after = self.clone();
+        let done = match *mv {
+            LabyrinthMove::Shift { at, dir } => after.shift(at, dir),
+            LabyrinthMove::Go { to } => after.go(to),
+        };
+        if done.is_err() {
+            return Vec::new();
+        }
+        let left = &after.players[self.turn].cards;
+        self.mover().cards.iter().copied().filter(|c| !left.contains(c)).collect()
+    }
+
     pub fn shift(&mut self, at: u8, dir: Direction) -> Result<(), LabyrinthError> {
         if self.winner.is_some() {
             return Err(LabyrinthError::GameOver);

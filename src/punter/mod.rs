@@ -13,6 +13,8 @@ pub mod marks;
 pub mod maps;
 pub mod network;
 pub mod protocol;
+pub mod recent;
+pub mod score;
 pub mod state;
 pub mod strong;
 mod potential;

@@ -51,6 +51,11 @@ impl Network {
         }
     }
 
+    /// The sites a river of this punter touches, in site order.
+    pub fn touched(&self) -> impl Iterator<Item = u32> + '_ {
+        self.parent.iter().enumerate().filter(|(_, &p)| p != UNTOUCHED).map(|(s, _)| s as u32)
+    }
+
     pub fn connected(&self, a: u32, b: u32) -> bool {
         matches!((self.find(a), self.find(b)), (Some(x), Some(y)) if x == y)
     }

@@ -70,6 +70,12 @@ struct StateJs {
     insertions: Vec<String>,
 }
 
+#[derive(Serialize)]
+struct FoundJs {
+    seat: usize,
+    cards: Vec<u8>,
+}
+
 fn tile_js(t: &crate::labyrinth::tile::Tile) -> TileJs {
     let [north, east, south, west] = t.openings_turned();
     TileJs { kind: t.kind.name(), dir: t.dir.name(), treasure: t.treasure, openings: t.openings(), turned: TurnedJs { north, east, south, west } }
@@ -225,6 +231,17 @@ impl LabyrinthGame {
         let label = self.game().move_label(&mv);
         self.play(mv)?;
         Ok(label)
+    }
+
+    /// The cards move `i` collected, in the engine's words: `{ seat, cards }` (cards empty when
+    /// it found none). The position viewed stays where it was.
+    pub fn found(&mut self, i: usize) -> Result<JsValue, JsValue> {
+        let back = self.tape.position().0;
+        let mv = self.tape.moves().get(i).copied();
+        let g = self.tape.seek(i);
+        let out = FoundJs { seat: g.turn, cards: mv.map(|mv| g.finds(&mv)).unwrap_or_default() };
+        self.tape.seek(back);
+        to_js(&out)
     }
 
     pub fn seek(&mut self, t: usize) -> usize {

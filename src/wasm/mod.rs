@@ -31,6 +31,8 @@ mod punter;
 #[cfg(feature = "punter")]
 mod punter_program;
 #[cfg(feature = "punter")]
+mod punter_score;
+#[cfg(feature = "punter")]
 mod punter_series;
 #[cfg(feature = "punter")]
 mod punter_views;

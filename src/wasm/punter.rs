@@ -170,7 +170,7 @@ fn seats_of(seats: &[String]) -> Result<Vec<Seat>, JsValue> {
 }
 
 impl PunterGame {
-    fn game(&self) -> &Punter {
+    pub(super) fn game(&self) -> &Punter {
         self.tape.position().1
     }
     fn at_end(&mut self) -> &Punter {
