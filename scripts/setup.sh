@@ -26,16 +26,16 @@ if ! command -v python3 >/dev/null; then
   apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3
 fi
 
-# npm packages: wasm-opt (binaryen) for the build, playwright-core for the browser tests,
-# esbuild + CodeMirror (the labs' editor bundle) and marked (the documents as pages), all from
-# package-lock.json.
+# npm packages: wasm-opt (binaryen) for the build, playwright-core and axe-core (the
+# accessibility check, e2e/axe.test.mjs) for the browser tests, esbuild + CodeMirror (the labs'
+# editor bundle) and marked (the documents as pages), all from package-lock.json.
 if ! [ -x node_modules/.bin/wasm-opt ] || ! [ -d node_modules/playwright-core ] || ! [ -x node_modules/.bin/esbuild ] \
-    || ! [ -d node_modules/marked ] || ! [ -d node_modules/@codemirror/view ]; then
+    || ! [ -d node_modules/marked ] || ! [ -d node_modules/@codemirror/view ] || ! [ -d node_modules/axe-core ]; then
   if ! command -v npm >/dev/null; then
     say "installing Node.js and npm"
     apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
   fi
-  say "installing binaryen (wasm-opt), playwright-core, esbuild, CodeMirror and marked (npm, about 135 MB, most of it binaryen)"
+  say "installing binaryen (wasm-opt), playwright-core, axe-core, esbuild, CodeMirror and marked (npm, about 140 MB, most of it binaryen)"
   npm ci --no-audit --no-fund
 fi
 
