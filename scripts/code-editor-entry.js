@@ -7,7 +7,8 @@ export {
 } from '@codemirror/view';
 export { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from '@codemirror/commands';
 export {
-  bracketMatching, matchBrackets, indentOnInput, syntaxHighlighting, defaultHighlightStyle, StreamLanguage, indentUnit,
+  bracketMatching, matchBrackets, indentOnInput, syntaxHighlighting, defaultHighlightStyle, HighlightStyle, StreamLanguage,
+  indentUnit,
 } from '@codemirror/language';
 export { autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap, completeFromList } from '@codemirror/autocomplete';
 export { setDiagnostics, lintGutter } from '@codemirror/lint';
