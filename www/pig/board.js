@@ -120,6 +120,7 @@ export function createPigBoard(canvas) {
   resize.observe(canvas);
 
   canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Pig board: no game yet'); // a picture has words from the start (set() gives the position's)
   return {
     set(next) {
       props = next;
