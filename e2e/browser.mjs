@@ -75,8 +75,8 @@ export async function launch() {
  * `seeded`: the page's `crypto.getRandomValues` draws from a fixed stream, so its fresh seeds
  * repeat from page to page (workers keep the real one).
  */
-export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, { cores, seeded = false } = {}) {
-  const context = await browser.newContext({ viewport });
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, { cores, seeded = false, touch = false } = {}) {
+  const context = await browser.newContext({ viewport, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   if (cores) await context.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
   if (seeded) {
     await context.addInitScript(() => {

@@ -566,11 +566,11 @@ test('both rule sets are explained: in the New game form as chosen, and beside y
   const page = await openLabyrinth();
   assert.match(await page.textContent('[data-testid=labyrinth-rules-note]'), /^Assignment rules: after your push, every card of yours whose treasure your pawn can reach is collected at once/);
   await newGame(page);
-  assert.match(await page.textContent('[data-testid=labyrinth-cards-rule]'), /^Assignment rules: each card whose treasure you can reach after your push is collected at once\.$/);
+  assert.match(await page.textContent('[data-testid=labyrinth-cards-rule]'), /^Your treasures are ringed in blue on the board\. Assignment rules: each card whose treasure you can reach after your push is collected at once\.$/);
   await page.selectOption('[data-testid=labyrinth-rules]', 'ravensburger');
   assert.match(await page.textContent('[data-testid=labyrinth-rules-note]'), /^Ravensburger rules: your cards are sought one at a time, in order/);
   await page.click('[data-testid=labyrinth-start]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-cards-rule]')?.textContent.startsWith('Ravensburger'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=labyrinth-cards-rule]')?.textContent.includes('Ravensburger rules: find the first card first'));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -8,6 +8,8 @@
 import { el, fitCanvas, frameScheduler } from '../dom.js';
 import { drawMarks, noteDrawn } from '../marks.js';
 
+/** The ring round the treasures the player to move seeks. */
+export const MINE = '#15389a';
 export const COLORS = { yellow: '#e3b505', red: '#d63c3c', blue: '#3468d6', green: '#2a9a4c' };
 
 /** The engine's direction `name` as a canvas step: [dx, dy]. */
@@ -23,7 +25,7 @@ export function nextDir(geometry, dir) {
 }
 
 /** Draws one tile at (x, y) of size s; `geometry.directions` say which bit opens which way. */
-function drawTile(ctx, geometry, x, y, s, tile, { fixed = false, reach = false, openings = tile.openings } = {}) {
+function drawTile(ctx, geometry, x, y, s, tile, { fixed = false, reach = false, openings = tile.openings, mine = null } = {}) {
   ctx.fillStyle = fixed ? '#6b5a45' : '#7f6b52';
   ctx.fillRect(x, y, s, s);
   const w = s * 0.36;
@@ -41,6 +43,24 @@ function drawTile(ctx, geometry, x, y, s, tile, { fixed = false, reach = false, 
   ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
   if (tile.treasure) {
     const r = s * 0.17;
+    // A treasure the player to move seeks: a wide dark-blue ring on a white one (the one to find
+    // first under the Ravensburger rules, doubled).
+    const own = mine?.cards.indexOf(tile.treasure) ?? -1;
+    const ring = (rad, width) => {
+      ctx.beginPath();
+      ctx.arc(x + c, y + c, rad, 0, Math.PI * 2);
+      ctx.lineWidth = width + 3;
+      ctx.strokeStyle = '#fff';
+      ctx.stroke();
+      ctx.lineWidth = width;
+      ctx.strokeStyle = MINE;
+      ctx.stroke();
+    };
+    if (own >= 0) {
+      ring(r + Math.max(3, s * 0.07), Math.max(3, s * 0.07));
+      if (own === 0 && mine.first) ring(r + Math.max(8, s * 0.17), 2);
+      ctx.lineWidth = 1;
+    }
     ctx.beginPath();
     ctx.arc(x + c, y + c, r, 0, Math.PI * 2);
     ctx.fillStyle = '#f6c343';
@@ -78,7 +98,7 @@ const SLIDE_MS = 260;
 export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow = () => {}, onSquare = () => {}, pathTo = null } = {}) {
   const N = geometry.size;
   const insertions = geometry.insertions.map(({ push, squares }) => ({ push: stepOf(geometry, push), squares }));
-  const canvas = el('canvas', { class: 'labyrinth-canvas', 'data-testid': testid });
+  const canvas = el('canvas', { class: 'labyrinth-canvas', 'data-testid': testid, role: 'img', 'aria-label': 'The Labyrinth board' });
   root.append(canvas);
   let shown = null;
   let geo = null;
@@ -140,7 +160,7 @@ export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow
       const r = Math.floor(i / N);
       const c = i % N;
       const [ox, oy] = offset(r, c);
-      drawTile(ctx, geometry, x0 + c * cell + ox, y0 + r * cell + oy, cell, t, { fixed: geometry.fixed[i], reach: reach.has(i) });
+      drawTile(ctx, geometry, x0 + c * cell + ox, y0 + r * cell + oy, cell, t, { fixed: geometry.fixed[i], reach: reach.has(i), mine: shown.mine });
     });
     if (p < 1) schedule();
     else sliding = null;
@@ -200,6 +220,20 @@ export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow
       const fill = blocked.has(i) ? '#b9bec8' : canShift ? (hover === i ? '#1f55c4' : '#2f6fdf') : '#8a93a6';
       drawArrow(ctx, a.x, a.y, cell * 0.22, a.dir, fill);
     }
+    // The keyboard cursor: a dashed ring round the arrow or the square it is on.
+    const cur = shown.cursor;
+    if (cur && interactive) {
+      ctx.strokeStyle = '#111';
+      ctx.lineWidth = 2.5;
+      ctx.setLineDash([5, 3]);
+      if (cur.arrow !== undefined) {
+        const a = arrowAt(cur.arrow);
+        ctx.strokeRect(a.x - cell * 0.36, a.y - cell * 0.36, cell * 0.72, cell * 0.72);
+      } else if (cur.square !== undefined) {
+        ctx.strokeRect(x0 + (cur.square % N) * cell + 2, y0 + Math.floor(cur.square / N) * cell + 2, cell - 4, cell - 4);
+      }
+      ctx.setLineDash([]);
+    }
     // Debug marks by row and column from 1: a tile tinted, a square ringed, a path of squares.
     const dpr = window.devicePixelRatio || 1;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -214,19 +248,27 @@ export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow
   const resize = new ResizeObserver(schedule);
   resize.observe(root);
 
+  /**
+   * What is under a point: an arrow or a square. While the player pushes, an arrow takes a box
+   * of at least 44 px (a finger's target) even where that reaches over the edge squares, which
+   * are not played then; while it walks, the squares come first.
+   */
   function hit(e) {
     if (!geo) return null;
     const box = canvas.getBoundingClientRect();
     const x = e.clientX - box.left;
     const y = e.clientY - box.top;
-    for (let i = 0; i < insertions.length; i += 1) {
-      const a = arrowAt(i);
-      if (Math.abs(x - a.x) < geo.cell * 0.4 && Math.abs(y - a.y) < geo.cell * 0.4) return { arrow: i };
-    }
+    const pushing = shown?.state?.phase === 'shift';
+    const half = pushing ? Math.max(22, geo.cell * 0.45) : geo.cell * 0.4;
     const c = Math.floor((x - geo.x0) / geo.cell);
     const r = Math.floor((y - geo.y0) / geo.cell);
-    if (r >= 0 && r < N && c >= 0 && c < N) return { row: r + 1, column: c + 1 };
-    return null;
+    const square = r >= 0 && r < N && c >= 0 && c < N ? { row: r + 1, column: c + 1 } : null;
+    if (square && !pushing) return square;
+    for (let i = 0; i < insertions.length; i += 1) {
+      const a = arrowAt(i);
+      if (Math.abs(x - a.x) < half && Math.abs(y - a.y) < half) return { arrow: i };
+    }
+    return square;
   }
   canvas.addEventListener('click', (e) => {
     if (!shown || shown.hidden) return;
@@ -262,9 +304,21 @@ export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow
     canvas,
     /** Animates the push at insertion point `at` that led to the state set next. */
     slide(at) { sliding = { at, start: performance.now() }; },
+    /** Where each arrow (kind 'arrow') or square is drawn, in CSS pixels (the keyboard cursor's points). */
+    points(kind) {
+      geo = layout();
+      return kind === 'arrow' ? insertions.map((_, i) => { const a = arrowAt(i); return [a.x, a.y]; })
+        : Array.from({ length: N * N }, (_, i) => [geo.x0 + (i % N + 0.5) * geo.cell, geo.y0 + (Math.floor(i / N) + 0.5) * geo.cell]);
+    },
+    /**
+     * Shows `next`: { state, interactive, hidden, mine: { cards, color, first } (the treasures
+     * the player to move seeks, ringed), cursor: { arrow } or { square }, label: the board in words }.
+     */
     set(next) {
       shown = next;
+      if (next.label !== undefined) canvas.setAttribute('aria-label', next.label);
       canvas.state = next.state; // read by the tests
+      canvas.cursor = next.cursor ?? null;
       schedule();
     },
     setMarks(next) { marks = next; schedule(); },
@@ -274,12 +328,12 @@ export function createBoardView(root, { testid, geometry, maxSize = 620, onArrow
 
 /** A small canvas with one tile (the extra tile) drawn as turned `dir`; geometry as for the board. */
 export function createTileView(root, { testid, geometry, size = 84, onClick = () => {} } = {}) {
-  const canvas = el('canvas', { class: 'labyrinth-extra', 'data-testid': testid, title: 'The extra tile: click or press R to turn it', width: size, height: size });
+  const canvas = el('canvas', { class: 'labyrinth-extra', 'data-testid': testid, role: 'img', title: 'The extra tile: click or press R to turn it', width: size, height: size });
   canvas.style.width = `${size}px`;
   canvas.addEventListener('click', onClick);
   root.append(canvas);
   return {
-    set(tile, dir) {
+    set(tile, dir, mine = null) {
       const dpr = window.devicePixelRatio || 1;
       canvas.width = size * dpr;
       canvas.height = size * dpr;
@@ -287,7 +341,8 @@ export function createTileView(root, { testid, geometry, size = 84, onClick = ()
       const ctx = canvas.getContext('2d');
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, size, size);
-      if (tile) drawTile(ctx, geometry, 0, 0, size, tile, { openings: tile.turned[dir] }); // the engine's openings as turned
+      if (tile) drawTile(ctx, geometry, 0, 0, size, tile, { openings: tile.turned[dir], mine }); // the engine's openings as turned
+      canvas.setAttribute('aria-label', tile ? `The extra tile${tile.treasure ? `, treasure ${tile.treasure}` : ''}, turned ${dir}` : 'The extra tile');
       canvas.dataset.dir = dir ?? '';
     },
   };

@@ -17,6 +17,8 @@ import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
 import { labStrategy } from './lab.js';
+import { boardCursor } from '../board-cursor.js';
+import { describeBoard, describeChoice, listed } from './describe.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 
 const PLAYERS = ['yellow', 'red', 'blue', 'green'];
@@ -78,10 +80,10 @@ export function mountPlay(root, ctx) {
     select.value = i === 0 ? 'human' : i === 1 ? 'greedy' : 'off';
     return { color, select, box: el('label', { class: 'labyrinth-seat' }, el('span', { class: `swatch c-${color}` }), cap(color), select) };
   });
-  const rules = el('select', { 'data-testid': 'labyrinth-rules' },
+  const rules = el('select', { 'data-testid': 'labyrinth-rules', 'aria-label': 'Rules', 'aria-describedby': 'labyrinth-rules-note' },
     el('option', { value: 'assignment' }, 'Assignment rules'), el('option', { value: 'ravensburger' }, 'Ravensburger rules'));
   // The two rule sets in a few words (the engine plays them: src/labyrinth/state.rs).
-  const rulesNote = el('p', { class: 'muted labyrinth-rules-note', 'data-testid': 'labyrinth-rules-note' });
+  const rulesNote = el('p', { class: 'muted labyrinth-rules-note', id: 'labyrinth-rules-note', 'data-testid': 'labyrinth-rules-note' });
   const explainRules = () => { rulesNote.textContent = RULES[rules.value]; };
   rules.addEventListener('change', explainRules);
   explainRules();
@@ -109,6 +111,11 @@ export function mountPlay(root, ctx) {
   const handover = el('div', { class: 'labyrinth-handover', hidden: true, 'data-testid': 'labyrinth-handover' });
   const legend = el('div', { class: 'labyrinth-legend', 'data-testid': 'labyrinth-legend' });
   const cards = el('div', { class: 'labyrinth-cards', 'data-testid': 'labyrinth-cards' });
+  // The cards collected lately (by everyone), announced as they are found.
+  const found = el('div', { class: 'labyrinth-found', role: 'status', 'data-testid': 'labyrinth-found' });
+  let foundLines = [];
+  // What the keyboard cursor is on, for screen readers.
+  const boardText = el('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'labyrinth-board-text' });
   const link = linkField('Share this game');
   const saveBtn = el('button', { 'data-testid': 'labyrinth-save', onclick: () => save() }, 'Save to file');
   const fileInput = el('input', { type: 'file', accept: '.txt,text/plain', hidden: true, 'data-testid': 'labyrinth-load-file' });
@@ -116,12 +123,17 @@ export function mountPlay(root, ctx) {
   const fileStatus = el('div', { class: 'status', role: 'alert', 'data-testid': 'labyrinth-file-status' });
 
   root.append(
-    el('div', { class: 'panel labyrinth-main' }, backBar, status, note, printedBox, handover, boardRoot,
-      el('div', { class: 'row labyrinth-actions' }, extraRoot,
-        el('div', { class: 'labyrinth-extra-help' }, el('span', { class: 'muted' }, 'Extra tile'), rotateBtn), stayBtn),
-      el('p', { class: 'muted labyrinth-keys' }, 'Turn the extra tile (R or click it), click an arrow to push it in, then click a green square to walk there (or Stay, S). Grey arrows are not allowed: hover for the reason.')),
+    el('div', { class: 'panel labyrinth-main' }, backBar, status, note, printedBox, handover,
+      // The board, and beside it (under it on a phone) the extra tile, its buttons and the hand.
+      el('div', { class: 'labyrinth-stage' }, boardRoot,
+        el('div', { class: 'labyrinth-aside' },
+          el('div', { class: 'row labyrinth-actions' }, extraRoot,
+            el('div', { class: 'labyrinth-extra-help' }, el('span', { class: 'muted' }, 'Extra tile'), rotateBtn, stayBtn)),
+          cards, found)),
+      boardText,
+      el('p', { class: 'muted labyrinth-keys' }, 'Turn the extra tile (R or click it), click an arrow to push it in, then click a green square to walk there (or Stay, S). A grey arrow is not allowed: click it for the reason. Keyboard: Tab to the board; ← → go round the arrows or through the green squares, ↑ ↓ change rows; Enter plays.')),
     el('div', { class: 'panel side labyrinth-side' },
-      el('h3', {}, 'Players'), legend, cards,
+      el('h3', {}, 'Players'), legend,
       el('h3', { class: 'labyrinth-head' }, 'New game'),
       el('div', { class: 'labyrinth-seats' }, ...seatRows.map((s) => s.box)),
       el('p', { class: 'muted labyrinth-seat-help' }, `“Your strategy” plays the Your strategy tab's code (${turnLimits.decisionMs} ms a ${turnLimits.decision}) or program (2 s a ${turnLimits.decision}); a failed turn is played by the greedy AI.`),
@@ -131,6 +143,53 @@ export function mountPlay(root, ctx) {
       el('div', { class: 'row' }, saveBtn, loadBtn, fileInput), fileStatus, link.box));
 
   const humans = () => game.state().players.filter((p) => p.control === 'human').length;
+
+  // Keyboard play on the board (www/board-cursor.js): the arrow keys move a cursor over the
+  // arrows (while pushing: all twelve, ← and → round the board; a grey one says why it is not
+  // allowed) or the squares within reach (while walking: ← and → in reading order, ↑ and ↓ to
+  // the row above or below), Enter or Space plays it.
+  let boardShown = null;
+  const choiceAt = (s, i) => (i < 0 ? null : s.phase === 'shift' ? { arrow: i } : { square: i });
+  const cursor = boardCursor(board.canvas, {
+    points() {
+      const s = humanToMove();
+      if (!s) return [];
+      if (s.phase === 'shift') return board.points('arrow');
+      const reach = new Set(s.reachable);
+      return board.points('square').map((p, i) => (reach.has(i) ? p : null));
+    },
+    // The arrows in order round the board, clockwise from the top left (the engine's insertion
+    // points: top, right, bottom, left, each side's from its lower number).
+    order: () => (humanToMove()?.phase === 'shift' ? [0, 1, 2, 3, 4, 5, 8, 7, 6, 11, 10, 9] : null),
+    onMove: (i) => showCursor(i),
+    onPlay(i) {
+      const s = humanToMove();
+      if (!s) return;
+      if (s.phase === 'shift') {
+        push(i);
+        const after = humanToMove();
+        // Walking next: the cursor starts where the pawn stands.
+        if (after?.phase === 'move') showCursor((after.players[after.toMove].row - 1) * geometry.size + after.players[after.toMove].column - 1);
+      } else walk(Math.floor(i / geometry.size) + 1, (i % geometry.size) + 1);
+    },
+  });
+  function showCursor(i) {
+    cursor.reset(i);
+    const s = humanToMove();
+    if (!s || !boardShown) return;
+    const choice = choiceAt(s, i);
+    board.set({ ...boardShown, cursor: choice });
+    boardText.textContent = describeChoice(s, geometry.size, choice, game.view(s.toMove).cards);
+  }
+
+  /** Announces the cards move `i` collected, whoever found them (the engine's account). */
+  function announceFound(i) {
+    const f = game.found(i);
+    if (!f.cards.length) return;
+    const p = game.state().players[f.seat];
+    const who = p.control === 'human' && humans() === 1 ? 'You' : `${cap(p.color)} (${controlName(p.control, levels[f.seat])})`;
+    foundLines = [...foundLines, `${who} found ${f.cards.length === 1 ? 'card' : 'cards'} ${listed(f.cards)}.`].slice(-3);
+  }
   const message = (text, kind = 'error') => { note.textContent = text; note.className = `labyrinth-note ${kind}`; };
 
   /** Ends the game's series in the sandbox. */
@@ -176,6 +235,8 @@ export function mountPlay(root, ctx) {
       }
     }
     decisions = [];
+    foundLines = [];
+    cursor.reset();
     old?.free();
     render();
   }
@@ -248,8 +309,13 @@ export function mountPlay(root, ctx) {
       handover.replaceChildren(el('p', {}, `Hand the device to ${cap(mover.color)}. The board and the cards are hidden until they are ready.`),
         el('button', { class: 'primary', 'data-testid': 'labyrinth-reveal', onclick: () => { revealed = s.toMove; render(); } }, `I am ${cap(mover.color)}, show my cards`));
     }
-    board.set({ state: s, interactive: humanTurn, hidden: hide });
-    extra.set(hide ? null : s.extra, extraDir);
+    const mine = humanTurn && !hide ? game.view(s.toMove).cards : null; // what that seat may know, from the engine's view
+    const ring = mine && { cards: mine, first: s.ravensburger };
+    if (!humanTurn || hide) cursor.reset();
+    boardShown = { state: s, interactive: humanTurn, hidden: hide, mine: ring,
+      label: hide ? 'The board is hidden until the next player is ready' : describeBoard(s, geometry.size, mine) };
+    board.set({ ...boardShown, cursor: choiceAt(s, cursor.get()) });
+    extra.set(hide ? null : s.extra, extraDir, ring);
     stayBtn.disabled = !(humanTurn && s.phase === 'move');
     rotateBtn.disabled = !(humanTurn && s.phase === 'shift');
     if (s.winner !== null) {
@@ -268,14 +334,14 @@ export function mountPlay(root, ctx) {
         el('td', {}, el('span', { class: `swatch c-${p.color}` }), ` ${cap(p.color)} `,
           el('span', { class: 'muted' }, controlName(p.control, levels[i])), i === s.toMove ? el('span', { class: 'to-move' }, ' ◀') : null),
         el('td', { class: 'num' }, String(p.cardsLeft)), el('td', { class: 'num' }, `${p.row},${p.column}`)))));
-    if (humanTurn && !hide) {
-      const mine = game.view(s.toMove).cards; // what that seat may know, from the engine's view
+    if (mine) {
       cards.replaceChildren(el('div', {}, el('strong', {}, `${cap(mover.color)}'s cards: `),
         mine.length ? mine.map((c, k) => el('span', { class: `card${s.ravensburger && k === 0 ? ' seek' : ''}` }, String(c))) : el('span', {}, 'none left — back to your start square!'),
         mine.length ? el('div', { class: 'muted labyrinth-cards-rule', 'data-testid': 'labyrinth-cards-rule' }, s.ravensburger
-          ? 'Ravensburger rules: find the first card first (end your move on it).'
-          : 'Assignment rules: each card whose treasure you can reach after your push is collected at once.') : null));
+          ? 'Your treasures are ringed in blue on the board. Ravensburger rules: find the first card first (end your move on it; it has two rings).'
+          : 'Your treasures are ringed in blue on the board. Assignment rules: each card whose treasure you can reach after your push is collected at once.') : null));
     } else cards.replaceChildren(el('span', { class: 'muted' }, 'Cards are shown only to the human player to move.'));
+    found.replaceChildren(...foundLines.map((t) => el('div', {}, t)));
     const fragment = game.link(s.position);
     const url = shareUrl(fragment);
     link.set(url);
@@ -335,6 +401,7 @@ export function mountPlay(root, ctx) {
       if (k) await new Promise((res) => setTimeout(res, AI_DELAY));
       if (my !== generation) return;
       try { game.playIndex(i); } catch (e) { thinking = false; message(`The game could not go on: ${e.message ?? e}`); return; }
+      announceFound(game.length - 1);
       const after = game.state();
       if (after.phase === 'shift') extraDir = after.extra.dir;
       report(r.decisions);
@@ -367,6 +434,9 @@ export function mountPlay(root, ctx) {
     if (s.phase !== 'shift') { message('You have pushed already: now walk to a green square or stay.', 'info'); return; }
     try { handOver(game.shift(i, extraDir)); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
     played();
+    foundLines = []; // a new turn of yours: what was found before it has been shown
+    announceFound(game.length - 1);
+    cursor.reset();
     board.slide(i);
     message('');
     extraDir = game.state().extra.dir;
@@ -378,6 +448,8 @@ export function mountPlay(root, ctx) {
     if (s.phase !== 'move') { message('Push the extra tile in first (click an arrow).', 'info'); return; }
     try { handOver(game.go(r, c)); } catch (e) { message(`Not allowed: ${e.message ?? e}`); return; }
     played();
+    announceFound(game.length - 1);
+    cursor.reset();
     message('');
     render();
   }
