@@ -33,7 +33,9 @@ const HIT_RIVER = 7; // css px
  *          owners: Int16Array, holders: Int16Array | null, names: [per punter],
  *          futures: [[mine, target, connected, punter]] (site indices), legal: { claims, options, sites } | null
  *          (highlighted), route: [site indices] (the splurge being made), pick: site index (a chosen mine),
- *          sitesFirst: clicks near a site go to the site }
+ *          sitesFirst: clicks near a site go to the site, recent: [{ punter, rivers }] (each punter's latest turn,
+ *          highlighted), siteNote(i): more words for a site's tooltip, cursor: { kind, i } (the keyboard's),
+ *          label: the map in words }
  */
 export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {}, onSite = () => {} } = {}) {
   const canvas = el('canvas', { class: 'punter-canvas', 'data-testid': testid, tabindex: '0', 'aria-label': 'The map' });
@@ -224,6 +226,20 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     }
     g.fillStyle = MINE; g.fill();
     g.strokeStyle = '#ffffff'; g.lineWidth = Math.max(1.2, mineR * 0.28); g.stroke();
+    // Each punter's latest turn: its rivers drawn again over a white halo, so what everyone just
+    // did stands out until their next turn.
+    if (frame.recent?.length) {
+      for (const { punter, rivers: taken } of frame.recent) {
+        if (!taken.length) continue;
+        g.beginPath();
+        for (const r of taken) {
+          const a = rivers[2 * r]; const b = rivers[2 * r + 1];
+          g.moveTo(x[a] * S + ox, y[a] * S + oy); g.lineTo(x[b] * S + ox, y[b] * S + oy);
+        }
+        g.strokeStyle = '#ffffff'; g.lineWidth = wOwned + 7; g.globalAlpha = 0.85; g.stroke(); g.globalAlpha = 1;
+        g.strokeStyle = colorOf(punter); g.lineWidth = wOwned + 1; g.stroke();
+      }
+    }
     // Sites a splurge can go to: rings.
     if (frame.route?.length && frame.legalSites?.length) {
       g.beginPath();
@@ -250,6 +266,17 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     if (frame.pick !== undefined && frame.pick !== null) {
       g.beginPath(); g.arc(x[frame.pick] * S + ox, y[frame.pick] * S + oy, mineR + 5, 0, Math.PI * 2);
       g.strokeStyle = '#ffd23f'; g.lineWidth = 2.5; g.stroke();
+    }
+    // The keyboard cursor: a dashed yellow ring round its river's middle or its site.
+    if (frame.cursor) {
+      const [cx, cy] = canvas.pointOf(frame.cursor.kind, frame.cursor.i);
+      if (frame.cursor.kind === 'river') {
+        const a = rivers[2 * frame.cursor.i]; const b = rivers[2 * frame.cursor.i + 1];
+        g.beginPath(); g.moveTo(x[a] * S + ox, y[a] * S + oy); g.lineTo(x[b] * S + ox, y[b] * S + oy);
+        g.strokeStyle = '#ffd23f'; g.lineWidth = Math.max(wOwned, 3) + 4; g.globalAlpha = 0.6; g.stroke(); g.globalAlpha = 1;
+      }
+      g.beginPath(); g.arc(cx, cy, Math.max(10, mineR + 6), 0, Math.PI * 2);
+      g.setLineDash([4, 3]); g.strokeStyle = '#ffd23f'; g.lineWidth = 2.5; g.stroke(); g.setLineDash([]);
     }
     // What the pointer is over.
     if (hover?.kind === 'river') {
@@ -292,7 +319,8 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     const name = (p) => frame.names[p] ?? `P${p}`;
     if (h.kind === 'site') {
       const mine = geo.isMine[h.i] ? ' · mine' : '';
-      return `Site ${geo.ids[h.i]}${mine}`;
+      const note = frame.siteNote?.(h.i);
+      return `Site ${geo.ids[h.i]}${mine}${note ? ` · ${note}` : ''}`;
     }
     const a = geo.rivers[2 * h.i]; const b = geo.rivers[2 * h.i + 1];
     const o = frame.owners?.[h.i] ?? -1;
@@ -331,6 +359,8 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
   };
   /** What a click at css point (px, py) of the canvas would pick (for tests and benchmarks). */
   canvas.hitAt = (px, py) => hitTest(px, py, frame?.sitesFirst);
+  /** What the tooltip says of site or river `i` (the keyboard cursor's words). */
+  canvas.describe = (kind, i) => (frame && geo ? describe({ kind, i }) : '');
   canvas.drawStats = stats;
 
   return {
@@ -339,6 +369,9 @@ export function createMapView(root, { testid, maxHeight = 560, onRiver = () => {
     set(next) {
       const same = frame && frame.key === next.key && geo;
       frame = next;
+      canvas.cursor = next.cursor ?? null; // read by the tests
+      canvas.recent = next.recent ?? null;
+      if (next.label) canvas.setAttribute('aria-label', next.label);
       if (next.legal) {
         const claims = new Uint8Array(next.geometry.rivers.length / 2);
         for (const r of next.legal.claims ?? []) claims[r] = 1;

@@ -19,6 +19,8 @@ import { assetsFor, isBundled, loadMap } from './maps.js';
 import { keepChoice, keptGame, reopenKept, storage } from '../kept.js';
 import { labBot } from './lab.js';
 import { ask } from '../confirm-code.js';
+import { createMoveList, describeMap, othersLately, renderBreakdown, worthNote } from './play-explain.js';
+import { boardCursor } from '../board-cursor.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
 
@@ -173,13 +175,19 @@ export function mountPlay(root, ctx) {
   const toReplay = el('button', { 'data-testid': 'punter-to-replay' }, 'Watch in the replay viewer');
   const keysHint = el('p', { class: 'muted punter-keys' }, 'Click a river to claim it (or to buy an option on it); click sites to splurge. Keys: ',
     el('kbd', {}, 'P'), ' pass · ', el('kbd', {}, 'E'), ' end splurge · ', el('kbd', {}, '+'), el('kbd', {}, '−'), ' zoom · ',
-    el('kbd', {}, 'F'), ' fit · drag to pan, hover for details');
+    el('kbd', {}, 'F'), ' fit · drag to pan, hover for details (a site: what it is worth to you). On the map (Tab to it): ',
+    el('kbd', {}, '←'), el('kbd', {}, '→'), ' the rivers you may take, ', el('kbd', {}, '↑'), el('kbd', {}, '↓'), ' nearer the top or bottom, ',
+    el('kbd', {}, 'Enter'), ' takes it. The last move of each punter is drawn bright.');
+  const moves = createMoveList();
+  const breakdown = el('div', { class: 'punter-breakdown', hidden: true, 'data-testid': 'punter-breakdown' });
+  // Your turn and the keyboard cursor, for screen readers.
+  const boardText = el('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'punter-board-text' });
 
   root.append(
-    el('div', { class: 'panel punter-main' }, status, note, viewRoot,
+    el('div', { class: 'panel punter-main' }, status, note, viewRoot, boardText,
       el('div', { class: 'row punter-actions' }, passBtn, endBtn, cancelNote,
         el('label', { class: 'inline' }, 'Bots ', speed), finish),
-      legend.box, keysHint),
+      el('div', { class: 'punter-under' }, legend.box, moves.box), breakdown, keysHint),
     el('div', { class: 'panel side punter-side' },
       el('h3', {}, 'New game'),
       el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Map ', mapSelect),
@@ -414,6 +422,7 @@ export function mountPlay(root, ctx) {
     message = null;
     backToGame.hidden = true;
     link.set('');
+    fresh = true;
     refresh();
   }
 
@@ -603,6 +612,48 @@ export function mountPlay(root, ctx) {
     else if (mode === 'game' && !botTimer) refresh();
   }
 
+  // ----- Explaining: the moves, the end's scores taken apart, the keyboard on the map -----
+  let fresh = true; // the move list starts again with the next refresh
+  let shownFrame = null; // what the map shows (the keyboard cursor is drawn over it)
+  let announced = -1; // the position whose "your turn" was announced
+  let explained = null; // the game whose end's breakdown is shown
+  let cursorAt = -1; // the position the keyboard cursor's choices are of
+  function explainEnd(s) {
+    breakdown.hidden = !s.over;
+    if (!s.over || explained === game) return;
+    explained = game;
+    renderBreakdown(breakdown, game, s, you >= 0 ? you : undefined);
+  }
+  /**
+   * The choices the keyboard cursor moves over: the rivers you may claim or buy an option on,
+   * or the sites your splurge may go to next (the engine's legal moves), in reading order.
+   */
+  let choices = [];
+  function keyChoices() {
+    const legal = humanToMove() ? lastLegal : null;
+    if (!legal) return (choices = []);
+    const list = lastState.route.length ? legal.sites.map((i) => ({ kind: 'site', i }))
+      : [...new Set([...legal.claims, ...legal.options])].map((i) => ({ kind: 'river', i }));
+    for (const c of list) c.point = view.canvas.pointOf(c.kind, c.i);
+    list.sort((a, b) => Math.round(a.point[1] / 24) - Math.round(b.point[1] / 24) || a.point[0] - b.point[0]);
+    return (choices = list);
+  }
+  const cursor = boardCursor(view.canvas, {
+    points: () => keyChoices().map((c) => c.point),
+    onMove(i) {
+      const c = choices[i];
+      if (!c || !shownFrame) return;
+      view.set({ ...shownFrame, cursor: { kind: c.kind, i: c.i } });
+      const verb = c.kind === 'site' ? 'splurges to it' : lastLegal?.options.includes(c.i) ? 'buys an option on it' : 'claims it';
+      boardText.textContent = `${view.canvas.describe(c.kind, c.i)}. Enter ${verb}.`;
+    },
+    onPlay(i) {
+      const c = choices[i];
+      if (c?.kind === 'river') clickRiver(c.i);
+      else if (c) clickSite(c.i);
+    },
+  });
+
   // ----- Drawing -----
   function render() {
     const s = lastState;
@@ -649,13 +700,27 @@ export function mountPlay(root, ctx) {
     const s = lastState;
     const legal = humanToMove() ? game.legal() : null;
     lastLegal = legal;
-    view.set({
-      key: mapKey, geometry, owners: game.owners(), holders: s.settings.options ? game.optionHolders() : null, names: names(),
+    const owners = game.owners();
+    if (s.position !== cursorAt) { cursor.reset(); cursorAt = s.position; }
+    shownFrame = {
+      key: mapKey, geometry, owners, holders: s.settings.options ? game.optionHolders() : null, names: names(),
       // The engine gives only the futures you may see (null for the others').
       futures: s.futures.flatMap((bids, p) => (bids ?? []).map(([m, t, ok]) => [m, t, ok, p])),
       legal, route: s.route, mover: s.mover, sitesFirst: s.route.length > 0,
-    });
+      recent: game.lastTurns().flatMap((t, p) => (t ? [{ punter: p, rivers: t.rivers }] : [])),
+      siteNote: (i) => worthNote(game, you, i),
+      label: describeMap(s, owners, s.map),
+    };
+    view.set(shownFrame);
     legend.set(s, geometry.ids);
+    moves.update(game, s.position, fresh);
+    fresh = false;
+    explainEnd(s);
+    if (humanToMove() && announced !== s.position && !s.route.length) {
+      announced = s.position;
+      const lately = othersLately(game, s, you);
+      boardText.textContent = `Your turn.${lately ? ` Last moves: ${lately}.` : ''}`;
+    }
     render();
     // The link follows the game: soon after a move, at most every 1.5 s while bots play a long game.
     const busy = s.length > 2000 && !s.over && !humanToMove();
