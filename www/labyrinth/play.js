@@ -17,8 +17,8 @@ import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
 import { labStrategy } from './lab.js';
-import { boardCursor } from '../board-cursor.js';
-import { describeBoard, describeChoice, listed } from './describe.js';
+import { boardKeys, choiceAt } from './board-keys.js';
+import { describeBoard, listed } from './describe.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 
 const PLAYERS = ['yellow', 'red', 'blue', 'green'];
@@ -144,43 +144,12 @@ export function mountPlay(root, ctx) {
 
   const humans = () => game.state().players.filter((p) => p.control === 'human').length;
 
-  // Keyboard play on the board (www/board-cursor.js): the arrow keys move a cursor over the
-  // arrows (while pushing: all twelve, ← and → round the board; a grey one says why it is not
-  // allowed) or the squares within reach (while walking: ← and → in reading order, ↑ and ↓ to
-  // the row above or below), Enter or Space plays it.
-  let boardShown = null;
-  const choiceAt = (s, i) => (i < 0 ? null : s.phase === 'shift' ? { arrow: i } : { square: i });
-  const cursor = boardCursor(board.canvas, {
-    points() {
-      const s = humanToMove();
-      if (!s) return [];
-      if (s.phase === 'shift') return board.points('arrow');
-      const reach = new Set(s.reachable);
-      return board.points('square').map((p, i) => (reach.has(i) ? p : null));
-    },
-    // The arrows in order round the board, clockwise from the top left (the engine's insertion
-    // points: top, right, bottom, left, each side's from its lower number).
-    order: () => (humanToMove()?.phase === 'shift' ? [0, 1, 2, 3, 4, 5, 8, 7, 6, 11, 10, 9] : null),
-    onMove: (i) => showCursor(i),
-    onPlay(i) {
-      const s = humanToMove();
-      if (!s) return;
-      if (s.phase === 'shift') {
-        push(i);
-        const after = humanToMove();
-        // Walking next: the cursor starts where the pawn stands.
-        if (after?.phase === 'move') showCursor((after.players[after.toMove].row - 1) * geometry.size + after.players[after.toMove].column - 1);
-      } else walk(Math.floor(i / geometry.size) + 1, (i % geometry.size) + 1);
-    },
+  // Keyboard play on the board (www/labyrinth/board-keys.js).
+  let boardShown = null; // what the board shows (the cursor is drawn over it)
+  const cursor = boardKeys(board, {
+    size: geometry.size, toMove: () => humanToMove(), cards: (s) => game.view(s.toMove).cards, shown: () => boardShown,
+    push: (i) => push(i), walk: (r, c) => walk(r, c), say: (text) => { boardText.textContent = text; },
   });
-  function showCursor(i) {
-    cursor.reset(i);
-    const s = humanToMove();
-    if (!s || !boardShown) return;
-    const choice = choiceAt(s, i);
-    board.set({ ...boardShown, cursor: choice });
-    boardText.textContent = describeChoice(s, geometry.size, choice, game.view(s.toMove).cards);
-  }
 
   /** Announces the cards move `i` collected, whoever found them (the engine's account). */
   function announceFound(i) {

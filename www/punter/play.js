@@ -11,59 +11,15 @@
 // link and the series goes on from there (nothing is replayed).
 import { bringIntoView, el, fileRefused, intoBox, linkField, readFile, shareUrl } from '../dom.js';
 import { bindKeys } from '../keys.js';
-import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
 import { createMapView, mapHeight } from './map-view.js';
 import { createLegend } from './legend.js';
 import { assetsFor, isBundled, loadMap } from './maps.js';
-import { keepChoice, keptGame, reopenKept, storage } from '../kept.js';
-import { labBot } from './lab.js';
+import { keepChoice, reopenKept } from '../kept.js';
+import { keptPunter, openLoop } from './play-kept.js';
 import { ask } from '../confirm-code.js';
-import { createMoveList, describeMap, othersLately, renderBreakdown, worthNote } from './play-explain.js';
-import { boardCursor } from '../board-cursor.js';
+import { createPlayGuide } from './play-guide.js';
 
-const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
-
-/**
- * The game `g` (seated `seats`) as a Play series in the sandbox, opened from its link at its end;
- * a "js" seat plays the bot of the Your bot tab (its code or its program).
- */
-const openLoop = async (engine, g, seats, game = 0) => {
-  const link = g.link(g.length);
-  const source = seats.includes('js') ? await labBot() : undefined;
-  return sandbox.play('punter', { link, seats, assets: assetsFor(engine, link), source, game });
-};
-
-/**
- * The kept Punter game. A version 1 entry (parameters + your moves) becomes a link once, by
- * playing its game again as a Play series with your moves (the bots are deterministic): the
- * last time its bots are replayed.
- */
-const keptPunter = (engine) => keptGame('punter', {
-  label: 'Punter',
-  legacyKeys: [V1],
-  async legacy() {
-    const p = storage.json(V1);
-    if (p?.v !== 1 || !Array.isArray(p.seats)) throw new Error('it is not a kept Punter game');
-    const text = p.custom ? p.custom.text : await loadMap(engine, p.map);
-    const g = new engine.PunterGame(p.map, text, p.seats, p.settings, p.futures, p.seed);
-    try {
-      const human = p.human ?? [];
-      const loop = await openLoop(engine, g, p.seats);
-      try {
-        let answer = null;
-        for (let k = 0; ;) {
-          const r = await loop.step(answer);
-          answer = null;
-          r.moves.forEach((i) => g.playIndex(i));
-          if (r.over || (r.ask && k >= human.length)) break;
-          if (r.ask) { answer = g.play(human[k][0], human[k][1]); k += 1; }
-        }
-      } finally { loop.close(); }
-      return { link: g.link(g.length), view: g.length, extra: { seats: p.seats } };
-    } finally { g.free(); }
-  },
-});
 const SPEEDS = [['slow', 'Slow', 700], ['normal', 'Normal', 220], ['fast', 'Fast', 40], ['instant', 'At once', 0]];
 const SPEED_KEY = 'arcade.punter.speed';
 const BIG = 2000; // rivers: a map this large starts at a faster pace
@@ -178,16 +134,13 @@ export function mountPlay(root, ctx) {
     el('kbd', {}, 'F'), ' fit · drag to pan, hover for details (a site: what it is worth to you). On the map (Tab to it): ',
     el('kbd', {}, '←'), el('kbd', {}, '→'), ' the rivers you may take, ', el('kbd', {}, '↑'), el('kbd', {}, '↓'), ' nearer the top or bottom, ',
     el('kbd', {}, 'Enter'), ' takes it. The last move of each punter is drawn bright.');
-  const moves = createMoveList();
-  const breakdown = el('div', { class: 'punter-breakdown', hidden: true, 'data-testid': 'punter-breakdown' });
-  // Your turn and the keyboard cursor, for screen readers.
-  const boardText = el('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'punter-board-text' });
+  const guide = createPlayGuide(view, { play: (kind, i) => (kind === 'river' ? clickRiver(i) : clickSite(i)) });
 
   root.append(
-    el('div', { class: 'panel punter-main' }, status, note, viewRoot, boardText,
+    el('div', { class: 'panel punter-main' }, status, note, viewRoot, guide.boardText,
       el('div', { class: 'row punter-actions' }, passBtn, endBtn, cancelNote,
         el('label', { class: 'inline' }, 'Bots ', speed), finish),
-      el('div', { class: 'punter-under' }, legend.box, moves.box), breakdown, keysHint),
+      el('div', { class: 'punter-under' }, legend.box, guide.moves), guide.breakdown, keysHint),
     el('div', { class: 'panel side punter-side' },
       el('h3', {}, 'New game'),
       el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Map ', mapSelect),
@@ -612,47 +565,7 @@ export function mountPlay(root, ctx) {
     else if (mode === 'game' && !botTimer) refresh();
   }
 
-  // ----- Explaining: the moves, the end's scores taken apart, the keyboard on the map -----
-  let fresh = true; // the move list starts again with the next refresh
-  let shownFrame = null; // what the map shows (the keyboard cursor is drawn over it)
-  let announced = -1; // the position whose "your turn" was announced
-  let explained = null; // the game whose end's breakdown is shown
-  let cursorAt = -1; // the position the keyboard cursor's choices are of
-  function explainEnd(s) {
-    breakdown.hidden = !s.over;
-    if (!s.over || explained === game) return;
-    explained = game;
-    renderBreakdown(breakdown, game, s, you >= 0 ? you : undefined);
-  }
-  /**
-   * The choices the keyboard cursor moves over: the rivers you may claim or buy an option on,
-   * or the sites your splurge may go to next (the engine's legal moves), in reading order.
-   */
-  let choices = [];
-  function keyChoices() {
-    const legal = humanToMove() ? lastLegal : null;
-    if (!legal) return (choices = []);
-    const list = lastState.route.length ? legal.sites.map((i) => ({ kind: 'site', i }))
-      : [...new Set([...legal.claims, ...legal.options])].map((i) => ({ kind: 'river', i }));
-    for (const c of list) c.point = view.canvas.pointOf(c.kind, c.i);
-    list.sort((a, b) => Math.round(a.point[1] / 24) - Math.round(b.point[1] / 24) || a.point[0] - b.point[0]);
-    return (choices = list);
-  }
-  const cursor = boardCursor(view.canvas, {
-    points: () => keyChoices().map((c) => c.point),
-    onMove(i) {
-      const c = choices[i];
-      if (!c || !shownFrame) return;
-      view.set({ ...shownFrame, cursor: { kind: c.kind, i: c.i } });
-      const verb = c.kind === 'site' ? 'splurges to it' : lastLegal?.options.includes(c.i) ? 'buys an option on it' : 'claims it';
-      boardText.textContent = `${view.canvas.describe(c.kind, c.i)}. Enter ${verb}.`;
-    },
-    onPlay(i) {
-      const c = choices[i];
-      if (c?.kind === 'river') clickRiver(c.i);
-      else if (c) clickSite(c.i);
-    },
-  });
+  let fresh = true; // a new game: the guide's move list starts again
 
   // ----- Drawing -----
   function render() {
@@ -700,27 +613,14 @@ export function mountPlay(root, ctx) {
     const s = lastState;
     const legal = humanToMove() ? game.legal() : null;
     lastLegal = legal;
-    const owners = game.owners();
-    if (s.position !== cursorAt) { cursor.reset(); cursorAt = s.position; }
-    shownFrame = {
-      key: mapKey, geometry, owners, holders: s.settings.options ? game.optionHolders() : null, names: names(),
+    guide.show(game, s, {
+      key: mapKey, geometry, owners: game.owners(), holders: s.settings.options ? game.optionHolders() : null, names: names(),
       // The engine gives only the futures you may see (null for the others').
       futures: s.futures.flatMap((bids, p) => (bids ?? []).map(([m, t, ok]) => [m, t, ok, p])),
       legal, route: s.route, mover: s.mover, sitesFirst: s.route.length > 0,
-      recent: game.lastTurns().flatMap((t, p) => (t ? [{ punter: p, rivers: t.rivers }] : [])),
-      siteNote: (i) => worthNote(game, you, i),
-      label: describeMap(s, owners, s.map),
-    };
-    view.set(shownFrame);
-    legend.set(s, geometry.ids);
-    moves.update(game, s.position, fresh);
+    }, { you, mine: legal, fresh });
     fresh = false;
-    explainEnd(s);
-    if (humanToMove() && announced !== s.position && !s.route.length) {
-      announced = s.position;
-      const lately = othersLately(game, s, you);
-      boardText.textContent = `Your turn.${lately ? ` Last moves: ${lately}.` : ''}`;
-    }
+    legend.set(s, geometry.ids);
     render();
     // The link follows the game: soon after a move, at most every 1.5 s while bots play a long game.
     const busy = s.length > 2000 && !s.over && !humanToMove();
