@@ -86,3 +86,30 @@ test('the selected game\'s description has a contrast of at least 4.5:1', async 
   assert.ok(ratio >= 4.5, `contrast ${ratio.toFixed(2)}:1`);
   await page.context().close();
 });
+
+test('every board has words: Lifter\'s robot and its surroundings, Punter\'s map, Labyrinth\'s pawns and treasures; their changes are said', async () => {
+  const page = await openPage(browser, `${server.url}#lifter`);
+  await page.waitForSelector('[data-testid=lifter-board-text]');
+  await page.waitForFunction(() => /^Mine \d+ by \d+\. Robot at column \d+, row \d+/.test(document.querySelector('[data-testid=lifter-board-text]').textContent));
+  const before = await page.textContent('[data-testid=lifter-board-text]');
+  assert.equal(await page.getAttribute('[data-testid=lifter-board-text]', 'aria-live'), 'polite');
+  assert.equal(await page.getAttribute('[data-testid=lifter-play-canvas]', 'aria-label'), before);
+  assert.match(before, /Up: [a-z -]+; down: [a-z -]+; left: [a-z -]+; right: [a-z -]+\. 0 of \d+ lambdas, lift closed, score 0, 0 moves\./);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction((b) => document.querySelector('[data-testid=lifter-board-text]').textContent !== b, before);
+  assert.match(await page.textContent('[data-testid=lifter-board-text]'), /, 1 move\./);
+
+  await page.click('[data-testid=game-punter]');
+  await page.waitForFunction(() => /^Lambda Punter map lambda: 61 rivers, \d+ free\./.test(document.querySelector('[data-testid=punter-play-canvas]')?.getAttribute('aria-label') ?? '')
+    || /Choose the players/.test(document.querySelector('[data-testid=punter-status]')?.textContent ?? ''));
+  await page.click('[data-testid=punter-start]');
+  await page.waitForFunction(() => /^Lambda Punter map lambda: 61 rivers, 61 free\. You: 0 rivers, score 0; strong: 0 rivers, score 0\. Turn 1 of 61, You to move\.$/
+    .test(document.querySelector('[data-testid=punter-play-canvas]').getAttribute('aria-label')));
+  assert.equal(await page.getAttribute('[data-testid=punter-status]', 'aria-live'), 'polite');
+
+  await page.click('[data-testid=game-labyrinth]');
+  await page.waitForFunction(() => /^Labyrinth, 7 by 7, turn 1\. Pawns: Yellow at row 1, column 1/.test(document.querySelector('[data-testid=labyrinth-play-canvas]')?.getAttribute('aria-label') ?? ''));
+  assert.equal(await page.getAttribute('[data-testid=labyrinth-status]', 'aria-live'), 'polite');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

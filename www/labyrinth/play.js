@@ -92,7 +92,7 @@ export function mountPlay(root, ctx) {
   const formStatus = el('div', { class: 'status', role: 'alert', 'data-testid': 'labyrinth-form-status' });
 
   // The game.
-  const status = el('div', { class: 'labyrinth-status', 'data-testid': 'labyrinth-status' });
+  const status = el('div', { class: 'labyrinth-status', 'aria-live': 'polite', 'data-testid': 'labyrinth-status' });
   const note = el('div', { class: 'labyrinth-note', role: 'alert', 'data-testid': 'labyrinth-message' });
   const printed = el('pre', { class: 'output labyrinth-printed', 'data-testid': 'labyrinth-printed' });
   const printedBox = el('div', { class: 'labyrinth-printed-box', hidden: true }, el('div', { class: 'muted' }, 'Printed by your strategy'), printed);

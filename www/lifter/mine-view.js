@@ -236,6 +236,7 @@ export function createMineView(root, { maxHeight = 640, testid } = {}) {
   return {
     canvas,
     set(next) {
+      if (next.label) canvas.setAttribute('aria-label', next.label);
       const sameMine = frame && prev && frame.key === next.key && frame.width === next.width && frame.height === next.height;
       const before = frame;
       frame = next;

@@ -11,7 +11,7 @@ import { el } from '../dom.js';
 import { keptGame, reopenKept, storage } from '../kept.js';
 import { bindKeys } from '../keys.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
-import { announce, createStats, lazyLink, rulesBox } from './status.js';
+import { announce, createStats, describeMine, lazyLink, rulesBox } from './status.js';
 import { legendBox } from './sprites.js';
 import { fingerprintOf, gameLink } from './map-work.js';
 import { sandbox } from '../sandbox.js';
@@ -60,6 +60,8 @@ export function mountPlay(root, ctx) {
   let seq = 0;
 
   const announceBox = el('div', { class: 'lifter-announce', 'aria-live': 'polite', 'data-testid': 'lifter-announce' });
+  // The mine round the robot in words, said after each command (the board's label too).
+  const boardText = el('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'lifter-board-text' });
   const viewRoot = el('div');
   const view = createMineView(viewRoot, { testid: 'lifter-play-canvas', maxHeight: viewHeight });
   const button = (label, title, action, extra = {}) =>
@@ -97,7 +99,7 @@ export function mountPlay(root, ctx) {
   let loops = 0;
 
   root.append(
-    el('div', { class: 'panel lifter-play-main' }, strategyBar, announceBox, stats.box, viewRoot, pad, legendBox(el)),
+    el('div', { class: 'panel lifter-play-main' }, strategyBar, announceBox, stats.box, viewRoot, boardText, pad, legendBox(el)),
     el('div', { class: 'panel side lifter-play-side' },
       el('h3', {}, 'Route'),
       routeBox, routeNote,
@@ -107,7 +109,10 @@ export function mountPlay(root, ctx) {
 
   function refresh(animate = 0, extraNote) {
     const s = game.state();
-    view.set(frameOf(game, key, s, animate));
+    const frame = frameOf(game, key, s, animate);
+    frame.label = describeMine(frame, s);
+    view.set(frame);
+    if (boardText.textContent !== frame.label) boardText.textContent = frame.label;
     view.reveal(s.robot[0], s.robot[1]);
     stats.set(s, hasBeards);
     const [text, kind] = announce(s);

@@ -1,6 +1,7 @@
 // Words and figures for a Lifter state (from the engine's `state()`): the stats panel, the
 // end-of-game announcement, move labels for the replay list.
 import { el, linkField, shareUrl } from '../dom.js';
+import { LEGEND } from './sprites.js';
 
 const COMMANDS = { L: ['←', 'Left'], R: ['→', 'Right'], U: ['↑', 'Up'], D: ['↓', 'Down'], W: ['·', 'Wait'], S: ['✂', 'Shave'], A: ['⏏', 'Abort'] };
 // Words for the engine's endings (`state().ending`, or `engine.lifterEndings()[n]` for the
@@ -138,4 +139,30 @@ export function rulesBox() {
       item('Water rises every "Flooding" moves; the robot drowns after more than "Waterproof" moves in a row under water.'),
       item('A trampoline (A–I) jumps to its target (1–9) and disappears. Beards (W) grow into empty cells around them; S shaves the eight cells around the robot with a razor.'),
       item('Score: 25 per λ, −1 per move; Abort (A) adds 25 per λ, the lift adds 50 per λ.')));
+}
+
+/** A cell's map character in words (the legend's names). */
+function cellName(ch) {
+  if (ch === ' ') return 'empty';
+  if (/[A-I]/.test(ch)) return `trampoline ${ch}`;
+  if (/[1-9]/.test(ch)) return `target ${ch}`;
+  return LEGEND.find(([c]) => c === ch)?.[1] ?? 'unknown';
+}
+
+/**
+ * The mine in words for screen readers (the board's label, said after each move): where the
+ * robot stands, what is next to it each way, lambdas, score and water — read off the engine's
+ * cells and state.
+ */
+export function describeMine(frame, s) {
+  const { width: w, height: h, cells } = frame;
+  const [x, y] = s.robot;
+  const at = (dx, dy) => {
+    const cx = x - 1 + dx;
+    const cy = y - 1 + dy;
+    return cx < 0 || cy < 0 || cx >= w || cy >= h ? 'the edge' : cellName(String.fromCharCode(cells[cy * w + cx]));
+  };
+  const water = s.water > 0 ? ` Water up to row ${s.water}.` : '';
+  return `Mine ${w} by ${h}. Robot at column ${x}, row ${y} from the bottom. Up: ${at(0, 1)}; down: ${at(0, -1)}; left: ${at(-1, 0)}; right: ${at(1, 0)}. `
+    + `${s.lambdas} of ${s.totalLambdas} lambdas, lift ${s.liftOpen ? 'open' : 'closed'}, score ${s.score}, ${plural(s.moves, 'move')}.${water}`;
 }
