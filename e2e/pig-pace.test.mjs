@@ -93,3 +93,27 @@ test('your own throws are not waited for: the buttons are back as the die lands,
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a whole game with the keyboard alone: Enter starts it, T throws, H holds at 20, until someone wins', async () => {
+  const page = await openPage(browser, server.url);
+  await page.selectOption('[data-testid=pig-speed]', 'instant');
+  await page.fill('[data-testid=play-seed]', '21');
+  await page.focus('[data-testid=new-game]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=throw]:enabled');
+  let presses = 0;
+  for (; presses < 400; presses += 1) {
+    const over = await page.evaluate(() => /win/i.test(document.querySelector('[data-testid=play-status]').textContent)
+      && document.querySelector('[data-testid=throw]').disabled);
+    if (over) break;
+    await page.waitForFunction(() => !document.querySelector('[data-testid=throw]').disabled
+      || /win/i.test(document.querySelector('[data-testid=play-status]').textContent), null, { timeout: 30000 });
+    const words = await page.textContent('[data-testid=pig-board-text]');
+    const sum = Number(words.match(/You have (\d+) this turn/)?.[1] ?? 0);
+    await page.keyboard.press(sum >= 20 && await page.isEnabled('[data-testid=hold]') ? 'h' : 't');
+  }
+  assert.match(await page.textContent('[data-testid=play-status]'), /^(You win|hold20 wins) \d+ to \d+/);
+  assert.ok(presses > 10, `${presses} presses`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
