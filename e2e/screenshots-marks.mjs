@@ -38,6 +38,7 @@ try {
   await page.click('[data-testid=run-checker]');
   await page.waitForSelector('[data-testid=lab-results] [data-testid=wins]', { timeout: 30000 });
   await page.click('[data-testid=lab-results] tbody tr:nth-child(1) button');
+  await page.waitForSelector('[data-testid=pig-values]', { state: 'attached' }); // the Replay tab loads with its first show
   for (let i = 0; i < 60; i += 1) {
     if (!(await page.$eval('[data-testid=pig-values]', (v) => v.parentElement.hidden))) break;
     await page.keyboard.press('ArrowRight');

@@ -226,6 +226,12 @@ async function punterScreens(name, viewport) {
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.45);
   await page.waitForTimeout(300);
   await shot(page, 'play');
+  // The end: every score taken apart (the winner's opened).
+  await page.click('[data-testid=punter-finish]');
+  await page.waitForSelector('[data-testid=punter-breakdown]:not([hidden])', { timeout: 60000 });
+  await page.click('[data-testid=punter-breakdown] details summary');
+  await page.waitForTimeout(300);
+  await shot(page, 'end');
   // The official example game, half way, with the plot.
   await openTab(page, 'punter-tab-replay');
   await page.click('[data-testid=punter-example]');
