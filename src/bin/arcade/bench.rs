@@ -21,6 +21,12 @@ pub enum Command {
         /// Time for each map, in milliseconds
         #[arg(long, value_name = "N", default_value_t = 5000)]
         ms: u64,
+        /// Units of work for each map instead of a time (the same route on every machine)
+        #[arg(long, value_name = "UNITS")]
+        work: Option<u64>,
+        /// Parts of the search on as many threads, each with the whole budget (as the page's workers)
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        jobs: usize,
         /// Official map names or .map files [default: the 26 official maps]
         #[arg(value_name = "MAP")]
         maps: Vec<String>,
@@ -54,7 +60,7 @@ pub fn main(command: &Command) -> Result<(), Failure> {
         Command::Pig => crate::pig_bench::run(),
         Command::Lifter { extra } => crate::lifter_bench::run(extra.as_deref()),
         Command::LifterReplay(options) => crate::lifter_replay_bench::run(options),
-        Command::LifterSolver { ms, maps } => crate::lifter_solve_bench::run(*ms, maps),
+        Command::LifterSolver { ms, work, jobs, maps } => crate::lifter_solve_bench::run(*ms, *work, *jobs, maps),
         Command::Rails => {
             println!("{}", json!({ "rails": [crate::pig_bench::rails_case()?, crate::lifter_bench::rails_case()?] }));
             Ok(())
