@@ -155,6 +155,43 @@ test('the best route so far can be watched while the solver searches; it can be 
   await page.context().close();
 });
 
+test('the solver runs one worker a core, each a different part of the search; the best route of them all is shown', async () => {
+  // Four cores: four workers (each a part of the engine's portfolio); one core: one worker.
+  const page = await openPage(browser, `${server.url}#lifter`, undefined, { cores: 4 });
+  await page.waitForSelector('[data-testid=lifter-play-canvas]');
+  await page.selectOption('[data-testid=lifter-map]', 'official:contest9');
+  await openTab(page, 'lifter-tab-solver');
+  assert.match(await page.textContent('.lifter-tab-solver .lead'), /runs in 4 background workers, one a core, each searching differently/);
+  await page.selectOption('[data-testid=lifter-budget]', '1');
+  await page.click('[data-testid=lifter-solve]');
+  await page.waitForSelector('[data-testid=lifter-solve-final]', { timeout: 30000 });
+  const shown = Number(await page.textContent('[data-testid=lifter-solve-score]'));
+  assert.equal(Number(await page.textContent('[data-testid=lifter-solve-final]')), shown, 'the engine scores the route shown');
+  // The parts' own searches, as the engine runs them: the one shown is the best of them.
+  const parts = await page.evaluate(async () => {
+    const { loadEngine } = await import('/www/engine.js');
+    const m = await loadEngine('lifter');
+    const { mergeParts } = await import('/www/lifter/solver.js');
+    const text = await (await fetch('/maps/lifter/contest9.map')).text();
+    const merged = mergeParts([{ score: 5, explored: 10, elapsed: 3, route: 'A' }, { score: 9, explored: 20, elapsed: 4, route: 'LA' }, { score: 9, explored: 1, elapsed: 9, route: 'RA' }]);
+    const a = m.LifterSolver.part(text, 1, 4);
+    const b = m.LifterSolver.part(text, 1, 4);
+    a.work(200000); b.work(200000);
+    const same = a.bestRoute() === b.bestRoute() && a.explored() === b.explored();
+    a.free(); b.free();
+    return { merged, same };
+  });
+  assert.deepEqual([parts.merged.score, parts.merged.route, parts.merged.explored, parts.merged.elapsed, parts.merged.parts], [9, 'LA', 31, 9, 3]);
+  assert.ok(parts.same, 'a part is deterministic for its work');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  const one = await openPage(browser, `${server.url}#lifter`, undefined, { cores: 1 });
+  await one.waitForSelector('[data-testid=lifter-play-canvas]');
+  await openTab(one, 'lifter-tab-solver');
+  assert.match(await one.textContent('.lifter-tab-solver .lead'), /runs in a background worker, so/);
+  await one.context().close();
+});
+
 test('user solvers run in the sandbox: solve(map), next(state), and a loop that is stopped', async () => {
   const page = await openLifter();
   await openTab(page, 'lifter-tab-lab');

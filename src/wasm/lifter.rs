@@ -322,6 +322,12 @@ impl LifterSolver {
         let mine = Mine::parse(text).map_err(js_error)?;
         Ok(LifterSolver { solver: Solver::new(&mine) })
     }
+    /// Part `index` of a search in `of` parts (one a worker; `Solver::part`); throws the map's
+    /// error with line and column.
+    pub fn part(text: &str, index: usize, of: usize) -> Result<LifterSolver, JsValue> {
+        let mine = Mine::parse(text).map_err(js_error)?;
+        Ok(LifterSolver { solver: Solver::part(&mine, index, of) })
+    }
     /// About `units` simulated commands of search; true when nothing is left to try.
     pub fn work(&mut self, units: f64) -> bool {
         self.solver.work(units.max(0.0) as u64)

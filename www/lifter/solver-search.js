@@ -16,12 +16,13 @@ const YIELD_EVERY_MS = 40;
 export const UNITS_PER_SECOND = 1000000;
 
 /**
- * The search on the map `text` until `budgetMs` of wall time (or, given, `units` of work) is
- * spent → { explored, score, route, elapsed, exhausted, stopped }.
+ * The search on the map `text` (part `part` of `parts`) until `budgetMs` of wall time (or, given,
+ * `units` of work) is spent → { explored, score, route, elapsed, exhausted, stopped }.
  */
-export async function search(engine, { text, budgetMs = Infinity, units = Infinity }, ctx) {
+export async function search(engine, { text, budgetMs = Infinity, units = Infinity, part = 0, parts = 1 }, ctx) {
   const t0 = performance.now();
-  const solver = new engine.LifterSolver(text);
+  // Part `part` of a search in `parts` workers (the engine's portfolio); part 0 of 1 alone.
+  const solver = parts > 1 ? engine.LifterSolver.part(text, part, parts) : new engine.LifterSolver(text);
   const report = (extra = {}) => ({
     explored: solver.explored(),
     score: solver.bestScore(),

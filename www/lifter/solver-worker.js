@@ -5,4 +5,4 @@ import { loadEngine } from '../engine.js';
 import { serveRpc } from '../worker-rpc.js';
 import { search } from './solver-search.js';
 
-serveRpc({ solve: async ({ text, budgetMs }, ctx) => search(await loadEngine('lifter'), { text, budgetMs }, ctx) });
+serveRpc({ solve: async ({ text, budgetMs, part, parts }, ctx) => search(await loadEngine('lifter'), { text, budgetMs, part, parts }, ctx) });

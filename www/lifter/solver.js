@@ -1,10 +1,33 @@
-// The built-in solver: the engine's route search in a Web Worker within a time budget, with
-// progress, the best route so far, Stop, and the result scored by the engine and playable.
+// The built-in solver: the engine's route search in Web Workers, one a core (at most four),
+// within a time budget, with progress, the best route so far, Stop, and the result scored by the
+// engine and playable. Each worker runs a different part of the search (the engine's
+// `LifterSolver.part`: a portfolio, not copies), and the best route of them all is shown.
 import { el } from '../dom.js';
 import { WorkerRpc } from '../worker-rpc.js';
 
 const BUDGETS = [[1, '1 s'], [3, '3 s'], [5, '5 s'], [10, '10 s'], [30, '30 s'], [60, '1 min'], [300, '5 min']];
 const SILENCE_MS = 15000; // a worker that does not report for this long is stopped (WorkerRpc's watchdog)
+/** Workers: one a core, at most four (each may grow a search of some 100 MB). */
+export const solverWorkers = () => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1));
+
+/**
+ * The parts' reports as one: the best route (among equal scores, the lowest part's), the
+ * commands explored by all, the longest elapsed time; exhausted when every part is, stopped when
+ * one was.
+ */
+export function mergeParts(reports) {
+  const shown = reports.filter(Boolean);
+  if (!shown.length) return null;
+  const best = shown.reduce((b, m) => (m.score > b.score ? m : b));
+  return {
+    ...best,
+    explored: shown.reduce((n, m) => n + m.explored, 0),
+    elapsed: Math.max(...shown.map((m) => m.elapsed)),
+    exhausted: shown.length === reports.length && shown.every((m) => m.exhausted),
+    stopped: shown.some((m) => m.stopped),
+    parts: reports.length,
+  };
+}
 
 const fmtTime = (ms) => (ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
 const fmtCount = (n) => Math.round(n).toLocaleString('en-US');
@@ -12,7 +35,8 @@ const fmtCount = (n) => Math.round(n).toLocaleString('en-US');
 export function mountSolver(root, ctx) {
   const { engine } = ctx;
   let map = null;
-  const rpc = new WorkerRpc(new URL('./solver-worker.js', import.meta.url));
+  const parts = solverWorkers();
+  const rpcs = Array.from({ length: parts }, () => new WorkerRpc(new URL('./solver-worker.js', import.meta.url)));
   let controller = null; // the search in progress
   let last = null;
   let started = 0;
@@ -41,7 +65,7 @@ export function mountSolver(root, ctx) {
   root.append(
     el('div', { class: 'panel' },
       el('p', { class: 'lead' }, 'The built-in solver searches for a high-scoring route on ', mapName,
-        '. It runs in a background worker, so the page stays responsive; stop it whenever you like and keep the best route found so far.'),
+        `. It runs in ${parts === 1 ? 'a background worker' : `${parts} background workers, one a core, each searching differently`}, so the page stays responsive; stop it whenever you like and keep the best route found so far.`),
       el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Time budget ', budget), run, stopBtn, bar),
       status,
       grid),
@@ -109,15 +133,24 @@ export function mountSolver(root, ctx) {
     ticker = setInterval(() => { bar.value = Math.min(1, (performance.now() - started) / budgetMs); }, 100);
     const mine = new AbortController();
     controller = mine;
-    const r = await rpc.call({ type: 'solve', text: map.text, budgetMs }, {
+    const reports = new Array(parts).fill(null);
+    const results = await Promise.all(rpcs.map((rpc, part) => rpc.call({ type: 'solve', text: map.text, budgetMs, part, parts }, {
       backstopMs: SILENCE_MS,
       signal: mine.signal,
-      onProgress: (m) => { last = m; setFigures(m); },
-    });
-    // The search is over: its worker ends, and with it the memory the search grew (a wasm memory
-    // never shrinks); the next search starts another.
-    if (!rpc.pending.size) rpc.stop();
+      onProgress: (m) => {
+        reports[part] = m;
+        if (controller !== mine) return;
+        last = mergeParts(reports);
+        setFigures(last);
+      },
+    })));
+    // The search is over: its workers end, and with them the memory the search grew (a wasm
+    // memory never shrinks); the next search starts others.
+    for (const rpc of rpcs) if (!rpc.pending.size) rpc.stop();
     if (controller !== mine) return; // the map changed meanwhile
+    const failed = results.find((x) => !x.ok);
+    const r = failed ?? { ok: true, value: mergeParts(results.map((x) => x.value)) };
+    if (failed) last = mergeParts(reports) ?? last;
     if (r.ok) {
       const m = r.value;
       last = m;
