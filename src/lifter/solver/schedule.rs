@@ -16,8 +16,9 @@ use crate::lifter::Lifter;
 /// single-command probes, rollouts, restarts, offshoots and polishing: every official map is
 /// below it, the 1000×1000 community maps above (they need the work for plain runs).
 pub(super) const THOROUGH_CELLS: usize = 1 << 16;
-/// Mines up to this many cells also get single-command beam runs (contest1–3, flood1: a few
-/// hundred cells, where single commands find the seams macro moves miss).
+/// Mines up to this many cells also get single-command beam runs, which find the seams macro
+/// moves miss (20 of the 26 official maps; not contest9, contest10, flood4, trampoline3, beard2
+/// and beard5).
 const FINE_CELLS: usize = 400;
 /// Mines the single-command search may visit from a node where no macro move works.
 const PROBE_MINES: usize = 1500;
@@ -25,7 +26,7 @@ const PROBE_MINES: usize = 1500;
 const LAMBDAS: usize = 6;
 const TRIGGERS: usize = 3;
 /// Width of the runs with noise, and the noise added to evaluations (points, uniform below
-/// this): variety once the plain runs are wide (issue 12: + contest8, trampoline3).
+/// this): variety once the plain runs are wide, where wider plain runs only repeat themselves.
 const NOISY_WIDTH: usize = 64;
 const NOISE: i64 = 30;
 /// Runs ranked by rollouts get a third of the work, after the first 2 million units of plain
