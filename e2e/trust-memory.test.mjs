@@ -200,11 +200,12 @@ test('Labyrinth: your strategy exhausting memory in the lab and in a Play seat l
   const page = await openPage(browser, `${server.url}#labyrinth`);
   const d = await drive(page);
   await d.until('the Labyrinth page', () => document.querySelector('[data-testid=labyrinth-tab-lab]'));
-  // Stays put every turn, keeping more memory each turn: against the strong AI such games run
-  // long (to the 400-turn cap in the CLI's arena, mostly), and the lab's two run at once.
+  // Stays put every turn, keeping more memory each turn, against the strong AI; the lab's two
+  // games run at once. Such games may end in 15 turns (seven of the strategy's), so each turn
+  // keeps 256 MB: the limit is reached within a few of its turns, whatever the lab's seed.
   const leaker = (n) => `function turn(view) {\n  ${keep(n)}\n  const [, row, column] = view.pawns[view.seat];\n  return { rotation: "north", insertion: 0, row, column };\n}`;
   await d.tab('labyrinth-tab-lab');
-  await d.run(setCodeInPage, ['labyrinth-lab-editor', leaker(8)]);
+  await d.run(setCodeInPage, ['labyrinth-lab-editor', leaker(32)]);
   await d.set('[data-testid=labyrinth-lab-opponents]', 'strong');
   await d.click('[data-testid=labyrinth-lab-run]');
   assert.match(await d.textMatching('[data-testid=labyrinth-lab-results]', OOM), /ran out of memory: the sandbox running it crashed/);

@@ -570,6 +570,9 @@ export function mountPlay(root, ctx) {
   // ----- Drawing -----
   function render() {
     const s = lastState;
+    // The form's map has no moves and no scores (a game shown again sets them back).
+    guide.moves.hidden = mode === 'setup';
+    if (mode === 'setup') guide.breakdown.hidden = true;
     if (mode === 'setup') {
       status.textContent = preview ? `Choose the players and press “Start the game”. The map: ${preview.name.replace(/\.json$/, '')}.` : 'Loading the maps…';
       status.className = 'punter-status';
