@@ -23,9 +23,10 @@ fn each_punters_latest_turn_is_its_last_complete_one_with_the_rivers_it_took() {
         let record = GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), moves: moves.clone(), view: 0 };
         let mut tape = Tape::new(record).unwrap();
         let seats: Vec<(Option<u8>, PunterMove)> = (0..moves.len()).map(|i| (tape.info(i).unwrap().seat, moves[i].clone())).collect();
+        let seat_of = |i: usize| seats[i].0;
         let terminal = |mv: &PunterMove| !matches!(mv, PunterMove::SplurgeTo(_));
         for at in (0..=moves.len()).step_by(29) {
-            let turns = latest_turns(&m, log.teams.len(), &seats[..at]);
+            let turns = latest_turns(&m, log.teams.len(), &moves[..at], seat_of);
             let g = tape.seek(at).game().clone();
             for (p, turn) in turns.iter().enumerate() {
                 let last = seats[..at].iter().rposition(|(s, mv)| *s == Some(p as u8) && terminal(mv));

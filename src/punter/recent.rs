@@ -33,29 +33,30 @@ pub struct RecentTurn {
     pub at: usize,
 }
 
-/// The latest turn of each of `punters` among `moves` (each with the seat that made it): `None`
-/// for a punter that has not moved. Only the last `punters` turns are looked at.
-pub fn latest_turns(map: &PunterMap, punters: usize, moves: &[(Option<u8>, PunterMove)]) -> Vec<Option<RecentTurn>> {
+/// The latest turn of each of `punters` among `moves` (`seat(i)`: the seat that made move `i`):
+/// `None` for a punter that has not moved. Only the last `punters` turns are looked at, so the
+/// cost does not grow with the game.
+pub fn latest_turns(map: &PunterMap, punters: usize, moves: &[PunterMove], seat: impl Fn(usize) -> Option<u8>) -> Vec<Option<RecentTurn>> {
     let mut out: Vec<Option<RecentTurn>> = vec![None; punters];
     let mut seen = 0;
     let mut i = moves.len();
     while i > 0 && seen < punters {
         i -= 1;
-        let (seat, mv) = &moves[i];
-        let (kind, rivers) = match mv {
+        let by = seat(i);
+        let (kind, rivers) = match &moves[i] {
             PunterMove::Pass => (TurnKind::Pass, Vec::new()),
             PunterMove::Claim(r) => (TurnKind::Claim, vec![*r]),
             PunterMove::Option(r) => (TurnKind::Option, vec![*r]),
             PunterMove::SplurgeEnd => {
-                let start = moves[..i].iter().rposition(|(s, m)| s != seat || !matches!(m, PunterMove::SplurgeTo(_))).map_or(0, |k| k + 1);
-                let sites: Vec<u32> = moves[start..i].iter().filter_map(|(_, m)| if let PunterMove::SplurgeTo(s) = m { Some(*s) } else { None }).collect();
+                let start = (0..i).rev().find(|&k| seat(k) != by || !matches!(moves[k], PunterMove::SplurgeTo(_))).map_or(0, |k| k + 1);
+                let sites: Vec<u32> = moves[start..i].iter().filter_map(|m| if let PunterMove::SplurgeTo(s) = m { Some(*s) } else { None }).collect();
                 (TurnKind::Splurge, sites.windows(2).filter_map(|w| map.river(w[0], w[1])).collect())
             }
             // A step of a splurge: counted with its end (or not at all while it is being made).
             PunterMove::SplurgeTo(_) => continue,
         };
         seen += 1;
-        if let Some(slot) = seat.and_then(|p| out.get_mut(usize::from(p))) {
+        if let Some(slot) = by.and_then(|p| out.get_mut(usize::from(p))) {
             if slot.is_none() {
                 *slot = Some(RecentTurn { kind, rivers, at: i });
             }

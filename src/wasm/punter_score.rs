@@ -58,8 +58,7 @@ impl PunterGame {
     pub fn last_turns(&self) -> Result<JsValue, JsValue> {
         let at = self.tape.position().0;
         let game = self.game().game();
-        let moves: Vec<_> = self.tape.moves()[..at].iter().enumerate().map(|(i, mv)| (self.tape.info(i).and_then(|m| m.seat), mv.clone())).collect();
-        let turns = latest_turns(game.map(), game.punters(), &moves);
+        let turns = latest_turns(game.map(), game.punters(), &self.tape.moves()[..at], |i| self.tape.info(i).and_then(|m| m.seat));
         to_js(&turns.into_iter().map(|t| t.map(|t| TurnJs { kind: t.kind.name(), rivers: t.rivers, at: t.at })).collect::<Vec<_>>())
     }
 
