@@ -95,6 +95,26 @@ fn strong_bids_futures_and_buys_options_when_it_may() {
 }
 
 #[test]
+fn strong_buys_options_among_four_punters() {
+    // With more than two punters strong plays its policy without play-outs; in its last turns it
+    // buys an option when that adds more than the policy's claim (before, it bought none there).
+    let all = Settings { futures: true, splurges: true, options: true };
+    let params = PunterParams::bundled("randomMedium.json", 4, all).unwrap();
+    let names = ["strong", "greedy", "greedy", "greedy"];
+    let deciders: Deciders<Punter> = names.iter().enumerate().map(|(i, n)| bot(n, MatchSeeds(3).entrant(i)).ok()).collect();
+    let mut r = Series::new(SeriesSpec::new(params, 1, 3), deciders).unwrap();
+    assert_eq!(r.advance(u32::MAX), Step::Finished);
+    assert!(r.failures().is_empty(), "{:?}", r.failures().first());
+    let log = &r.logs()[0];
+    let seat = log.seating.iter().position(|&e| e == 0).unwrap();
+    let end = log.end.game();
+    let options = (0..end.map().rivers.len() as u32).filter(|&r| end.option_holder(r) == Some(seat)).count();
+    assert!(options > 0, "strong bought options");
+    let best_other = (0..4).filter(|&q| q != seat).map(|q| end.score(q)).max().unwrap();
+    assert!(end.score(seat) > best_other, "strong {} against {best_other}", end.score(seat));
+}
+
+#[test]
 fn strong_stays_within_its_work_budget_on_maps_of_every_size() {
     // Its moves' time comes from a fixed amount of work (no clock); `arcade bench punter-bots`
     // turns that into milliseconds (docs/performance/punter.md). Here: the first move and one
