@@ -1,16 +1,14 @@
 //! The `strong` bot: a look-ahead over a fast policy. The policy claims the river through which
 //! most potential flows — its own (what the river brings closer to its mines) and the others'
 //! (what it would cut them off from); see [`super::potential`]. Each turn the bot takes the
-//! policy's best few rivers (and, with options, the best rivers of others to buy), plays each
-//! out with every punter following the policy, and keeps the one whose outcome is best for it:
-//! its potential less the others' mean, at the end of the game or as far as the work budget
-//! reaches. With more than two punters it plays the policy alone (the play-outs, which assume
-//! everyone follows it, did worse there), and with options it buys one instead when that adds
-//! more to its potential than the policy's claim adds and blocks (against three contest entries
-//! with all extensions, four punters: mean place 2.80 → 2.05). With futures it bids, at setup,
-//! on sites a few rivers from each mine on the way to another mine, and values them in its
-//! potential. It never splurges.
-
+//! policy's best few rivers (and, in its last turns with options, the best rivers of others to
+//! buy), plays each out with every punter following the policy, and keeps the one whose outcome
+//! is best for it: its potential less the others' mean, at the end of the game or as far as the
+//! work budget reaches. With more than two punters it plays the policy alone (the play-outs,
+//! which assume everyone follows it, did worse there); in its last turns it buys an option
+//! instead when that adds more to its potential than the policy's claim. Options are kept for
+//! those turns (`options_due`). With futures it bids, at setup, on sites a few rivers from each
+//! mine on the way to another mine, and values them in its potential. It never splurges.
 use super::game::{Punter, PunterMove, PunterView};
 use super::map::PunterMap;
 use super::potential::{Field, Holders};
