@@ -22,10 +22,10 @@ try {
     const r = workers > 0 ? await page.evaluate(async ({ name, budget, workers }) => {
       const e = await import('./www/engine.js').then((m) => m.loadEngine('lifter'));
       const { WorkerRpc } = await import('./www/worker-rpc.js');
-      const { mergeParts } = await import('./www/lifter/solver.js');
+      const { mergeParts, searchInParts } = await import('./www/lifter/solver.js');
       const text = e.lifterOfficialMaps().find((m) => m.name === name).text;
       const rpcs = Array.from({ length: workers }, () => new WorkerRpc(new URL('./www/lifter/solver-worker.js', location.href)));
-      const results = await Promise.all(rpcs.map((rpc, part) => rpc.call({ type: 'solve', text, budgetMs: budget, part, parts: workers }, { backstopMs: 15000 })));
+      const results = await searchInParts(rpcs, { text, budgetMs: budget });
       for (const rpc of rpcs) rpc.stop();
       const failed = results.find((x) => !x.ok);
       if (failed) return { score: 0, route: '', ms: 0, error: failed.kind };

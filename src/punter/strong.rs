@@ -9,6 +9,7 @@
 //! instead when that adds more to its potential than the policy's claim. Options are kept for
 //! those turns (`options_due`). With futures it bids, at setup, on sites a few rivers from each
 //! mine on the way to another mine, and values them in its potential. It never splurges.
+
 use super::game::{Punter, PunterMove, PunterView};
 use super::map::PunterMap;
 use super::potential::{Field, Holders};
@@ -253,7 +254,7 @@ impl StrongBot {
 /// Whether the punter buys options now: once its turns left are no more than its options left.
 /// An option bought late joins a larger network to more, and one bought early is one fewer at
 /// the end (DiamondPrincess spends its options so; against it, two players, all extensions, on
-/// lambda, randomMedium, junction and boston, buying whenever play-outs favoured it won 4 of 8,
+/// lambda, randomMedium, junction and boston, buying whenever play-outs favoured it won 3 of 8,
 /// keeping them for the last turns won 7 and drew 1).
 fn options_due(v: &PunterView) -> bool {
     let my_turns_left = v.turns.saturating_sub(v.turn).div_ceil(v.punters.max(1));

@@ -29,6 +29,23 @@ export function mergeParts(reports) {
   };
 }
 
+/**
+ * The search on the map `text` in parts, one a worker of `rpcs` (part k of rpcs.length), within
+ * `budgetMs` → each worker's answer (WorkerRpc's `call`). `onProgress(merged)`: the parts'
+ * latest reports as one (`mergeParts`), whenever one of them reports.
+ */
+export function searchInParts(rpcs, { text, budgetMs }, { signal, onProgress = () => {} } = {}) {
+  const reports = new Array(rpcs.length).fill(null);
+  return Promise.all(rpcs.map((rpc, part) => rpc.call({ type: 'solve', text, budgetMs, part, parts: rpcs.length }, {
+    backstopMs: SILENCE_MS,
+    signal,
+    onProgress: (m) => {
+      reports[part] = m;
+      onProgress(mergeParts(reports));
+    },
+  })));
+}
+
 const fmtTime = (ms) => (ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
 const fmtCount = (n) => Math.round(n).toLocaleString('en-US');
 
@@ -133,24 +150,20 @@ export function mountSolver(root, ctx) {
     ticker = setInterval(() => { bar.value = Math.min(1, (performance.now() - started) / budgetMs); }, 100);
     const mine = new AbortController();
     controller = mine;
-    const reports = new Array(parts).fill(null);
-    const results = await Promise.all(rpcs.map((rpc, part) => rpc.call({ type: 'solve', text: map.text, budgetMs, part, parts }, {
-      backstopMs: SILENCE_MS,
+    const results = await searchInParts(rpcs, { text: map.text, budgetMs }, {
       signal: mine.signal,
       onProgress: (m) => {
-        reports[part] = m;
         if (controller !== mine) return;
-        last = mergeParts(reports);
-        setFigures(last);
+        last = m;
+        setFigures(m);
       },
-    })));
+    });
     // The search is over: its workers end, and with them the memory the search grew (a wasm
     // memory never shrinks); the next search starts others.
     for (const rpc of rpcs) if (!rpc.pending.size) rpc.stop();
     if (controller !== mine) return; // the map changed meanwhile
     const failed = results.find((x) => !x.ok);
     const r = failed ?? { ok: true, value: mergeParts(results.map((x) => x.value)) };
-    if (failed) last = mergeParts(reports) ?? last;
     if (r.ok) {
       const m = r.value;
       last = m;
