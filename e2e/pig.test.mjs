@@ -110,8 +110,9 @@ test('a strategy that fails on some decisions: the headline says how many, not i
   const page = await openPage(browser, server.url);
   await openTab(page, 'tab-lab');
   await page.selectOption('[data-testid=language]', 'js');
-  // Holds at 20, but every seventh call throws.
-  await setCode(page, 'editor', 'let n = 0;\nfunction player(my, other, accum, current, state) {\n  if (++n % 7 === 0) null.x;\n  return accum + current < 20;\n}');
+  // Holds at 20, but its first three calls throw an error of its own, and every seventh a
+  // TypeError: two kinds of failure, each listed once with how many more were like it.
+  await setCode(page, 'editor', 'let n = 0;\nfunction player(my, other, accum, current, state) {\n  if (++n <= 3) throw new Error(`warming up ${n}`);\n  if (n % 7 === 0) null.x;\n  return accum + current < 20;\n}');
   const check = async () => {
     await page.fill('[data-testid=lab-seed]', '4242');
     await page.$eval('[data-testid=lab-results]', (r) => r.replaceChildren());
@@ -134,7 +135,11 @@ test('a strategy that fails on some decisions: the headline says how many, not i
   assert.doesNotMatch(first.className, /\bpass\b/);
   assert.equal(first.failed, `${failed[1]} of my JS strategy’s decisions failed (hold played them).`);
   assert.equal(first.green, 0, 'nothing is green while decisions failed');
-  assert.match(first.failures[0], /^my JS strategy — game 1, move \d+: .*TypeError/);
+  assert.equal(first.failures.length, 2, first.failures.join('\n'));
+  assert.match(first.failures[0], /^my JS strategy — game 1, move \d+: .*warming up 1 \(and 2 more like it\)$/);
+  const typeErrors = first.failures[1].match(/^my JS strategy — game 1, move \d+: .*TypeError.* \(and (\d+) more like it\)$/);
+  assert.ok(typeErrors, first.failures[1]);
+  assert.equal(3 + 1 + Number(typeErrors[1]), Number(failed[1]), 'every failure is one of the two kinds');
   const again = await check();
   assert.equal(again.wins, first.wins);
   assert.deepEqual(again.failures, first.failures);

@@ -17,14 +17,27 @@ export function failedLines(spec, failures, fallback) {
 }
 
 /**
- * The first five failed decisions; `game`: how a failure's game number is named; `editor`: the
- * editor holding entrant 0's code (its failures' places jump there), or none.
+ * The failed decisions, the first of each kind (an entrant's message with its numbers left out:
+ * "took 53 ms" and "took 58 ms" are one kind), five kinds at most, each with how many more were
+ * like it: a strategy that was slow a hundred times and then ran out of memory shows both.
+ * `game`: how a failure's game number is named; `editor`: the editor holding entrant 0's code
+ * (its failures' places jump there), or none.
  */
 function failureList(spec, failures, game, fallback, editor = null) {
-  const shown = failures.slice(0, 5).map((f) => el('li', {},
+  const kinds = new Map(); // kind → { f: its first failure, more }
+  for (const f of failures) {
+    const kind = `${f.entrant} ${f.message.replace(/\d+/g, '#')}`;
+    const k = kinds.get(kind);
+    if (k) k.more += 1;
+    else kinds.set(kind, { f, more: 0 });
+  }
+  const groups = [...kinds.values()];
+  const shown = groups.slice(0, 5).map(({ f, more }) => el('li', {},
     el('strong', {}, spec.entrants[f.entrant].label), ` — ${game} ${f.game + 1}, move ${f.move_index + 1}: `,
-    f.entrant === 0 ? problemText(editor, f.message) : el('code', {}, f.message)));
-  if (failures.length > 5) shown.push(el('li', { class: 'muted' }, `… and ${failures.length - 5} more`));
+    f.entrant === 0 ? problemText(editor, f.message) : el('code', {}, f.message),
+    more ? el('span', { class: 'muted' }, ` (and ${more} more like it)`) : null));
+  const rest = groups.slice(5).reduce((n, g) => n + 1 + g.more, 0);
+  if (rest) shown.push(el('li', { class: 'muted' }, `… and ${rest} more of other kinds`));
   return el('div', { class: 'failures', role: 'alert', 'data-testid': 'pig-failures' },
     el('strong', {}, `${failures.length} failed decision${failures.length > 1 ? 's' : ''} (${fallback} played ${failures.length > 1 ? 'them' : 'it'})`),
     el('ul', {}, ...shown));
