@@ -192,7 +192,7 @@ impl StrongBot {
         // games: the policy alone won 9 and placed 2.33 on average, the play-outs won 4 and
         // placed 2.67; weighing the claims, see `weighed_claim`, did better still).
         if v.punters > 2 {
-            let claim = Self::weighed_claim(board, field, &flows, first);
+            let claim = Self::weighed_claim(v, board, field, &flows, first);
             return Ok(Self::claim_or_option(v, board, field, claim));
         }
         // Too big to look ahead usefully: the policy alone.
@@ -206,27 +206,35 @@ impl StrongBot {
         }
         let mut best = (f64::MIN, PunterMove::Claim(first as u32));
         for mv in moves {
-            let mut b = Board { owners: board.owners.clone(), options: board.options.clone(), ..*board };
-            match mv {
-                PunterMove::Option(r) => b.options[r as usize] = me as i16,
-                PunterMove::Claim(r) => b.owners[r as usize] = me as i16,
-                _ => continue,
-            }
-            let mut mover = (me + 1) % v.punters;
-            for ply in 1..depth {
-                field.discount(discount(v.turn + ply, v.turns));
-                b.flows(field, &mut flows);
-                let Some(r) = b.policy(&flows, mover) else { break };
-                b.owners[r] = mover as i16;
-                mover = (mover + 1) % v.punters;
-            }
-            field.discount(discount(v.turn + depth, v.turns));
-            let value = b.value(field);
+            let value = Self::outcome(v, board, field, &mut flows, &mv, depth - 1, v.turn + depth);
             if value > best.0 {
                 best = (value, mv);
             }
         }
         Ok(best.1)
+    }
+
+    /// What the board is worth to this punter (its potential less the others' mean, at the
+    /// discount of turn `valued_at`) after its move `mv` and then `plies` single turns of the
+    /// others and itself, each following the policy.
+    fn outcome(v: &PunterView, board: &Board, field: &mut Field, flows: &mut [Vec<f64>], mv: &PunterMove, plies: usize, valued_at: usize) -> f64 {
+        let me = board.me;
+        let mut b = Board { owners: board.owners.clone(), options: board.options.clone(), ..*board };
+        match *mv {
+            PunterMove::Option(r) => b.options[r as usize] = me as i16,
+            PunterMove::Claim(r) => b.owners[r as usize] = me as i16,
+            _ => {}
+        }
+        let mut mover = (me + 1) % v.punters;
+        for ply in 1..=plies {
+            field.discount(discount(v.turn + ply, v.turns));
+            b.flows(field, flows);
+            let Some(r) = b.policy(flows, mover) else { break };
+            b.owners[r] = mover as i16;
+            mover = (mover + 1) % v.punters;
+        }
+        field.discount(discount(valued_at, v.turns));
+        b.value(field)
     }
 
     /// The best of the policy's first claims (at most [`CANDIDATES`], as many as the work
@@ -238,7 +246,7 @@ impl StrongBot {
     /// four punters on 7 maps up to junction, mean place 1.75 against 2.04 for the policy's
     /// claim (with GennAI; 2.21 against 2.14 with Unagi in its seat); seven punters, one game a
     /// map: vancouver 4th → 1st, oxford-10000 3rd → 2nd, icfp-coauthors-pj 2nd both times.
-    fn weighed_claim(board: &Board, field: &mut Field, flows: &[Vec<f64>], first: usize) -> usize {
+    fn weighed_claim(v: &PunterView, board: &Board, field: &mut Field, flows: &[Vec<f64>], first: usize) -> usize {
         // The field has computed one ply so far (every punter's flows): as many more as the
         // budget leaves room for.
         let ply = field.work().max(1);
@@ -248,9 +256,7 @@ impl StrongBot {
         }
         let mut best = (f64::MIN, first);
         for (_, r) in board.ranked(flows, board.me).into_iter().take(count) {
-            let mut b = Board { owners: board.owners.clone(), options: board.options.clone(), ..*board };
-            b.owners[r] = board.me as i16;
-            let value = b.value(field);
+            let value = Self::outcome(v, board, field, &mut [], &PunterMove::Claim(r as u32), 0, v.turn);
             if value > best.0 {
                 best = (value, r);
             }
