@@ -105,15 +105,21 @@ export const TIMING_FAILURE = /took \d+ ms, the limit is 50 ms per call/;
 
 /**
  * The failed decisions listed under a match's results (`root`: e.g. '[data-testid=lab-results]'):
- * { count (from the heading, 0 when there are none), listed: ["<entrant> — game G, move M: <message>", …] }.
- * Only the first five are listed.
+ * { count (from the heading, 0 when there are none), listed: ["<entrant> — game G, move M: <message>", …],
+ * more: [how many more of each listed one's kind, …] }. The first failure of each kind is listed
+ * (five kinds at most), followed by "(and N more like it)".
  */
 export async function failuresOf(page, root) {
   const box = await page.$(`${root} .failures`);
-  if (!box) return { count: 0, listed: [] };
+  if (!box) return { count: 0, listed: [], more: [] };
   const heading = await box.$eval('strong', (s) => s.textContent);
-  const listed = await box.$$eval('li:not(.muted)', (lis) => lis.map((l) => l.textContent));
-  return { count: Number(/(\d+) failed decisions?/.exec(heading)[1]), listed };
+  const lines = await box.$$eval('li:not(.muted)', (lis) => lis.map((l) => l.textContent));
+  const split = lines.map((l) => /^(.*?)(?: \(and (\d+) more like it\))?$/s.exec(l));
+  return {
+    count: Number(/(\d+) failed decisions?/.exec(heading)[1]),
+    listed: split.map((m) => m[1]),
+    more: split.map((m) => Number(m[2] ?? 0)),
+  };
 }
 
 /**

@@ -92,18 +92,17 @@ function player(my, other, accum, current, state) {
   }
   return answer;
 }`);
-  const { count, listed } = await failuresOf(page, '[data-testid=lab-results]');
+  const { count, listed, more } = await failuresOf(page, '[data-testid=lab-results]');
   // Its first three decisions are the first three failures, whatever it posted before the time
-  // check, each measured by the parent over the wait.
-  assert.ok(count >= 3 && listed.length >= 3, listed.join(' | '));
-  for (const f of listed.slice(0, 3)) {
-    const took = /game 1, move \d+: took (\d+) ms, the limit is 50 ms/.exec(f);
-    assert.ok(took && Number(took[1]) >= 149, f);
-  }
+  // check, measured by the parent over the wait: the list's first line is the first of them,
+  // and the other two are of its kind ("took N ms").
+  assert.ok(count >= 3 && more[0] >= 2, listed.join(' | '));
+  const took = /^my JS strategy — game 1, move \d+: took (\d+) ms, the limit is 50 ms per call$/.exec(listed[0]);
+  assert.ok(took && Number(took[1]) >= 149, listed[0]);
   // Its later decisions are fast. On a loaded machine one may rarely be measured over the
   // limit, but then only as a timing failure.
   assert.ok(count <= 6, `${count} failed decisions: ${listed.join(' | ')}`);
-  for (const f of listed.slice(3)) assert.match(f, TIMING_FAILURE);
+  for (const f of listed) assert.match(f, TIMING_FAILURE);
   await page.context().close();
 });
 
