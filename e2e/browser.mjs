@@ -59,12 +59,12 @@ export async function serve({ onRequest = () => {}, csp = true, patch = {} } = {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-export async function launch() {
+export async function launch({ args = [] } = {}) {
   // playwright-core gives every launch a fresh, empty profile directory of its own.
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
   });
 }
 
