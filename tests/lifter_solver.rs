@@ -1,6 +1,7 @@
 //! The route search: its best route replays to its score, it is deterministic, it improves with
 //! work, it solves a small map, rollouts find what plain beams miss, runs and searches from
-//! points along an aborting route find more, and a 1000 × 1000 map stays bounded.
+//! points along an aborting route and from a pit under the lift's rocks find more, and a
+//! 1000 × 1000 map stays bounded.
 
 use lambda_arcade::lifter::solver::Solver;
 use lambda_arcade::lifter::{maps, Command, Lifter, Mine};
@@ -145,6 +146,15 @@ fn a_search_from_an_early_point_of_an_aborting_route_wins_beard3() {
     // beards (an abort: 1148 here without offshoots). A search of its own from the first
     // eighth of that route (four lambdas, the trampoline, both razors) finds a win.
     let route = reaches("beard3", 1_000_000, 40_000_000, 1740);
+    assert!(!route.ends_with('A'), "a win, not an abort: {route}");
+}
+
+#[test]
+fn a_search_from_a_pit_under_the_lifts_rocks_wins_flood4() {
+    // Every run from the start on flood4 collects 22 lambdas and aborts (994): the rocks around
+    // the lift have nowhere to fall but onto the way to it. A search of its own from a pit dug
+    // under the rock next to the lift (`pit.rs`) wins with 1558 by 14 million units.
+    let route = reaches("flood4", 1_000_000, 15_000_000, 1540);
     assert!(!route.ends_with('A'), "a win, not an abort: {route}");
 }
 

@@ -25,6 +25,7 @@ mod beam;
 mod exec;
 mod judge;
 mod offshoot;
+mod pit;
 mod plan;
 mod polish;
 mod probe;

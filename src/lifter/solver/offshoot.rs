@@ -7,12 +7,15 @@
 //! route's first eighth (four lambdas, the trampoline, both razors) a search finds a win (1760)
 //! within 13.6 million units of its own (docs/performance/lifter.md, "restarts, offshoots").
 
+use super::pit::pit_prefixes;
 use super::schedule::{Schedule, Variant};
 use super::Solver;
 use crate::lifter::Lifter;
 
 /// Work each of them may take.
 const OFFSHOOT_CAP: u64 = 40_000_000;
+/// Work each offshoot from a pit (`pit.rs`) may take: on flood4 they win within 5 million.
+const PIT_CAP: u64 = 8_000_000;
 /// Work an offshoot is given at a time.
 const OFFSHOOT_SLICE: u64 = 20_000;
 
@@ -27,11 +30,16 @@ pub(super) struct Offshoots {
     from: u64,
     /// This search is itself an offshoot: it starts none of its own.
     nested: bool,
+    /// Prefixes that dig a pit under the lift's rocks (`pit.rs`), tried before the route's
+    /// eighths; computed at the first start.
+    pits: Option<Vec<String>>,
+    /// Work the current offshoot may take.
+    cap: u64,
 }
 
 impl Offshoots {
     pub fn new(nested: bool) -> Offshoots {
-        Offshoots { current: None, prefix: String::new(), count: 0, work: 0, from: 0, nested }
+        Offshoots { current: None, prefix: String::new(), count: 0, work: 0, from: 0, nested, pits: None, cap: OFFSHOOT_CAP }
     }
 
     pub fn running(&self) -> bool {
@@ -42,16 +50,27 @@ impl Offshoots {
     /// `aborting` (the best route without its abort; none when it does not abort).
     fn start(&mut self, spent: u64, aborting: Option<&str>, root: &Lifter, variant: Variant) {
         let (after, points) = variant.offshoots();
-        let Some(&at) = points.get(self.count as usize) else { return };
         if self.nested || spent < after {
             return;
         }
         let Some(route) = aborting else { return };
-        let prefix = &route[..route.len() * at / 8];
+        let pits = self.pits.get_or_insert_with(|| pit_prefixes(root));
+        let count = self.count as usize;
+        let (prefix, cap) = match pits.get(count) {
+            Some(pit) => (pit.as_str(), PIT_CAP),
+            None => {
+                let Some(&at) = points.get(count - pits.len()) else { return };
+                (&route[..route.len() * at / 8], OFFSHOOT_CAP)
+            }
+        };
         if prefix.is_empty() {
             return;
         }
-        let Some(mut game) = Solver::after(root, prefix) else { return };
+        let Some(mut game) = Solver::after(root, prefix) else {
+            self.count += 1;
+            return;
+        };
+        self.cap = cap;
         game.clear_history();
         self.prefix = prefix.to_string();
         self.from = self.work;
@@ -75,7 +94,7 @@ impl Offshoots {
         if off.best_score > best.1 {
             *best = (format!("{}{}", self.prefix, off.best_route), off.best_score);
         }
-        if over || self.work - self.from >= OFFSHOOT_CAP {
+        if over || self.work - self.from >= self.cap {
             self.current = None;
             self.count += 1;
         }
