@@ -6,6 +6,7 @@
 //! 25 lambdas and beards then wall the robot in (1144, an abort), while from the end of the
 //! route's first eighth (four lambdas, the trampoline, both razors) a search finds a win (1760)
 //! within 13.6 million units of its own (docs/performance/lifter.md, "restarts, offshoots").
+//! Before the eighths come the pits under the lift's rocks (`pit.rs`), each with a smaller cap.
 
 use super::pit::pit_prefixes;
 use super::schedule::{Schedule, Variant};
