@@ -13,9 +13,8 @@
 //! plain runs found no way out (the best route aborts), a sixth of the work goes to such runs
 //! started from points along the best route (`restart`), and half of all the work to a whole
 //! search of its own from an early point of that route (an offshoot), or first from a pit dug
-//! under a rock next to the lift (`pit`). Each new best route
-//! loses the commands it does not need (`trim`) and has its order of collections improved by
-//! local search (`polish`).
+//! under a rock next to the lift (`pit`). Each new best route loses the commands it does not
+//! need (`trim`) and has its order of collections improved by local search (`polish`).
 //!
 //! Work is counted in units of about one simulated command (planning, copying and hashing
 //! mines are converted), and every piece of work is small, so `work` returns close to its

@@ -19,14 +19,15 @@ use std::collections::BinaryHeap;
 const NEAR_LIFT: usize = 2;
 /// At most this many pits are tried, the rocks nearest a lift first.
 const PITS: usize = 2;
+/// What a step costs in `least_digging`, beside 1 for each cell of earth dug: more than any walk
+/// can dig (mines with offshoots have at most `schedule::THOROUGH_CELLS` cells), so length
+/// comes first and digging only breaks ties.
+const STEP: u64 = 1 << 20;
 
 /// The prefixes (commands from the start of `game`) that dig a pit under a rock near the lift,
 /// the rocks nearest a lift first, each ending under its rock.
 pub(super) fn pit_prefixes(game: &Lifter) -> Vec<String> {
     let grid = Grid::new(game);
-    if grid.lifts.is_empty() {
-        return Vec::new();
-    }
     let cells = game.cells();
     let diggable = |c: u32| matches!(cells[c as usize], Cell::Earth | Cell::Empty);
     // (distance to the nearest lift, the pit's floor)
@@ -42,9 +43,6 @@ pub(super) fn pit_prefixes(game: &Lifter) -> Vec<String> {
         let Some(under) = grid.step(r, 3).filter(|&b| diggable(b)) else { continue };
         let Some(floor) = grid.step(under, 3).filter(|&p| diggable(p)) else { continue };
         pits.push((near, floor));
-    }
-    if pits.is_empty() {
-        return Vec::new();
     }
     let robot = grid.robot(game);
     let mut out: Vec<(usize, usize, String)> = pits
@@ -90,7 +88,7 @@ fn least_digging(grid: &Grid, cells: &[Cell], from: u32, to: u32) -> Option<Stri
                 Cell::Earth => 1,
                 _ => continue,
             };
-            let c = cost + (1 << 20) + dig;
+            let c = cost + STEP + dig;
             if c < best[v as usize] {
                 best[v as usize] = c;
                 prev[v as usize] = (u, d as u8);
