@@ -158,19 +158,3 @@ impl<E: std::fmt::Display> std::fmt::Display for ReplayError<E> {
 }
 
 impl<E: std::error::Error> std::error::Error for ReplayError<E> {}
-
-/// What a game registers (`crate::games` lists one per game): its id, its share-link kinds,
-/// the formats it reads from strangers with their limits, and the time outside strategies have.
-pub struct GameDescriptor {
-    /// The stable id ("pig"), as in links and the page's registry.
-    pub id: &'static str,
-    pub title: &'static str,
-    pub links: &'static [crate::link::LinkKind],
-    pub formats: &'static [crate::inputs::InputFormat],
-    pub limits: &'static [crate::inputs::Limit],
-    /// The time a strategy from outside the engine has for one decision, if the game takes such
-    /// strategies with a time of its own.
-    pub decisions: Option<crate::inputs::DecisionLimits>,
-    /// The marks a decision may draw on its board (`crate::marks`; none: no debug drawing).
-    pub marks: &'static [crate::marks::MarkKind],
-}

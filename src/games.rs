@@ -1,21 +1,61 @@
 //! The registry of games, at the top of the crate: the one place that names every game. The
-//! rails below it (links, inputs, arena, tape) know no game; each game exports one
-//! [`GameDescriptor`] and is registered here in one line.
+//! rails below it (links, inputs, arena, tape) know no game; each game exports its link kinds,
+//! input formats, limits and marks, and is registered here by one [`GameDescriptor`].
 
-use crate::game::GameDescriptor;
-use crate::inputs::{self, InputFormat, Limit, LimitRow};
+use crate::inputs::{self, DecisionLimits, InputFormat, Limit, LimitRow};
 use crate::link::{open_among, LinkError, LinkKind, Opened};
+use crate::marks::MarkKind;
+
+/// What a game registers: its id, its share-link kinds, the formats it reads from strangers
+/// with their limits, and the time outside strategies have.
+pub struct GameDescriptor {
+    /// The stable id ("pig"), as in links and the page's registry.
+    pub id: &'static str,
+    pub title: &'static str,
+    pub links: &'static [LinkKind],
+    pub formats: &'static [InputFormat],
+    pub limits: &'static [Limit],
+    /// The time a strategy from outside the engine has for one decision, if the game takes such
+    /// strategies with a time of its own.
+    pub decisions: Option<DecisionLimits>,
+    /// The marks a decision may draw on its board (`crate::marks`; none: no debug drawing).
+    pub marks: &'static [MarkKind],
+}
+
+#[cfg(feature = "pig")]
+pub const PIG: GameDescriptor = {
+    use crate::pig::{inputs, links, marks};
+    GameDescriptor { id: "pig", title: "Pig", links: links::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS), marks: marks::KINDS }
+};
+
+#[cfg(feature = "lifter")]
+pub const LIFTER: GameDescriptor = {
+    use crate::lifter::{inputs, marks, LINK_KINDS};
+    GameDescriptor { id: "lifter", title: "Lambda Lifter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None, marks: marks::KINDS }
+};
+
+#[cfg(feature = "punter")]
+pub const PUNTER: GameDescriptor = {
+    use crate::punter::{inputs, marks, LINK_KINDS};
+    GameDescriptor { id: "punter", title: "Lambda Punter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None, marks: marks::KINDS }
+};
+
+#[cfg(feature = "labyrinth")]
+pub const LABYRINTH: GameDescriptor = {
+    use crate::labyrinth::{game::LINK_KINDS, inputs, marks};
+    GameDescriptor { id: "labyrinth", title: "Labyrinth", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS), marks: marks::KINDS }
+};
 
 /// Every game, in the order the page and the CLI list them.
 pub const GAMES: &[GameDescriptor] = &[
     #[cfg(feature = "pig")]
-    crate::pig::GAME,
+    PIG,
     #[cfg(feature = "lifter")]
-    crate::lifter::GAME,
+    LIFTER,
     #[cfg(feature = "punter")]
-    crate::punter::GAME,
+    PUNTER,
     #[cfg(feature = "labyrinth")]
-    crate::labyrinth::GAME,
+    LABYRINTH,
 ];
 
 /// The one format that is no game's own: a share link of any kind.

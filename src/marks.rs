@@ -13,8 +13,8 @@
 //! [`MAX_MARKS`] marks a decision, [`MAX_LABEL`] characters a label, [`MAX_POINTS`] points a path;
 //! what is over is dropped (a label is cut) and said once. A line that does not read is dropped
 //! with a problem naming its line and column. Where a point lies on the board is the game's to
-//! check (`read`'s `place`). This rail knows no game; each game lists its kinds in its
-//! `GameDescriptor`.
+//! check (`read`'s `place`). This rail knows no game; each game lists its kinds, and its
+//! `GameDescriptor` in the registry (`crate::games`) names them.
 
 use std::fmt;
 

@@ -158,7 +158,7 @@ fn a_javascript_file_plays_in_the_arena_and_its_failures_fall_to_the_greedy_ai()
 
     // The CLI times a turn by Labyrinth's descriptor, as the page does.
     let too_slow = format!("took more than {} ms", lambda_arcade::labyrinth::inputs::DECISIONS.decision_ms);
-    assert_eq!(lambda_arcade::labyrinth::GAME.decisions, Some(lambda_arcade::labyrinth::inputs::DECISIONS));
+    assert_eq!(lambda_arcade::games::LABYRINTH.decisions, Some(lambda_arcade::labyrinth::inputs::DECISIONS));
     for (name, source, expect) in [
         ("throws.js", "function turn(v) { throw new Error('boom'); }", "1:26: threw: boom"),
         ("loops.js", "function turn(v) { for (;;) {} }", too_slow.as_str()),

@@ -104,14 +104,6 @@ pub struct GameLog<G: Game> {
     pub end: G,
 }
 
-impl<G: Game> GameLog<G> {
-    /// The game as a share link's record, viewed at its end; `names` label the entrants.
-    pub fn record(&self, seed: u64, names: &[String]) -> crate::link::GameRecord<G> {
-        let players = self.seating.iter().map(|&e| names.get(e).cloned().unwrap_or_else(|| format!("entrant {}", e + 1))).collect();
-        crate::link::GameRecord { params: self.params.clone(), seed, players, moves: self.moves.clone(), view: self.moves.len() }
-    }
-}
-
 impl<G: MatchRules> GameLog<G> {
     /// Game `game` of a series as the series logs it, from its moves (a game played elsewhere,
     /// e.g. by another worker): replayed, so moves the rules refuse, or a game neither over nor

@@ -13,7 +13,3 @@ pub mod tile;
 pub mod turn_answer;
 
 pub use tile::{Direction, Kind, Tile};
-
-/// Labyrinth in the game registry (`crate::games`).
-pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "labyrinth", title: "Labyrinth", links: game::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS), marks: marks::KINDS };

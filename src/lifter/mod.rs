@@ -207,7 +207,3 @@ impl LinkParams for LifterParams {
         }
     }
 }
-
-/// Lambda Lifter in the game registry (`crate::games`).
-pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "lifter", title: "Lambda Lifter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None, marks: marks::KINDS };

@@ -2,6 +2,7 @@
 //! the legal-move list, in just enough bits) and the turn being viewed.
 
 use super::{open, seal, width, BitReader, BitWriter, Envelope, LinkError};
+use crate::arena::GameLog;
 use crate::game::{Game, MAX_SEATS};
 
 const MAX_LABEL: usize = 64;
@@ -145,4 +146,12 @@ where
     }
     let view = view.min(moves.len());
     Ok(Decoded { record: GameRecord { params, seed, players, moves, view }, game, problem })
+}
+
+impl<G: Game> GameLog<G> {
+    /// The game as a share link's record, viewed at its end; `names` label the entrants.
+    pub fn record(&self, seed: u64, names: &[String]) -> GameRecord<G> {
+        let players = self.seating.iter().map(|&e| names.get(e).cloned().unwrap_or_else(|| format!("entrant {}", e + 1))).collect();
+        GameRecord { params: self.params.clone(), seed, players, moves: self.moves.clone(), view: self.moves.len() }
+    }
 }

@@ -116,6 +116,9 @@ pub struct Checker {
     pub opponent: &'static str,
 }
 
+/// Most games a match (or a whole tournament) may have.
+pub const MAX_GAMES: u32 = 10_000;
+
 pub const CHECKER: Checker = Checker { games: 49, target: 100, opponent: "dummy" };
 
 impl Checker {

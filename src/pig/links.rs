@@ -1,7 +1,7 @@
 //! Pig's share links: single games use the common game record; matches and arena runs are
 //! `pig-match` links holding both strategies (names or source), game count, seed and target.
 
-use super::arena::{Entrant, MatchSpec, StrategySource};
+use super::arena::{Entrant, MatchSpec, StrategySource, MAX_GAMES};
 use super::tournament::{TournamentSpec, MAX_ENTRANTS};
 use super::{Pig, PigParams, MAX_TARGET};
 use crate::link::{decode_record, open, seal, BitReader, BitWriter, Envelope, LinkError, LinkKind, LinkParams, Opened};
@@ -16,8 +16,6 @@ pub const MATCH_LINK_VERSION: u32 = 1;
 const MAX_SOURCE: usize = 200_000;
 /// The longest label a link holds, in bytes.
 const MAX_LABEL: usize = 64;
-/// Most games a match (or a whole tournament) may have (the arena's limit).
-pub const MAX_GAMES: u32 = 10_000;
 
 /// Pig's link kinds, for the registry.
 pub const LINK_KINDS: &[LinkKind] = &[

@@ -14,7 +14,3 @@ pub mod tournament;
 pub use arena::{Entrant, HostProgram, MatchSpec, MatchSummary, SetupError, StrategySource};
 pub use engine::{Effect, Pig, MAX_TARGET, PigError, PigMove, PigParams, Situation};
 pub use policy::{Policy, BUILTIN_NAMES};
-
-/// Pig in the game registry (`crate::games`).
-pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "pig", title: "Pig", links: links::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS), marks: marks::KINDS };

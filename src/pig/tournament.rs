@@ -1,8 +1,7 @@
 //! Tournaments: more than two Pig strategies, every pair playing a match (the arena's seating
 //! inside each), with standings, Wilson intervals and an Elo table from the shared rails.
 
-use super::arena::{engine_only, match_series, play_match, winner, MatchSpec, SetupError};
-use super::links::MAX_GAMES;
+use super::arena::{engine_only, match_series, play_match, winner, MatchSpec, SetupError, MAX_GAMES};
 use super::{Entrant, Pig, PigMove};
 use crate::arena::{Answer, GameLog, MatchSeeds, SeatFailure, Series, Standings, Step};
 

@@ -91,23 +91,6 @@ impl Decider<Punter> for RandomBot {
 
 struct GreedyBot;
 
-/// The punter's network rebuilt from its view: its claims and its options.
-pub(super) fn own_network(v: &PunterView) -> Network {
-    let mut net = Network::new(v.map.sites.len());
-    for (r, &(a, b)) in v.map.rivers.iter().enumerate() {
-        if v.owners[r] == v.punter as i16 || v.options[r] == v.punter as i16 {
-            net.add(&v.map, a, b);
-        }
-    }
-    net
-}
-
-/// Whether the punter may buy an option on river `r` now: it has options left and the river is
-/// another punter's, with no option on it yet.
-pub(super) fn buyable(v: &PunterView, r: usize) -> bool {
-    v.options_left > 0 && v.owners[r] >= 0 && v.owners[r] != v.punter as i16 && v.options[r] < 0
-}
-
 /// Breadth-first distances (in rivers anyone may still take) from the punter's network or,
 /// where it has none yet, from the mines; the first river of a shortest way out of the network
 /// towards a mine it is not joined to.
@@ -152,14 +135,14 @@ fn towards_mine(v: &PunterView, net: &Network, free: &dyn Fn(usize) -> bool) -> 
 
 impl Decider<Punter> for GreedyBot {
     fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
-        let net = own_network(v);
+        let net = v.own_network();
         let map = &v.map;
         let free = |r: usize| v.owners[r] < 0;
         let mut best: Option<(u64, PunterMove)> = None;
         for (r, &(a, b)) in map.rivers.iter().enumerate() {
             let mv = if free(r) {
                 PunterMove::Claim(r as u32)
-            } else if buyable(v, r) {
+            } else if v.buyable(r) {
                 PunterMove::Option(r as u32)
             } else {
                 continue;

@@ -4,6 +4,7 @@
 //! 1 + r, option on river r 1 + R + r, splurge to site s 1 + 2R + s, end of splurge 1 + 2R + S.
 
 use super::map::{MapError, PunterMap};
+use super::network::Network;
 use super::state::{Illegal, Move, Played, PunterGame, Settings};
 use crate::game::{Actor, Game};
 use serde::Serialize;
@@ -67,6 +68,25 @@ pub struct PunterView {
     pub route: Vec<u64>,
     #[serde(skip)]
     pub map: Arc<PunterMap>,
+}
+
+impl PunterView {
+    /// The punter's network rebuilt from its view: its claims and its options.
+    pub fn own_network(&self) -> Network {
+        let mut net = Network::new(self.map.sites.len());
+        for (r, &(a, b)) in self.map.rivers.iter().enumerate() {
+            if self.owners[r] == self.punter as i16 || self.options[r] == self.punter as i16 {
+                net.add(&self.map, a, b);
+            }
+        }
+        net
+    }
+
+    /// Whether the punter may buy an option on river `r` now: it has options left and the
+    /// river is another punter's, with no option on it yet.
+    pub fn buyable(&self, r: usize) -> bool {
+        self.options_left > 0 && self.owners[r] >= 0 && self.owners[r] != self.punter as i16 && self.options[r] < 0
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -6,9 +6,7 @@
 use serde_json::Value;
 use rustc_hash::FxHashMap as HashMap;
 
-/// Largest map the engine reads (the official maps have at most 10,000 rivers).
-pub const MAX_SITES: usize = 200_000;
-pub const MAX_RIVERS: usize = 400_000;
+pub use super::map_counts::{MAX_RIVERS, MAX_SITES};
 /// Most distances a map may need: sites × mines (each site's distance to every mine is kept;
 /// the largest official map needs 235,424). Bounded before any is computed.
 pub const MAX_DISTANCES: usize = 40_000_000;

@@ -6,6 +6,10 @@ use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;
 
+/// Largest map the engine reads (the official maps have at most 10,000 rivers).
+pub const MAX_SITES: usize = 200_000;
+pub const MAX_RIVERS: usize = 400_000;
+
 /// A list counted up to `MAX` elements; one more is an error naming the limit.
 struct Counted<const MAX: usize>;
 
@@ -39,9 +43,9 @@ impl<'de, const MAX: usize> Deserialize<'de> for Counted<MAX> {
 #[derive(Deserialize)]
 struct Lists {
     #[serde(default, rename = "sites")]
-    _sites: Option<Counted<{ super::map::MAX_SITES }>>,
+    _sites: Option<Counted<{ MAX_SITES }>>,
     #[serde(default, rename = "rivers")]
-    _rivers: Option<Counted<{ super::map::MAX_RIVERS }>>,
+    _rivers: Option<Counted<{ MAX_RIVERS }>>,
 }
 
 /// `Err((list, message))` when the text's "sites" or "rivers" list is longer than its limit;
@@ -50,8 +54,8 @@ pub fn over_limit(text: &str) -> Result<(), (&'static str, String)> {
     match serde_json::from_str::<Lists>(text) {
         Err(e) if e.to_string().contains("more than the limit of") => {
             // Which list: the limit's number says it.
-            let list = if e.to_string().contains(&super::map::MAX_SITES.to_string()) { "sites" } else { "rivers" };
-            let limit = if list == "sites" { super::map::MAX_SITES } else { super::map::MAX_RIVERS };
+            let list = if e.to_string().contains(&MAX_SITES.to_string()) { "sites" } else { "rivers" };
+            let limit = if list == "sites" { MAX_SITES } else { MAX_RIVERS };
             Err((list, format!("more {list} than the limit of {limit}")))
         }
         _ => Ok(()),

@@ -6,6 +6,7 @@ pub mod game;
 pub mod inputs;
 pub mod links;
 pub mod log;
+mod log_tree;
 mod log_typed;
 pub mod map;
 mod map_counts;
@@ -57,7 +58,3 @@ pub(crate) fn whole_number_problem(v: &serde_json::Value, expected: &str) -> Str
         _ => format!("expected {expected}, got {v}"),
     }
 }
-
-/// Lambda Punter in the game registry (`crate::games`).
-pub const GAME: crate::game::GameDescriptor =
-    crate::game::GameDescriptor { id: "punter", title: "Lambda Punter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None, marks: marks::KINDS };

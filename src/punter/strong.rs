@@ -310,9 +310,9 @@ fn options_worth_buying(v: &PunterView, n: usize) -> Vec<u32> {
         return Vec::new();
     }
     let map = &*v.map;
-    let me = super::bots::own_network(v);
+    let me = v.own_network();
     let mut buys: Vec<(u64, u32)> = (0..map.rivers.len())
-        .filter(|&r| super::bots::buyable(v, r))
+        .filter(|&r| v.buyable(r))
         .map(|r| (me.gain(map, map.rivers[r].0, map.rivers[r].1), r as u32))
         .filter(|&(g, _)| g > 0)
         .collect();

@@ -2,7 +2,8 @@
 
 use super::error::{Result, SchemeError};
 use super::lists;
-use super::native::{Ctx, PrimDef, OUTPUT_LIMIT, STRING_LIMIT};
+use super::native::{Ctx, OUTPUT_LIMIT, STRING_LIMIT};
+use super::value::PrimDef;
 use super::numeric as n;
 use super::printer::{self, type_error};
 use super::value::{eqv, Value};

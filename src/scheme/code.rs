@@ -1,9 +1,6 @@
-//! Compiled code: one [`Lambda`] per `lambda` expression (plus one for the top level),
-//! a flat instruction list run by the machine with an explicit stack.
-
-use super::error::Pos;
-use super::value::Value;
-use std::rc::Rc;
+//! The machine's instructions: each `lambda` expression (and the top level) compiles to a flat
+//! list of them, run with an explicit stack (the `Lambda` that holds them is in `value.rs`,
+//! as its constants are values).
 
 /// One machine instruction. Slots are frame-relative (`fp + slot`), captures index the closure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,47 +66,4 @@ pub(crate) enum CapSrc {
     Slot(u16),
     Capture(u16),
     SelfRef,
-}
-
-/// The code of one `lambda`.
-#[derive(Debug)]
-pub(crate) struct Lambda {
-    pub name: Option<Rc<str>>,
-    /// Required parameters.
-    pub nreq: u16,
-    /// Whether extra arguments are collected into a list in slot `nreq`.
-    pub rest: bool,
-    /// Frame size: parameters plus locals.
-    pub nslots: u16,
-    pub code: Vec<Op>,
-    /// Source place of each instruction.
-    pub pos: Vec<Pos>,
-    pub consts: Vec<Value>,
-    pub names: Vec<Rc<str>>,
-    pub children: Vec<Rc<Lambda>>,
-    /// Where the captured values of a closure of this lambda come from.
-    pub captures: Vec<CapSrc>,
-    /// Where the lambda (or its `define`) is written.
-    pub at: Pos,
-    /// Part of the built-in prelude (errors are reported at the user's call instead).
-    pub prelude: bool,
-}
-
-impl Lambda {
-    pub fn display_name(&self) -> &str {
-        self.name.as_deref().unwrap_or("anonymous procedure")
-    }
-}
-
-/// A procedure value: code plus captured variables (flat closure).
-#[derive(Debug)]
-pub struct Closure {
-    pub(crate) lambda: Rc<Lambda>,
-    pub(crate) captures: Box<[Value]>,
-}
-
-impl Closure {
-    pub fn name(&self) -> Option<&str> {
-        self.lambda.name.as_deref()
-    }
 }

@@ -2,7 +2,8 @@
 //! builds each closure's capture list and marks tail calls.
 
 use super::builtins::{index_of, is_apply};
-use super::code::{CapSrc, Lambda, Op};
+use super::code::{CapSrc, Op};
+use super::value::Lambda;
 use super::error::{Pos, Result, SchemeError};
 use super::ir::{Globals, Ir, LamId, LambdaIr, VarId, VarInfo};
 use super::value::Value;

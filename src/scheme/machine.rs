@@ -2,10 +2,11 @@
 //! recursion), with proper tail calls, a step budget and a frame limit.
 
 use super::builtins::{is_apply, PRIMS};
-use super::code::{CapSrc, Closure, Lambda, Op};
+use super::code::{CapSrc, Op};
+use super::value::{Closure, Lambda, PrimDef};
 use super::error::{ErrorKind, Pos, Result, SchemeError};
 use super::ir::Globals;
-use super::native::{budget_error, Ctx, PrimDef};
+use super::native::{budget_error, Ctx};
 use super::printer::short;
 use super::value::{eqv, Value, VarBox};
 use std::cell::RefCell;

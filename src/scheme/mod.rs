@@ -22,7 +22,7 @@ mod parser;
 mod printer;
 mod value;
 
-pub use code::Closure;
+pub use value::Closure;
 pub use error::{ErrorKind, Pos, SchemeError};
 pub use machine::DEFAULT_MAX_DEPTH;
 pub use parser::MAX_NESTING;

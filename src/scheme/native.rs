@@ -3,7 +3,6 @@
 //! `builtins.rs`, `lists.rs` and `numeric.rs`; the table in `builtins.rs`.
 
 use super::error::{ErrorKind, Pos, Result, SchemeError};
-use super::value::Value;
 use rand_core::RngCore;
 
 /// Most output kept between two `take_output` calls; the rest is dropped.
@@ -36,14 +35,4 @@ impl Ctx<'_> {
 
 pub fn budget_error(budget: u64) -> SchemeError {
     SchemeError::new(ErrorKind::StepBudget, Pos::NONE, format!("step budget of {budget} exhausted (infinite loop?)"))
-}
-
-pub type PrimFn = fn(&mut Ctx, &[Value]) -> Result<Value>;
-
-pub struct PrimDef {
-    pub name: &'static str,
-    pub min: u16,
-    /// `u16::MAX`: any number.
-    pub max: u16,
-    pub f: PrimFn,
 }

@@ -3,6 +3,7 @@
 
 use super::error::SchemeError;
 use super::value::Value;
+use std::fmt;
 
 /// Default limit (in bytes) for `Display` of a value.
 pub const DEFAULT_LIMIT: usize = 1 << 20;
@@ -123,4 +124,26 @@ pub fn short(v: &Value) -> String {
 /// "who: expected …, got …" for a builtin given the wrong kind of value.
 pub fn type_error(who: &str, expected: &str, got: &Value) -> SchemeError {
     SchemeError::runtime(format!("{who}: expected {expected}, got {}", short(got)))
+}
+
+impl Value {
+    /// The `display` form (strings and characters unquoted).
+    pub fn to_display_string(&self) -> String {
+        let mut s = String::new();
+        print(self, false, &mut s, DEFAULT_LIMIT);
+        s
+    }
+    /// The `write` form (same as `Display`).
+    pub fn to_write_string(&self) -> String {
+        let mut s = String::new();
+        print(self, true, &mut s, DEFAULT_LIMIT);
+        s
+    }
+}
+
+impl fmt::Display for Value {
+    /// The `write` form: `(1 2 . 3)`, `#t`, `"str"`, `sym`, `2.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_write_string())
+    }
 }

@@ -1,9 +1,11 @@
 //! Runtime values. Pairs are shared and mutable (`Rc<Pair>` with `RefCell` fields), so a list
 //! passed into [`super::Program::call`] keeps its identity and `set-car!` is visible outside.
+//! Procedures are values too, and hold values: compiled lambdas (their constants) and closures
+//! (their captures), and builtins (`PrimDef`), all here. Printing is in `printer.rs`.
 
-use super::code::Closure;
-use super::native::PrimDef;
-use super::printer;
+use super::code::{CapSrc, Op};
+use super::error::{Pos, Result};
+use super::native::Ctx;
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -159,18 +161,6 @@ impl Value {
             }
         }
     }
-    /// The `display` form (strings and characters unquoted).
-    pub fn to_display_string(&self) -> String {
-        let mut s = String::new();
-        printer::print(self, false, &mut s, printer::DEFAULT_LIMIT);
-        s
-    }
-    /// The `write` form (same as `Display`).
-    pub fn to_write_string(&self) -> String {
-        let mut s = String::new();
-        printer::print(self, true, &mut s, printer::DEFAULT_LIMIT);
-        s
-    }
 }
 
 /// `eqv?`: same number (and exactness), character, boolean, symbol, or the same object.
@@ -191,12 +181,6 @@ pub fn eqv(a: &Value, b: &Value) -> bool {
     }
 }
 
-impl fmt::Display for Value {
-    /// The `write` form: `(1 2 . 3)`, `#t`, `"str"`, `sym`, `2.5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_write_string())
-    }
-}
 
 impl fmt::Debug for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -285,4 +269,58 @@ impl Drop for VarBox {
             drop_all(vec![v]);
         }
     }
+}
+
+/// The code of one `lambda`.
+#[derive(Debug)]
+pub(crate) struct Lambda {
+    pub name: Option<Rc<str>>,
+    /// Required parameters.
+    pub nreq: u16,
+    /// Whether extra arguments are collected into a list in slot `nreq`.
+    pub rest: bool,
+    /// Frame size: parameters plus locals.
+    pub nslots: u16,
+    pub code: Vec<Op>,
+    /// Source place of each instruction.
+    pub pos: Vec<Pos>,
+    pub consts: Vec<Value>,
+    pub names: Vec<Rc<str>>,
+    pub children: Vec<Rc<Lambda>>,
+    /// Where the captured values of a closure of this lambda come from.
+    pub captures: Vec<CapSrc>,
+    /// Where the lambda (or its `define`) is written.
+    pub at: Pos,
+    /// Part of the built-in prelude (errors are reported at the user's call instead).
+    pub prelude: bool,
+}
+
+impl Lambda {
+    pub fn display_name(&self) -> &str {
+        self.name.as_deref().unwrap_or("anonymous procedure")
+    }
+}
+
+/// A procedure value: code plus captured variables (flat closure).
+#[derive(Debug)]
+pub struct Closure {
+    pub(crate) lambda: Rc<Lambda>,
+    pub(crate) captures: Box<[Value]>,
+}
+
+impl Closure {
+    pub fn name(&self) -> Option<&str> {
+        self.lambda.name.as_deref()
+    }
+}
+
+/// A builtin procedure's function.
+pub type PrimFn = fn(&mut Ctx, &[Value]) -> Result<Value>;
+
+pub struct PrimDef {
+    pub name: &'static str,
+    pub min: u16,
+    /// `u16::MAX`: any number.
+    pub max: u16,
+    pub f: PrimFn,
 }

@@ -73,3 +73,11 @@ pub struct Decisions {
     #[arg(long = "decisions", requires = "json")]
     pub keep: bool,
 }
+
+/// `--maps DIR`: where the maps that logs name are looked for first.
+#[derive(clap::Args, Debug)]
+pub struct MapsDir {
+    /// A folder with the maps the logs name (the bundled maps are the fallback)
+    #[arg(long = "maps", value_name = "DIR")]
+    pub dir: Option<String>,
+}

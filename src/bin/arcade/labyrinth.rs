@@ -2,6 +2,7 @@
 //! is in labyrinth_arena.rs).
 
 use crate::args::{Base, Seed};
+use crate::labyrinth_rules::RulesArg;
 use crate::Failure;
 use lambda_arcade::arena::{Deciders, MatchRules, MatchSeeds, Series, SeriesSpec, Start};
 use lambda_arcade::game::Game;
@@ -72,19 +73,6 @@ pub struct Deal {
     rules: RulesArg,
 }
 
-/// `--ravensburger`: which rules.
-#[derive(clap::Args, Debug)]
-pub struct RulesArg {
-    /// Ravensburger's rules instead of the assignment's
-    #[arg(long)]
-    pub ravensburger: bool,
-}
-
-impl RulesArg {
-    pub fn rules(&self) -> Rules {
-        if self.ravensburger { Rules::Ravensburger } else { Rules::Assignment }
-    }
-}
 
 pub fn main(command: &Command) -> Result<(), Failure> {
     match command {

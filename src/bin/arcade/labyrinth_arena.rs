@@ -2,8 +2,9 @@
 //! match runner, whole or a shard of them (`--shard K/N`, merged by `arcade merge`).
 
 use crate::args::{Decisions, Output, Seed, Sides};
+use crate::labyrinth_rules::RulesArg;
 use crate::js_strategy::JsStrategy;
-use crate::labyrinth::RulesArg;
+
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::Failure;
 use lambda_arcade::arena::{Decider, GameLog, Series, SeriesSpec};

@@ -25,7 +25,7 @@ pub struct ProgramSeat {
 
 impl ProgramSeat {
     pub fn new(name: &str) -> ProgramSeat {
-        ProgramSeat { program: JsonProgram::new(name, lambda_arcade::labyrinth::GAME.id, TURN_MS), seed: 0, step: None }
+        ProgramSeat { program: JsonProgram::new(name, lambda_arcade::games::LABYRINTH.id, TURN_MS), seed: 0, step: None }
     }
 }
 

@@ -81,7 +81,7 @@ pub fn judge(command: &str, params: &LifterParams, seconds: f64, base: &str) -> 
     // A WebAssembly program has no SIGINT (nor in the page): it is stopped at the limit and the
     // route it printed so far is judged.
     let wasm = crate::program_seat::is_wasm(command);
-    let run = Run { game: lambda_arcade::lifter::GAME.id, seed: 0, limit_ms: (seconds * 1000.0) as u64 };
+    let run = Run { game: lambda_arcade::games::LIFTER.id, seed: 0, limit_ms: (seconds * 1000.0) as u64 };
     let started_program = match crate::program_seat::command(command, &run) {
         Some(Ok(line)) => Program::start(&line, ROUTE_BOUND).map_err(|e| e.to_string()),
         Some(Err(why)) => Err(why),

@@ -1,6 +1,7 @@
 //! `arcade pig …`: the optimal policy, matches, the checker, links and tournaments.
 
 use crate::args::{Base, Decisions, Seed, Sides};
+use crate::pig_entrant::entrant;
 use crate::Failure;
 
 use lambda_arcade::arena::Series;
@@ -107,29 +108,11 @@ fn solve() -> Result<(), Failure> {
     Ok(())
 }
 
-/// A built-in name, a path to a Scheme file, or a program (`exe:`, `wasm:`).
-pub fn entrant(word: &str) -> Result<Entrant, Failure> {
-    if crate::program_seat::is_program(word) {
-        crate::program_seat::check(word).map_err(Failure::usage)?;
-        return Ok(Entrant { label: word.to_string(), source: StrategySource::Program(crate::pig_program::source(word)) });
-    }
-    let path = std::path::Path::new(word);
-    if path.exists() || word.ends_with(".scm") {
-        let code = crate::read_text(word)?;
-        return Ok(Entrant { label: word.to_string(), source: StrategySource::Scheme(code) });
-    }
-    if Policy::named(word, 100).is_some() {
-        return Ok(Entrant::builtin(word));
-    }
-    Err(Failure::usage(format!(
-        "\"{word}\" is neither a built-in strategy (optimal, pace, holdN, dummy, coward), a file, nor a program (exe:COMMAND, wasm:FILE)"
-    )))
-}
 
 fn spec_from(pair: &Pair) -> Result<MatchSpec, Failure> {
     let games = pair.games;
-    if games == 0 || games > lambda_arcade::pig::links::MAX_GAMES {
-        return Err(Failure::usage(format!("--games must be 1..={}", lambda_arcade::pig::links::MAX_GAMES)));
+    if games == 0 || games > lambda_arcade::pig::arena::MAX_GAMES {
+        return Err(Failure::usage(format!("--games must be 1..={}", lambda_arcade::pig::arena::MAX_GAMES)));
     }
     Ok(MatchSpec { entrants: [entrant(&pair.sides.a)?, entrant(&pair.sides.b)?], games, seed: pair.seed.value, target: 100 })
 }

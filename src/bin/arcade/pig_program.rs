@@ -16,7 +16,7 @@ pub const DECISION_MS: u64 = 1000;
 /// The entrant's source for seat `name`: its decider made when a match seats it.
 pub fn source(name: &str) -> HostProgram {
     let owned = name.to_string();
-    HostProgram::new(name, move || Box::new(ProgramPlayer { program: JsonProgram::new(&owned, lambda_arcade::pig::GAME.id, DECISION_MS), seed: None }))
+    HostProgram::new(name, move || Box::new(ProgramPlayer { program: JsonProgram::new(&owned, lambda_arcade::games::PIG.id, DECISION_MS), seed: None }))
 }
 
 struct ProgramPlayer {

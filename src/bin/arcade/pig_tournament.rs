@@ -5,7 +5,7 @@
 
 use crate::args::{Output, Seed};
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
-use crate::pig::entrant;
+use crate::pig_entrant::entrant;
 use crate::Failure;
 use lambda_arcade::pig::links::encode_tournament;
 use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};

@@ -1,6 +1,6 @@
 //! `arcade punter …`: its commands, and replays of official game logs.
 
-use crate::args::Base;
+use crate::args::{Base, MapsDir};
 use crate::punter_play::{ArenaArgs, PlayArgs};
 use crate::Failure;
 use lambda_arcade::punter::{GameLog, PunterMap};
@@ -50,13 +50,6 @@ pub enum Command {
     },
 }
 
-/// `--maps DIR`: where the maps that logs name are looked for first.
-#[derive(clap::Args, Debug)]
-pub struct MapsDir {
-    /// A folder with the maps the logs name (the bundled maps are the fallback)
-    #[arg(long = "maps", value_name = "DIR")]
-    pub dir: Option<String>,
-}
 
 pub fn main(command: &Command) -> Result<(), Failure> {
     match command {

@@ -1,9 +1,9 @@
 //! `arcade punter play`, `arena` and `link`: games between built-in bots and outside programs
 //! (`exe:COMMAND`, the official offline protocol), their links and logs.
 
-use crate::args::{Base, Decisions, Output, Seed, Sides};
+use crate::args::{Base, Decisions, MapsDir, Output, Seed, Sides};
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
-use crate::punter::MapsDir;
+
 use crate::program_seat::is_program;
 use crate::punter_seats::{Played, Problem};
 use crate::Failure;

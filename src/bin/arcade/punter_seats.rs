@@ -59,7 +59,7 @@ pub fn play_game_with(params: PunterParams, names: &[String], seed: u64, game: u
                 let limit = Duration::from_secs_f64(f64::from(request.phase.limit_ms()) / 1000.0 * limits);
                 let began = std::time::Instant::now();
                 // A program is told its entrant's seed for this game, as the page's seats are.
-                let run = Run { game: lambda_arcade::punter::GAME.id, seed: entrant_seed(seed, request.entrant, game), limit_ms: limit.as_millis() as u64 };
+                let run = Run { game: lambda_arcade::games::PUNTER.id, seed: entrant_seed(seed, request.entrant, game), limit_ms: limit.as_millis() as u64 };
                 let reply = match command(&names[request.entrant], &run) {
                     Some(Ok(command)) => ask(&command, &request.message, limit, request.phase != Phase::Stop, clock_of(&names[request.entrant])),
                     Some(Err(why)) => Reply::Fault { message: why, timeout: false, gone: true },

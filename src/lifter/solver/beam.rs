@@ -9,7 +9,8 @@ use super::judge::judge;
 use super::run::{Params, Search};
 use super::plan::{Kind, Survey};
 use super::probe::{grid_hash, mix, KeySet, Probe};
-use super::rollout::Rollouts;
+use super::node::Node;
+use super::rollout::{Continuation, Rollouts};
 use crate::lifter::{Command, Lifter, Outcome};
 
 const MEMO_CAP: usize = 1 << 16;
@@ -17,14 +18,6 @@ const MEMO_CAP: usize = 1 << 16;
 const PROBE_CHUNK: usize = 64;
 const FINE: [Command; 6] = Command::MOVES;
 
-/// A mine reached by a route.
-pub(super) struct Node {
-    pub game: Lifter,
-    pub route: Vec<u8>,
-    pub eval: i64,
-    pub key: u64,
-    pub seq: u64,
-}
 
 pub(super) struct Beam {
     pub params: Params,
@@ -37,7 +30,7 @@ pub(super) struct Beam {
     /// Children of the level being built must evaluate above this to be kept.
     cutoff: i64,
     /// Greedy continuations of the level's candidates (runs with `pilot`), under way.
-    rollouts: Option<Rollouts>,
+    rollouts: Option<Rollouts<Beam>>,
     /// Some level had more children than the width (a wider beam could do better).
     pub truncated: bool,
     pub finished: bool,
@@ -347,4 +340,18 @@ fn pick(s: &Survey, p: Params) -> Vec<super::plan::Goal> {
         }
     }
     out
+}
+
+impl Continuation for Beam {
+    fn start(params: Params, game: Lifter, route: Vec<u8>) -> Beam {
+        Beam::from_node(params, game, route)
+    }
+
+    fn step(&mut self, ctx: &mut Search) {
+        self.advance(ctx);
+    }
+
+    fn finished(&self) -> bool {
+        self.finished
+    }
 }

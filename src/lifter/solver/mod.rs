@@ -24,6 +24,7 @@
 mod beam;
 mod exec;
 mod judge;
+mod node;
 mod offshoot;
 mod pit;
 mod plan;

@@ -4,23 +4,31 @@
 //! good (a lambda left in a chamber that becomes a trap once its rocks settle, a rock let down
 //! late into the only passage) looks fine for a while; its greedy continuation shows it.
 
-use super::beam::{Beam, Node};
+use super::node::Node;
 use super::run::{Params, Search};
 use crate::lifter::Lifter;
 
+/// The search that plays a candidate on (the beam, one wide), one step at a time.
+pub(super) trait Continuation {
+    /// A run from `game`, reached by `route`.
+    fn start(params: Params, game: Lifter, route: Vec<u8>) -> Self;
+    fn step(&mut self, ctx: &mut Search);
+    fn finished(&self) -> bool;
+}
+
 /// Greedy continuations of a level's candidates, run one after another in small steps.
-pub(super) struct Rollouts {
+pub(super) struct Rollouts<C> {
     nodes: Vec<Node>,
     /// Best score reached from each candidate so far.
     values: Vec<i64>,
     at: usize,
-    current: Option<Box<Beam>>,
+    current: Option<Box<C>>,
     params: Params,
 }
 
-impl Rollouts {
+impl<C: Continuation> Rollouts<C> {
     /// Rollouts of `nodes` (the level's candidates, best first) under the run's `params`.
-    pub fn new(nodes: Vec<Node>, params: Params) -> Rollouts {
+    pub fn new(nodes: Vec<Node>, params: Params) -> Rollouts<C> {
         let values = nodes.iter().map(|n| n.game.score_as_abort()).collect();
         Rollouts {
             nodes,
@@ -44,7 +52,7 @@ impl Rollouts {
         };
         let params = self.params;
         let beam = self.current.get_or_insert_with(|| {
-            Box::new(Beam::from_node(params, node.game.clone(), node.route.clone()))
+            Box::new(C::start(params, node.game.clone(), node.route.clone()))
         });
         let best = &mut self.values[self.at];
         let outer = &mut *ctx.offer;
@@ -61,8 +69,8 @@ impl Rollouts {
             clones: &mut *ctx.clones,
             memo: &mut *ctx.memo,
         };
-        beam.advance(&mut sub);
-        if beam.finished {
+        beam.step(&mut sub);
+        if beam.finished() {
             self.current = None;
             self.at += 1;
         }

@@ -3,8 +3,6 @@
 //! needs, and the rock moves for animation follow from it, so an update that moves 100,000
 //! rocks logs no cell one by one.
 
-use super::history::History;
-use super::Lifter;
 use crate::lifter::cell::Cell;
 use crate::lifter::planes::{Bits, ViewMut};
 use crate::lifter::rows::RowSet;
@@ -36,6 +34,11 @@ pub(super) struct MapChange<'a> {
 impl<'a> MapChange<'a> {
     pub fn new(words: &'a VecDeque<u64>, first: usize, rows: u32) -> MapChange<'a> {
         MapChange { words, first, rows }
+    }
+
+    /// The update changed no cell.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
     }
 
     /// Words `from..to` of the log, in one piece (copied only when they wrap around the end
@@ -133,31 +136,6 @@ pub(super) struct Target<'a> {
     pub dirty: &'a mut RowSet,
     /// The rows that may hold a growing beard, when the mine has beards.
     pub beard_rows: Option<&'a mut RowSet>,
-}
-
-impl Lifter {
-    /// What a map update changes, and the log.
-    #[inline]
-    pub(super) fn split(&mut self) -> (Target<'_>, &History) {
-        let t = Target {
-            wpr: self.planes.wpr,
-            width: self.width,
-            cells: &mut self.cells,
-            planes: self.planes.view_mut(),
-            dirty: &mut self.dirty,
-            beard_rows: if self.has_beards { Some(&mut self.beard_rows) } else { None },
-        };
-        (t, &self.log)
-    }
-
-    /// Applies the open step's map update (in the log) to the cells and the planes.
-    pub(super) fn apply_update(&mut self) {
-        if self.log.open_update().rows == 0 {
-            return;
-        }
-        let (t, log) = self.split();
-        walk_change(t, &log.open_update(), true);
-    }
 }
 
 /// Applies a map update (`forward`) or takes it back (the cells and planes must be as it left

@@ -13,7 +13,8 @@
 //! `beard_rows`. The scalar reference in `reference.rs` scans everything; the tests prove the
 //! two give the same game.
 
-use super::change::{BEARD, FALL, HO_LEAVE, LEFT, MASKS, ROCK};
+use super::change::{Target, BEARD, FALL, HO_LEAVE, LEFT, MASKS, ROCK};
+use super::history::History;
 use super::Lifter;
 use crate::lifter::cell::Cell;
 use crate::lifter::planes::{east, west, Bits, Planes, View};
@@ -279,5 +280,30 @@ impl Lifter {
         }
         // Something arrived in the empty cell above the robot: a rock, unless a beard grew.
         before == Some(Cell::Empty) && self.cells.get(above_robot).is_some_and(|&c| c != Cell::Empty && c != Cell::Beard)
+    }
+}
+
+impl Lifter {
+    /// What a map update changes, and the log.
+    #[inline]
+    pub(super) fn split(&mut self) -> (Target<'_>, &History) {
+        let t = Target {
+            wpr: self.planes.wpr,
+            width: self.width,
+            cells: &mut self.cells,
+            planes: self.planes.view_mut(),
+            dirty: &mut self.dirty,
+            beard_rows: if self.has_beards { Some(&mut self.beard_rows) } else { None },
+        };
+        (t, &self.log)
+    }
+
+    /// Applies the open step's map update (in the log) to the cells and the planes.
+    pub(super) fn apply_update(&mut self) {
+        if self.log.open_update().is_empty() {
+            return;
+        }
+        let (t, log) = self.split();
+        super::change::walk_change(t, &log.open_update(), true);
     }
 }
