@@ -1,25 +1,19 @@
-//! Lambda Arcade: pure game engines (no JS, no clock, no OS randomness) plus the wasm bindings.
+//! Lambda Arcade: the games' crates under one roof (the rails, the registry and each engine, as
+//! modules of the same names) plus the page's wasm bindings and the CLI built on them.
 
-pub mod arena;
-pub mod game;
-pub mod games;
-pub mod inputs;
+pub use games;
 #[cfg(feature = "labyrinth")]
-pub mod labyrinth;
+pub use labyrinth;
 #[cfg(feature = "lifter")]
-pub mod lifter;
-pub mod link;
-pub mod marks;
+pub use lifter;
 #[cfg(feature = "pig")]
-pub mod pig;
+pub use pig;
 #[cfg(feature = "punter")]
-pub mod punter;
-pub mod programs;
-pub mod rng;
+pub use punter;
+pub use rails::{arena, game, inputs, link, marks, programs, rng, tape};
 /// The Scheme of Pig strategies.
 #[cfg(feature = "scheme")]
-pub mod scheme;
-pub mod tape;
+pub use scheme;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

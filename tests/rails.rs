@@ -467,3 +467,27 @@ fn every_game_has_a_bot_link() {
         assert!(open_link(cut).is_err(), "a cut bot link is refused whole");
     }
 }
+
+/// Every game's debug-drawing kinds (`marks`) are drawn by the page's host and documented.
+#[test]
+fn every_games_kinds_are_drawn_by_the_page_and_documented() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let host = std::fs::read_to_string(format!("{root}/www/user-host.js")).expect("www/user-host.js");
+    let docs = std::fs::read_to_string(format!("{root}/docs/JAVASCRIPT-API.md")).expect("docs/JAVASCRIPT-API.md");
+    for game in lambda_arcade::games::GAMES {
+        assert!(!game.marks.is_empty(), "{} draws nothing", game.id);
+        let names: Vec<_> = game.marks.iter().map(|k| k.name).collect();
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{}: a kind twice", game.id);
+        for kind in game.marks {
+            assert!(kind.dims >= 1 && !kind.form.is_empty(), "{}: {kind:?}", game.id);
+            assert!(docs.contains(&format!("`draw.{}(", kind.name)), "docs/JAVASCRIPT-API.md does not show draw.{}", kind.name);
+        }
+        let listed = format!("marks: [{}]", names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", "));
+        let entry = host.find(&format!("{}: {{", game.id)).map(|at| &host[at..]).unwrap_or("");
+        let entry = &entry[..entry.find("},").unwrap_or(entry.len())];
+        assert!(entry.contains(&listed), "www/user-host.js: {}'s draw has not {listed}", game.id);
+    }
+}

@@ -27,7 +27,7 @@ fn the_project_keeps_the_house_rules() {
 fn scratch_copy(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tidy-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["src", "www", "tests", "fuzz/fuzz_targets"] {
+    for sub in ["crates", "src", "www", "tests", "fuzz/fuzz_targets"] {
         copy_code(&root().join(sub), &dir.join(sub));
     }
     std::fs::copy(root().join("index.html"), dir.join("index.html")).unwrap();
@@ -63,21 +63,21 @@ fn with_planted(dir: &Path, file: &str, line: Option<&str>) -> Vec<String> {
 fn every_rule_fails_on_a_planted_violation() {
     let plants: &[(&str, &str, &str)] = &[
         // An engine stays pure.
-        ("src/lifter/map.rs", "fn now() -> std::time::Instant { std::time::Instant::now() }", "src/lifter/map.rs:"),
-        ("src/punter/state.rs", "use wasm_bindgen::prelude::*;", "wasm-bindgen"),
-        ("src/labyrinth/ai.rs", "fn seed() -> u64 { getrandom::u64().unwrap_or(0) }", "OS randomness"),
+        ("crates/lifter/src/map.rs", "fn now() -> std::time::Instant { std::time::Instant::now() }", "crates/lifter/src/map.rs:"),
+        ("crates/punter/src/state.rs", "use wasm_bindgen::prelude::*;", "wasm-bindgen"),
+        ("crates/labyrinth/src/ai.rs", "fn seed() -> u64 { getrandom::u64().unwrap_or(0) }", "OS randomness"),
         // A rail names no game, in any form.
-        ("src/arena/standings.rs", "use crate::pig::Pig;", "src/arena/standings.rs:"),
-        ("src/link/bits.rs", "type Map = crate::punter::PunterMap;", "a rail names the game punter"),
-        ("src/link/record.rs", "use crate::pig as p;", "a rail names the game pig"),
-        ("src/tape.rs", "const KIND: &str = \"lifter\";", "a rail names the game lifter"),
+        ("crates/rails/src/arena/standings.rs", "use crate::pig::Pig;", "crates/rails/src/arena/standings.rs:"),
+        ("crates/rails/src/link/bits.rs", "type Map = crate::punter::PunterMap;", "a rail names the game punter"),
+        ("crates/rails/src/link/record.rs", "use crate::pig as p;", "a rail names the game pig"),
+        ("crates/rails/src/tape.rs", "const KIND: &str = \"lifter\";", "a rail names the game lifter"),
         // No file names a game outside its files and the registration lines.
         ("src/bin/arcade/parallel.rs", "use lambda_arcade::lifter::Lifter;", "src/bin/arcade/parallel.rs:"),
         ("src/bin/arcade/parallel.rs", "use lambda_arcade::{games, punter};", "names the game punter"),
         ("src/wasm/links.rs", "use super::pig::PigGame;", "src/wasm/links.rs:"),
         ("src/bin/arcade/shard.rs", "const RUN: &[&str] = &[\"labyrinth\", \"arena\"];", "src/bin/arcade/shard.rs:"),
         ("src/bin/arcade/shard.rs", "const HELP: &str = \"arcade pig match A B\";", "names the game pig"),
-        ("src/punter/bots.rs", "use crate::labyrinth::Tile;", "names the game labyrinth"),
+        ("crates/punter/src/bots.rs", "use crate::labyrinth::Tile;", "names the game labyrinth"),
         ("www/replay.js", "import { mountPig } from './pig/page.js';", "www/replay.js:"),
         ("www/replay.js", "const game = 'punter';", "www/replay.js:"),
         ("www/pool.js", "const id = `labyrinth`;", "www/pool.js:"),
@@ -119,7 +119,7 @@ fn what_the_rules_allow_stays_allowed() {
         ("src/bin/arcade/shard.rs", "const WORDS: &[&str] = &[\"pigment\", \"lifters_x\", \"Labyrinthine\"];"),
         ("src/bin/arcade/shard.rs", "// a comment may name pig, lifter, punter and labyrinth"),
         ("www/replay.js", "/* the pig page */ const x = 1;"),
-        ("src/pig/engine.rs", "use crate::pig::Pig;"),
+        ("crates/pig/src/engine.rs", "use pig::Pig;"),
         ("tests/punter_bots.rs", "use lambda_arcade::punter::PunterMap;"),
         ("fuzz/fuzz_targets/lifter_map.rs", "use lambda_arcade::lifter::Mine;"),
         ("www/games.js", "const extra = 'pig';"),
@@ -129,7 +129,7 @@ fn what_the_rules_allow_stays_allowed() {
         ("www/replay.js", "game.decide(true);"),
         ("www/referee.js", "const r = await session.decide(view);"),
         ("www/pig/seats.js", "const r = await session.decide(view);"),
-        ("src/labyrinth/game.rs", "fn fallback(&self) -> Option<M> { None }"),
+        ("crates/labyrinth/src/game.rs", "fn fallback(&self) -> Option<M> { None }"),
     ];
     let dir = scratch_copy("allowed");
     for (file, line) in allowed {

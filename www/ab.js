@@ -1,6 +1,6 @@
 // The A/B test panel of every lab: is bot B better than bot A? It plays pairs of games on the
 // worker pool (www/pool.js) — pair k is the same seed (and map) with the seats swapped — and after
-// each pair in order asks the engine's sequential test (`engine.sprt`, src/arena/sprt.rs) whether
+// each pair in order asks the engine's sequential test (`engine.sprt`, crates/rails/src/arena/sprt.rs) whether
 // it has decided. It stops at the verdict or at the most pairs; Stop and Resume continue with the
 // next pair, and the run (its spec and the pairs so far) is kept (www/kept.js), so a reload offers
 // Resume and finishes with what an uninterrupted run would have. Its result is a `<game>-ab` link.

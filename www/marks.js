@@ -1,6 +1,6 @@
 // Debug marks, the part every game shares: a decision's marks are `@draw` lines of what it
 // printed (docs/JAVASCRIPT-API.md "Debug drawing"), read by the engine (each game handle's
-// `marksOf(text)`, src/marks.rs) — never here; the "Show marks" switch (remembered through
+// `marksOf(text)`, crates/rails/src/marks.rs) — never here; the "Show marks" switch (remembered through
 // www/kept.js); the inspector's list of a decision's marks and problems; and the drawing itself
 // on a canvas, given each game's `place(mark)` (its own files say where a site, a cell or a tile
 // is on screen). Knows no game.

@@ -20,12 +20,12 @@ export const ANSWER_CHARS = {
   pig: { player: 256 }, // true or false
   lifter: {
     // A route beyond the mine's cells is not played (the contest's rule); the largest mine is
-    // 4000 × 4000 (LIMITS in src/inputs.rs). Two more for the quotes.
+    // 4000 × 4000 (LIMITS in crates/rails/src/inputs.rs). Two more for the quotes.
     solve: 4000 * 4000 + 2,
     next: 256, // one command
   },
   labyrinth: { turn: 1024 }, // { rotation, insertion, row, column }
-  punter: { punter: 16 << 20 }, // a protocol message: 16 MiB (LIMITS in src/inputs.rs)
+  punter: { punter: 16 << 20 }, // a protocol message: 16 MiB (LIMITS in crates/rails/src/inputs.rs)
 };
 /** Most characters of an error and of a call's printed output taken from the host (it keeps
  * 20,000 of the output and a few hundred of an error; this only stops a host that did not). */

@@ -154,7 +154,7 @@
 
   // Debug drawing (docs/JAVASCRIPT-API.md): `draw.KIND(numbers or arrays of them…, { colour,
   // label })` prints a line `@draw KIND COLOUR NUMBERS | LABEL` into what the call printed, which
-  // the engine reads as the decision's marks (src/marks.rs, its bounds). Here too at most
+  // the engine reads as the decision's marks (crates/rails/src/marks.rs, its bounds). Here too at most
   // MAX_MARKS a call and MAX_MARK_NUMBERS numbers a mark; only functions taken above are used.
   const MAX_MARKS = 200;
   const MAX_MARK_NUMBERS = 1002;

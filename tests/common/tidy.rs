@@ -1,8 +1,8 @@
-//! The rules `tests/tidy.rs` enforces, over a tree given by its root (src/, www/, index.html,
-//! tests/ and fuzz/ below it):
-//! 1. an engine (a game's folder, `src/scheme/`, the rails) uses no wasm-bindgen, web-sys,
+//! The rules `tests/tidy.rs` enforces, over a tree given by its root (crates/, src/, www/,
+//! index.html, tests/ and fuzz/ below it):
+//! 1. an engine (a game's crate, `crates/scheme/`, the rails) uses no wasm-bindgen, web-sys,
 //!    js-sys, clock or OS randomness;
-//! 2. the rails (`game`, `arena`, `tape`, `link`, `inputs`, `rng`) name no game, and no file
+//! 2. the rails (`crates/rails/`) name no game, and no file
 //!    names a game but that game's own files and the registration lines (`tidy_games.rs`);
 //! 3. nothing outside `arena::Series` picks a seat's move, fallback or seed (`tidy_series.rs`);
 //! 4. `www/` touches `localStorage` only in `www/kept.js`.
@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-const RAILS: &[&str] = &["src/game.rs", "src/arena/", "src/tape.rs", "src/link/", "src/inputs.rs", "src/rng.rs"];
+const RAILS: &[&str] = &["crates/rails/"];
 
 const IMPURE: &[(&str, &str)] = &[
     ("wasm_bindgen", "wasm-bindgen"),
@@ -29,6 +29,7 @@ const IMPURE: &[(&str, &str)] = &[
 /// tests/bad-inputs hold data, not code).
 const READ: &[(&str, &[&str])] = &[
     ("src", &["rs"]),
+    ("crates", &["rs"]),
     ("www", &["js", "css", "html"]),
     ("tests", &["rs"]),
     ("fuzz/fuzz_targets", &["rs"]),
@@ -71,7 +72,7 @@ pub fn violations(root: &Path) -> Vec<String> {
     let mut found = Vec::new();
     for source in &sources {
         let rel = source.rel.as_str();
-        let pure = is_rail(rel) || rel.starts_with("src/scheme/") || ids.iter().any(|id| rel.starts_with(&format!("src/{id}/")));
+        let pure = is_rail(rel) || rel.starts_with("crates/scheme/") || ids.iter().any(|id| rel.starts_with(&format!("crates/{id}/")));
         for (n, line) in source.lines.iter().enumerate() {
             let at = format!("{rel}:{}", n + 1);
             if pure && rel.ends_with(".rs") {

@@ -13,7 +13,7 @@ use crate::tidy::{holds_word, is_rail, Source};
 /// one entry) each. ARCHITECTURE.md, "Adding a game", lists what each holds.
 const REGISTRATION: &[&str] = &[
     "src/lib.rs",
-    "src/games.rs",
+    "crates/games/src/lib.rs",
     "src/wasm/mod.rs",
     "src/bin/arcade/main.rs",
     "src/bin/arcade/bench.rs",
@@ -45,14 +45,14 @@ const KNOWN_OFFENDERS: &[(&str, &str)] = &[
     ("tests/round_trip.rs", "print → parse of each game's formats: each moves into tests/<id>_*.rs"),
 ];
 
-/// Is `rel` one of game `id`'s own files? Its folders (`src/<id>/`, `www/<id>/`,
+/// Is `rel` one of game `id`'s own files? Its folders (`crates/<id>/`, `www/<id>/`,
 /// `tests/fixtures/<id>/`), and the files named after it (`<id>`, `<id>_…`, `<id>-…`) in
 /// `src/wasm/`, `src/bin/arcade/`, `tests/` (also `cli_<id>…`), `tests/common/`,
 /// `tests/bad-inputs/`, `fuzz/fuzz_targets/` and `e2e/`.
 pub fn owns(rel: &str, id: &str) -> bool {
     let (dir, file) = rel.rsplit_once('/').unwrap_or(("", rel));
     let named = |f: &str| f.strip_prefix(id).is_some_and(|rest| rest.starts_with(['_', '.', '-']));
-    ["src", "www", "tests/fixtures"].iter().any(|top| rel.starts_with(&format!("{top}/{id}/")))
+    ["crates", "www", "tests/fixtures"].iter().any(|top| rel.starts_with(&format!("{top}/{id}/")))
         || (["src/wasm", "src/bin/arcade", "tests/common", "tests/bad-inputs", "fuzz/fuzz_targets", "e2e"].contains(&dir) && named(file))
         || (dir == "tests" && (named(file) || file.strip_prefix("cli_").is_some_and(named)))
 }

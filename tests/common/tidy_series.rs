@@ -1,6 +1,7 @@
 //! The rule "nothing outside `arena::Series` picks a seat's move, fallback or seed".
 //!
-//! In src/ (but `src/arena/`, the series itself) and www/, a line breaks it when it
+//! In crates/ and src/ (but `crates/rails/src/arena/`, the series itself) and www/, a line
+//! breaks it when it
 //! - asks a decider for a move: `.decide(` in Rust on anything but the caller's own decider or
 //!   policy (`self.….decide(`: a `Decider` impl or a wrapper asking what it holds), in
 //!   JavaScript on a strategy session (`session.decide(`) outside the referee loop
@@ -32,7 +33,7 @@ const PICKS: &[(&str, &str)] = &[
 
 /// Code that decides but referees nothing, with why.
 const NOT_REFEREES: &[(&str, &str)] = &[
-    ("src/punter/protocol/client.rs", "a built-in bot on the punter's side of the protocol answers for itself; the server referees"),
+    ("crates/punter/src/protocol/client.rs", "a built-in bot on the punter's side of the protocol answers for itself; the server referees"),
     ("src/bin/arcade/pig_bench.rs", "times a decider's decisions"),
     ("src/bin/arcade/punter_bots_bench.rs", "times the bots' decisions on positions a greedy bot plays out"),
 ];
@@ -62,9 +63,9 @@ pub fn violations(sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
     for source in sources {
         let rel = source.rel.as_str();
-        let rust = rel.starts_with("src/") && rel.ends_with(".rs");
+        let rust = (rel.starts_with("src/") || rel.starts_with("crates/")) && rel.ends_with(".rs");
         let js = rel.starts_with("www/") && rel.ends_with(".js");
-        if !(rust || js) || rel.starts_with("src/arena/") || NOT_REFEREES.iter().any(|(f, _)| *f == rel) {
+        if !(rust || js) || rel.starts_with("crates/rails/src/arena/") || NOT_REFEREES.iter().any(|(f, _)| *f == rel) {
             continue;
         }
         let sandbox_side = rel == "www/referee.js" || rel == "www/sandbox-worker.js" || rel.ends_with("/seats.js");

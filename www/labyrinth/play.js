@@ -82,7 +82,7 @@ export function mountPlay(root, ctx) {
   });
   const rules = el('select', { 'data-testid': 'labyrinth-rules', 'aria-label': 'Rules', 'aria-describedby': 'labyrinth-rules-note' },
     el('option', { value: 'assignment' }, 'Assignment rules'), el('option', { value: 'ravensburger' }, 'Ravensburger rules'));
-  // The two rule sets in a few words (the engine plays them: src/labyrinth/state.rs).
+  // The two rule sets in a few words (the engine plays them: crates/labyrinth/src/state.rs).
   const rulesNote = el('p', { class: 'muted labyrinth-rules-note', id: 'labyrinth-rules-note', 'data-testid': 'labyrinth-rules-note' });
   const explainRules = () => { rulesNote.textContent = RULES[rules.value]; };
   rules.addEventListener('change', explainRules);

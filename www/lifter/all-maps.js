@@ -1,6 +1,6 @@
 // "Run my solver on all maps" (the Your solver tab): your code on every official map at one time
 // budget, on the worker pool (www/pool.js, the sandbox worker's 'lifter' run), beside the best
-// known score (src/lifter/maps.rs), your previous run on each map (kept, www/kept.js) and the
+// known score (crates/lifter/src/maps.rs), your previous run on each map (kept, www/kept.js) and the
 // built-in solver at the same budget (www/lifter/solver-worker.js, one map at a time).
 import { el } from '../dom.js';
 import { storage } from '../kept.js';
