@@ -28,8 +28,7 @@ mod lifter_reference;
 mod random_games;
 
 #[allow(dead_code)]
-#[path = "common/nim.rs"]
-mod nim;
+use testkit::nim;
 #[path = "common/rails_reference.rs"]
 mod rails_reference;
 #[path = "common/native_values.rs"]

@@ -3,7 +3,6 @@
 //! wrong punter ids, up to 17 punters) must replay to the recorded final scores.
 //! `scripts/punter-replay-all.sh` replays all of them.
 
-mod common;
 
 use lambda_arcade::punter::{GameLog, Illegal, Move, Played, PunterGame, PunterMap, Settings};
 use std::sync::Arc;
@@ -136,7 +135,7 @@ fn punter_passes_the_generic_checks_of_the_rails() {
     for (punters, futures, splurges, options) in [(2, false, false, false), (3, true, true, true), (2, false, true, false), (4, true, false, true)] {
         let mut p = PunterParams::bundled("sample.json", punters, Settings { futures, splurges, options }).unwrap();
         p.futures = vec![vec![(1, 3), (5, 7)]; punters];
-        common::random_playouts::<Punter>(&p, &pool, 15, 400);
+        testkit::random_playouts::<Punter>(&p, &pool, 15, 400);
     }
 }
 

@@ -1,10 +1,8 @@
-//! The shared rails on a test game with 17 seats and hidden hands (`common::nim`): views,
+//! The shared rails on a test game with 17 seats and hidden hands (`testkit::nim`): views,
 //! chance odds, the replay tape, links of 20,000-move games, the match runner and standings.
 
-mod common;
-
-use common::nim;
-use common::nim::{Nim, NimMove, NimParams};
+use testkit::nim;
+use testkit::nim::{Nim, NimMove, NimParams};
 use lambda_arcade::arena::{wilson_interval, Answer, Decider, GameLog, MoveLabels, Series, SeriesSpec, Standings, Step};
 use lambda_arcade::game::{ranks_of, replay, Game};
 use lambda_arcade::games::open_link;
@@ -38,8 +36,8 @@ fn random_game(p: &NimParams, seed: u64) -> (Nim, Vec<NimMove>) {
 #[test]
 fn nim_passes_the_generic_checks() {
     let pool: Vec<NimMove> = (0..=4).flat_map(|v| [NimMove::Draw(v), NimMove::Take(v)]).chain([NimMove::Pass]).collect();
-    common::random_playouts::<Nim>(&params(17, 60), &pool, 20, 5000);
-    common::random_playouts::<Nim>(&params(2, 9), &pool, 20, 5000);
+    testkit::random_playouts::<Nim>(&params(17, 60), &pool, 20, 5000);
+    testkit::random_playouts::<Nim>(&params(2, 9), &pool, 20, 5000);
 }
 
 #[test]
@@ -120,21 +118,21 @@ fn a_seek_anywhere_equals_replaying_from_the_start() {
 /// Takes the largest card that fits.
 struct Greedy;
 impl Decider<Nim> for Greedy {
-    fn decide(&mut self, v: &common::nim::NimView) -> Result<NimMove, String> {
+    fn decide(&mut self, v: &testkit::nim::NimView) -> Result<NimMove, String> {
         Ok((1..=3u8).rev().find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile).map_or(NimMove::Pass, NimMove::Take))
     }
 }
 /// Takes the smallest card that fits.
 struct Timid;
 impl Decider<Nim> for Timid {
-    fn decide(&mut self, v: &common::nim::NimView) -> Result<NimMove, String> {
+    fn decide(&mut self, v: &testkit::nim::NimView) -> Result<NimMove, String> {
         Ok((1..=3u8).find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile).map_or(NimMove::Pass, NimMove::Take))
     }
 }
 /// Always answers a move that is never legal.
 struct Broken;
 impl Decider<Nim> for Broken {
-    fn decide(&mut self, _: &common::nim::NimView) -> Result<NimMove, String> {
+    fn decide(&mut self, _: &testkit::nim::NimView) -> Result<NimMove, String> {
         Ok(NimMove::Take(9))
     }
 }

@@ -49,8 +49,7 @@ fn lifter_games_are_identical_to_native() {
 }
 
 #[allow(dead_code)]
-#[path = "common/nim.rs"]
-mod nim;
+use testkit::nim;
 #[path = "common/rails_reference.rs"]
 mod rails_reference;
 

@@ -1,7 +1,7 @@
 //! The rule "nothing outside `arena::Series` picks a seat's move, fallback or seed".
 //!
-//! In crates/ and src/ (but `crates/rails/src/arena/`, the series itself) and www/, a line
-//! breaks it when it
+//! In src/ and the crates' src/ (but `crates/rails/src/arena/`, the series itself) and www/, a
+//! line breaks it when it
 //! - asks a decider for a move: `.decide(` in Rust on anything but the caller's own decider or
 //!   policy (`self.….decide(`: a `Decider` impl or a wrapper asking what it holds), in
 //!   JavaScript on a strategy session (`session.decide(`) outside the referee loop
@@ -63,7 +63,7 @@ pub fn violations(sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
     for source in sources {
         let rel = source.rel.as_str();
-        let rust = (rel.starts_with("src/") || rel.starts_with("crates/")) && rel.ends_with(".rs");
+        let rust = (rel.starts_with("src/") || (rel.starts_with("crates/") && rel.contains("/src/"))) && rel.ends_with(".rs");
         let js = rel.starts_with("www/") && rel.ends_with(".js");
         if !(rust || js) || rel.starts_with("crates/rails/src/arena/") || NOT_REFEREES.iter().any(|(f, _)| *f == rel) {
             continue;

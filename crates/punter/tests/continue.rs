@@ -5,10 +5,10 @@
 //! the game had never stopped; people are asked through `Next::Person`; and every message an
 //! outside punter was sent is kept with its reply, for the inspector and re-runs.
 
-use lambda_arcade::arena::{Answer as SeriesAnswer, Start};
-use lambda_arcade::game::Game;
-use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, MoveRequest, Next, Phase, ProtocolGame, Setup};
-use lambda_arcade::punter::{PunterMove, PunterParams, Settings};
+use rails::arena::{Answer as SeriesAnswer, Start};
+use rails::game::Game;
+use punter::protocol::{client_answer, client_ready, Message, MoveRequest, Next, Phase, ProtocolGame, Setup};
+use punter::{PunterMove, PunterParams, Settings};
 
 const SEED: u64 = 11;
 
@@ -57,7 +57,7 @@ fn an_outside_punter_taking_over_goes_on_as_if_the_game_never_stopped() {
             assert_eq!(again_params.futures, played_params.futures, "the position's futures stay");
             // Told of each of its seat's turns before the cut, then asked for the rest.
             let witnessed = g.exchanges().all().iter().filter(|e| e.witness).count();
-            let its_turns = lambda_arcade::punter::protocol::turn_starts(&whole[..cut], 3).iter().filter(|t| t.1 == 0).count();
+            let its_turns = punter::protocol::turn_starts(&whole[..cut], 3).iter().filter(|t| t.1 == 0).count();
             assert_eq!(witnessed, its_turns, "cut at {cut}");
         }
     }
@@ -72,7 +72,7 @@ fn every_message_an_outside_punter_was_sent_is_kept_with_its_reply() {
     assert_eq!((list[0].phase, list[0].seat, list[0].message.as_deref()), (Phase::Setup, 1, None), "the setup message is written again, not kept");
     assert!(list[0].reply.as_deref().unwrap().contains("\"ready\""));
     let asks: Vec<_> = list.iter().filter(|e| e.phase == Phase::Move).collect();
-    assert_eq!(asks.len(), lambda_arcade::punter::protocol::turn_starts(&moves, 2).iter().filter(|t| t.1 == 1).count());
+    assert_eq!(asks.len(), punter::protocol::turn_starts(&moves, 2).iter().filter(|t| t.1 == 1).count());
     for e in &asks {
         assert!(!e.witness);
         let request = MoveRequest::parse(e.message.as_deref().unwrap()).unwrap();

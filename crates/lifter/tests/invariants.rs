@@ -1,10 +1,9 @@
 //! Generated cases: random routes on every official map keep the invariants, the incremental
 //! update equals a full scan at every step, undo restores the exact state, and links round-trip.
 
-mod common;
 
-use lambda_arcade::lifter::{maps, Cell, Command, Lifter, LifterParams, Mine, Outcome};
-use lambda_arcade::rng::{below, stream};
+use lifter::{maps, Cell, Command, Lifter, LifterParams, Mine, Outcome};
+use rails::rng::{below, stream};
 
 fn count(g: &Lifter, pred: impl Fn(Cell) -> bool) -> u32 {
     g.cells().iter().filter(|&&c| pred(c)).count() as u32
@@ -120,10 +119,10 @@ fn the_route_limit_is_width_times_height() {
 fn generic_playouts_and_links() {
     let pool = Command::ALL;
     for name in ["contest1", "flood2", "trampoline1", "beard1", "horock1"] {
-        common::random_playouts::<Lifter>(&LifterParams::official(name).unwrap(), &pool, 20, 400);
+        testkit::random_playouts::<Lifter>(&LifterParams::official(name).unwrap(), &pool, 20, 400);
     }
     let custom = LifterParams { name: "mine".into(), text: "#####\n#R*\\L\n#.. #\n#####\n\nWater 1".into() };
-    common::random_playouts::<Lifter>(&custom, &pool, 20, 100);
+    testkit::random_playouts::<Lifter>(&custom, &pool, 20, 100);
 }
 
 #[test]

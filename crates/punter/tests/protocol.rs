@@ -1,18 +1,18 @@
 //! The official Lambda Punter protocol: `n:json` framing, the messages, conversions to the
 //! rails' moves, and the referee playing bots that speak the protocol.
 
-use lambda_arcade::game::Game;
-use lambda_arcade::punter::protocol::{
+use rails::game::Game;
+use punter::protocol::{
     encode, frame, from_punter_moves, group_turns, map_json, to_punter_moves, Answer, Decoder, Me, Message, MoveRequest,
     ProtocolError, ProtocolMove, PunterMessage, Ready, Score, ServerMessage, Setup, Stop,
     TimeoutNotice, You, MAX_MESSAGE_BYTES,
 };
-use lambda_arcade::punter::{Illegal, Move, Punter, PunterGame, PunterMap, PunterMove, PunterParams, Settings};
+use punter::{Illegal, Move, Punter, PunterGame, PunterMap, PunterMove, PunterParams, Settings};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
 fn sample_params(punters: usize, settings: Settings) -> PunterParams {
-    let text = std::fs::read_to_string("maps/punter/sample.json").expect("sample map");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../maps/punter/sample.json")).expect("sample map");
     PunterParams::new("sample.json", &text, punters, settings, Vec::new()).expect("valid map")
 }
 
@@ -358,7 +358,7 @@ fn moves_convert_to_and_from_the_rails() {
     assert_eq!(group_turns(map, &rails).unwrap(), turns);
     let mut direct = PunterGame::new(Arc::clone(map), 2, params.settings, &[]);
     for mv in &turns {
-        assert_eq!(direct.play(mv), lambda_arcade::punter::Played::Done);
+        assert_eq!(direct.play(mv), punter::Played::Done);
     }
     assert_eq!(direct.scores(), game.game().scores());
     // A pass abandons a splurge being made.
@@ -369,8 +369,8 @@ fn moves_convert_to_and_from_the_rails() {
 
 #[test]
 fn a_map_over_the_limits_is_refused_before_it_is_parsed() {
-    use lambda_arcade::punter::map::{MAX_RIVERS, MAX_SITES};
-    use lambda_arcade::punter::PunterMap;
+    use punter::map::{MAX_RIVERS, MAX_SITES};
+    use punter::PunterMap;
     // A million sites: counted up to the limit, never built.
     let sites: Vec<String> = (0..1_000_000).map(|i| format!("{{\"id\":{i}}}")).collect();
     let text = format!("{{\"sites\":[{}],\"rivers\":[],\"mines\":[0]}}", sites.join(","));

@@ -4,9 +4,9 @@
 //! played or discarded card is replaced by a chance draw (1: ½, 2: ⅓, 3: ⅙). Whoever takes
 //! the last stone wins.
 
-use lambda_arcade::arena::MatchRules;
-use lambda_arcade::game::{Actor, Game};
-use lambda_arcade::link::{BitReader, BitWriter, LinkError, LinkParams};
+use rails::arena::MatchRules;
+use rails::game::{Actor, Game};
+use rails::link::{BitReader, BitWriter, LinkError, LinkParams};
 use serde::Serialize;
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! The map text format: every cell, metadata in any order, CRLF and trailing spaces, and
 //! every kind of bad map as an error with its line and column.
 
-use lambda_arcade::lifter::{Cell, Lifter, MapErrorKind, Mine};
+use lifter::{Cell, Lifter, MapErrorKind, Mine};
 
 #[test]
 fn every_cell_type_parses_and_prints_back() {

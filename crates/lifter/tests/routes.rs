@@ -1,7 +1,7 @@
 //! Every reference route reproduces its score, outcome, moves and lambdas, with the
 //! incremental update and with a full scan of the grid.
 
-use lambda_arcade::lifter::{maps, Command, Lifter, Mine, Outcome};
+use lifter::{maps, Command, Lifter, Mine, Outcome};
 
 fn run(map: &str, route: &str, full_scan: bool) -> Lifter {
     let mine = Mine::parse(map).expect("official map parses");
@@ -18,7 +18,7 @@ fn run(map: &str, route: &str, full_scan: bool) -> Lifter {
 
 #[test]
 fn reference_routes_reproduce() {
-    let table = include_str!("fixtures/lifter-routes.tsv");
+    let table = include_str!("../../../tests/fixtures/lifter-routes.tsv");
     let mut checked = 0;
     for (n, line) in table.lines().enumerate().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();

@@ -1,10 +1,10 @@
 //! Matches and the checker: seating, determinism, Scheme state, failures, outside answers.
 
-use lambda_arcade::arena::{Answer, Series, Step};
-use lambda_arcade::game::{replay, Game};
-use lambda_arcade::pig::arena::{challenge_score, match_series, play_match, wilson_interval, winner, CHECKER};
-use lambda_arcade::pig::decider::decision;
-use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, StrategySource};
+use rails::arena::{Answer, Series, Step};
+use rails::game::{replay, Game};
+use pig::arena::{challenge_score, match_series, play_match, wilson_interval, winner, CHECKER};
+use pig::decider::decision;
+use pig::{Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, StrategySource};
 
 fn scheme(label: &str, code: &str) -> Entrant {
     Entrant { label: label.into(), source: StrategySource::Scheme(code.into()) }
@@ -61,8 +61,8 @@ fn same_seed_same_match_other_seed_other_match() {
 
 #[test]
 fn a_scheme_entrant_keeps_one_session_seeded_as_the_series_seeds_its_entrant_in_the_first_game() {
-    use lambda_arcade::arena::{Decider, MatchRules};
-    use lambda_arcade::pig::decider::SchemeDecider;
+    use rails::arena::{Decider, MatchRules};
+    use pig::decider::SchemeDecider;
     // Draws and a memory: its answers follow only from the seed and every question, in order.
     let code = "(define n 0) (define (player a b c d s) (set! n (+ n 1)) (and (< (+ c d) 30) (or (= 0 (remainder n 7)) (= (random 3) 0))))";
     let r = run(MatchSpec { entrants: [Entrant::builtin("hold20"), scheme("coin", code)], games: 6, seed: 21, target: 100 });

@@ -1,9 +1,8 @@
 //! Pig rules: the generic playout check plus hand-made games with known outcomes.
 
-mod common;
 
-use lambda_arcade::game::{replay, Actor, Game};
-use lambda_arcade::pig::{Pig, PigError, PigMove, PigParams, Situation};
+use rails::game::{replay, Actor, Game};
+use pig::{Pig, PigError, PigMove, PigParams, Situation};
 use PigMove::{ThrowAgain as T, Hold as H, Roll as R};
 
 fn pool() -> Vec<PigMove> {
@@ -14,8 +13,8 @@ fn pool() -> Vec<PigMove> {
 
 #[test]
 fn random_playouts_keep_every_invariant() {
-    common::random_playouts::<Pig>(&PigParams::default(), &pool(), 300, 10_000);
-    common::random_playouts::<Pig>(&PigParams { target: 20 }, &pool(), 300, 10_000);
+    testkit::random_playouts::<Pig>(&PigParams::default(), &pool(), 300, 10_000);
+    testkit::random_playouts::<Pig>(&PigParams { target: 20 }, &pool(), 300, 10_000);
 }
 
 #[test]
@@ -81,15 +80,16 @@ fn bad_target_is_an_error() {
 }
 
 #[test]
+#[cfg(feature = "scheme")]
 fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
-    use lambda_arcade::arena::{Deciders, SeriesSpec};
-    use lambda_arcade::pig::decider::{PolicyDecider, SchemeDecider};
-    use lambda_arcade::pig::Policy;
+    use rails::arena::{Deciders, SeriesSpec};
+    use pig::decider::{PolicyDecider, SchemeDecider};
+    use pig::Policy;
     // A strategy with a memory (a global counter) and draws of its own: it is asked its
     // earlier questions again, so it remembers them.
     let code = "(define n 0) (define (player my-total other-total accum current state) (set! n (+ n 1)) (display n) (and (< accum (+ 8 (random 10))) (odd? (quotient n 3))))";
     let deciders = || -> Deciders<Pig> {
         vec![Some(Box::new(SchemeDecider::load(code, 4).unwrap())), Some(Box::new(PolicyDecider { policy: Policy::named("hold20", 100).unwrap(), target: 100 }))]
     };
-    common::resumes_as_if_never_stopped(SeriesSpec::new(PigParams::default(), 1, 11), &deciders, &[0, 1, 2, 5, 17, 60, 10_000]);
+    testkit::resumes_as_if_never_stopped(SeriesSpec::new(PigParams::default(), 1, 11), &deciders, &[0, 1, 2, 5, 17, 60, 10_000]);
 }

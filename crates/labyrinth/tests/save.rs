@@ -2,11 +2,11 @@
 //! every refusal at its exact line:column, arbitrary whitespace, a hand-written board, and
 //! garbage of every length never panicking.
 
-use lambda_arcade::labyrinth::board::{Board, INSERTIONS, SIZE};
-use lambda_arcade::labyrinth::save::{parse, print, SaveError};
-use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Phase, Rules};
-use lambda_arcade::labyrinth::tile::{Direction, Kind, Tile};
-use lambda_arcade::rng::{below, stream, Rng};
+use labyrinth::board::{Board, INSERTIONS, SIZE};
+use labyrinth::save::{parse, print, SaveError};
+use labyrinth::state::{Color, Control, Labyrinth, Phase, Rules};
+use labyrinth::tile::{Direction, Kind, Tile};
+use rails::rng::{below, stream, Rng};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -1,12 +1,11 @@
 //! Labyrinth rules: the deal, shifting and wrapping, pawns riding along, reachability, the
 //! automatic collection, winning, and the solo AI winning from every start.
 
-mod common;
 
-use lambda_arcade::labyrinth::board::{line_squares, Board};
-use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, LabyrinthError, LabyrinthMove, Phase, Rules};
-use lambda_arcade::arena::Decider;
-use lambda_arcade::labyrinth::tile::{Direction, Kind, Tile};
+use labyrinth::board::{line_squares, Board};
+use labyrinth::state::{Color, Control, Labyrinth, LabyrinthError, LabyrinthMove, Phase, Rules};
+use rails::arena::Decider;
+use labyrinth::tile::{Direction, Kind, Tile};
 
 fn solo(seed: u64) -> Labyrinth {
     Labyrinth::deal(&[(Color::Yellow, Control::Ai)], Rules::Assignment, seed).unwrap()
@@ -96,7 +95,7 @@ fn solo_wins(level: &str, n: u64) {
         let mut g = Labyrinth::deal(&[(Color::ALL[seed as usize % 4], Control::Ai)], rules, seed).unwrap();
         assert_eq!(g.mover().cards.len(), 24);
         while g.winner.is_none() && g.turns < 200 {
-            match lambda_arcade::labyrinth::ai::decide(level, &g).expect("a move") {
+            match labyrinth::ai::decide(level, &g).expect("a move") {
                 LabyrinthMove::Shift { at, dir } => g.shift(at, dir).unwrap(),
                 LabyrinthMove::Go { to } => g.go(to).unwrap(),
             }
@@ -111,7 +110,7 @@ fn solo_wins(level: &str, n: u64) {
 
 #[test]
 fn labyrinth_passes_the_generic_checks_and_its_links_open() {
-    use lambda_arcade::labyrinth::game::LabyrinthParams;
+    use labyrinth::game::LabyrinthParams;
     let pool: Vec<LabyrinthMove> = (0..12u8)
         .flat_map(|at| Direction::ALL.map(|dir| LabyrinthMove::Shift { at, dir }))
         .chain((1..=7u8).flat_map(|r| (1..=7u8).map(move |c| LabyrinthMove::Go { to: (r, c) })))
@@ -120,13 +119,13 @@ fn labyrinth_passes_the_generic_checks_and_its_links_open() {
         (vec![(Color::Yellow, Control::Ai)], Rules::Assignment),
         (vec![(Color::Green, Control::Human), (Color::Red, Control::Ai), (Color::Blue, Control::Ai), (Color::Yellow, Control::Human)], Rules::Ravensburger),
     ] {
-        common::random_playouts::<Labyrinth>(&LabyrinthParams { players, rules, seed: 9, saved: None }, &pool, 4, 300);
+        testkit::random_playouts::<Labyrinth>(&LabyrinthParams { players, rules, seed: 9, saved: None }, &pool, 4, 300);
     }
 }
 
 #[test]
 fn every_player_sees_only_its_own_cards() {
-    use lambda_arcade::game::Game;
+    use rails::game::Game;
     let g = Labyrinth::deal(&[(Color::Yellow, Control::Human), (Color::Red, Control::Human)], Rules::Assignment, 3).unwrap();
     let (a, b) = (g.view(0), g.view(1));
     assert_eq!(a.cards, g.players[0].cards);
@@ -141,7 +140,7 @@ fn every_player_sees_only_its_own_cards() {
 
 #[test]
 fn a_path_walks_through_open_sides_to_every_reachable_square() {
-    use lambda_arcade::labyrinth::board::index;
+    use labyrinth::board::index;
     for seed in 0..10 {
         let g = solo(seed);
         let from = g.mover().pos;
@@ -163,7 +162,7 @@ fn a_path_walks_through_open_sides_to_every_reachable_square() {
 
 #[test]
 fn the_engine_says_how_a_game_ended() {
-    use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Rules};
+    use labyrinth::state::{Color, Control, Labyrinth, Rules};
     let mut game = Labyrinth::deal(&[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)], Rules::Assignment, 3).unwrap();
     assert_eq!(game.ending(), None);
     // Yellow with an empty hand on its start square wins with its first turn.
@@ -171,8 +170,8 @@ fn the_engine_says_how_a_game_ended() {
     let start = game.players[0].color.start();
     game.players[0].pos = start;
     let shift = (0..12u8).find(|&at| game.check_shift(at).is_ok()).unwrap();
-    for mv in game.turn_moves(shift, lambda_arcade::labyrinth::Direction::North, start).unwrap() {
-        lambda_arcade::game::Game::play(&mut game, &mv).unwrap();
+    for mv in game.turn_moves(shift, labyrinth::Direction::North, start).unwrap() {
+        rails::game::Game::play(&mut game, &mv).unwrap();
     }
     assert_eq!(game.winner, Some(0));
     assert_eq!(game.ending().unwrap(), "Yellow wins after 1 turn: no treasure left to find, back at the start");
@@ -180,17 +179,17 @@ fn the_engine_says_how_a_game_ended() {
 
 #[test]
 fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
-    use lambda_arcade::arena::{Deciders, SeriesSpec};
-    use lambda_arcade::labyrinth::game::LabyrinthParams;
+    use rails::arena::{Deciders, SeriesSpec};
+    use labyrinth::game::LabyrinthParams;
     let players = vec![(Color::Yellow, Control::Ai), (Color::Red, Control::Ai), (Color::Blue, Control::Ai)];
     let params = LabyrinthParams { players, rules: Rules::Ravensburger, seed: 0, saved: None };
-    let deciders = || -> Deciders<Labyrinth> { ["greedy", "strong", "simple"].iter().map(|l| lambda_arcade::labyrinth::ai_seat::entrant_decider(l).unwrap()).collect() };
-    common::resumes_as_if_never_stopped(SeriesSpec::new(params, 1, 5), &deciders, &[0, 1, 2, 9, 30, 10_000]);
+    let deciders = || -> Deciders<Labyrinth> { ["greedy", "strong", "simple"].iter().map(|l| labyrinth::ai_seat::entrant_decider(l).unwrap()).collect() };
+    testkit::resumes_as_if_never_stopped(SeriesSpec::new(params, 1, 5), &deciders, &[0, 1, 2, 9, 30, 10_000]);
 }
 
 #[test]
 fn a_strategys_answer_is_read_into_its_turn_once_for_the_page_and_the_cli() {
-    use lambda_arcade::labyrinth::turn_answer::{TurnAnswer, TurnError};
+    use labyrinth::turn_answer::{TurnAnswer, TurnError};
     use serde_json::json;
     let game = solo(4);
     let (at, to) = (0..12u8)
@@ -214,11 +213,11 @@ fn a_strategys_answer_is_read_into_its_turn_once_for_the_page_and_the_cli() {
 
 #[test]
 fn an_entrant_is_an_ai_level_or_answers_from_outside() {
-    use lambda_arcade::labyrinth::ai_seat::{entrant_decider, AiSeat, OUTSIDE};
+    use labyrinth::ai_seat::{entrant_decider, AiSeat, OUTSIDE};
     assert!(entrant_decider(OUTSIDE).unwrap().is_none());
     let mut greedy = entrant_decider("greedy").unwrap().unwrap();
     let game = solo(2);
-    let view = lambda_arcade::game::Game::view(&game, 0);
+    let view = rails::game::Game::view(&game, 0);
     assert_eq!(greedy.decide(&view), AiSeat::new("greedy").unwrap().decide(&view));
     assert_eq!(entrant_decider("grandmaster").err().unwrap().to_string(), "unknown AI level \"grandmaster\" (simple, greedy, strong)");
     assert!(AiSeat::new("js").is_err());
@@ -226,12 +225,12 @@ fn an_entrant_is_an_ai_level_or_answers_from_outside() {
 
 #[test]
 fn a_whole_turn_answered_at_once_is_one_decision_of_the_moves_it_made() {
-    use lambda_arcade::arena::{Answer, MoveLabels, Series, SeriesSpec, Step};
-    use lambda_arcade::game::Game;
-    use lambda_arcade::labyrinth::game::LabyrinthParams;
+    use rails::arena::{Answer, MoveLabels, Series, SeriesSpec, Step};
+    use rails::game::Game;
+    use labyrinth::game::LabyrinthParams;
     let players = vec![(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)];
     let params = LabyrinthParams { players, rules: Rules::Ravensburger, seed: 0, saved: None };
-    let greedy = lambda_arcade::labyrinth::ai_seat::entrant_decider("greedy").unwrap();
+    let greedy = labyrinth::ai_seat::entrant_decider("greedy").unwrap();
     let mut series = Series::new(SeriesSpec::new(params, 1, 3), vec![None, greedy]).unwrap();
     // A legal turn (a shift, then a step from the position it makes), answered twice: whole,
     // then with a step that is not legal after the shift (a second shift).
@@ -261,13 +260,13 @@ fn a_whole_turn_answered_at_once_is_one_decision_of_the_moves_it_made() {
 
 #[test]
 fn the_engine_says_which_cards_a_move_collects_under_both_rule_sets() {
-    use lambda_arcade::game::Game;
+    use rails::game::Game;
     for rules in [Rules::Assignment, Rules::Ravensburger] {
         let mut found_any = 0;
         for seed in 0..6 {
             let mut g = Labyrinth::deal(&[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)], rules, seed).unwrap();
             for _ in 0..120 {
-                let Some(mv) = lambda_arcade::labyrinth::ai::greedy(&g) else { break };
+                let Some(mv) = labyrinth::ai::greedy(&g) else { break };
                 let before = g.mover().cards.clone();
                 let mover = g.turn;
                 let finds = g.finds(&mv);

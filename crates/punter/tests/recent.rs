@@ -1,20 +1,20 @@
 //! Each punter's latest turn (what Play highlights), checked along official games: the turn is
 //! the seat's last complete one, and its rivers are the ones it took.
 
-use lambda_arcade::link::GameRecord;
-use lambda_arcade::punter::recent::{latest_turns, TurnKind};
-use lambda_arcade::punter::{GameLog, Punter, PunterMap, PunterMove, PunterParams};
-use lambda_arcade::tape::Tape;
+use rails::link::GameRecord;
+use punter::recent::{latest_turns, TurnKind};
+use punter::{GameLog, Punter, PunterMap, PunterMove, PunterParams};
+use rails::tape::Tape;
 use std::sync::Arc;
 
 #[test]
 fn each_punters_latest_turn_is_its_last_complete_one_with_the_rivers_it_took() {
     let mut splurges = 0;
-    let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/punter").unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/punter")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
     files.sort();
     for path in files {
         let log = GameLog::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let m = Arc::new(PunterMap::parse(&std::fs::read_to_string(format!("maps/punter/{}", log.map)).unwrap()).unwrap());
+        let m = Arc::new(PunterMap::parse(&std::fs::read_to_string(format!("{}/../../maps/punter/{}", env!("CARGO_MANIFEST_DIR"), log.map)).unwrap()).unwrap());
         if m.rivers.len() > 1000 {
             continue;
         }

@@ -1,7 +1,7 @@
 //! The Scheme interpreter used for user strategies: language, builtins, errors with places,
 //! step budget, recursion depth, tail calls, and a CodeAbbey-style Pig player.
 
-use lambda_arcade::scheme::*;
+use scheme::*;
 use rand_core::RngCore;
 
 /// Deterministic test generator (splitmix64).

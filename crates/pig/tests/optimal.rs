@@ -1,8 +1,8 @@
 //! The solver against the exact reference numbers of the rules notes (to 1e-6).
 
-use lambda_arcade::pig::exact::{match_pass_probability, policy_win_probability};
-use lambda_arcade::pig::optimal::OptimalPolicy;
-use lambda_arcade::pig::Policy;
+use pig::exact::{match_pass_probability, policy_win_probability};
+use pig::optimal::OptimalPolicy;
+use pig::Policy;
 use std::sync::Arc;
 
 fn close(got: f64, want: f64) {

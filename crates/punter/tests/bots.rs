@@ -1,11 +1,10 @@
 //! The built-in Punter bots on the shared runner: they play only legal moves from their own
 //! views, and the stronger ones beat the weaker ones.
 
-mod common;
 
-use lambda_arcade::arena::{Deciders, MatchSeeds, Series, SeriesSpec, Standings, Step};
-use lambda_arcade::punter::bots::bot;
-use lambda_arcade::punter::{Punter, PunterParams, Settings};
+use rails::arena::{Deciders, MatchSeeds, Series, SeriesSpec, Standings, Step};
+use punter::bots::bot;
+use punter::{Punter, PunterParams, Settings};
 
 fn arena(a: &str, b: &str, map: &str, games: u32, settings: Settings) -> Standings {
     let params = PunterParams::bundled(map, 2, settings).unwrap();
@@ -119,9 +118,9 @@ fn strong_stays_within_its_work_budget_on_maps_of_every_size() {
     // Its moves' time comes from a fixed amount of work (no clock); `arcade bench punter-bots`
     // turns that into milliseconds (docs/performance/punter.md). Here: the first move and one
     // after 60 greedy turns, with every extension, 2 and 4 punters (and 16 on the largest maps).
-    use lambda_arcade::arena::Decider;
-    use lambda_arcade::game::{Actor, Game};
-    use lambda_arcade::punter::strong::{StrongBot, BUDGET};
+    use rails::arena::Decider;
+    use rails::game::{Actor, Game};
+    use punter::strong::{StrongBot, BUDGET};
     let all = Settings { futures: true, splurges: true, options: true };
     for map in ["lambda.json", "tube.json", "boston.json", "edinburgh-sparse.json", "oxford-10000.json", "edinburgh-10000.json"] {
         // Sixteen punters on the 10,000-river maps: the final's size (the weighed claims of
@@ -152,12 +151,12 @@ fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
     let params = PunterParams::bundled("circle.json", 3, settings).unwrap();
     let names: Vec<String> = ["random", "strong", "greedy"].iter().map(|s| s.to_string()).collect();
     let spec = SeriesSpec::new(params, 1, 77);
-    common::resumes_as_if_never_stopped(spec, &|| lambda_arcade::punter::bots::entrants(&names, 77, 0).unwrap(), &[0, 1, 7, 40, 1000]);
+    testkit::resumes_as_if_never_stopped(spec, &|| punter::bots::entrants(&names, 77, 0).unwrap(), &[0, 1, 7, 40, 1000]);
 }
 
 #[test]
 fn an_unknown_bot_is_one_typed_error_wherever_a_bot_is_named() {
-    use lambda_arcade::punter::bots::{entrants, UnknownBot};
+    use punter::bots::{entrants, UnknownBot};
     let e = bot("nobody", 1).err().unwrap();
     assert_eq!(e, UnknownBot("nobody".into()));
     assert_eq!(e.to_string(), "unknown bot \"nobody\" (built-in: random, greedy, strong)");

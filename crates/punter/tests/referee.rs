@@ -4,11 +4,11 @@
 //! passes for illegal and malformed answers, the mover's move whatever the "punter" field says,
 //! state threading, futures, splurges and options, timeouts and zombies.
 
-use lambda_arcade::punter::protocol::{
+use punter::protocol::{
     encode, frame, from_punter_moves, group_turns, Answer, Decoder, Message, MoveRequest, Next, Phase, ProtocolGame, ProtocolMove, Ready, Request,
     ServerMessage, Stop, TimeoutNotice, Verdict,
 };
-use lambda_arcade::punter::{Illegal, Move, Punter, PunterGame, PunterMap, PunterParams, Settings};
+use punter::{Illegal, Move, Punter, PunterGame, PunterMap, PunterParams, Settings};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -339,7 +339,7 @@ fn splurges_options_futures_and_state_through_the_referee() {
     // The rails moves replay on the engine to the same position, and group back into the turns.
     let mut with_futures = params.clone();
     with_futures.futures = vec![vec![(1, 3)], Vec::new()];
-    let replayed = lambda_arcade::game::replay::<Punter>(&with_futures, rails).unwrap();
+    let replayed = rails::game::replay::<Punter>(&with_futures, rails).unwrap();
     assert_eq!(replayed.game().scores(), end.game().scores());
     assert_eq!(group_turns(&params.map, rails).unwrap(), played);
     assert_eq!(from_punter_moves(&params.map, &rails[rails.len() - 1..]), Some(Move::Pass));

@@ -2,12 +2,11 @@
 //! fallback (wait) and is kept in the game's decisions; a game cut anywhere and started again
 //! from its moves goes on the same.
 
-mod common;
 
-use lambda_arcade::arena::{Answer, Decider, Deciders, MatchRules, MoveLabels, Series, SeriesSpec, Start, Step};
-use lambda_arcade::game::Game;
-use lambda_arcade::lifter::view::LifterView;
-use lambda_arcade::lifter::{Command, Lifter, LifterParams};
+use rails::arena::{Answer, Decider, Deciders, MatchRules, MoveLabels, Series, SeriesSpec, Start, Step};
+use rails::game::Game;
+use lifter::view::LifterView;
+use lifter::{Command, Lifter, LifterParams};
 
 /// Drives contest1 by the winning route, reading the step from the view (so it is the same
 /// decider whenever it starts); fails at its third command, and aborts past the route's end.
@@ -35,7 +34,7 @@ fn deciders() -> Deciders<Lifter> {
 
 #[test]
 fn a_lifter_series_cut_anywhere_goes_on_the_same() {
-    common::resumes_as_if_never_stopped(SeriesSpec::new(contest1(), 1, 0), &deciders, &[0, 1, 2, 3, 7, 12, 10_000]);
+    testkit::resumes_as_if_never_stopped(SeriesSpec::new(contest1(), 1, 0), &deciders, &[0, 1, 2, 3, 7, 12, 10_000]);
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! Share links, through Pig's: round trips, compactness, and every kind of broken link.
 
-use lambda_arcade::link::{decode_game, encode_game, open, seal, GameRecord, LinkError};
-use lambda_arcade::pig::links::{decode_match, encode_match};
-use lambda_arcade::pig::arena::play_match;
-use lambda_arcade::pig::decider::PolicyDecider;
-use lambda_arcade::pig::{Entrant, HostProgram, MatchSpec, Pig, PigMove, PigParams, Policy, StrategySource};
+use rails::link::{decode_game, encode_game, open, seal, GameRecord, LinkError};
+use pig::links::{decode_match, encode_match};
+use pig::arena::play_match;
+use pig::decider::PolicyDecider;
+use pig::{Entrant, HostProgram, MatchSpec, Pig, PigMove, PigParams, Policy, StrategySource};
 use PigMove::{ThrowAgain as T, Hold as H, Roll as R};
 
 fn record(moves: Vec<PigMove>, view: usize) -> GameRecord<Pig> {

@@ -1,7 +1,7 @@
 //! The example routes bundled for the page (maps/lifter/best-routes.tsv): one per official map,
 //! each replaying to the score the table states, and the best known as `maps::BEST_KNOWN` has it.
 
-use lambda_arcade::lifter::maps;
+use lifter::maps;
 
 #[test]
 fn every_official_map_has_a_bundled_route_that_replays_to_its_score() {

@@ -2,7 +2,7 @@
 //! gives: on every fixture log and bundled map, and on variants of unusual shape (where the
 //! fast reader steps aside and the tree walk decides, with the same errors and places).
 
-use lambda_arcade::punter::{maps, GameLog, PunterMap};
+use punter::{maps, GameLog, PunterMap};
 
 /// The fast reader and the tree walk agree on `text`: the same value, or the same error.
 fn same<T: PartialEq + std::fmt::Debug, E: std::fmt::Display>(fast: Result<T, E>, tree: Result<T, E>, what: &str) {
@@ -16,7 +16,7 @@ fn same_log(text: &str, what: &str) {
 #[test]
 fn every_fixture_log_reads_the_same_both_ways() {
     let mut n = 0;
-    for entry in std::fs::read_dir("tests/fixtures/punter").unwrap() {
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/punter")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|x| x == "json") {
             let text = std::fs::read_to_string(&path).unwrap();

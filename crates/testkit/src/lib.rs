@@ -1,17 +1,17 @@
-//! Checks every game must pass, written once for the `Game` trait.
+//! What the tests of every game share, written once for the rails: the checks every `Game`
+//! must pass (`random_playouts`, `resumes_as_if_never_stopped`) and Nim, a test game of the
+//! rails' own. Engines' tests use it as a dev-dependency; it names no game.
 
-use lambda_arcade::game::{replay, Actor, Game};
-use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkParams};
-use lambda_arcade::rng::{below, stream};
+use rails::game::{replay, Actor, Game};
+use rails::link::{decode_game, encode_game, GameRecord, LinkParams};
+use rails::rng::{below, stream};
 
-#[allow(dead_code)]
 pub mod nim;
 
 /// Plays `games` random games. At every position: the legal moves are exactly the members of
 /// `pool` that `play` accepts; a rejected move leaves the state untouched; the game ends exactly
 /// when no move is legal. Each finished game replays to the same state and survives a share
 /// link round trip.
-#[allow(dead_code)]
 pub fn random_playouts<G: Game>(params: &G::Params, pool: &[G::Move], games: u64, max_moves: usize)
 where
     G::Params: LinkParams + PartialEq,
@@ -81,13 +81,12 @@ where
 /// fresh deciders for the same seats and the same seed, goes on exactly as if it had never
 /// stopped (`arena::Series::from_position`), and its decisions are those of the rest of the
 /// game. `deciders()` makes the entrants afresh (engine deciders only).
-#[allow(dead_code)]
-pub fn resumes_as_if_never_stopped<G: lambda_arcade::arena::MatchRules>(
-    spec: lambda_arcade::arena::SeriesSpec<G>,
-    deciders: &dyn Fn() -> lambda_arcade::arena::Deciders<G>,
+pub fn resumes_as_if_never_stopped<G: rails::arena::MatchRules>(
+    spec: rails::arena::SeriesSpec<G>,
+    deciders: &dyn Fn() -> rails::arena::Deciders<G>,
     cuts: &[usize],
 ) {
-    use lambda_arcade::arena::{Series, SeriesSpec, Start};
+    use rails::arena::{Series, SeriesSpec, Start};
     let spec = SeriesSpec { games: 1, ..spec };
     let whole = Series::new(spec.clone(), deciders()).unwrap().run().unwrap();
     let log = &whole.logs()[0];
@@ -101,7 +100,7 @@ pub fn resumes_as_if_never_stopped<G: lambda_arcade::arena::MatchRules>(
         assert_eq!(resumed.returns, log.returns, "cut at {cut}: the same result");
         assert_eq!(resumed.end, log.end, "cut at {cut}");
         // The same moves, so the same moves made per decision are the same answers.
-        let said = |d: &lambda_arcade::arena::Decision| (d.move_index, d.seat, d.made, d.unplayed().to_string());
+        let said = |d: &rails::arena::Decision| (d.move_index, d.seat, d.made, d.unplayed().to_string());
         let later: Vec<_> = log.decisions.iter().filter(|d| d.move_index as usize >= cut).map(said).collect();
         let asked: Vec<_> = resumed.decisions.iter().map(said).collect();
         assert_eq!(asked, later, "cut at {cut}: the same questions and answers after the cut");

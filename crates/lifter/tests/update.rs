@@ -2,8 +2,8 @@
 //! with widths around the 64-cell words of the bit planes: the update on bit planes equals
 //! the plain full scan at every step (cells, rock moves, outcome), and undo is exact.
 
-use lambda_arcade::lifter::{Command, Lifter, Mine};
-use lambda_arcade::rng::{below, stream};
+use lifter::{Command, Lifter, Mine};
+use rails::rng::{below, stream};
 
 fn random_mine(seed: u64) -> String {
     let mut rng = stream(seed, 31);

@@ -3,8 +3,8 @@
 //! points along an aborting route and from a pit under the lift's rocks find more, and a
 //! 1000 × 1000 map stays bounded.
 
-use lambda_arcade::lifter::solver::Solver;
-use lambda_arcade::lifter::{maps, Command, Lifter, Mine};
+use lifter::solver::Solver;
+use lifter::{maps, Command, Lifter, Mine};
 
 fn mine(name: &str) -> Mine {
     Mine::parse(maps::official(name).expect("official map")).expect("parses")
@@ -162,7 +162,7 @@ fn a_search_from_a_pit_under_the_lifts_rocks_wins_flood4() {
 fn a_huge_map_stays_bounded() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/maps/lifter/extra/large1.map"
+        "/../../maps/lifter/extra/large1.map"
     ))
     .expect("large1 map");
     let m = Mine::parse(&text).expect("parses");
