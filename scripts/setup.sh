@@ -7,6 +7,13 @@ want_test=${1:-}
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding the $component component (./test checks the format and the lints)"
+    rustup component add "$component"
+  fi
+done
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown

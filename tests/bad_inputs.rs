@@ -28,7 +28,12 @@ fn the_catalogue_covers_every_format_with_real_errors() {
         let errors = cases.iter().filter(|c| !c.expected.starts_with("ok: ")).count();
         assert!(errors >= 3, "{}: only {errors} refused inputs", format);
         for c in &cases {
-            assert!(!c.expected.is_empty() && c.expected != "?", "{}: {} has no answer", format, c.name);
+            assert!(
+                !c.expected.is_empty() && c.expected != "?",
+                "{}: {} has no answer",
+                format,
+                c.name
+            );
         }
     }
 }
@@ -59,8 +64,14 @@ fn bytes_that_are_not_utf8_are_refused_at_their_place_in_every_format() {
     }
     // Columns count characters, not bytes.
     let lifter = lambda_arcade::games::format("lifter-map").unwrap();
-    assert_eq!(check_bytes(lifter, &[b'\n', 0xC3, 0xA9, 0xFF]).unwrap_err(), "2:2: this is not UTF-8 text (byte 0xFF)");
-    assert_eq!(check_bytes(lifter, &[b'#', 0xE2, 0x82, b'#', 0xFF]).unwrap_err(), "1:2: this is not UTF-8 text (byte 0xE2)");
+    assert_eq!(
+        check_bytes(lifter, &[b'\n', 0xC3, 0xA9, 0xFF]).unwrap_err(),
+        "2:2: this is not UTF-8 text (byte 0xFF)"
+    );
+    assert_eq!(
+        check_bytes(lifter, &[b'#', 0xE2, 0x82, b'#', 0xFF]).unwrap_err(),
+        "1:2: this is not UTF-8 text (byte 0xE2)"
+    );
 }
 
 /// A message quotes at most a few hundred characters of its input, in every format: a 20 MB
@@ -71,19 +82,30 @@ fn messages_stay_short_whatever_they_quote() {
     let cases = [
         ("scheme", format!("(define (player my-total other-total accum current state) {huge})")),
         ("lifter-map", format!("#R#\n#L#\n\n{huge} 5\n")),
-        ("punter-map", format!("{{\"sites\":[{{\"id\":0}}],\"rivers\":[],\"mines\":[],\"{huge}\":1,")),
+        (
+            "punter-map",
+            format!("{{\"sites\":[{{\"id\":0}}],\"rivers\":[],\"mines\":[],\"{huge}\":1,"),
+        ),
         ("labyrinth-save", format!("{huge}\n")),
         ("link", format!("#pig/1/{huge}%zz")),
     ];
     for (name, text) in cases {
         let message = lambda_arcade::games::check(name, &text).expect_err(name);
-        assert!(message.chars().count() <= 500, "{name}: a message of {} characters: {}…", message.len(), &message[..200]);
+        assert!(
+            message.chars().count() <= 500,
+            "{name}: a message of {} characters: {}…",
+            message.len(),
+            &message[..200]
+        );
     }
     // The CLI's FILE:LINE:COL: one format for every place.
     use lambda_arcade::inputs::in_file;
     assert_eq!(in_file("a.map", "2:3: unknown cell 'x'"), "a.map:2:3: unknown cell 'x'");
     assert_eq!(in_file("a.json", "rivers[0].target: missing"), "a.json: rivers[0].target: missing");
-    assert_eq!(in_file("a.txt", "No such file or directory (os error 2)"), "a.txt: No such file or directory (os error 2)");
+    assert_eq!(
+        in_file("a.txt", "No such file or directory (os error 2)"),
+        "a.txt: No such file or directory (os error 2)"
+    );
 }
 
 /// A Punter map keeps every site's distance to every mine: sites × mines is bounded before any
@@ -92,11 +114,25 @@ fn messages_stay_short_whatever_they_quote() {
 fn a_punter_map_with_too_many_mines_is_refused_before_its_distances() {
     let n = 20_000;
     let sites: Vec<String> = (0..n).map(|i| format!("{{\"id\":{i}}}")).collect();
-    let rivers: Vec<String> = (1..n).map(|i| format!("{{\"source\":{},\"target\":{i}}}", i - 1)).collect();
+    let rivers: Vec<String> =
+        (1..n).map(|i| format!("{{\"source\":{},\"target\":{i}}}", i - 1)).collect();
     let mines: Vec<String> = (0..n).map(|i| i.to_string()).collect();
-    let text = format!("{{\"sites\":[{}],\"rivers\":[{}],\"mines\":[{}]}}", sites.join(","), rivers.join(","), mines.join(","));
+    let text = format!(
+        "{{\"sites\":[{}],\"rivers\":[{}],\"mines\":[{}]}}",
+        sites.join(","),
+        rivers.join(","),
+        mines.join(",")
+    );
     let message = lambda_arcade::games::check("punter-map", &text).expect_err("refused");
     assert_eq!(message, "mines: 20000 mines on 20000 sites need 400000000 distances, more than the limit of 40000000");
     // The largest official map is far inside the bound.
-    assert!(lambda_arcade::games::check("punter-map", &std::fs::read_to_string(format!("{}/maps/punter/edinburgh-10000.json", env!("CARGO_MANIFEST_DIR"))).unwrap()).is_ok());
+    assert!(lambda_arcade::games::check(
+        "punter-map",
+        &std::fs::read_to_string(format!(
+            "{}/maps/punter/edinburgh-10000.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    )
+    .is_ok());
 }

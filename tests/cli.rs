@@ -16,7 +16,8 @@ fn check_reads_any_format_as_the_product_does() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "a 5×3 map");
     let bad = dir.join("bad.json");
-    std::fs::write(&bad, r#"{"sites":[{"id":0}],"rivers":[{"source":0,"target":3}],"mines":[0]}"#).unwrap();
+    std::fs::write(&bad, r#"{"sites":[{"id":0}],"rivers":[{"source":0,"target":3}],"mines":[0]}"#)
+        .unwrap();
     let out = arcade(&["check", "punter-map", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -28,11 +29,19 @@ fn check_reads_any_format_as_the_product_does() {
     let binary = dir.join("binary.map");
     std::fs::write(&binary, b"#####\n#R\xFFL#\n#####\n").unwrap();
     let path = binary.to_str().unwrap();
-    for args in [&["check", "lifter-map", path][..], &["lifter", "run", path, "W"], &["labyrinth", "check", path], &["punter", "play", path]] {
+    for args in [
+        &["check", "lifter-map", path][..],
+        &["lifter", "run", path, "W"],
+        &["labyrinth", "check", path],
+        &["punter", "play", path],
+    ] {
         let out = arcade(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("binary.map:2:3: this is not UTF-8 text (byte 0xFF)"), "{args:?}: {err}");
+        assert!(
+            err.contains("binary.map:2:3: this is not UTF-8 text (byte 0xFF)"),
+            "{args:?}: {err}"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -48,7 +57,12 @@ fn arenas_give_the_same_results_on_any_number_of_cores() {
     ];
     for args in runs {
         let on = |threads: &str| {
-            let out = Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env("ARCADE_THREADS", threads).env_remove("ARCADE_URL").output().expect("runs");
+            let out = Command::new(env!("CARGO_BIN_EXE_arcade"))
+                .args(args)
+                .env("ARCADE_THREADS", threads)
+                .env_remove("ARCADE_URL")
+                .output()
+                .expect("runs");
             assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
             String::from_utf8(out.stdout).unwrap()
         };
@@ -61,22 +75,34 @@ fn arenas_give_the_same_results_on_any_number_of_cores() {
 /// The game a text names (its id or title, in any case), if any.
 fn game_named_in(text: &str) -> Option<&'static str> {
     let text = text.to_lowercase();
-    lambda_arcade::games::GAMES.iter().find(|g| text.contains(g.id) || text.contains(&g.title.to_lowercase())).map(|g| g.id)
+    lambda_arcade::games::GAMES
+        .iter()
+        .find(|g| text.contains(g.id) || text.contains(&g.title.to_lowercase()))
+        .map(|g| g.id)
 }
 
 #[test]
-fn arcade_limits_is_the_table_of_reliability_md_with_each_games_decision_time_and_rails_naming_no_game() {
+fn arcade_limits_is_the_table_of_reliability_md_with_each_games_decision_time_and_rails_naming_no_game(
+) {
     let out = arcade(&["limits"]);
     assert!(out.status.success());
     let table = String::from_utf8(out.stdout).unwrap();
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RELIABILITY.md")).unwrap();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RELIABILITY.md"))
+        .unwrap();
     assert!(doc.contains(&table), "docs/RELIABILITY.md does not hold `arcade limits`:\n{table}");
     let mut timed = 0;
     for g in lambda_arcade::games::GAMES {
         if let Some(d) = g.decisions {
             let row = d.row(g.title);
-            assert!(row.limit.starts_with(&format!("{} ms a {}", d.decision_ms, d.decision)), "{row:?}");
-            assert!(table.contains(&format!("| {} | {} | {} |", row.input, row.limit, row.past_it)), "{} has no row of its decision time", g.id);
+            assert!(
+                row.limit.starts_with(&format!("{} ms a {}", d.decision_ms, d.decision)),
+                "{row:?}"
+            );
+            assert!(
+                table.contains(&format!("| {} | {} | {} |", row.input, row.limit, row.past_it)),
+                "{} has no row of its decision time",
+                g.id
+            );
             timed += 1;
         }
     }
@@ -87,5 +113,8 @@ fn arcade_limits_is_the_table_of_reliability_md_with_each_games_decision_time_an
         }
     }
     // The check finds a planted row that names a game.
-    assert_eq!(game_named_in("JavaScript strategy (page): 500 ms a Labyrinth turn"), Some("labyrinth"));
+    assert_eq!(
+        game_named_in("JavaScript strategy (page): 500 ms a Labyrinth turn"),
+        Some("labyrinth")
+    );
 }

@@ -7,7 +7,11 @@ use serde_json::Value;
 use std::process::{Command, Output};
 
 fn arcade(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env_remove("ARCADE_URL").output().expect("runs")
+    Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .args(args)
+        .env_remove("ARCADE_URL")
+        .output()
+        .expect("runs")
 }
 
 fn json(out: &Output) -> Value {
@@ -16,16 +20,35 @@ fn json(out: &Output) -> Value {
 }
 
 fn messages(v: &Value) -> Vec<String> {
-    v["problems"].as_array().expect("problems").iter().map(|p| p["message"].as_str().unwrap_or_default().to_string()).collect()
+    v["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| p["message"].as_str().unwrap_or_default().to_string())
+        .collect()
 }
 
 #[test]
 fn a_programs_answers_are_read_as_turns_its_state_kept_for_the_game_its_seed_the_games() {
     // A fixed answer: an insertion that does not exist, refused by the rules every turn.
     let seat = r#"wasm:tests/fixtures/programs/answer.wasm {"rotation":"north","insertion":99,"row":0,"column":0}"#;
-    let v = json(&arcade(&["labyrinth", "arena", seat, "greedy", "--games", "2", "--seed", "4", "--json", "--decisions"]));
+    let v = json(&arcade(&[
+        "labyrinth",
+        "arena",
+        seat,
+        "greedy",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--json",
+        "--decisions",
+    ]));
     let said = messages(&v);
-    assert!(!said.is_empty() && said.iter().all(|m| m.contains("there is no insertion point 99")), "{said:?}");
+    assert!(
+        !said.is_empty() && said.iter().all(|m| m.contains("there is no insertion point 99")),
+        "{said:?}"
+    );
     assert_eq!(v["a"], seat, "labelled as typed");
     for game in 0..2u32 {
         // The program printed the state it was handed — 0 (null) first, then one more each turn,
@@ -37,9 +60,15 @@ fn a_programs_answers_are_read_as_turns_its_state_kept_for_the_game_its_seed_the
             .filter(|d| d["entrant"] == 0 && !d["printed"].as_str().unwrap_or_default().is_empty())
             .map(|d| d["printed"].as_str().unwrap_or_default().to_string())
             .collect();
-        let turns = v["problems"].as_array().expect("problems").iter().filter(|p| p["game"] == game + 1).count();
+        let turns = v["problems"]
+            .as_array()
+            .expect("problems")
+            .iter()
+            .filter(|p| p["game"] == game + 1)
+            .count();
         let seed = lambda_arcade::arena::entrant_seed(4, 0, game) & ((1 << 53) - 1); // as the page has it
-        let expected: Vec<String> = (0..turns).map(|n| format!("state {n} seed {seed}\n")).collect();
+        let expected: Vec<String> =
+            (0..turns).map(|n| format!("state {n} seed {seed}\n")).collect();
         assert_eq!(printed, expected, "game {}", game + 1);
     }
 }
@@ -53,9 +82,23 @@ fn a_crashing_refused_silent_or_flooding_program_is_played_by_the_greedy_ai_with
         ("flood.wasm", "wrote more than 262144 bytes"),
     ] {
         let seat = format!("wasm:tests/fixtures/programs/hostile/{file}");
-        let v = json(&arcade(&["labyrinth", "arena", &seat, "greedy", "--games", "1", "--seed", "4", "--json"]));
+        let v = json(&arcade(&[
+            "labyrinth",
+            "arena",
+            &seat,
+            "greedy",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+            "--json",
+        ]));
         let said = messages(&v);
         assert!(!said.is_empty() && said.iter().all(|m| m.contains(why)), "{file}: {said:?}");
-        assert_eq!(v["results"].as_array().map(Vec::len), Some(1), "the game was played to its end");
+        assert_eq!(
+            v["results"].as_array().map(Vec::len),
+            Some(1),
+            "the game was played to its end"
+        );
     }
 }

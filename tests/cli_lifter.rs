@@ -3,7 +3,11 @@
 use std::process::{Command, Output};
 
 fn arcade(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env_remove("ARCADE_URL").output().expect("runs")
+    Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .args(args)
+        .env_remove("ARCADE_URL")
+        .output()
+        .expect("runs")
 }
 
 fn json(out: &Output) -> serde_json::Value {
@@ -28,7 +32,10 @@ fn an_exhausted_route_is_unfinished_unless_end_abort() {
     let v = json(&arcade(&["lifter", "run", "contest1", "DLR", "--end-abort"]));
     assert_eq!((v["outcome"].as_str(), v["score"].as_i64()), (Some("abort"), Some(47)));
     let v = json(&arcade(&["lifter", "run", "contest1", "DLRA"]));
-    assert_eq!((v["outcome"].as_str(), v["score"].as_i64(), v["moves"].as_u64()), (Some("abort"), Some(47), Some(3)));
+    assert_eq!(
+        (v["outcome"].as_str(), v["score"].as_i64(), v["moves"].as_u64()),
+        (Some("abort"), Some(47), Some(3))
+    );
 }
 
 #[test]

@@ -7,11 +7,16 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 fn arcade(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env_remove("ARCADE_URL").output().expect("runs")
+    Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .args(args)
+        .env_remove("ARCADE_URL")
+        .output()
+        .expect("runs")
 }
 
 fn judged(command: &str, seconds: &str) -> Value {
-    let out = arcade(&["lifter", "judge", command, "--maps", "contest1", "--seconds", seconds, "--json"]);
+    let out =
+        arcade(&["lifter", "judge", command, "--maps", "contest1", "--seconds", seconds, "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("one JSON line")
 }
@@ -36,7 +41,13 @@ fn at_the_limit_the_program_is_stopped_and_its_route_so_far_is_judged() {
     assert!(began.elapsed().as_secs() < 8, "no 10 s grace after the limit: {:?}", began.elapsed());
     assert_eq!(v["route"], "LDRDD");
     assert_eq!(v["score"], score_of("LDRDD"));
-    assert!(v["note"].as_str().unwrap_or_default().starts_with("stopped at 1 s (a wasm: program gets no SIGINT)"), "{v}");
+    assert!(
+        v["note"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("stopped at 1 s (a wasm: program gets no SIGINT)"),
+        "{v}"
+    );
 }
 
 #[test]
@@ -45,7 +56,10 @@ fn a_program_that_crashes_or_is_refused_scores_what_it_printed_and_says_why() {
     assert_eq!(trap["route"], "");
     assert!(trap["note"].as_str().unwrap_or_default().contains("ended with exit code 134; its stderr ended: about to trap / the program crashed: unreachable executed"), "{trap}");
     let refused = judged("wasm:tests/fixtures/programs/hostile/unknown-import.wasm", "5");
-    assert!(refused["note"].as_str().unwrap_or_default().contains("imports \"env\".\"open_socket\""), "{refused}");
+    assert!(
+        refused["note"].as_str().unwrap_or_default().contains("imports \"env\".\"open_socket\""),
+        "{refused}"
+    );
     let silent = judged("wasm:tests/fixtures/programs/hostile/loop.wasm", "1");
     assert_eq!(silent["route"], "");
     assert!(silent["note"].as_str().unwrap_or_default().starts_with("stopped at 1 s"), "{silent}");

@@ -25,8 +25,11 @@ fn pig_solve_prints_the_reference_numbers() {
 
 #[test]
 fn pig_match_json_has_wins_score_and_a_link_that_opens() {
-    let v = json(&arcade(&["pig", "match", "optimal", "hold20", "--games", "49", "--seed", "5", "--json"]));
-    let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+    let v = json(&arcade(&[
+        "pig", "match", "optimal", "hold20", "--games", "49", "--seed", "5", "--json",
+    ]));
+    let wins: Vec<u64> =
+        v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
     assert_eq!(wins.iter().sum::<u64>(), 49);
     let score = v["score"].as_f64().unwrap();
     assert!((score - (wins[0] as f64 - 24.0) / 25.0).abs() < 1e-12);
@@ -36,23 +39,53 @@ fn pig_match_json_has_wins_score_and_a_link_that_opens() {
     assert_eq!(opened["a"], "optimal");
     assert_eq!(opened["seed"], 5);
     // Same seed, same result.
-    assert_eq!(json(&arcade(&["pig", "match", "optimal", "hold20", "--seed", "5", "--json"]))["wins"], v["wins"]);
+    assert_eq!(
+        json(&arcade(&["pig", "match", "optimal", "hold20", "--seed", "5", "--json"]))["wins"],
+        v["wins"]
+    );
 }
 
 #[test]
 fn pig_match_text_output_and_scheme_files() {
-    let path = scm("hold.scm", "(define (player my other accum current state) (< (+ accum current) 20))");
-    let out = arcade(&["pig", "match", &path, "dummy", "--seed", "3", "--base", "https://example.test/arcade/"]);
+    let path =
+        scm("hold.scm", "(define (player my other accum current state) (< (+ accum current) 20))");
+    let out = arcade(&[
+        "pig",
+        "match",
+        &path,
+        "dummy",
+        "--seed",
+        "3",
+        "--base",
+        "https://example.test/arcade/",
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("wins:") && text.contains("losses") && text.contains("challenge score"), "{text}");
+    assert!(
+        text.contains("wins:") && text.contains("losses") && text.contains("challenge score"),
+        "{text}"
+    );
     assert!(text.contains("link: https://example.test/arcade/#pig-match/1/"), "{text}");
 }
 
 #[test]
 fn pig_match_decisions_are_listed_game_by_game_with_what_was_printed() {
-    let path = scm("says.scm", "(define (player my other accum current state) (display accum) (< (+ accum current) 20))");
-    let v = json(&arcade(&["pig", "match", &path, "dummy", "--games", "3", "--seed", "2", "--json", "--decisions"]));
+    let path = scm(
+        "says.scm",
+        "(define (player my other accum current state) (display accum) (< (+ accum current) 20))",
+    );
+    let v = json(&arcade(&[
+        "pig",
+        "match",
+        &path,
+        "dummy",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--json",
+        "--decisions",
+    ]));
     let games = v["decisions"].as_array().unwrap();
     assert_eq!(games.len(), 3, "a list a game");
     assert_eq!(v["moves"].as_array().unwrap().len(), 3, "the other fields are the same");
@@ -63,12 +96,20 @@ fn pig_match_decisions_are_listed_game_by_game_with_what_was_printed() {
             let answer = d["answer"].as_str().unwrap();
             // Its answer in the engine's words (a courtesy question after a 1 too, though it is not played).
             assert!(answer == "throw again" || answer.starts_with("hold"), "{d}");
-            assert!(d["printed"].as_str().unwrap().parse::<u32>().is_ok(), "what it displayed then: {d}");
+            assert!(
+                d["printed"].as_str().unwrap().parse::<u32>().is_ok(),
+                "what it displayed then: {d}"
+            );
             assert!(d["refused"].is_null() && d["timeout"] == false, "{d}");
         }
-        assert!(mine.iter().any(|d| d["counts"] == false), "asked after a 1 (CodeAbbey's question): {mine:?}");
+        assert!(
+            mine.iter().any(|d| d["counts"] == false),
+            "asked after a 1 (CodeAbbey's question): {mine:?}"
+        );
     }
-    assert!(json(&arcade(&["pig", "match", &path, "dummy", "--games", "3", "--json"])).get("decisions").is_none());
+    assert!(json(&arcade(&["pig", "match", &path, "dummy", "--games", "3", "--json"]))
+        .get("decisions")
+        .is_none());
     assert_eq!(arcade(&["pig", "match", "optimal", "dummy", "--decisions"]).status.code(), Some(2));
 }
 
@@ -76,7 +117,11 @@ fn pig_match_decisions_are_listed_game_by_game_with_what_was_printed() {
 fn a_failing_strategy_names_its_place_and_exits_non_zero() {
     let cases = [
         ("syntax.scm", "(define (player a b c d s)\n  (if #t #f", ":2:3: unclosed"),
-        ("runtime.scm", "(define (player a b c d s)\n  (if (> c 0) (car c) #t))", ":2:15: car: expected a pair"),
+        (
+            "runtime.scm",
+            "(define (player a b c d s)\n  (if (> c 0) (car c) #t))",
+            ":2:15: car: expected a pair",
+        ),
         ("loop.scm", "(define (player a b c d s)\n  (let loop () (loop)))", "step budget"),
     ];
     for (name, code, want) in cases {
@@ -106,7 +151,10 @@ fn bad_command_lines_exit_2_and_bad_links_exit_1() {
     assert_eq!(arcade(&[]).status.code(), Some(2));
     assert_eq!(arcade(&["pig", "match", "optimal"]).status.code(), Some(2));
     assert_eq!(arcade(&["pig", "match", "optimal", "nobody"]).status.code(), Some(2));
-    assert_eq!(arcade(&["pig", "match", "optimal", "dummy", "--games", "x"]).status.code(), Some(2));
+    assert_eq!(
+        arcade(&["pig", "match", "optimal", "dummy", "--games", "x"]).status.code(),
+        Some(2)
+    );
     let out = arcade(&["open", "http://127.0.0.1:8000/#pig/1/!!!"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8(out.stderr).unwrap().contains("base64url"));
@@ -119,7 +167,18 @@ fn bad_command_lines_exit_2_and_bad_links_exit_1() {
 
 #[test]
 fn pig_tournaments_print_standings_with_elo_and_a_link_that_opens() {
-    let v = json(&arcade(&["pig", "tournament", "optimal", "hold20", "dummy", "--games", "40", "--seed", "2", "--json"]));
+    let v = json(&arcade(&[
+        "pig",
+        "tournament",
+        "optimal",
+        "hold20",
+        "dummy",
+        "--games",
+        "40",
+        "--seed",
+        "2",
+        "--json",
+    ]));
     let rows = v["standings"].as_array().unwrap();
     assert_eq!(rows.len(), 3);
     assert_eq!(rows.iter().map(|r| r["games"].as_u64().unwrap()).sum::<u64>(), 3 * 80);
@@ -130,14 +189,19 @@ fn pig_tournaments_print_standings_with_elo_and_a_link_that_opens() {
     assert!(link.contains("#pig-tournament/1/"), "{link}");
     let opened = json(&arcade(&["open", link]));
     assert_eq!(opened["entrants"], serde_json::json!(["optimal", "hold20", "dummy"]));
-    assert_eq!(arcade(&["pig", "tournament", "optimal", "hold20"]).status.code(), Some(2), "two strategies are a match");
+    assert_eq!(
+        arcade(&["pig", "tournament", "optimal", "hold20"]).status.code(),
+        Some(2),
+        "two strategies are a match"
+    );
 }
 
 #[test]
 fn pig_check_plays_the_checker_of_the_engine() {
     use lambda_arcade::pig::arena::CHECKER;
     let v = json(&arcade(&["pig", "check", "hold20", "--seed", "4", "--json"]));
-    let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+    let wins: Vec<u64> =
+        v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
     assert_eq!(wins.iter().sum::<u64>(), u64::from(CHECKER.games), "{v}");
     assert_eq!(v["passed"], wins[0] >= u64::from(CHECKER.wins_needed()), "{v}");
 }

@@ -9,7 +9,11 @@ use std::process::{Command, Output};
 const HOLD20: &str = "wasm:tests/fixtures/pig/hold20.wasm";
 
 fn arcade(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env_remove("ARCADE_URL").output().expect("runs")
+    Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .args(args)
+        .env_remove("ARCADE_URL")
+        .output()
+        .expect("runs")
 }
 
 fn json(out: &Output) -> Value {
@@ -31,8 +35,21 @@ fn printed_by_first(v: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn a_program_that_holds_at_20_plays_the_games_the_built_in_hold20_plays() {
-    let program = json(&arcade(&["pig", "match", HOLD20, "optimal", "--games", "2", "--seed", "5", "--json", "--decisions"]));
-    let builtin = json(&arcade(&["pig", "match", "hold20", "optimal", "--games", "2", "--seed", "5", "--json"]));
+    let program = json(&arcade(&[
+        "pig",
+        "match",
+        HOLD20,
+        "optimal",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--json",
+        "--decisions",
+    ]));
+    let builtin = json(&arcade(&[
+        "pig", "match", "hold20", "optimal", "--games", "2", "--seed", "5", "--json",
+    ]));
     assert_eq!(program["winners"], builtin["winners"]);
     assert_eq!(program["moves"], builtin["moves"]);
     assert_eq!(program["a"], HOLD20, "labelled as typed");
@@ -45,11 +62,23 @@ fn a_program_that_holds_at_20_plays_the_games_the_built_in_hold20_plays() {
 
 #[test]
 fn a_programs_seed_is_its_first_games_for_the_whole_match() {
-    let v = json(&arcade(&["pig", "match", "wasm:tests/fixtures/programs/answer.wasm false", "hold20", "--games", "3", "--seed", "11", "--json", "--decisions"]));
+    let v = json(&arcade(&[
+        "pig",
+        "match",
+        "wasm:tests/fixtures/programs/answer.wasm false",
+        "hold20",
+        "--games",
+        "3",
+        "--seed",
+        "11",
+        "--json",
+        "--decisions",
+    ]));
     let seed = lambda_arcade::arena::entrant_seed(11, 0, 0) & ((1 << 53) - 1); // as the page has it
     let printed = printed_by_first(&v);
     assert!(printed.len() > 10, "{printed:?}");
-    let expected: Vec<String> = (0..printed.len()).map(|n| format!("state {n} seed {seed}\n")).collect();
+    let expected: Vec<String> =
+        (0..printed.len()).map(|n| format!("state {n} seed {seed}\n")).collect();
     assert_eq!(printed, expected);
 }
 
@@ -57,8 +86,11 @@ fn a_programs_seed_is_its_first_games_for_the_whole_match() {
 fn an_exe_program_speaks_the_same_protocol() {
     // The same module behind an exe: seat: the arcade's own WASI host, started as a command.
     let exe = format!("exe:{} __wasi tests/fixtures/pig/hold20.wasm", env!("CARGO_BIN_EXE_arcade"));
-    let program = json(&arcade(&["pig", "match", &exe, "optimal", "--games", "2", "--seed", "9", "--json"]));
-    let builtin = json(&arcade(&["pig", "match", "hold20", "optimal", "--games", "2", "--seed", "9", "--json"]));
+    let program =
+        json(&arcade(&["pig", "match", &exe, "optimal", "--games", "2", "--seed", "9", "--json"]));
+    let builtin = json(&arcade(&[
+        "pig", "match", "hold20", "optimal", "--games", "2", "--seed", "9", "--json",
+    ]));
     assert_eq!(program["winners"], builtin["winners"]);
     assert_eq!(program["moves"], builtin["moves"]);
 }
@@ -66,7 +98,16 @@ fn an_exe_program_speaks_the_same_protocol() {
 /// One game of a hostile program against hold20: the series plays it out (hold for each failed
 /// decision) and the CLI reports the first failure, naming it.
 fn hostile(file: &str) -> String {
-    let out = arcade(&["pig", "match", &format!("wasm:tests/fixtures/programs/hostile/{file}"), "hold20", "--games", "1", "--seed", "2"]);
+    let out = arcade(&[
+        "pig",
+        "match",
+        &format!("wasm:tests/fixtures/programs/hostile/{file}"),
+        "hold20",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+    ]);
     assert_eq!(out.status.code(), Some(1), "{file}: {}", String::from_utf8_lossy(&out.stdout));
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -82,7 +123,11 @@ fn a_program_that_never_answers_is_stopped_at_1_s_and_holds() {
 fn a_program_growing_its_memory_to_the_cap_traps_or_runs_out_of_time() {
     // Growing 1 GiB takes about half a second: on a loaded machine the decision may time out.
     let err = hostile("grow.wasm");
-    assert!(err.contains("the program crashed: unreachable executed") || err.contains("no answer within 1000 ms"), "{err}");
+    assert!(
+        err.contains("the program crashed: unreachable executed")
+            || err.contains("no answer within 1000 ms"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -10,7 +10,12 @@ use std::process::{Command, Output, Stdio};
 const HOSTILE: &str = "tests/fixtures/programs/hostile";
 
 fn wasi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcade")).arg("__wasi").args(args).stdin(Stdio::null()).output().expect("runs")
+    Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .arg("__wasi")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -42,26 +47,64 @@ fn hello_prints_and_exits_0() {
 
 #[test]
 fn the_random_stream_is_splitmix64_of_the_seed_restarted_for_every_run() {
-    let run = |seed: &str| text(&wasi(&["--game", "g", "--seed", seed, "--limit-ms", "1000", "tests/fixtures/programs/echo-env.wasm"]).stdout);
-    let lines = |out: String| out.lines().filter(|l| l.starts_with("random_get(1") || l.starts_with("random_get(8")).map(str::to_string).collect::<Vec<_>>();
+    let run = |seed: &str| {
+        text(
+            &wasi(&[
+                "--game",
+                "g",
+                "--seed",
+                seed,
+                "--limit-ms",
+                "1000",
+                "tests/fixtures/programs/echo-env.wasm",
+            ])
+            .stdout,
+        )
+    };
+    let lines = |out: String| {
+        out.lines()
+            .filter(|l| l.starts_with("random_get(1") || l.starts_with("random_get(8"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
     // A call takes whole outputs: 13 bytes use two (the rest dropped), 8 the third.
     let stream = splitmix64_hex(7, 24);
-    assert_eq!(lines(run("7")), vec![format!("random_get(13)={}", &stream[..26]), format!("random_get(8)={}", &stream[32..48])]);
+    assert_eq!(
+        lines(run("7")),
+        vec![
+            format!("random_get(13)={}", &stream[..26]),
+            format!("random_get(8)={}", &stream[32..48])
+        ]
+    );
     assert_eq!(run("7"), run("7"), "the same seed, the same output");
     assert_ne!(lines(run("8")), lines(run("7")));
-    assert_eq!(splitmix64_hex(0, 8), "afcd1d7b39a820e2", "the first output of seed 0, 0xe220a8397b1dcdaf, little-endian");
+    assert_eq!(
+        splitmix64_hex(0, 8),
+        "afcd1d7b39a820e2",
+        "the first output of seed 0, 0xe220a8397b1dcdaf, little-endian"
+    );
 }
 
 #[test]
 fn simd_runs_as_in_the_browser() {
     let out = wasi(&["tests/fixtures/programs/simd.wasm"]);
-    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), "ok\n".to_string()), "{}", text(&out.stderr));
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(0), "ok\n".to_string()),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
 fn proc_exit_is_the_exit_code_and_what_was_printed_stays() {
     let out = wasi(&["tests/fixtures/programs/exit3.wasm"]);
-    assert_eq!((out.status.code(), text(&out.stdout)), (Some(3), "bye\n".to_string()), "{}", text(&out.stderr));
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(3), "bye\n".to_string()),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -88,7 +131,11 @@ fn every_kind_of_trap_is_said_in_the_pages_words() {
         let mut args = vec!["tests/fixtures/programs/traps.wasm"];
         args.extend(std::iter::repeat_n("x", k));
         let out = wasi(&args);
-        assert_eq!((out.status.code(), text(&out.stderr)), (Some(134), format!("the program crashed: {word}\n")), "trap {k}");
+        assert_eq!(
+            (out.status.code(), text(&out.stderr)),
+            (Some(134), format!("the program crashed: {word}\n")),
+            "trap {k}"
+        );
     }
 }
 
@@ -97,9 +144,20 @@ fn every_kind_of_trap_is_said_in_the_pages_words() {
 #[test]
 fn echo_env_prints_exactly_what_every_host_must() {
     let dir = "tests/fixtures/programs";
-    let run: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(format!("{dir}/echo-env.run.json")).expect("read")).expect("JSON");
+    let run: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{dir}/echo-env.run.json")).expect("read"),
+    )
+    .expect("JSON");
     let s = |v: &serde_json::Value| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
-    let mut args = vec!["--game".to_string(), s(&run["game"]), "--seed".into(), s(&run["seed"]), "--limit-ms".into(), s(&run["limitMs"]), "--".into()];
+    let mut args = vec![
+        "--game".to_string(),
+        s(&run["game"]),
+        "--seed".into(),
+        s(&run["seed"]),
+        "--limit-ms".into(),
+        s(&run["limitMs"]),
+        "--".into(),
+    ];
     args.push(format!("{dir}/{}", s(&run["file"])));
     args.extend(run["args"].as_array().expect("args").iter().map(s));
     let mut child = Command::new(env!("CARGO_BIN_EXE_arcade"))
@@ -111,7 +169,8 @@ fn echo_env_prints_exactly_what_every_host_must() {
         .spawn()
         .expect("runs");
     let stdin = s(&run["stdin"]);
-    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), stdin.as_bytes()).expect("written");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), stdin.as_bytes())
+        .expect("written");
     let out = child.wait_with_output().expect("ends");
     let expected = std::fs::read(format!("{dir}/echo-env.expected")).expect("read");
     assert_eq!(text(&out.stdout), text(&expected), "stderr: {}", text(&out.stderr));
@@ -141,7 +200,8 @@ fn modules_the_arcade_cannot_run_are_refused_before_they_run_naming_the_file_and
     ] {
         assert_eq!(refused(&format!("tests/fixtures/programs/{file}")), format!("{why}\n"), "{file}");
     }
-    assert!(refused("tests/fixtures/programs/no-such.wasm").starts_with("tests/fixtures/programs/no-such.wasm cannot be read: "));
+    assert!(refused("tests/fixtures/programs/no-such.wasm")
+        .starts_with("tests/fixtures/programs/no-such.wasm cannot be read: "));
 }
 
 #[test]
@@ -152,20 +212,31 @@ fn a_module_over_16_mib_is_refused_unread_and_a_component_is_not_a_module() {
     let mut bytes = b"\0asm\x01\0\0\0".to_vec();
     bytes.resize((16 << 20) + 1, 0);
     std::fs::write(&big, bytes).expect("written");
-    assert_eq!(refused(big.to_str().expect("path")), "big.wasm has 16,777,217 bytes; a program may have at most 16 MiB (16,777,216 bytes)\n");
+    assert_eq!(
+        refused(big.to_str().expect("path")),
+        "big.wasm has 16,777,217 bytes; a program may have at most 16 MiB (16,777,216 bytes)\n"
+    );
     let component = dir.join("component.wasm");
     std::fs::write(&component, b"\0asm\x0d\0\x01\0").expect("written");
-    assert!(refused(component.to_str().expect("path")).starts_with("component.wasm is a WebAssembly component (WASI preview 2)"));
+    assert!(refused(component.to_str().expect("path"))
+        .starts_with("component.wasm is a WebAssembly component (WASI preview 2)"));
     let empty = dir.join("empty.wasm");
     std::fs::write(&empty, b"").expect("written");
-    assert_eq!(refused(empty.to_str().expect("path")), "empty.wasm is not a WebAssembly module (it is empty)\n");
+    assert_eq!(
+        refused(empty.to_str().expect("path")),
+        "empty.wasm is not a WebAssembly module (it is empty)\n"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_maximum_over_the_cap_stops_growth_at_1_gib_and_what_was_printed_before_a_stop_stays() {
     let out = wasi(&["tests/fixtures/programs/checks/grow-past-max.wasm"]);
-    assert_eq!((out.status.code(), out.stdout), (Some(0), vec![0, 0x40, 0, 0]), "it reached 16,384 pages");
+    assert_eq!(
+        (out.status.code(), out.stdout),
+        (Some(0), vec![0, 0x40, 0, 0]),
+        "it reached 16,384 pages"
+    );
     let mut child = Command::new(env!("CARGO_BIN_EXE_arcade"))
         .args(["__wasi", "tests/fixtures/programs/checks/print-then-loop.wasm"])
         .stdin(Stdio::null())
@@ -208,8 +279,14 @@ fn memory_grows_to_the_1_gib_cap_and_no_further() {
     assert_eq!(waited, pid);
     let mut stderr = String::new();
     std::io::Read::read_to_string(&mut child.stderr.expect("piped"), &mut stderr).expect("read");
-    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 134, "status {status}: {stderr}");
-    assert_eq!(stderr, "the program crashed: unreachable executed\n", "it reached the cap and trapped");
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 134,
+        "status {status}: {stderr}"
+    );
+    assert_eq!(
+        stderr, "the program crashed: unreachable executed\n",
+        "it reached the cap and trapped"
+    );
     let peak_mib = usage.ru_maxrss / 1024;
     assert!(peak_mib < 1126, "peak RSS {peak_mib} MiB: over 1.1 GiB");
 }

@@ -8,7 +8,10 @@ fn arcade(args: &[&str]) -> Output {
 }
 
 fn lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
 }
 
 const A: &str = "tests/fixtures/punter/full1--options--lambda-aa2.json";
@@ -71,7 +74,20 @@ fn play_prints_scores_a_link_that_opens_and_a_log_that_replays() {
     let dir = std::env::temp_dir().join(format!("arcade-punter-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("game.json");
-    let out = arcade(&["punter", "play", "lambda", "--bots", "greedy,random,random", "--splurges", "--options", "--seed", "5", "--json", "--log", log.to_str().unwrap()]);
+    let out = arcade(&[
+        "punter",
+        "play",
+        "lambda",
+        "--bots",
+        "greedy,random,random",
+        "--splurges",
+        "--options",
+        "--seed",
+        "5",
+        "--json",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v = &lines(&out)[0];
     let scores = v["scores"].as_array().unwrap().clone();
@@ -84,23 +100,45 @@ fn play_prints_scores_a_link_that_opens_and_a_log_that_replays() {
     let replay = lines(&arcade(&["punter", "replay", log.to_str().unwrap()]))[0].clone();
     assert_eq!(replay["match"], true);
     assert_eq!(replay["scores"], serde_json::Value::Array(scores.clone()));
-    let link = String::from_utf8(arcade(&["punter", "link", log.to_str().unwrap()]).stdout).unwrap();
-    assert_eq!(lines(&arcade(&["open", link.trim()]))[0]["scores"], serde_json::Value::Array(scores));
+    let link =
+        String::from_utf8(arcade(&["punter", "link", log.to_str().unwrap()]).stdout).unwrap();
+    assert_eq!(
+        lines(&arcade(&["open", link.trim()]))[0]["scores"],
+        serde_json::Value::Array(scores)
+    );
     // Same seed, same game.
-    let again = lines(&arcade(&["punter", "play", "lambda", "--bots", "greedy,random,random", "--splurges", "--options", "--seed", "5", "--json"]))[0].clone();
+    let again = lines(&arcade(&[
+        "punter",
+        "play",
+        "lambda",
+        "--bots",
+        "greedy,random,random",
+        "--splurges",
+        "--options",
+        "--seed",
+        "5",
+        "--json",
+    ]))[0]
+        .clone();
     assert_eq!(again["link"], v["link"]);
 }
 
 #[test]
 fn the_arena_alternates_seats_and_greedy_beats_random() {
-    let out = arcade(&["punter", "arena", "greedy", "random", "--map", "circle", "--games", "10", "--json"]);
+    let out = arcade(&[
+        "punter", "arena", "greedy", "random", "--map", "circle", "--games", "10", "--json",
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v = &lines(&out)[0];
-    let wins: Vec<u64> = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+    let wins: Vec<u64> =
+        v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
     assert_eq!(wins.iter().sum::<u64>() + v["draws"].as_u64().unwrap(), 10);
     assert!(wins[0] >= 8, "{v}");
     assert_eq!(arcade(&["punter", "arena", "greedy", "nobody"]).status.code(), Some(2));
-    assert_eq!(arcade(&["punter", "play", "no-such-map", "--bots", "greedy,random"]).status.code(), Some(2));
+    assert_eq!(
+        arcade(&["punter", "play", "no-such-map", "--bots", "greedy,random"]).status.code(),
+        Some(2)
+    );
 }
 
 /// With Futures, a bot's bids go with the bot whichever seat it has: swapping the two names
@@ -108,7 +146,18 @@ fn the_arena_alternates_seats_and_greedy_beats_random() {
 #[test]
 fn futures_follow_the_bot_when_seats_alternate() {
     let run = |a: &str, b: &str| {
-        let out = arcade(&["punter", "arena", a, b, "--map", "lambda", "--games", "2", "--futures", "--json"]);
+        let out = arcade(&[
+            "punter",
+            "arena",
+            a,
+            b,
+            "--map",
+            "lambda",
+            "--games",
+            "2",
+            "--futures",
+            "--json",
+        ]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };

@@ -13,7 +13,11 @@ use std::time::Instant;
 const PUNTER: &str = "exe:python3 tests/fixtures/punters/offline.py";
 
 fn arcade(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env_remove("ARCADE_URL").output().expect("runs")
+    Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .args(args)
+        .env_remove("ARCADE_URL")
+        .output()
+        .expect("runs")
 }
 
 fn json(out: &Output) -> Value {
@@ -26,7 +30,12 @@ fn hostile(what: &str) -> String {
 }
 
 fn problems(v: &Value) -> Vec<String> {
-    v["problems"].as_array().unwrap().iter().map(|p| p["message"].as_str().unwrap().to_string()).collect()
+    v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["message"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -35,7 +44,16 @@ fn an_offline_program_plays_a_whole_game_and_its_log_replays_to_its_scores() {
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("game.json");
     let bots = format!("{PUNTER},greedy");
-    let v = json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json", "--log", log.to_str().unwrap()]));
+    let v = json(&arcade(&[
+        "punter",
+        "play",
+        "sample",
+        "--bots",
+        &bots,
+        "--json",
+        "--log",
+        log.to_str().unwrap(),
+    ]));
     assert_eq!(problems(&v), Vec::<String>::new());
     assert_eq!(v["moves"], 12);
     let scores = v["scores"].as_array().unwrap();
@@ -53,18 +71,25 @@ fn an_offline_program_plays_a_whole_game_and_its_log_replays_to_its_scores() {
 fn moves_sent_as_the_official_server_accepted_them_are_played() {
     // {"claim": {...}, "option": null, ...} and a move naming another punter: both played.
     let bots = format!("{PUNTER} nulls wrong-id futures,greedy");
-    let quirky = json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--futures", "--json"]));
+    let quirky =
+        json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--futures", "--json"]));
     let bots = format!("{PUNTER} futures,greedy");
-    let plain = json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--futures", "--json"]));
+    let plain =
+        json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--futures", "--json"]));
     assert_eq!(quirky["scores"], plain["scores"], "the same moves were played");
     let said = problems(&quirky);
     assert_eq!(said.len(), 6, "{said:?}");
-    assert!(said.iter().all(|m| m.contains("names punter 1") && m.contains("played for punter 0")), "{said:?}");
+    assert!(
+        said.iter().all(|m| m.contains("names punter 1") && m.contains("played for punter 0")),
+        "{said:?}"
+    );
 }
 
 #[test]
 fn a_crash_garbage_and_a_flood_are_passes_and_zombies_with_the_reason() {
-    for (what, reason) in [("crash", "exit code 3"), ("garbage", "not a message"), ("flood", "more than 16 MiB")] {
+    for (what, reason) in
+        [("crash", "exit code 3"), ("garbage", "not a message"), ("flood", "more than 16 MiB")]
+    {
         let bots = format!("{},greedy", hostile(what));
         let v = json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json"]));
         let said = problems(&v);
@@ -75,14 +100,21 @@ fn a_crash_garbage_and_a_flood_are_passes_and_zombies_with_the_reason() {
     }
     let bots = format!("{},greedy", hostile("crash"));
     let said = problems(&json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json"])));
-    assert!(said[0].contains("its stderr ended: hostile: giving up on purpose"), "stderr shown: {said:?}");
+    assert!(
+        said[0].contains("its stderr ended: hostile: giving up on purpose"),
+        "stderr shown: {said:?}"
+    );
 }
 
 #[test]
 fn a_crash_quotes_at_most_the_last_few_hundred_characters_of_its_stderr() {
     let bots = format!("{},greedy", hostile("shout"));
     let said = problems(&json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json"])));
-    assert!(said[0].contains("exit code 3") && said[0].contains("characters before) …aaa"), "{}", &said[0][..300.min(said[0].len())]);
+    assert!(
+        said[0].contains("exit code 3") && said[0].contains("characters before) …aaa"),
+        "{}",
+        &said[0][..300.min(said[0].len())]
+    );
     assert!(said[0].len() < 600, "a remark of {} bytes", said[0].len());
 }
 
@@ -102,22 +134,30 @@ fn a_program_that_forks_is_killed_with_its_children() {
     let bots = format!("{} {},greedy", hostile("fork"), pids.display());
     let v = json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json"]));
     assert_eq!(problems(&v).len(), 6);
-    let forked: Vec<String> = std::fs::read_to_string(&pids).unwrap().lines().map(str::to_string).collect();
+    let forked: Vec<String> =
+        std::fs::read_to_string(&pids).unwrap().lines().map(str::to_string).collect();
     assert_eq!(forked.len(), 6, "one sleeper forked per request");
     for pid in forked {
         // Gone, or a zombie waiting to be reaped by init: not running.
-        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|s| s.rsplit(')').next().map(|r| r.trim().chars().next().unwrap_or('?')));
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| s.rsplit(')').next().map(|r| r.trim().chars().next().unwrap_or('?')));
         assert!(matches!(state, None | Some('Z' | 'X')), "sleeper {pid} still runs: {state:?}");
     }
 }
 
 #[test]
 fn an_arena_seats_a_program_in_turn_with_a_bot() {
-    let v = json(&arcade(&["punter", "arena", PUNTER, "random", "--map", "sample", "--games", "2", "--json"]));
+    let v = json(&arcade(&[
+        "punter", "arena", PUNTER, "random", "--map", "sample", "--games", "2", "--json",
+    ]));
     assert_eq!(v["links"].as_array().unwrap().len(), 2);
     assert_eq!(problems(&v), Vec::<String>::new());
     let wins = v["wins"].as_array().unwrap();
-    assert_eq!(wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap() + v["draws"].as_u64().unwrap(), 2);
+    assert_eq!(
+        wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap() + v["draws"].as_u64().unwrap(),
+        2
+    );
 }
 
 #[test]
@@ -127,7 +167,11 @@ fn every_child_a_program_leaves_behind_is_killed_even_in_sessions_of_their_own()
     let v = json(&arcade(&["punter", "play", "sample", "--bots", &bots, "--json"]));
     assert_eq!(v["moves"], 12, "the game was played to its end");
     let left = leftovers::survivors(&sleeper);
-    assert!(left.is_empty(), "{} of the program's 50 children still ran after the game: {left:?}", left.len());
+    assert!(
+        left.is_empty(),
+        "{} of the program's 50 children still ran after the game: {left:?}",
+        left.len()
+    );
 }
 
 #[test]
@@ -138,7 +182,17 @@ fn a_program_that_closes_its_output_is_not_waited_for() {
     let games = "6";
     let timed = |what: &str| {
         let started = Instant::now();
-        let v = json(&arcade(&["punter", "arena", &hostile(what), "random", "--map", "sample", "--games", games, "--json"]));
+        let v = json(&arcade(&[
+            "punter",
+            "arena",
+            &hostile(what),
+            "random",
+            "--map",
+            "sample",
+            "--games",
+            games,
+            "--json",
+        ]));
         assert_eq!(v["links"].as_array().unwrap().len(), 6, "{what}: {v}");
         started.elapsed().as_secs_f64()
     };

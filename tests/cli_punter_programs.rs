@@ -11,7 +11,11 @@ use std::time::Instant;
 const PASSER: &str = "wasm:tests/fixtures/punter/pass.wasm";
 
 fn arcade(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcade")).args(args).env_remove("ARCADE_URL").output().expect("runs")
+    Command::new(env!("CARGO_BIN_EXE_arcade"))
+        .args(args)
+        .env_remove("ARCADE_URL")
+        .output()
+        .expect("runs")
 }
 
 fn json(out: &Output) -> Value {
@@ -20,15 +24,35 @@ fn json(out: &Output) -> Value {
 }
 
 fn problems(v: &Value) -> Vec<String> {
-    v["problems"].as_array().expect("problems").iter().map(|p| p["message"].as_str().unwrap_or_default().to_string()).collect()
+    v["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| p["message"].as_str().unwrap_or_default().to_string())
+        .collect()
 }
 
 #[test]
 fn a_wasm_punter_says_its_name_hears_its_request_and_passes_a_whole_game() {
-    let v = json(&arcade(&["punter", "play", "sample", "--bots", &format!("{PASSER},greedy"), "--json", "--seed", "3"]));
+    let v = json(&arcade(&[
+        "punter",
+        "play",
+        "sample",
+        "--bots",
+        &format!("{PASSER},greedy"),
+        "--json",
+        "--seed",
+        "3",
+    ]));
     assert_eq!(problems(&v), Vec::<String>::new());
     assert_eq!(v["moves"], 12);
-    let answers: Vec<&str> = v["decisions"].as_array().expect("decisions").iter().filter(|d| d["entrant"] == 0).filter_map(|d| d["answer"].as_str()).collect();
+    let answers: Vec<&str> = v["decisions"]
+        .as_array()
+        .expect("decisions")
+        .iter()
+        .filter(|d| d["entrant"] == 0)
+        .filter_map(|d| d["answer"].as_str())
+        .collect();
     assert!(!answers.is_empty() && answers.iter().all(|a| a.contains("pass")), "{answers:?}");
 }
 
@@ -54,9 +78,19 @@ fn hostile_programs_fail_their_requests_naming_the_reason_and_the_game_goes_on()
 #[test]
 fn a_program_that_never_answers_is_stopped_at_the_setup_limit_and_the_game_goes_on() {
     let began = Instant::now();
-    let v = json(&arcade(&["punter", "play", "sample", "--bots", "wasm:tests/fixtures/programs/hostile/loop.wasm,greedy", "--json"]));
+    let v = json(&arcade(&[
+        "punter",
+        "play",
+        "sample",
+        "--bots",
+        "wasm:tests/fixtures/programs/hostile/loop.wasm,greedy",
+        "--json",
+    ]));
     let said = problems(&v);
-    assert!(!said.is_empty() && said[0].contains("no handshake within 10 s of its start"), "{said:?}");
+    assert!(
+        !said.is_empty() && said[0].contains("no handshake within 10 s of its start"),
+        "{said:?}"
+    );
     assert_eq!(v["moves"], 12);
     assert!(began.elapsed().as_secs() < 60, "{:?}", began.elapsed());
 }

@@ -29,7 +29,14 @@ impl Drop for Server {
 
 /// `serve` on a free port, its stdout and its stderr lines read by threads.
 fn serve(args: &[&str]) -> Server {
-    let mut child = Command::new(ARCADE).args(["punter", "serve"]).args(args).args(["--port", "0", "--json"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(ARCADE)
+        .args(["punter", "serve"])
+        .args(args)
+        .args(["--port", "0", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let (tx, stdout) = mpsc::channel();
     let mut out = child.stdout.take().unwrap();
     std::thread::spawn(move || {
@@ -46,8 +53,14 @@ fn serve(args: &[&str]) -> Server {
             }
         }
     });
-    let first = stderr.recv_timeout(Duration::from_secs(60)).expect("the server says where it listens");
-    let port = first.split("127.0.0.1:").nth(1).and_then(|r| r.split(':').next()).and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("no port in {first:?}"));
+    let first =
+        stderr.recv_timeout(Duration::from_secs(60)).expect("the server says where it listens");
+    let port = first
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|r| r.split(':').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {first:?}"));
     Server { child, stdout, stderr, port }
 }
 
@@ -119,11 +132,15 @@ fn honest(mut stream: TcpStream, name: String) -> JoinHandle<Result<(), String>>
         send(&mut stream, &serde_json::json!({ "me": name }).to_string());
         let you: Value = serde_json::from_str(&receive(&mut stream)?).map_err(|e| e.to_string())?;
         if you["you"] != name.as_str() {
-            return Err(format!("the echo is not my name: {}", &you.to_string()[..80.min(you.to_string().len())]));
+            return Err(format!(
+                "the echo is not my name: {}",
+                &you.to_string()[..80.min(you.to_string().len())]
+            ));
         }
         let mut me = 0;
         loop {
-            let message: Value = serde_json::from_str(&receive(&mut stream)?).map_err(|e| e.to_string())?;
+            let message: Value =
+                serde_json::from_str(&receive(&mut stream)?).map_err(|e| e.to_string())?;
             if message.get("stop").is_some() {
                 return Ok(());
             } else if message.get("map").is_some() {
@@ -137,15 +154,27 @@ fn honest(mut stream: TcpStream, name: String) -> JoinHandle<Result<(), String>>
 }
 
 fn problems(served: &Value) -> Vec<String> {
-    served["problems"].as_array().unwrap().iter().map(|p| format!("seat {}: {}", p["seat"], p["message"].as_str().unwrap())).collect()
+    served["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("seat {}: {}", p["seat"], p["message"].as_str().unwrap()))
+        .collect()
 }
 
 /// A map whose setup message is about 5.6 MB: 199,990 sites with 20-digit ids, 12 rivers.
 fn map_of_megabytes() -> std::path::PathBuf {
     let id = |i: u64| 10_000_000_000_000_000_000 + i;
     let sites: Vec<String> = (0..199_990).map(|i| format!("{{\"id\":{}}}", id(i))).collect();
-    let rivers: Vec<String> = (0..12).map(|i| format!("{{\"source\":{},\"target\":{}}}", id(i), id(i + 1))).collect();
-    let text = format!("{{\"sites\":[{}],\"rivers\":[{}],\"mines\":[{},{}]}}", sites.join(","), rivers.join(","), id(0), id(6));
+    let rivers: Vec<String> =
+        (0..12).map(|i| format!("{{\"source\":{},\"target\":{}}}", id(i), id(i + 1))).collect();
+    let text = format!(
+        "{{\"sites\":[{}],\"rivers\":[{}],\"mines\":[{},{}]}}",
+        sites.join(","),
+        rivers.join(","),
+        id(0),
+        id(6)
+    );
     let path = std::env::temp_dir().join(format!("arcade-big-map-{}.json", std::process::id()));
     std::fs::write(&path, text).unwrap();
     path
@@ -158,7 +187,8 @@ fn a_punter_that_never_reads_its_setup_is_a_zombie_and_the_game_goes_on() {
     let mut silent = server.connect();
     send(&mut silent, r#"{"me":"silent"}"#);
     server.said("punter 0 is silent", Duration::from_secs(30));
-    let players: Vec<_> = (1..=2).map(|i| honest(server.connect(), format!("honest {i}"))).collect();
+    let players: Vec<_> =
+        (1..=2).map(|i| honest(server.connect(), format!("honest {i}"))).collect();
     let (served, _) = server.finish(Duration::from_secs(120));
     for p in players {
         assert_eq!(p.join().unwrap(), Ok(()), "an honest punter played to the stop");
@@ -182,15 +212,24 @@ fn idle_connections_do_not_hold_the_lobby() {
     let mut buf = [0u8; 16];
     let answer = claim.read(&mut buf);
     assert!(matches!(answer, Ok(0) | Err(_)), "the connection was closed: {answer:?}");
-    assert!(started.elapsed() < Duration::from_secs(8), "turned away at once, not after {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "turned away at once, not after {:?}",
+        started.elapsed()
+    );
     let started = Instant::now();
-    let players: Vec<_> = (1..=2).map(|i| honest(server.connect(), format!("honest {i}"))).collect();
+    let players: Vec<_> =
+        (1..=2).map(|i| honest(server.connect(), format!("honest {i}"))).collect();
     let (served, _) = server.finish(Duration::from_secs(120));
     for p in players {
         assert_eq!(p.join().unwrap(), Ok(()), "an honest punter played to the stop");
     }
     assert_eq!(problems(&served), Vec::<String>::new());
-    assert!(started.elapsed() < Duration::from_secs(30), "the game took {:?} behind six idle connections", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "the game took {:?} behind six idle connections",
+        started.elapsed()
+    );
     drop(idle);
 }
 
@@ -204,6 +243,9 @@ fn a_name_of_15_mib_is_quoted_briefly() {
     assert_eq!(served["moves"], 12, "{served}");
     let longest = stderr.iter().map(String::len).max().unwrap_or(0);
     assert!(longest < 500, "a line of {longest} bytes on stderr");
-    assert!(stderr.iter().any(|l| l.starts_with("punter 0 is nnn") && l.contains("more characters")), "{stderr:?}");
+    assert!(
+        stderr.iter().any(|l| l.starts_with("punter 0 is nnn") && l.contains("more characters")),
+        "{stderr:?}"
+    );
     assert!(served.to_string().len() < 10_000, "the result quotes the name briefly");
 }

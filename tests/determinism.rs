@@ -11,35 +11,48 @@ use pig_reference as reference;
 #[test]
 fn native_reference_values() {
     let code = reference::SCHEME_COIN.to_string();
-    let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
+    let spec = MatchSpec::checker(
+        Entrant { label: "coin".into(), source: StrategySource::Scheme(code) },
+        reference::SEED,
+    );
     let r = play_match(&spec).expect("runs");
     assert!(r.failures().is_empty());
     assert_eq!(MatchSummary::of(&spec, &r).wins, reference::COIN_WINS);
     // The same match again gives the same games.
-    let again = play_match(&MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(reference::SCHEME_COIN.into()) }, reference::SEED)).expect("runs");
+    let again = play_match(&MatchSpec::checker(
+        Entrant {
+            label: "coin".into(),
+            source: StrategySource::Scheme(reference::SCHEME_COIN.into()),
+        },
+        reference::SEED,
+    ))
+    .expect("runs");
     assert_eq!(reference::fingerprint(r.logs()), reference::fingerprint(again.logs()));
 }
 
 #[path = "common/lifter_reference.rs"]
 mod lifter_reference;
 
-
 #[path = "common/random_games.rs"]
 mod random_games;
 
 #[allow(dead_code)]
 use testkit::nim;
-#[path = "common/rails_reference.rs"]
-mod rails_reference;
 #[path = "common/native_values.rs"]
 mod native_values;
+#[path = "common/rails_reference.rs"]
+mod rails_reference;
 
 /// 1,000 random games per engine, the Pig checker, the Lifter routes and a 20,000-move link:
 /// fingerprints written for tests/wasm.rs, which must find the same values in Chromium.
 #[test]
 fn native_fingerprints_for_the_wasm_test() {
     let code = reference::SCHEME_COIN.to_string();
-    let coin = play_match(&MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED)).expect("runs");
+    let coin = play_match(&MatchSpec::checker(
+        Entrant { label: "coin".into(), source: StrategySource::Scheme(code) },
+        reference::SEED,
+    ))
+    .expect("runs");
     let values = [
         ("pig-checker", reference::fingerprint(coin.logs())),
         ("lifter-routes", lifter_reference::fingerprint()),

@@ -1,17 +1,22 @@
 //! Tournaments of more than two Pig strategies on the shared runner: every pair plays, the
 //! standings and the Elo table come from the rails, links carry every strategy.
 
+use lambda_arcade::arena::{Answer, SeatFailure, Step};
 use lambda_arcade::game::replay;
 use lambda_arcade::games::open_link;
 use lambda_arcade::link::LinkError;
-use lambda_arcade::arena::{Answer, SeatFailure, Step};
 use lambda_arcade::pig::decider::decision;
 use lambda_arcade::pig::links::{decode_tournament, encode_tournament};
 use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
 use lambda_arcade::pig::{Entrant, Pig, PigParams, StrategySource};
 
 fn spec(names: &[&str], games: u32, seed: u64) -> TournamentSpec {
-    TournamentSpec { entrants: names.iter().map(|n| Entrant::builtin(n)).collect(), games, seed, target: 100 }
+    TournamentSpec {
+        entrants: names.iter().map(|n| Entrant::builtin(n)).collect(),
+        games,
+        seed,
+        target: 100,
+    }
 }
 
 #[test]
@@ -40,7 +45,10 @@ fn every_pair_plays_and_the_elo_table_ranks_the_strategies() {
 #[test]
 fn javascript_entrants_are_asked_by_their_tournament_index() {
     let mut s = spec(&["hold20", "pace", "dummy"], 2, 1);
-    s.entrants[2] = Entrant { label: "mine.js".into(), source: StrategySource::JavaScript("function player(){return false}".into()) };
+    s.entrants[2] = Entrant {
+        label: "mine.js".into(),
+        source: StrategySource::JavaScript("function player(){return false}".into()),
+    };
     let mut r = TournamentRunner::new(s).unwrap();
     let mut asked = 0;
     loop {
@@ -61,16 +69,25 @@ fn javascript_entrants_are_asked_by_their_tournament_index() {
 #[test]
 fn a_broken_strategy_is_named_before_anything_is_played() {
     let mut s = spec(&["hold20", "pace", "dummy"], 2, 1);
-    s.entrants[1] = Entrant { label: "bad.scm".into(), source: StrategySource::Scheme("(define (player a b c d s)".into()) };
+    s.entrants[1] = Entrant {
+        label: "bad.scm".into(),
+        source: StrategySource::Scheme("(define (player a b c d s)".into()),
+    };
     let e = TournamentRunner::new(s).err().expect("an error");
     assert_eq!(e.entrant, Some(1));
-    assert!(TournamentRunner::new(spec(&["hold20", "pace"], 2, 1)).is_err(), "two strategies are a match");
+    assert!(
+        TournamentRunner::new(spec(&["hold20", "pace"], 2, 1)).is_err(),
+        "two strategies are a match"
+    );
 }
 
 #[test]
 fn tournament_links_carry_every_strategy_and_refuse_too_many_games() {
     let mut s = spec(&["hold20", "pace", "dummy", "optimal"], 100, 77);
-    s.entrants[0] = Entrant { label: "mine.scm".into(), source: StrategySource::Scheme("(define (player a b c d e) #f)".into()) };
+    s.entrants[0] = Entrant {
+        label: "mine.scm".into(),
+        source: StrategySource::Scheme("(define (player a b c d e) #f)".into()),
+    };
     let link = encode_tournament(&s);
     assert!(link.starts_with("pig-tournament/1/"));
     let opened = open_link(&link).unwrap();
@@ -88,11 +105,15 @@ fn tournament_links_carry_every_strategy_and_refuse_too_many_games() {
 #[test]
 fn pairs_played_apart_make_the_same_tournament() {
     use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
-    let entrants = ["optimal", "hold20", "pace", "coward"].map(lambda_arcade::pig::Entrant::builtin).to_vec();
+    let entrants =
+        ["optimal", "hold20", "pace", "coward"].map(lambda_arcade::pig::Entrant::builtin).to_vec();
     let spec = TournamentSpec { entrants, games: 25, seed: 99, target: 100 };
     let whole = TournamentRunner::new(spec.clone()).unwrap().run().unwrap();
     // Played in reverse order, as another core might finish them.
-    let mut results: Vec<_> = (0..spec.pairs().len()).rev().map(|k| Some(TournamentRunner::play_pair(&spec, k).unwrap())).collect();
+    let mut results: Vec<_> = (0..spec.pairs().len())
+        .rev()
+        .map(|k| Some(TournamentRunner::play_pair(&spec, k).unwrap()))
+        .collect();
     results.reverse();
     let apart = TournamentRunner::with_pairs(spec.clone(), results).unwrap();
     assert_eq!(apart.games(), whole.games());
@@ -114,19 +135,39 @@ fn pairs_played_apart_make_the_same_tournament() {
     if let Some(r) = bad[2].as_mut() {
         r.logs[3].seating[0] = 2;
     }
-    assert_eq!(TournamentRunner::with_pairs(spec.clone(), bad).err().unwrap(), "pair 3: entrant 2 (a pair has entrants 0 and 1)");
+    assert_eq!(
+        TournamentRunner::with_pairs(spec.clone(), bad).err().unwrap(),
+        "pair 3: entrant 2 (a pair has entrants 0 and 1)"
+    );
     let mut bad = results_of(&spec);
     if let Some(r) = bad[0].as_mut() {
-        r.failures.push(SeatFailure { game: 0, move_index: 0, entrant: 7, seat: 0, message: String::new(), timeout: false });
+        r.failures.push(SeatFailure {
+            game: 0,
+            move_index: 0,
+            entrant: 7,
+            seat: 0,
+            message: String::new(),
+            timeout: false,
+        });
     }
-    assert_eq!(TournamentRunner::with_pairs(spec.clone(), bad).err().unwrap(), "pair 1: entrant 7 (a pair has entrants 0 and 1)");
+    assert_eq!(
+        TournamentRunner::with_pairs(spec.clone(), bad).err().unwrap(),
+        "pair 1: entrant 7 (a pair has entrants 0 and 1)"
+    );
     let mut bad = results_of(&spec);
     if let Some(r) = bad[5].as_mut() {
         r.logs.pop();
     }
-    assert_eq!(TournamentRunner::with_pairs(spec, bad).err().unwrap(), "pair 6: 24 games (each pair plays 25)");
+    assert_eq!(
+        TournamentRunner::with_pairs(spec, bad).err().unwrap(),
+        "pair 6: 24 games (each pair plays 25)"
+    );
 }
 
-fn results_of(spec: &lambda_arcade::pig::tournament::TournamentSpec) -> Vec<Option<lambda_arcade::pig::tournament::PairResult>> {
-    (0..spec.pairs().len()).map(|k| lambda_arcade::pig::tournament::TournamentRunner::play_pair(spec, k).ok()).collect()
+fn results_of(
+    spec: &lambda_arcade::pig::tournament::TournamentSpec,
+) -> Vec<Option<lambda_arcade::pig::tournament::PairResult>> {
+    (0..spec.pairs().len())
+        .map(|k| lambda_arcade::pig::tournament::TournamentRunner::play_pair(spec, k).ok())
+        .collect()
 }

@@ -17,7 +17,11 @@ fn root() -> &'static Path {
 }
 
 fn script(args: &[&str]) -> std::process::Output {
-    Command::new("bash").arg(root().join("scripts/build-examples.sh")).args(args).output().expect("bash runs")
+    Command::new("bash")
+        .arg(root().join("scripts/build-examples.sh"))
+        .args(args)
+        .output()
+        .expect("bash runs")
 }
 
 /// Says so on the terminal even when the harness captures the test's output.
@@ -28,7 +32,8 @@ fn skipped(why: &str) {
 /// The committed `.wasm` beside each source and where the rebuild of it went.
 fn pairs(out: &Path) -> Vec<(PathBuf, PathBuf)> {
     let mut pairs = Vec::new();
-    let examples = std::fs::read_dir(root().join("examples/programs")).expect("examples/programs is there");
+    let examples =
+        std::fs::read_dir(root().join("examples/programs")).expect("examples/programs is there");
     for entry in examples.map(|e| e.expect("a folder entry")) {
         if entry.path().is_dir() {
             let name = format!("{}.wasm", entry.file_name().to_string_lossy());
@@ -36,7 +41,10 @@ fn pairs(out: &Path) -> Vec<(PathBuf, PathBuf)> {
         }
     }
     let hostile = root().join("tests/fixtures/programs/hostile");
-    for entry in std::fs::read_dir(&hostile).expect("the hostile modules are there").map(|e| e.expect("a folder entry")) {
+    for entry in std::fs::read_dir(&hostile)
+        .expect("the hostile modules are there")
+        .map(|e| e.expect("a folder entry"))
+    {
         let path = entry.path();
         if path.extension().is_some_and(|e| e == "wat") {
             let name = format!("{}.wasm", path.file_stem().unwrap_or_default().to_string_lossy());
@@ -55,7 +63,8 @@ fn committed_builds_are_what_their_sources_build_to() {
         return;
     }
     let here = String::from_utf8_lossy(&check.stdout).to_string();
-    let recorded = std::fs::read_to_string(root().join("examples/programs/toolchain.txt")).expect("toolchain.txt is committed");
+    let recorded = std::fs::read_to_string(root().join("examples/programs/toolchain.txt"))
+        .expect("toolchain.txt is committed");
     if here != recorded {
         skipped(&format!("the builds were made with\n{recorded}and this machine has\n{here}"));
         return;
@@ -63,12 +72,21 @@ fn committed_builds_are_what_their_sources_build_to() {
     let out = std::env::temp_dir().join(format!("arcade-examples-{}", std::process::id()));
     std::fs::create_dir_all(&out).expect("a temporary folder");
     let built = script(&["--out", &out.to_string_lossy(), "--no-install"]);
-    assert!(built.status.success(), "the build failed:\n{}{}", String::from_utf8_lossy(&built.stdout), String::from_utf8_lossy(&built.stderr));
+    assert!(
+        built.status.success(),
+        "the build failed:\n{}{}",
+        String::from_utf8_lossy(&built.stdout),
+        String::from_utf8_lossy(&built.stderr)
+    );
     let mut differ = Vec::new();
     let mut compared = 0;
     for (committed, rebuilt) in pairs(&out) {
         let Ok(new) = std::fs::read(&rebuilt) else {
-            assert!(rebuilt.parent().is_some_and(|p| p.ends_with("hostile")), "{} was not rebuilt", committed.display());
+            assert!(
+                rebuilt.parent().is_some_and(|p| p.ends_with("hostile")),
+                "{} was not rebuilt",
+                committed.display()
+            );
             continue; // no wat2wasm here: the script said so
         };
         compared += 1;

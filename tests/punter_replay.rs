@@ -3,7 +3,6 @@
 //! wrong punter ids, up to 17 punters) must replay to the recorded final scores.
 //! `scripts/punter-replay-all.sh` replays all of them.
 
-
 use lambda_arcade::punter::{GameLog, Illegal, Move, Played, PunterGame, PunterMap, Settings};
 use std::sync::Arc;
 
@@ -14,7 +13,11 @@ fn map(name: &str) -> Arc<PunterMap> {
 
 fn fixtures() -> Vec<std::path::PathBuf> {
     // The official logs (the folder also holds test programs, `*.wat` and `*.wasm`).
-    let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/punter").unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+    let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/punter")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
     files.sort();
     files
 }
@@ -30,8 +33,16 @@ fn official_logs_replay_to_the_official_scores() {
         let m = map(&log.map);
         big += usize::from(m.rivers.len() >= 10_000);
         combos.insert((log.settings.futures, log.settings.splurges, log.settings.options));
-        timeouts += log.entries.iter().filter(|e| matches!(e, lambda_arcade::punter::Entry::Timeout { .. })).count();
-        zombies += log.entries.iter().filter(|e| matches!(e, lambda_arcade::punter::Entry::Zombie { .. })).count();
+        timeouts += log
+            .entries
+            .iter()
+            .filter(|e| matches!(e, lambda_arcade::punter::Entry::Timeout { .. }))
+            .count();
+        zombies += log
+            .entries
+            .iter()
+            .filter(|e| matches!(e, lambda_arcade::punter::Entry::Zombie { .. }))
+            .count();
         let (game, played) = log.replay(m.clone());
         assert!(game.is_over(), "{}: the game lasts one turn per river", path.display());
         assert_eq!(played.len(), log.entries.len());
@@ -62,9 +73,18 @@ fn maps_are_read_with_their_places_on_error() {
     assert_eq!((m.sites.len(), m.rivers.len(), m.mines.len()), (8, 12, 2));
     let cases = [
         ("{\"sites\":[{\"id\":1}],\"rivers\":[],\"mines\":[1]", "1:43: EOF while parsing"),
-        ("{\"sites\":[{\"id\":1}],\"rivers\":[{\"source\":1,\"target\":9}],\"mines\":[]}", "rivers[0].target: site 9 is not among the sites"),
-        ("{\"sites\":[{\"id\":1},{\"id\":1}],\"rivers\":[],\"mines\":[]}", "sites[1].id: site 1 is listed twice"),
-        ("{\"sites\":[{\"id\":1}],\"rivers\":[{\"source\":1,\"target\":1}],\"mines\":[]}", "rivers[0]: a river from site 1 to itself"),
+        (
+            "{\"sites\":[{\"id\":1}],\"rivers\":[{\"source\":1,\"target\":9}],\"mines\":[]}",
+            "rivers[0].target: site 9 is not among the sites",
+        ),
+        (
+            "{\"sites\":[{\"id\":1},{\"id\":1}],\"rivers\":[],\"mines\":[]}",
+            "sites[1].id: site 1 is listed twice",
+        ),
+        (
+            "{\"sites\":[{\"id\":1}],\"rivers\":[{\"source\":1,\"target\":1}],\"mines\":[]}",
+            "rivers[0]: a river from site 1 to itself",
+        ),
         ("{\"sites\":[{\"id\":-1}],\"rivers\":[],\"mines\":[]}", "sites[0].id: expected a site id"),
         ("{\"sites\":[],\"rivers\":[]}", "mines: missing"),
     ];
@@ -89,14 +109,26 @@ fn illegal_moves_are_passes_with_their_reason() {
     let settings = Settings { futures: false, splurges: true, options: true };
     let mut g = PunterGame::new(m, 2, settings, &[]);
     assert_eq!(g.play(&Move::Claim { source: 0, target: 1 }), Played::Done);
-    assert_eq!(g.play(&Move::Claim { source: 1, target: 0 }), Played::Passed(Illegal::Claimed { source: 1, target: 0 }));
-    assert_eq!(g.play(&Move::Claim { source: 0, target: 5 }), Played::Passed(Illegal::NoSuchRiver { source: 0, target: 5 }));
+    assert_eq!(
+        g.play(&Move::Claim { source: 1, target: 0 }),
+        Played::Passed(Illegal::Claimed { source: 1, target: 0 })
+    );
+    assert_eq!(
+        g.play(&Move::Claim { source: 0, target: 5 }),
+        Played::Passed(Illegal::NoSuchRiver { source: 0, target: 5 })
+    );
     // Punter 1 buys the option on punter 0's river 0–1; nobody can buy it again, nor its owner.
     assert_eq!(g.play(&Move::Option { source: 0, target: 1 }), Played::Done);
     assert_eq!(g.option_holder(0), Some(1));
     assert_eq!(g.options_left(1), 1, "sample has two mines: two options each");
-    assert_eq!(g.play(&Move::Option { source: 0, target: 1 }), Played::Passed(Illegal::OwnRiver { source: 0, target: 1 }));
-    assert_eq!(g.play(&Move::Option { source: 1, target: 0 }), Played::Passed(Illegal::OptionTaken { source: 1, target: 0 }));
+    assert_eq!(
+        g.play(&Move::Option { source: 0, target: 1 }),
+        Played::Passed(Illegal::OwnRiver { source: 0, target: 1 })
+    );
+    assert_eq!(
+        g.play(&Move::Option { source: 1, target: 0 }),
+        Played::Passed(Illegal::OptionTaken { source: 1, target: 0 })
+    );
     // Splurges: credit accumulates over passes and a claim does not reset it.
     let mut g = PunterGame::new(map("sample.json"), 1, settings, &[]);
     g.play(&Move::Pass);
@@ -109,7 +141,10 @@ fn illegal_moves_are_passes_with_their_reason() {
     assert_eq!(g.credit(0), 2, "an illegal splurge is a pass: the credit stays");
     assert_eq!(g.play(&Move::Splurge { route: vec![1, 2, 3] }), Played::Done);
     assert_eq!(g.credit(0), 1);
-    assert_eq!(g.play(&Move::Splurge { route: vec![3, 4, 3] }), Played::Passed(Illegal::RiverTwiceInRoute { source: 4, target: 3 }));
+    assert_eq!(
+        g.play(&Move::Splurge { route: vec![3, 4, 3] }),
+        Played::Passed(Illegal::RiverTwiceInRoute { source: 4, target: 3 })
+    );
 }
 
 #[test]
@@ -132,8 +167,15 @@ fn punter_passes_the_generic_checks_of_the_rails() {
         .flat_map(|i| [PunterMove::Claim(i), PunterMove::Option(i), PunterMove::SplurgeTo(i)])
         .chain([PunterMove::Pass, PunterMove::SplurgeEnd])
         .collect();
-    for (punters, futures, splurges, options) in [(2, false, false, false), (3, true, true, true), (2, false, true, false), (4, true, false, true)] {
-        let mut p = PunterParams::bundled("sample.json", punters, Settings { futures, splurges, options }).unwrap();
+    for (punters, futures, splurges, options) in [
+        (2, false, false, false),
+        (3, true, true, true),
+        (2, false, true, false),
+        (4, true, false, true),
+    ] {
+        let mut p =
+            PunterParams::bundled("sample.json", punters, Settings { futures, splurges, options })
+                .unwrap();
         p.futures = vec![vec![(1, 3), (5, 7)]; punters];
         testkit::random_playouts::<Punter>(&p, &pool, 15, 400);
     }
@@ -142,23 +184,35 @@ fn punter_passes_the_generic_checks_of_the_rails() {
 #[test]
 fn official_logs_become_games_on_the_rails_with_the_same_scores_and_links() {
     use lambda_arcade::game::Game;
-    use lambda_arcade::link::{decode_game, encode_game, GameRecord};
     use lambda_arcade::games::open_link;
+    use lambda_arcade::link::{decode_game, encode_game, GameRecord};
     use lambda_arcade::punter::{Punter, PunterParams};
     for path in fixtures() {
         let log = GameLog::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let m = map(&log.map);
         let moves = log.game_moves(m.clone());
-        let params = PunterParams::bundled(&log.map, log.teams.len(), log.settings).map(|p| PunterParams { futures: log.futures.clone(), ..p }).unwrap();
-        let game: Punter = lambda_arcade::game::replay(&params, &moves).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let params = PunterParams::bundled(&log.map, log.teams.len(), log.settings)
+            .map(|p| PunterParams { futures: log.futures.clone(), ..p })
+            .unwrap();
+        let game: Punter = lambda_arcade::game::replay(&params, &moves)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(game.outcome(), Some(log.recorded.clone()), "{}", path.display());
         if m.rivers.len() < 1000 {
-            let record = GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), moves, view: 7 };
+            let record = GameRecord::<Punter> {
+                params,
+                seed: 0,
+                players: log.teams.clone(),
+                moves,
+                view: 7,
+            };
             let link = encode_game(&record).unwrap();
             assert!(link.len() < 8000, "{} characters", link.len());
             let back = decode_game::<Punter>(&link).unwrap();
             assert_eq!(back.record.moves, record.moves);
-            assert_eq!(open_link(&link).unwrap().summary["scores"], serde_json::json!(log.recorded));
+            assert_eq!(
+                open_link(&link).unwrap().summary["scores"],
+                serde_json::json!(log.recorded)
+            );
         }
     }
 }
@@ -186,13 +240,21 @@ fn the_gain_of_a_river_is_what_claiming_it_adds() {
 fn the_bundled_map_hashes_are_those_of_the_map_files() {
     use lambda_arcade::link::content_hash;
     use lambda_arcade::punter::maps;
-    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/punter")).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json")).count();
+    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/punter"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json"))
+        .count();
     assert_eq!(maps::BUNDLED.len(), files, "every map served with the page is bundled");
     for &(name, hash) in maps::BUNDLED {
-        let text = std::fs::read_to_string(format!("{}/maps/punter/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let text =
+            std::fs::read_to_string(format!("{}/maps/punter/{name}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
         assert_eq!(content_hash(&text), hash, "{name}");
         assert_eq!(maps::bundled(name), Some(text.as_str()), "{name} is compiled in");
-        assert!(maps::is_bundled(name, &text) && !maps::is_bundled(name, &format!("{text} ")), "{name}");
+        assert!(
+            maps::is_bundled(name, &text) && !maps::is_bundled(name, &format!("{text} ")),
+            "{name}"
+        );
     }
 }
 
@@ -202,12 +264,20 @@ fn a_link_naming_a_bundled_map_opens_with_the_map_handed_in() {
     use lambda_arcade::punter::{Punter, PunterParams, Settings};
     let params = PunterParams::bundled("circle.json", 2, Settings::default()).unwrap();
     let text = params.map_text.to_string();
-    let link = encode_game(&GameRecord::<Punter> { params, seed: 1, players: vec![], moves: vec![], view: 0 }).unwrap();
+    let link = encode_game(&GameRecord::<Punter> {
+        params,
+        seed: 1,
+        players: vec![],
+        moves: vec![],
+        view: 0,
+    })
+    .unwrap();
     assert!(link.len() < 100, "the map travels by name: {link}");
     // A map handed in is what the link reads (the page's build carries none); a different text
     // under the same name is refused, not taken for the shared map.
     let d = decode_game_with::<Punter>(&link, vec![("circle.json".into(), text.clone())]).unwrap();
     assert_eq!(&*d.record.params.map_text, text.as_str());
-    let e = decode_game_with::<Punter>(&link, vec![("circle.json".into(), format!("{text} "))]).unwrap_err();
+    let e = decode_game_with::<Punter>(&link, vec![("circle.json".into(), format!("{text} "))])
+        .unwrap_err();
     assert_eq!(e.code(), "missing-asset", "{e}");
 }

@@ -1,14 +1,16 @@
 //! The shared rails on a test game with 17 seats and hidden hands (`testkit::nim`): views,
 //! chance odds, the replay tape, links of 20,000-move games, the match runner and standings.
 
-use testkit::nim;
-use testkit::nim::{Nim, NimMove, NimParams};
-use lambda_arcade::arena::{wilson_interval, Answer, Decider, GameLog, MoveLabels, Series, SeriesSpec, Standings, Step};
+use lambda_arcade::arena::{
+    wilson_interval, Answer, Decider, GameLog, MoveLabels, Series, SeriesSpec, Standings, Step,
+};
 use lambda_arcade::game::{ranks_of, replay, Game};
 use lambda_arcade::games::open_link;
 use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkError};
 use lambda_arcade::rng::{below, draw, stream};
 use lambda_arcade::tape::Tape;
+use testkit::nim;
+use testkit::nim::{Nim, NimMove, NimParams};
 
 fn params(seats: u8, pile: u32) -> NimParams {
     NimParams { seats, pile, hand: 3 }
@@ -35,7 +37,8 @@ fn random_game(p: &NimParams, seed: u64) -> (Nim, Vec<NimMove>) {
 
 #[test]
 fn nim_passes_the_generic_checks() {
-    let pool: Vec<NimMove> = (0..=4).flat_map(|v| [NimMove::Draw(v), NimMove::Take(v)]).chain([NimMove::Pass]).collect();
+    let pool: Vec<NimMove> =
+        (0..=4).flat_map(|v| [NimMove::Draw(v), NimMove::Take(v)]).chain([NimMove::Pass]).collect();
     testkit::random_playouts::<Nim>(&params(17, 60), &pool, 20, 5000);
     testkit::random_playouts::<Nim>(&params(2, 9), &pool, 20, 5000);
 }
@@ -84,7 +87,13 @@ fn a_20000_move_game_round_trips_through_a_link() {
     let p = params(17, 18_000);
     let (end, moves) = random_game(&p, 7);
     assert!(moves.len() >= 20_000, "{} moves", moves.len());
-    let record = GameRecord::<Nim> { params: p, seed: 7, players: (0..17).map(|i| format!("bot {i}")).collect(), view: 12_345, moves };
+    let record = GameRecord::<Nim> {
+        params: p,
+        seed: 7,
+        players: (0..17).map(|i| format!("bot {i}")).collect(),
+        view: 12_345,
+        moves,
+    };
     let link = encode_game(&record).unwrap();
     let back = decode_game::<Nim>(&link).unwrap();
     assert_eq!(back.problem, None);
@@ -96,10 +105,17 @@ fn a_20000_move_game_round_trips_through_a_link() {
 fn a_seek_anywhere_equals_replaying_from_the_start() {
     let p = params(17, 3000);
     let (_, moves) = random_game(&p, 11);
-    let record = GameRecord::<Nim> { params: p.clone(), seed: 11, players: vec![], view: 0, moves: moves.clone() };
+    let record = GameRecord::<Nim> {
+        params: p.clone(),
+        seed: 11,
+        players: vec![],
+        view: 0,
+        moves: moves.clone(),
+    };
     let mut tape = Tape::new(record).unwrap();
     let mut rng = stream(5, 5);
-    let mut points: Vec<usize> = (0..200).map(|_| below(&mut rng, moves.len() as u64 + 1) as usize).collect();
+    let mut points: Vec<usize> =
+        (0..200).map(|_| below(&mut rng, moves.len() as u64 + 1) as usize).collect();
     points.extend([0, moves.len(), 63, 64, 65, moves.len() - 1]);
     for t in points {
         let want: Nim = replay(&p, &moves[..t]).unwrap();
@@ -119,14 +135,19 @@ fn a_seek_anywhere_equals_replaying_from_the_start() {
 struct Greedy;
 impl Decider<Nim> for Greedy {
     fn decide(&mut self, v: &testkit::nim::NimView) -> Result<NimMove, String> {
-        Ok((1..=3u8).rev().find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile).map_or(NimMove::Pass, NimMove::Take))
+        Ok((1..=3u8)
+            .rev()
+            .find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile)
+            .map_or(NimMove::Pass, NimMove::Take))
     }
 }
 /// Takes the smallest card that fits.
 struct Timid;
 impl Decider<Nim> for Timid {
     fn decide(&mut self, v: &testkit::nim::NimView) -> Result<NimMove, String> {
-        Ok((1..=3u8).find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile).map_or(NimMove::Pass, NimMove::Take))
+        Ok((1..=3u8)
+            .find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile)
+            .map_or(NimMove::Pass, NimMove::Take))
     }
 }
 /// Always answers a move that is never legal.
@@ -161,7 +182,10 @@ fn the_runner_plays_17_seats_with_rotation_fallbacks_and_standings() {
     }
     // Broken seats failed and got the fallback; nobody else failed.
     assert!(!runner.failures().is_empty());
-    assert!(runner.failures().iter().all(|f| f.entrant % 3 == 2 && f.message.contains("not a legal move")));
+    assert!(runner
+        .failures()
+        .iter()
+        .all(|f| f.entrant % 3 == 2 && f.message.contains("not a legal move")));
     for l in logs {
         let replayed: Nim = replay(&spec.params, &l.moves).unwrap();
         assert_eq!(replayed, l.end);
@@ -172,9 +196,11 @@ fn the_runner_plays_17_seats_with_rotation_fallbacks_and_standings() {
     assert_eq!(elo.len(), 17);
     assert!((elo.iter().sum::<f64>() / 17.0 - 1500.0).abs() < 1e-6);
     // Same seed, same match.
-    let again: Vec<Option<Box<dyn Decider<Nim>>>> = (0..17).map(|_| -> Option<Box<dyn Decider<Nim>>> { Some(Box::new(Greedy)) }).collect();
+    let again: Vec<Option<Box<dyn Decider<Nim>>>> =
+        (0..17).map(|_| -> Option<Box<dyn Decider<Nim>>> { Some(Box::new(Greedy)) }).collect();
     let mut a = Series::new(spec.clone(), again).unwrap();
-    let again2: Vec<Option<Box<dyn Decider<Nim>>>> = (0..17).map(|_| -> Option<Box<dyn Decider<Nim>>> { Some(Box::new(Greedy)) }).collect();
+    let again2: Vec<Option<Box<dyn Decider<Nim>>>> =
+        (0..17).map(|_| -> Option<Box<dyn Decider<Nim>>> { Some(Box::new(Greedy)) }).collect();
     let mut b = Series::new(spec, again2).unwrap();
     a.advance(u32::MAX);
     b.advance(u32::MAX);
@@ -184,7 +210,8 @@ fn the_runner_plays_17_seats_with_rotation_fallbacks_and_standings() {
 #[test]
 fn outside_deciders_time_out_into_zombies() {
     let spec = SeriesSpec { zombie_after: Some(3), ..SeriesSpec::new(params(3, 40), 4, 1) };
-    let deciders: Vec<Option<Box<dyn Decider<Nim>>>> = vec![Some(Box::new(Greedy)), None, Some(Box::new(Timid))];
+    let deciders: Vec<Option<Box<dyn Decider<Nim>>>> =
+        vec![Some(Box::new(Greedy)), None, Some(Box::new(Timid))];
     let mut r = Series::new(spec, deciders).unwrap();
     let mut asked = 0;
     loop {
@@ -234,7 +261,13 @@ fn the_registry_opens_every_kind_and_names_what_is_wrong() {
         let e = open_link(link).unwrap_err();
         assert!(e.to_string().contains(want), "{link}: {e}");
     }
-    assert_eq!(open_link("#unknown/9/x").unwrap_err(), LinkError::UnknownKind { kind: "unknown".into(), known: lambda_arcade::games::EVERY_LINK_KIND.to_vec() });
+    assert_eq!(
+        open_link("#unknown/9/x").unwrap_err(),
+        LinkError::UnknownKind {
+            kind: "unknown".into(),
+            known: lambda_arcade::games::EVERY_LINK_KIND.to_vec()
+        }
+    );
     // The list every one-game engine module names is the full registry's.
     let registry: Vec<&str> = lambda_arcade::games::link_kinds().map(|k| k.kind).collect();
     assert_eq!(registry, lambda_arcade::games::EVERY_LINK_KIND);
@@ -301,7 +334,11 @@ fn the_engine_says_which_beards_grew() {
         }
         let before = game.cells().to_vec();
         // Mostly waiting, so the robot lives while the beards grow.
-        let c = if below(&mut rng, 4) == 0 { Command::MOVES[below(&mut rng, 4) as usize] } else { Command::Wait };
+        let c = if below(&mut rng, 4) == 0 {
+            Command::MOVES[below(&mut rng, 4) as usize]
+        } else {
+            Command::Wait
+        };
         game.step(c).unwrap();
         let mut want: Vec<u32> = (0..before.len())
             .filter(|&i| before[i] != Cell::Beard && game.cells()[i] == Cell::Beard)
@@ -336,16 +373,24 @@ fn every_decision_is_kept_with_its_answer_output_time_and_refusal() {
     assert_eq!(log.decisions.len(), asked);
     let (a, b, c) = (&log.decisions[0], &log.decisions[1], &log.decisions[2]);
     let labels = MoveLabels::<Nim>::of(&log.params, &log.moves).unwrap();
-    assert_eq!((a.refused(), a.printed(), a.ms, labels.answer(a).as_str(), a.made), (Some("threw"), "first\n", 12.5, "", 0));
+    assert_eq!(
+        (a.refused(), a.printed(), a.ms, labels.answer(a).as_str(), a.made),
+        (Some("threw"), "first\n", 12.5, "", 0)
+    );
     // A refused answer keeps no words of its own: its reason names the move.
-    assert!(b.refused().unwrap().contains("not a legal move") && b.refused().unwrap().contains("99"), "{b:?}");
+    assert!(
+        b.refused().unwrap().contains("not a legal move") && b.refused().unwrap().contains("99"),
+        "{b:?}"
+    );
     assert_eq!((labels.answer(b).as_str(), b.printed(), b.made), ("", "second\n", 0));
     assert_eq!((c.refused(), c.made), (None, 1));
     assert!(c.move_index > b.move_index && b.move_index > a.move_index);
     // Each accepted decision's answer is the label of the move at its index.
     let mut g = Nim::new(&p).unwrap();
     for (i, mv) in log.moves.iter().enumerate() {
-        if let Some(d) = log.decisions.iter().find(|d| d.move_index as usize == i && d.refused().is_none()) {
+        if let Some(d) =
+            log.decisions.iter().find(|d| d.move_index as usize == i && d.refused().is_none())
+        {
             assert_eq!(labels.answer(d), g.move_label(mv));
         }
         g.play(mv).unwrap();
@@ -360,13 +405,18 @@ fn a_series_that_keeps_no_decisions_plays_the_same_games() {
             Err(format!("refused at {v:?}"))
         }
     }
-    let deciders = || -> lambda_arcade::arena::Deciders<Nim> { vec![Some(Box::new(First)), Some(Box::new(First))] };
+    let deciders = || -> lambda_arcade::arena::Deciders<Nim> {
+        vec![Some(Box::new(First)), Some(Box::new(First))]
+    };
     let kept = Series::new(SeriesSpec::new(params(2, 5), 3, 3), deciders()).unwrap().run().unwrap();
     let spec = SeriesSpec { keep_decisions: false, ..SeriesSpec::new(params(2, 5), 3, 3) };
     let bare = Series::new(spec, deciders()).unwrap().run().unwrap();
     assert!(kept.logs().iter().all(|l| !l.decisions.is_empty()));
     assert!(bare.logs().iter().all(|l| l.decisions.is_empty()));
-    assert_eq!(kept.logs().iter().map(|l| &l.moves).collect::<Vec<_>>(), bare.logs().iter().map(|l| &l.moves).collect::<Vec<_>>());
+    assert_eq!(
+        kept.logs().iter().map(|l| &l.moves).collect::<Vec<_>>(),
+        bare.logs().iter().map(|l| &l.moves).collect::<Vec<_>>()
+    );
     assert_eq!(kept.failures(), bare.failures(), "failures are kept either way");
 }
 
@@ -380,7 +430,11 @@ fn a_clock_times_engine_deciders() {
     }
     let ticks = std::rc::Rc::new(std::cell::Cell::new(0.0));
     let t = ticks.clone();
-    let mut s = Series::new(SeriesSpec::new(params(2, 5), 1, 3), vec![Some(Box::new(First)), Some(Box::new(First))]).unwrap();
+    let mut s = Series::new(
+        SeriesSpec::new(params(2, 5), 1, 3),
+        vec![Some(Box::new(First)), Some(Box::new(First))],
+    )
+    .unwrap();
     s.set_clock(Box::new(move || {
         t.set(t.get() + 2.0);
         t.get()
@@ -392,7 +446,8 @@ fn a_clock_times_engine_deciders() {
 #[test]
 fn standings_tally_by_the_games_ranks_and_make_one_row_per_entrant() {
     let spec = SeriesSpec::new(params(3, 40), 12, 5);
-    let deciders: Vec<Option<Box<dyn Decider<Nim>>>> = vec![Some(Box::new(Greedy)), Some(Box::new(Timid)), Some(Box::new(Greedy))];
+    let deciders: Vec<Option<Box<dyn Decider<Nim>>>> =
+        vec![Some(Box::new(Greedy)), Some(Box::new(Timid)), Some(Box::new(Greedy))];
     let runner = Series::new(spec, deciders).unwrap().run().unwrap();
     let standings = runner.standings();
     // Every game's winners (the engine's, from its ranks) are the wins and draws tallied.
@@ -403,7 +458,11 @@ fn standings_tally_by_the_games_ranks_and_make_one_row_per_entrant() {
         assert_eq!(ranks_of(&l.returns), l.end.ranks());
         for &seat in &winners {
             let who = l.seating[usize::from(seat)];
-            if winners.len() == 1 { wins[who] += 1 } else { draws[who] += 1 }
+            if winners.len() == 1 {
+                wins[who] += 1
+            } else {
+                draws[who] += 1
+            }
         }
     }
     assert_eq!(standings.tallies.iter().map(|t| t.wins).collect::<Vec<_>>(), wins);
@@ -412,13 +471,20 @@ fn standings_tally_by_the_games_ranks_and_make_one_row_per_entrant() {
     let rows = standings.rows(&names);
     let elo = standings.elo();
     for (i, (row, t)) in rows.iter().zip(&standings.tallies).enumerate() {
-        assert_eq!((row.entrant, row.games, row.wins, row.draws, row.losses), (i, t.games, t.wins, t.draws, t.losses));
+        assert_eq!(
+            (row.entrant, row.games, row.wins, row.draws, row.losses),
+            (i, t.games, t.wins, t.draws, t.losses)
+        );
         assert_eq!(row.mean_return, t.score / f64::from(t.games));
         assert_eq!(row.win_rate, f64::from(t.wins) / f64::from(t.games));
         assert_eq!(row.ci95, wilson_interval(t.wins, t.games));
         assert_eq!(row.elo, elo[i]);
     }
-    assert_eq!([rows[0].name.as_str(), rows[1].name.as_str(), rows[2].name.as_str()], ["a", "b", "3"], "an entrant without a name gets its number");
+    assert_eq!(
+        [rows[0].name.as_str(), rows[1].name.as_str(), rows[2].name.as_str()],
+        ["a", "b", "3"],
+        "an entrant without a name gets its number"
+    );
     let ranked = standings.ranked(&names);
     assert!(ranked.windows(2).all(|w| w[0].elo >= w[1].elo));
     assert_eq!(serde_json::to_value(&ranked[0]).unwrap()["ci95"].as_array().unwrap().len(), 2);
@@ -427,20 +493,41 @@ fn standings_tally_by_the_games_ranks_and_make_one_row_per_entrant() {
     for l in runner.logs() {
         // Its decisions stay with the host that played it.
         let here = GameLog { decisions: Vec::new(), ..l.clone() };
-        assert_eq!(GameLog::replayed(l.game, l.params.clone(), l.seating.clone(), l.moves.clone(), l.output.clone()).unwrap(), here);
+        assert_eq!(
+            GameLog::replayed(
+                l.game,
+                l.params.clone(),
+                l.seating.clone(),
+                l.moves.clone(),
+                l.output.clone()
+            )
+            .unwrap(),
+            here
+        );
     }
     let l = &runner.logs()[0];
-    let short = GameLog::<Nim>::replayed(l.game, l.params.clone(), l.seating.clone(), l.moves[..l.moves.len() - 1].to_vec(), String::new());
+    let short = GameLog::<Nim>::replayed(
+        l.game,
+        l.params.clone(),
+        l.seating.clone(),
+        l.moves[..l.moves.len() - 1].to_vec(),
+        String::new(),
+    );
     assert!(short.unwrap_err().starts_with("the game is not over after its"));
     let mut wrong = l.moves.clone();
     wrong.insert(0, NimMove::Take(1));
-    let e = GameLog::<Nim>::replayed(l.game, l.params.clone(), l.seating.clone(), wrong, String::new()).unwrap_err();
+    let e =
+        GameLog::<Nim>::replayed(l.game, l.params.clone(), l.seating.clone(), wrong, String::new())
+            .unwrap_err();
     assert!(e.starts_with("move 1: "), "{e}");
 
     // A shared first rank is a draw for each seat holding it; the seat ranked last loses.
     let mut s = Standings::new(3);
     s.add(&[0, 1, 2], &[2.0, 2.0, 1.0]);
-    assert_eq!(s.tallies.iter().map(|t| (t.wins, t.draws, t.losses)).collect::<Vec<_>>(), [(0, 1, 0), (0, 1, 0), (0, 0, 1)]);
+    assert_eq!(
+        s.tallies.iter().map(|t| (t.wins, t.draws, t.losses)).collect::<Vec<_>>(),
+        [(0, 1, 0), (0, 1, 0), (0, 0, 1)]
+    );
     assert_eq!(s.pairs[0], [0.0, 0.5, 1.0]);
 }
 
@@ -453,13 +540,21 @@ fn every_game_has_a_bot_link() {
     for g in lambda_arcade::games::GAMES {
         let kind = format!("{}-bot", g.id);
         assert!(g.links.iter().any(|k| k.kind == kind), "{} has no {kind} link kind", g.id);
-        let bot = BotLink { name: "My bot (2)".into(), language: "js".into(), code: "function f() { return 1; }\n".into() };
+        let bot = BotLink {
+            name: "My bot (2)".into(),
+            language: "js".into(),
+            code: "function f() { return 1; }\n".into(),
+        };
         let link = encode_bot(&kind, &bot, &["js"]).expect("encodes");
         let opened = open_link(&format!("http://x/#{link}")).expect("opens");
         assert_eq!((opened.kind.as_str(), opened.game), (kind.as_str(), g.id));
-        assert_eq!(opened.data, serde_json::json!({ "name": "My bot (2)", "language": "js", "code": "function f() { return 1; }\n" }));
+        assert_eq!(
+            opened.data,
+            serde_json::json!({ "name": "My bot (2)", "language": "js", "code": "function f() { return 1; }\n" })
+        );
         let python = BotLink { language: "python".into(), ..bot };
-        let e = open_link(&encode_bot(&kind, &python, &["python"]).expect("encodes")).expect_err("no python bots");
+        let e = open_link(&encode_bot(&kind, &python, &["python"]).expect("encodes"))
+            .expect_err("no python bots");
         assert_eq!(e.code(), "malformed", "{e}");
         let cut = &link[..link.len() - 3];
         assert!(open_link(cut).is_err(), "a cut bot link is refused whole");
@@ -470,8 +565,10 @@ fn every_game_has_a_bot_link() {
 #[test]
 fn every_games_kinds_are_drawn_by_the_page_and_documented() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let host = std::fs::read_to_string(format!("{root}/www/user-host.js")).expect("www/user-host.js");
-    let docs = std::fs::read_to_string(format!("{root}/docs/JAVASCRIPT-API.md")).expect("docs/JAVASCRIPT-API.md");
+    let host =
+        std::fs::read_to_string(format!("{root}/www/user-host.js")).expect("www/user-host.js");
+    let docs = std::fs::read_to_string(format!("{root}/docs/JAVASCRIPT-API.md"))
+        .expect("docs/JAVASCRIPT-API.md");
     for game in lambda_arcade::games::GAMES {
         assert!(!game.marks.is_empty(), "{} draws nothing", game.id);
         let names: Vec<_> = game.marks.iter().map(|k| k.name).collect();
@@ -481,9 +578,16 @@ fn every_games_kinds_are_drawn_by_the_page_and_documented() {
         assert_eq!(unique.len(), names.len(), "{}: a kind twice", game.id);
         for kind in game.marks {
             assert!(kind.dims >= 1 && !kind.form.is_empty(), "{}: {kind:?}", game.id);
-            assert!(docs.contains(&format!("`draw.{}(", kind.name)), "docs/JAVASCRIPT-API.md does not show draw.{}", kind.name);
+            assert!(
+                docs.contains(&format!("`draw.{}(", kind.name)),
+                "docs/JAVASCRIPT-API.md does not show draw.{}",
+                kind.name
+            );
         }
-        let listed = format!("marks: [{}]", names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", "));
+        let listed = format!(
+            "marks: [{}]",
+            names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ")
+        );
         let entry = host.find(&format!("{}: {{", game.id)).map(|at| &host[at..]).unwrap_or("");
         let entry = &entry[..entry.find("},").unwrap_or(entry.len())];
         assert!(entry.contains(&listed), "www/user-host.js: {}'s draw has not {listed}", game.id);

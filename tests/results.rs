@@ -10,7 +10,12 @@ use lambda_arcade::punter::state::add_bid;
 use lambda_arcade::punter::{Punter, PunterMove, PunterParams, Settings};
 
 /// A game on sample.json where seat `p` plays `pick(legal moves)` until the end.
-fn punter(punters: usize, settings: Settings, futures: Vec<Vec<(u64, u64)>>, pick: impl Fn(usize, &[PunterMove]) -> PunterMove) -> Punter {
+fn punter(
+    punters: usize,
+    settings: Settings,
+    futures: Vec<Vec<(u64, u64)>>,
+    pick: impl Fn(usize, &[PunterMove]) -> PunterMove,
+) -> Punter {
     let text = lambda_arcade::punter::maps::bundled("sample.json").unwrap();
     let params = PunterParams::new("sample.json", text, punters, settings, futures).unwrap();
     let mut g = Punter::new(&params).unwrap();
@@ -28,27 +33,52 @@ fn names(n: &[&str]) -> Vec<String> {
 #[test]
 fn ranks_share_a_place_on_equal_returns_and_are_empty_before_the_end() {
     let text = lambda_arcade::punter::maps::bundled("sample.json").unwrap();
-    let fresh = Punter::new(&PunterParams::new("sample.json", text, 3, Settings::default(), Vec::new()).unwrap()).unwrap();
-    assert!(fresh.ranks().is_empty() && fresh.winners().is_empty() && fresh.ending(&[], None).is_none());
+    let fresh = Punter::new(
+        &PunterParams::new("sample.json", text, 3, Settings::default(), Vec::new()).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        fresh.ranks().is_empty() && fresh.winners().is_empty() && fresh.ending(&[], None).is_none()
+    );
 
     // Everyone passes: 0 each, a three-way tie.
     let tie = punter(3, Settings::default(), Vec::new(), |_, _| PunterMove::Pass);
     assert_eq!(tie.ranks(), vec![1, 1, 1]);
     assert_eq!(tie.winners(), vec![0, 1, 2]);
     let n = names(&["greedy", "You", "strong"]);
-    assert_eq!(tie.ending(&n, Some(1)).unwrap(), "Game over after 12 turns. A tie: greedy, You, strong with 0.");
+    assert_eq!(
+        tie.ending(&n, Some(1)).unwrap(),
+        "Game over after 12 turns. A tie: greedy, You, strong with 0."
+    );
 
     // Seat 1 claims what it can, the others pass: seat 1 first, the other two share second place.
     let one = punter(3, Settings::default(), Vec::new(), |p, legal| {
-        if p == 1 { legal.iter().find(|m| matches!(m, PunterMove::Claim(_))).cloned().unwrap_or(PunterMove::Pass) } else { PunterMove::Pass }
+        if p == 1 {
+            legal
+                .iter()
+                .find(|m| matches!(m, PunterMove::Claim(_)))
+                .cloned()
+                .unwrap_or(PunterMove::Pass)
+        } else {
+            PunterMove::Pass
+        }
     });
     assert_eq!(one.ranks(), vec![2, 1, 2]);
     assert_eq!(one.winners(), vec![1]);
     let best = one.game().scores()[1];
     assert!(best > 0);
-    assert_eq!(one.ending(&n, Some(1)).unwrap(), format!("Game over after 12 turns. You win with {best}."));
-    assert_eq!(one.ending(&n, None).unwrap(), format!("Game over after 12 turns. You wins with {best}."));
-    assert_eq!(one.ending(&names(&["a", "b", "c"]), Some(0)).unwrap(), format!("Game over after 12 turns. b wins with {best}."));
+    assert_eq!(
+        one.ending(&n, Some(1)).unwrap(),
+        format!("Game over after 12 turns. You win with {best}.")
+    );
+    assert_eq!(
+        one.ending(&n, None).unwrap(),
+        format!("Game over after 12 turns. You wins with {best}.")
+    );
+    assert_eq!(
+        one.ending(&names(&["a", "b", "c"]), Some(0)).unwrap(),
+        format!("Game over after 12 turns. b wins with {best}.")
+    );
 }
 
 #[test]
@@ -68,16 +98,25 @@ fn pig_ranks_its_winner_and_says_so() {
 
 #[test]
 fn display_names_tell_equal_names_apart() {
-    assert_eq!(display_names(&names(&["greedy", "You", "greedy", ""])), names(&["greedy 1", "You", "greedy 3", "P3"]));
+    assert_eq!(
+        display_names(&names(&["greedy", "You", "greedy", ""])),
+        names(&["greedy 1", "You", "greedy 3", "P3"])
+    );
 }
 
 #[test]
 fn a_viewer_sees_its_own_futures_and_the_others_only_after_the_end() {
     let text = lambda_arcade::punter::maps::bundled("sample.json").unwrap();
     let futures = Settings { futures: true, ..Settings::default() };
-    let g = Punter::new(&PunterParams::new("sample.json", text, 2, futures, Vec::new()).unwrap()).unwrap();
-    assert!(g.futures_shown(Some(0), 0) && !g.futures_shown(Some(0), 1) && !g.futures_shown(Some(1), 0));
-    assert!(g.futures_shown(None, 0) && g.futures_shown(None, 1), "a spectator of the bots sees them all");
+    let g = Punter::new(&PunterParams::new("sample.json", text, 2, futures, Vec::new()).unwrap())
+        .unwrap();
+    assert!(
+        g.futures_shown(Some(0), 0) && !g.futures_shown(Some(0), 1) && !g.futures_shown(Some(1), 0)
+    );
+    assert!(
+        g.futures_shown(None, 0) && g.futures_shown(None, 1),
+        "a spectator of the bots sees them all"
+    );
     let over = punter(2, futures, Vec::new(), |_, _| PunterMove::Pass);
     assert!(over.futures_shown(Some(0), 1) && over.futures_shown(Some(1), 0));
 }
@@ -93,10 +132,27 @@ fn a_later_bid_on_a_mine_replaces_the_earlier_one() {
     let settings = Settings { futures: true, ..Settings::default() };
     let mines = lambda_arcade::punter::PunterMap::parse(text).unwrap();
     let mine = mines.sites[mines.mines[0] as usize].id;
-    let targets: Vec<u64> = mines.sites.iter().map(|s| s.id).filter(|&id| !mines.mines.iter().any(|&m| mines.sites[m as usize].id == id)).take(2).collect();
+    let targets: Vec<u64> = mines
+        .sites
+        .iter()
+        .map(|s| s.id)
+        .filter(|&id| !mines.mines.iter().any(|&m| mines.sites[m as usize].id == id))
+        .take(2)
+        .collect();
     let bids = add_bid(&add_bid(&[], mine, targets[0]), mine, targets[1]);
-    let g = Punter::new(&PunterParams::new("sample.json", text, 2, settings, vec![vec![(mine, targets[0]), (mine, targets[1])], Vec::new()]).unwrap()).unwrap();
-    let kept: Vec<u64> = g.game().futures(0).iter().map(|&(_, t)| mines.sites[t as usize].id).collect();
+    let g = Punter::new(
+        &PunterParams::new(
+            "sample.json",
+            text,
+            2,
+            settings,
+            vec![vec![(mine, targets[0]), (mine, targets[1])], Vec::new()],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let kept: Vec<u64> =
+        g.game().futures(0).iter().map(|&(_, t)| mines.sites[t as usize].id).collect();
     assert_eq!(kept, bids.iter().map(|&(_, t)| t).collect::<Vec<_>>());
 }
 

@@ -16,9 +16,9 @@ use lambda_arcade::pig::{Entrant, MatchSpec, StrategySource};
 use lambda_arcade::punter::log::export;
 use lambda_arcade::punter::protocol::map_json;
 use lambda_arcade::punter::{GameLog, Played, Punter, PunterMap, PunterParams};
-use random_games::{random_labyrinth_params, random_settings};
 use lambda_arcade::rng::{below, stream, Rng};
 use rand_core::RngCore;
+use random_games::{random_labyrinth_params, random_settings};
 use std::sync::Arc;
 
 fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
@@ -29,15 +29,38 @@ fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
 /// metadata.
 fn random_mine(rng: &mut Rng) -> Mine {
     let (width, height) = (3 + below(rng, 40) as usize, 3 + below(rng, 25) as usize);
-    let inside = [Cell::Empty, Cell::Earth, Cell::Wall, Cell::Rock, Cell::HoRock, Cell::Lambda, Cell::Beard, Cell::Razor, Cell::ClosedLift, Cell::OpenLift];
+    let inside = [
+        Cell::Empty,
+        Cell::Earth,
+        Cell::Wall,
+        Cell::Rock,
+        Cell::HoRock,
+        Cell::Lambda,
+        Cell::Beard,
+        Cell::Razor,
+        Cell::ClosedLift,
+        Cell::OpenLift,
+    ];
     let mut cells: Vec<Cell> = (0..width * height)
         .map(|i| {
             let (x, y) = (i % width, i / width);
-            if x == 0 || y == 0 || x == width - 1 || y == height - 1 { Cell::Wall } else { pick(rng, &inside) }
+            if x == 0 || y == 0 || x == width - 1 || y == height - 1 {
+                Cell::Wall
+            } else {
+                pick(rng, &inside)
+            }
         })
         .collect();
     let mut meta = Metadata::default();
-    let mut free: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != Cell::Wall || (i % width != 0 && i % width != width - 1 && i / width != 0 && i / width != height - 1)).collect();
+    let mut free: Vec<usize> = (0..cells.len())
+        .filter(|&i| {
+            cells[i] != Cell::Wall
+                || (i % width != 0
+                    && i % width != width - 1
+                    && i / width != 0
+                    && i / width != height - 1)
+        })
+        .collect();
     let mut place = |rng: &mut Rng, cell: Cell, cells: &mut Vec<Cell>| {
         let i = free.swap_remove(below(rng, free.len() as u64) as usize);
         cells[i] = cell;
@@ -51,7 +74,13 @@ fn random_mine(rng: &mut Rng) -> Mine {
         place(rng, Cell::Target(target), &mut cells);
         meta.trampoline_targets[usize::from(t)] = Some(target);
     }
-    let number = |rng: &mut Rng, default: u32| if below(rng, 2) == 0 { default } else { rng.next_u32() % 1000 };
+    let number = |rng: &mut Rng, default: u32| {
+        if below(rng, 2) == 0 {
+            default
+        } else {
+            rng.next_u32() % 1000
+        }
+    };
     meta.water = number(rng, meta.water);
     meta.flooding = number(rng, meta.flooding);
     meta.waterproof = number(rng, meta.waterproof);
@@ -69,7 +98,11 @@ fn lifter_maps_print_and_parse_to_themselves() {
     for k in 0..2000 {
         let mine = random_mine(&mut stream(0x3A9, k));
         let text = mine.text();
-        assert_eq!(Mine::parse(&text).unwrap_or_else(|e| panic!("{k}: {e}\n{text}")), mine, "{k}:\n{text}");
+        assert_eq!(
+            Mine::parse(&text).unwrap_or_else(|e| panic!("{k}: {e}\n{text}")),
+            mine,
+            "{k}:\n{text}"
+        );
     }
 }
 
@@ -82,7 +115,10 @@ fn punter_maps_print_and_parse_to_themselves() {
         ids.sort_unstable();
         ids.dedup();
         let coord = |rng: &mut Rng| (rng.next_u64() as i64 as f64) / 1e9;
-        let sites: Vec<serde_json::Value> = ids.iter().map(|&id| serde_json::json!({"id": id, "x": coord(rng), "y": coord(rng)})).collect();
+        let sites: Vec<serde_json::Value> = ids
+            .iter()
+            .map(|&id| serde_json::json!({"id": id, "x": coord(rng), "y": coord(rng)}))
+            .collect();
         let rivers: Vec<serde_json::Value> = (0..below(rng, 3 * ids.len() as u64))
             .filter_map(|_| {
                 let (a, b) = (pick(rng, &ids), pick(rng, &ids));
@@ -90,11 +126,16 @@ fn punter_maps_print_and_parse_to_themselves() {
             })
             .collect();
         let mines: Vec<u64> = ids.iter().copied().filter(|_| below(rng, 4) == 0).collect();
-        let text = serde_json::json!({"sites": sites, "rivers": rivers, "mines": mines}).to_string();
+        let text =
+            serde_json::json!({"sites": sites, "rivers": rivers, "mines": mines}).to_string();
         let map = PunterMap::parse(&text).unwrap_or_else(|e| panic!("{k}: {e}"));
         let printed = map_json(&map).to_string();
         assert_eq!(PunterMap::parse(&printed).unwrap(), map, "{k}");
-        assert_eq!(map_json(&PunterMap::parse(&printed).unwrap()).to_string(), printed, "{k}: printing is stable");
+        assert_eq!(
+            map_json(&PunterMap::parse(&printed).unwrap()).to_string(),
+            printed,
+            "{k}: printing is stable"
+        );
     }
 }
 
@@ -102,7 +143,10 @@ fn punter_maps_print_and_parse_to_themselves() {
 fn punter_logs_print_and_parse_to_the_same_game() {
     for k in 0..200 {
         let rng = &mut stream(0x106, k);
-        let (name, punters) = (pick(rng, &["sample.json", "lambda.json", "circle.json", "triangle.json"]), 2 + below(rng, 3) as usize);
+        let (name, punters) = (
+            pick(rng, &["sample.json", "lambda.json", "circle.json", "triangle.json"]),
+            2 + below(rng, 3) as usize,
+        );
         let settings = random_settings(rng);
         let params = PunterParams::bundled(name, punters, settings).expect("bundled map");
         let mut game = Punter::new(&params).unwrap();
@@ -117,7 +161,10 @@ fn punter_logs_print_and_parse_to_the_same_game() {
         let text = export(&params, &moves, &teams).expect("legal moves export");
         let log = GameLog::parse(&text).unwrap_or_else(|e| panic!("{k}: {e}"));
         let (replayed, played) = log.replay(Arc::clone(&params.map));
-        assert!(played.iter().all(|p| *p == Played::Done), "{k}: every move of the log is played as written");
+        assert!(
+            played.iter().all(|p| *p == Played::Done),
+            "{k}: every move of the log is played as written"
+        );
         assert_eq!(replayed.scores(), game.game().scores(), "{k}: scores");
         assert_eq!(log.teams, teams, "{k}");
         let again = export(&params, &moves, &log.teams).unwrap();
@@ -155,9 +202,22 @@ fn labyrinth_saves_print_and_parse_to_themselves() {
 
 fn random_entrant(rng: &mut Rng) -> Entrant {
     match below(rng, 3) {
-        0 => Entrant::builtin(pick(rng, &["optimal", "pace", "hold20", "hold25", "dummy", "coward"])),
-        1 => Entrant { label: format!("mine-{}.scm", rng.next_u32()), source: StrategySource::Scheme(format!("(define (player a b c d e) (< c {}))", rng.next_u32() % 100)) },
-        _ => Entrant { label: "ünïcode ✓".into(), source: StrategySource::Scheme("; nothing\n(define (player a b c d e) #t)".repeat(1 + below(rng, 30) as usize)) },
+        0 => {
+            Entrant::builtin(pick(rng, &["optimal", "pace", "hold20", "hold25", "dummy", "coward"]))
+        }
+        1 => Entrant {
+            label: format!("mine-{}.scm", rng.next_u32()),
+            source: StrategySource::Scheme(format!(
+                "(define (player a b c d e) (< c {}))",
+                rng.next_u32() % 100
+            )),
+        },
+        _ => Entrant {
+            label: "ünïcode ✓".into(),
+            source: StrategySource::Scheme(
+                "; nothing\n(define (player a b c d e) #t)".repeat(1 + below(rng, 30) as usize),
+            ),
+        },
     }
 }
 
@@ -165,10 +225,20 @@ fn random_entrant(rng: &mut Rng) -> Entrant {
 fn match_and_tournament_links_decode_to_their_spec() {
     for k in 0..500 {
         let rng = &mut stream(0x11C, k);
-        let spec = MatchSpec { entrants: [random_entrant(rng), random_entrant(rng)], games: 1 + below(rng, 10_000) as u32, seed: rng.next_u64(), target: 2 + below(rng, 199) as u32 };
+        let spec = MatchSpec {
+            entrants: [random_entrant(rng), random_entrant(rng)],
+            games: 1 + below(rng, 10_000) as u32,
+            seed: rng.next_u64(),
+            target: 2 + below(rng, 199) as u32,
+        };
         assert_eq!(decode_match(&encode_match(&spec)).unwrap(), spec, "{k}");
         let n = 3 + below(rng, 14) as usize;
-        let spec = TournamentSpec { entrants: (0..n).map(|_| random_entrant(rng)).collect(), games: 1 + below(rng, 50) as u32, seed: rng.next_u64(), target: 2 + below(rng, 199) as u32 };
+        let spec = TournamentSpec {
+            entrants: (0..n).map(|_| random_entrant(rng)).collect(),
+            games: 1 + below(rng, 50) as u32,
+            seed: rng.next_u64(),
+            target: 2 + below(rng, 199) as u32,
+        };
         let env = open(&encode_tournament(&spec)).unwrap();
         assert_eq!(decode_tournament(&env).unwrap(), spec, "{k}");
     }

@@ -4,8 +4,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use lambda_arcade::link::{decode_game, encode_game, GameRecord};
-use lambda_arcade::pig::optimal::OptimalPolicy;
 use lambda_arcade::pig::arena::play_match;
+use lambda_arcade::pig::optimal::OptimalPolicy;
 use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigParams, StrategySource};
 use wasm_bindgen_test::*;
 
@@ -24,7 +24,10 @@ fn optimal_solution_matches_the_reference() {
 #[wasm_bindgen_test]
 fn checker_with_scheme_is_identical_to_native() {
     let code = reference::SCHEME_COIN.to_string();
-    let spec = MatchSpec::checker(Entrant { label: "coin".into(), source: StrategySource::Scheme(code) }, reference::SEED);
+    let spec = MatchSpec::checker(
+        Entrant { label: "coin".into(), source: StrategySource::Scheme(code) },
+        reference::SEED,
+    );
     let r = play_match(&spec).expect("runs");
     assert_eq!(MatchSummary::of(&spec, &r).wins, reference::COIN_WINS);
     assert_eq!(reference::fingerprint(r.logs()), native("pig-checker"));
@@ -32,10 +35,21 @@ fn checker_with_scheme_is_identical_to_native() {
 
 #[wasm_bindgen_test]
 fn links_round_trip_in_wasm() {
-    let spec = MatchSpec { entrants: [Entrant::builtin("optimal"), Entrant::builtin("hold20")], games: 1, seed: 3, target: 100 };
+    let spec = MatchSpec {
+        entrants: [Entrant::builtin("optimal"), Entrant::builtin("hold20")],
+        games: 1,
+        seed: 3,
+        target: 100,
+    };
     let r = play_match(&spec).unwrap();
     let moves = r.logs()[0].moves.clone();
-    let rec = GameRecord::<Pig> { params: PigParams::default(), seed: 3, players: vec![], moves, view: 4 };
+    let rec = GameRecord::<Pig> {
+        params: PigParams::default(),
+        seed: 3,
+        players: vec![],
+        moves,
+        view: 4,
+    };
     let link = encode_game(&rec).unwrap();
     assert_eq!(decode_game::<Pig>(&link).unwrap().record, rec);
 }
@@ -63,7 +77,13 @@ fn every_link_kind_opens_through_the_registry() {
     use lambda_arcade::games::open_link;
     assert_eq!(open_link("#unknown/1/AAAA").unwrap_err().code(), "unknown-kind");
     assert_eq!(open_link("#pig/1/%E0%A4%A").unwrap_err().code(), "escape");
-    let rec = GameRecord::<Pig> { params: PigParams::default(), seed: 3, players: vec!["a".into()], moves: vec![], view: 0 };
+    let rec = GameRecord::<Pig> {
+        params: PigParams::default(),
+        seed: 3,
+        players: vec!["a".into()],
+        moves: vec![],
+        view: 0,
+    };
     assert_eq!(open_link(&encode_game(&rec).unwrap()).unwrap().game, "pig");
 }
 
@@ -104,5 +124,6 @@ mod native_values;
 /// by tests/determinism.rs, as NATIVE_FINGERPRINTS when it builds this test).
 fn native(name: &str) -> u64 {
     let text = option_env!("NATIVE_FINGERPRINTS").expect("NATIVE_FINGERPRINTS is not set: run ./test, which runs the native tests first and passes their fingerprints");
-    native_values::get(text, name).unwrap_or_else(|| panic!("the native run wrote no fingerprint \"{name}\""))
+    native_values::get(text, name)
+        .unwrap_or_else(|| panic!("the native run wrote no fingerprint \"{name}\""))
 }

@@ -18,7 +18,9 @@ fn bounds_of(v: JsValue) -> Result<SprtBounds, JsValue> {
 /// elo, elo_low, elo_high, verdict: 'h1' | 'h0' | 'undecided' }.
 #[wasm_bindgen(js_name = sprt)]
 pub fn sprt_js(pairs: Vec<f64>, bounds: JsValue) -> Result<JsValue, JsValue> {
-    let counts: [f64; 5] = pairs.try_into().map_err(|p: Vec<f64>| js_error(format!("expected 5 pair counts, got {}", p.len())))?;
+    let counts: [f64; 5] = pairs
+        .try_into()
+        .map_err(|p: Vec<f64>| js_error(format!("expected 5 pair counts, got {}", p.len())))?;
     if counts.iter().any(|c| !(c.is_finite() && *c >= 0.0 && c.fract() == 0.0)) {
         return Err(js_error("pair counts must be whole numbers ≥ 0"));
     }
@@ -35,7 +37,11 @@ pub fn sprt_defaults() -> Result<JsValue, JsValue> {
         min_pairs: u64,
         max_pairs: u32,
     }
-    to_js(&Defaults { bounds: SprtBounds::default(), min_pairs: crate::arena::sprt::MIN_PAIRS, max_pairs: crate::link::ab::MAX_AB_PAIRS })
+    to_js(&Defaults {
+        bounds: SprtBounds::default(),
+        min_pairs: crate::arena::sprt::MIN_PAIRS,
+        max_pairs: crate::link::ab::MAX_AB_PAIRS,
+    })
 }
 
 /// The share link of an A/B run under `kind` ("<game>-ab"): `run` = { seed, max_pairs, bounds,

@@ -2,14 +2,16 @@
 //! a link — with its board, the legal shifts and steps, the AIs, saving and links.
 
 use super::{js_error, to_js};
-use crate::game::Game;
 use crate::arena::{MatchRules, MatchSeeds};
-use crate::labyrinth::board::{fixed, index, insertion, insertion_name, line_squares, INSERTIONS, SIZE};
-use crate::labyrinth::tile::Direction;
-use crate::labyrinth::turn_answer::TurnAnswer;
+use crate::game::Game;
+use crate::labyrinth::board::{
+    fixed, index, insertion, insertion_name, line_squares, INSERTIONS, SIZE,
+};
 use crate::labyrinth::game::LabyrinthParams;
 use crate::labyrinth::save;
 use crate::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Phase, Rules};
+use crate::labyrinth::tile::Direction;
+use crate::labyrinth::turn_answer::TurnAnswer;
 use crate::link::decode_game;
 use crate::tape::Tape;
 use serde::Serialize;
@@ -78,7 +80,13 @@ struct FoundJs {
 
 fn tile_js(t: &crate::labyrinth::tile::Tile) -> TileJs {
     let [north, east, south, west] = t.openings_turned();
-    TileJs { kind: t.kind.name(), dir: t.dir.name(), treasure: t.treasure, openings: t.openings(), turned: TurnedJs { north, east, south, west } }
+    TileJs {
+        kind: t.kind.name(),
+        dir: t.dir.name(),
+        treasure: t.treasure,
+        openings: t.openings(),
+        turned: TurnedJs { north, east, south, west },
+    }
 }
 
 #[wasm_bindgen]
@@ -98,12 +106,18 @@ impl LabyrinthGame {
     /// a series of `seed` deals it (`MatchRules::game_params`), so Play, an arena's first game
     /// and the CLI give the same game for the same seats and seed.
     #[wasm_bindgen(constructor)]
-    pub fn new(players: Vec<String>, ravensburger: bool, seed: f64) -> Result<LabyrinthGame, JsValue> {
+    pub fn new(
+        players: Vec<String>,
+        ravensburger: bool,
+        seed: f64,
+    ) -> Result<LabyrinthGame, JsValue> {
         let mut list = Vec::new();
         for p in &players {
             let (c, k) = p.split_once(':').unwrap_or((p, "human"));
-            let color = Color::from_name(c).ok_or_else(|| js_error(format!("\"{c}\" is not a colour")))?;
-            let control = Control::from_name(k).ok_or_else(|| js_error(format!("\"{k}\" is not human or ai")))?;
+            let color =
+                Color::from_name(c).ok_or_else(|| js_error(format!("\"{c}\" is not a colour")))?;
+            let control = Control::from_name(k)
+                .ok_or_else(|| js_error(format!("\"{k}\" is not human or ai")))?;
             list.push((color, control));
         }
         let rules = if ravensburger { Rules::Ravensburger } else { Rules::Assignment };
@@ -117,7 +131,12 @@ impl LabyrinthGame {
     pub fn from_save(text: &str, ravensburger: bool) -> Result<LabyrinthGame, JsValue> {
         let rules = if ravensburger { Rules::Ravensburger } else { Rules::Assignment };
         let game = save::parse(text, rules).map_err(js_error)?;
-        let params = LabyrinthParams { players: Vec::new(), rules, seed: 0, saved: Some(save::print(&game)) };
+        let params = LabyrinthParams {
+            players: Vec::new(),
+            rules,
+            seed: 0,
+            saved: Some(save::print(&game)),
+        };
         Ok(LabyrinthGame { tape: Tape::start(params, 0, Vec::new()).map_err(js_error)? })
     }
 
@@ -133,14 +152,25 @@ impl LabyrinthGame {
 
     pub fn state(&self) -> Result<JsValue, JsValue> {
         let g = self.game();
-        let reach = if g.winner.is_none() { g.board.reachable(g.mover().pos) } else { vec![false; SIZE * SIZE] };
+        let reach = if g.winner.is_none() {
+            g.board.reachable(g.mover().pos)
+        } else {
+            vec![false; SIZE * SIZE]
+        };
         to_js(&StateJs {
             tiles: g.board.tiles.iter().map(tile_js).collect(),
             extra: tile_js(&g.board.extra),
             players: g
                 .players
                 .iter()
-                .map(|p| PlayerJs { color: p.color.name(), control: p.control.name(), row: p.pos.0, column: p.pos.1, start: p.color.start(), cards_left: p.cards.len() })
+                .map(|p| PlayerJs {
+                    color: p.color.name(),
+                    control: p.control.name(),
+                    row: p.pos.0,
+                    column: p.pos.1,
+                    start: p.color.start(),
+                    cards_left: p.cards.len(),
+                })
                 .collect(),
             to_move: g.winner.is_none().then_some(g.turn),
             phase: if g.phase == Phase::Shift { "shift" } else { "move" },
@@ -150,7 +180,9 @@ impl LabyrinthGame {
             position: self.tape.position().0,
             length: self.tape.len(),
             ravensburger: g.rules == Rules::Ravensburger,
-            blocked: (0..INSERTIONS as u8).filter_map(|at| g.check_shift(at).err().map(|e| (at, e.to_string()))).collect(),
+            blocked: (0..INSERTIONS as u8)
+                .filter_map(|at| g.check_shift(at).err().map(|e| (at, e.to_string())))
+                .collect(),
             reachable: (0..SIZE * SIZE).filter(|&i| reach[i]).map(|i| i as u8).collect(),
             insertions: (0..INSERTIONS).map(insertion_name).collect(),
         })
@@ -171,9 +203,21 @@ impl LabyrinthGame {
     /// A strategy's answer `{ insertion, rotation, row, column }` at the position viewed, in the
     /// engine's words as a series records it ("insert at …; go to …"); throws why it is not a turn.
     #[wasm_bindgen(js_name = turnLabel)]
-    pub fn turn_label(&self, insertion: f64, rotation: &str, row: f64, column: f64) -> Result<String, JsValue> {
-        let whole = |x: f64| if x >= 0.0 && x.fract() == 0.0 && x < 1e15 { x as u64 } else { u64::MAX };
-        let answer = TurnAnswer { insertion: whole(insertion), rotation: rotation.to_string(), row: whole(row), column: whole(column) };
+    pub fn turn_label(
+        &self,
+        insertion: f64,
+        rotation: &str,
+        row: f64,
+        column: f64,
+    ) -> Result<String, JsValue> {
+        let whole =
+            |x: f64| if x >= 0.0 && x.fract() == 0.0 && x < 1e15 { x as u64 } else { u64::MAX };
+        let answer = TurnAnswer {
+            insertion: whole(insertion),
+            rotation: rotation.to_string(),
+            row: whole(row),
+            column: whole(column),
+        };
         let moves = answer.moves(self.game()).map_err(js_error)?;
         Ok(moves.iter().map(|mv| self.game().move_label(mv)).collect::<Vec<_>>().join("; "))
     }
@@ -183,10 +227,15 @@ impl LabyrinthGame {
     pub fn fork(&self, t: usize, controls: Vec<String>) -> Result<LabyrinthGame, JsValue> {
         let mut record = self.tape.fork(t);
         if controls.len() != record.params.players.len() && record.params.saved.is_none() {
-            return Err(js_error(format!("the game has {} players, not {}", record.params.players.len(), controls.len())));
+            return Err(js_error(format!(
+                "the game has {} players, not {}",
+                record.params.players.len(),
+                controls.len()
+            )));
         }
         for (p, k) in record.params.players.iter_mut().zip(&controls) {
-            p.1 = Control::from_name(k).ok_or_else(|| js_error(format!("\"{k}\" is not human or ai")))?;
+            p.1 = Control::from_name(k)
+                .ok_or_else(|| js_error(format!("\"{k}\" is not human or ai")))?;
         }
         Ok(LabyrinthGame { tape: Tape::new(record).map_err(js_error)? })
     }
@@ -195,16 +244,22 @@ impl LabyrinthGame {
     /// empty when the square cannot be reached.
     pub fn path(&self, row: u8, column: u8) -> Vec<u8> {
         let g = self.game();
-        if g.winner.is_some() || !(1..=SIZE as u8).contains(&row) || !(1..=SIZE as u8).contains(&column) {
+        if g.winner.is_some()
+            || !(1..=SIZE as u8).contains(&row)
+            || !(1..=SIZE as u8).contains(&column)
+        {
             return Vec::new();
         }
-        g.board.path(g.mover().pos, (row, column)).map_or_else(Vec::new, |p| p.into_iter().flat_map(|(r, c)| [r, c]).collect())
+        g.board
+            .path(g.mover().pos, (row, column))
+            .map_or_else(Vec::new, |p| p.into_iter().flat_map(|(r, c)| [r, c]).collect())
     }
 
     /// Inserts the extra tile, turned to `dir` ("north" …), at insertion point `at` (0–11);
     /// returns the move's index among the legal moves (for the Play series).
     pub fn shift(&mut self, at: u8, dir: &str) -> Result<u32, JsValue> {
-        let dir = crate::labyrinth::tile::Direction::from_name(dir).ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;
+        let dir = crate::labyrinth::tile::Direction::from_name(dir)
+            .ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;
         self.play(LabyrinthMove::Shift { at, dir })
     }
 
@@ -227,7 +282,10 @@ impl LabyrinthGame {
     /// made); returns its label.
     #[wasm_bindgen(js_name = playIndex)]
     pub fn play_index(&mut self, index: u32) -> Result<String, JsValue> {
-        let mv = self.game().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+        let mv = self
+            .game()
+            .move_at(index as usize)
+            .ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
         let label = self.game().move_label(&mv);
         self.play(mv)?;
         Ok(label)
@@ -319,12 +377,19 @@ pub fn labyrinth_geometry() -> Result<JsValue, JsValue> {
     let squares = 1..=SIZE as u8;
     to_js(&GeometryJs {
         size: SIZE,
-        directions: Direction::ALL.into_iter().map(|d| DirectionJs { name: d.name(), bit: d.bit(), step: d.step() }).collect(),
+        directions: Direction::ALL
+            .into_iter()
+            .map(|d| DirectionJs { name: d.name(), bit: d.bit(), step: d.step() })
+            .collect(),
         fixed: squares.clone().flat_map(|r| squares.clone().map(move |c| fixed(r, c))).collect(),
         insertions: (0..INSERTIONS)
             .map(|i| {
                 let side = insertion(i).0;
-                InsertionJs { side: side.name(), push: side.opposite().name(), squares: line_squares(i).into_iter().map(index).collect() }
+                InsertionJs {
+                    side: side.name(),
+                    push: side.opposite().name(),
+                    squares: line_squares(i).into_iter().map(index).collect(),
+                }
             })
             .collect(),
     })
@@ -335,6 +400,10 @@ impl LabyrinthGame {
     /// The debug marks in what a decision printed (`crate::marks`): tiles, squares and paths.
     #[wasm_bindgen(js_name = marksOf)]
     pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
-        super::marks::marks_of(text, crate::labyrinth::marks::KINDS, &crate::labyrinth::marks::place)
+        super::marks::marks_of(
+            text,
+            crate::labyrinth::marks::KINDS,
+            &crate::labyrinth::marks::place,
+        )
     }
 }

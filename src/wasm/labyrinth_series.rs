@@ -42,7 +42,15 @@ impl LabyrinthSeries {
     /// answered from outside, or an AI level) on `seats` seats (1–4), seats rotating; `names`
     /// label the entrants in links.
     #[wasm_bindgen(constructor)]
-    pub fn new(entrants: Vec<String>, names: Vec<String>, seats: usize, ravensburger: bool, seed: f64, first: u32, games: u32) -> Result<LabyrinthSeries, JsValue> {
+    pub fn new(
+        entrants: Vec<String>,
+        names: Vec<String>,
+        seats: usize,
+        ravensburger: bool,
+        seed: f64,
+        first: u32,
+        games: u32,
+    ) -> Result<LabyrinthSeries, JsValue> {
         if !(1..=4).contains(&seats) {
             return Err(js_error("a Labyrinth game has 1 to 4 seats"));
         }
@@ -58,17 +66,28 @@ impl LabyrinthSeries {
     /// "js" or "human"), with the link's seed: Play, continue from here. `game`: the game's number
     /// in its series (a lab game goes on with that game's seeds; 0 when not given).
     #[wasm_bindgen(js_name = fromLink)]
-    pub fn from_link(link: &str, entrants: Vec<String>, game: Option<u32>) -> Result<LabyrinthSeries, JsValue> {
+    pub fn from_link(
+        link: &str,
+        entrants: Vec<String>,
+        game: Option<u32>,
+    ) -> Result<LabyrinthSeries, JsValue> {
         let game = game.unwrap_or(0);
         let record = crate::link::decode_game::<Labyrinth>(link).map_err(js_error)?.record;
-        let (series, players) = play::from_record::<Labyrinth>(record.clone(), deciders_of(&entrants)?, game)?;
+        let (series, players) =
+            play::from_record::<Labyrinth>(record.clone(), deciders_of(&entrants)?, game)?;
         if series.entrants() != series.current().seats() {
-            return Err(js_error(format!("the game has {} players, not {}", series.current().seats(), series.entrants())));
+            return Err(js_error(format!(
+                "the game has {} players, not {}",
+                series.current().seats(),
+                series.entrants()
+            )));
         }
         let seats = series.current().seats();
         let mut handle = LabyrinthSeries::of(series, players)?;
         // A strategy answers a whole turn (shift and move) to one question, asked at the shift.
-        handle.earlier = play::earlier_questions::<Labyrinth>(&record, seats, game, |mv| matches!(mv, LabyrinthMove::Shift { .. }))?;
+        handle.earlier = play::earlier_questions::<Labyrinth>(&record, seats, game, |mv| {
+            matches!(mv, LabyrinthMove::Shift { .. })
+        })?;
         Ok(handle)
     }
 
@@ -85,8 +104,21 @@ impl LabyrinthSeries {
     /// The pending strategy's turn `{ insertion, rotation, row, column }`; one the rules do not
     /// allow is played by the greedy AI, with the engine's reason.
     #[wasm_bindgen(js_name = answerTurn)]
-    pub fn answer_turn(&mut self, insertion: u32, rotation: &str, row: u32, column: u32, printed: &str, ms: f64) {
-        let answer = TurnAnswer { insertion: insertion.into(), rotation: rotation.to_string(), row: row.into(), column: column.into() };
+    pub fn answer_turn(
+        &mut self,
+        insertion: u32,
+        rotation: &str,
+        row: u32,
+        column: u32,
+        printed: &str,
+        ms: f64,
+    ) {
+        let answer = TurnAnswer {
+            insertion: insertion.into(),
+            rotation: rotation.to_string(),
+            row: row.into(),
+            column: column.into(),
+        };
         match answer.moves(self.series.current()) {
             Ok(moves) => self.series.answer_timed(Answer::Turn(moves.to_vec()), printed, ms),
             Err(e) => series::fail(&mut self.series, e.to_string(), false, printed, ms),

@@ -3,12 +3,12 @@
 //! y · width + x, y = 0 the bottom row), exactly as the engine stores it.
 
 use super::{js_error, to_js};
+use crate::game::Game;
 use crate::lifter::maps::{self, OFFICIAL};
 use crate::lifter::solver::Solver;
 use crate::lifter::view::{ending, Counters, LifterView};
-use crate::game::Game;
-use crate::tape::Tape;
 use crate::lifter::{Command, Death, Lifter, LifterParams, Mine, Outcome};
+use crate::tape::Tape;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -61,7 +61,13 @@ pub fn lifter_official_maps() -> Result<JsValue, JsValue> {
         .map(|&(name, text)| {
             // The table's score, which tests/lifter_best_routes.rs holds equal to the engine's.
             let row = examples.iter().find(|r| r.map == name);
-            OfficialMap { name, text, best_known: maps::best_known(name), best_route: row.map(|r| r.route), best_route_score: row.map(|r| r.score) }
+            OfficialMap {
+                name,
+                text,
+                best_known: maps::best_known(name),
+                best_route: row.map(|r| r.route),
+                best_route_score: row.map(|r| r.score),
+            }
         })
         .collect();
     to_js(&list)
@@ -126,7 +132,8 @@ impl LifterGame {
     #[wasm_bindgen(constructor)]
     pub fn new(name: String, text: String) -> Result<LifterGame, JsValue> {
         let params = LifterParams { name, text };
-        let tape = Tape::start(params.clone(), super::lifter_series::SEED, Vec::new()).map_err(js_error)?;
+        let tape = Tape::start(params.clone(), super::lifter_series::SEED, Vec::new())
+            .map_err(js_error)?;
         Ok(LifterGame { params, tape })
     }
 
@@ -204,7 +211,10 @@ impl LifterGame {
     /// made), cutting the tape there; returns its route letter.
     #[wasm_bindgen(js_name = playIndex)]
     pub fn play_index(&mut self, index: u32) -> Result<String, JsValue> {
-        let cmd = self.game().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal command now")))?;
+        let cmd = self
+            .game()
+            .move_at(index as usize)
+            .ok_or_else(|| js_error(format!("{index} is not the index of a legal command now")))?;
         self.play(cmd)?;
         Ok(cmd.to_char().to_string())
     }
@@ -302,7 +312,12 @@ impl LifterGame {
 /// Share link fragment for a route on a map (official maps travel by name, others with their
 /// text), viewed after `view` commands. Commands after the end of the game are dropped.
 #[wasm_bindgen(js_name = lifterGameLink)]
-pub fn lifter_game_link(name: String, text: String, route: &str, view: usize) -> Result<String, JsValue> {
+pub fn lifter_game_link(
+    name: String,
+    text: String,
+    route: &str,
+    view: usize,
+) -> Result<String, JsValue> {
     let mut game = LifterGame::new(name, text)?;
     game.set_route(route)?;
     Ok(game.link(view))
@@ -351,6 +366,8 @@ impl LifterGame {
     #[wasm_bindgen(js_name = marksOf)]
     pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
         let (width, height) = (self.game().width(), self.game().height());
-        super::marks::marks_of(text, crate::lifter::marks::KINDS, &|_, p| crate::lifter::marks::place(width, height, p))
+        super::marks::marks_of(text, crate::lifter::marks::KINDS, &|_, p| {
+            crate::lifter::marks::place(width, height, p)
+        })
     }
 }

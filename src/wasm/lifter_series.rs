@@ -28,7 +28,9 @@ pub struct LifterSeries {
 fn deciders_of(entrants: &[String]) -> Result<Deciders<Lifter>, JsValue> {
     match entrants {
         [e] if e == "js" || e == "human" => Ok(vec![None]),
-        _ => Err(js_error(format!("a Lifter game has one seat, played by \"js\" or \"human\", not {entrants:?}"))),
+        _ => Err(js_error(format!(
+            "a Lifter game has one seat, played by \"js\" or \"human\", not {entrants:?}"
+        ))),
     }
 }
 
@@ -54,7 +56,13 @@ impl LifterSeries {
     /// `label` naming it in the results, `seed` the series' seed (the strategy's own randomness
     /// comes from it; [`SEED`] when not given). Throws the map's error with line and column.
     #[wasm_bindgen(constructor)]
-    pub fn new(name: String, text: String, entrant: String, label: String, seed: Option<f64>) -> Result<LifterSeries, JsValue> {
+    pub fn new(
+        name: String,
+        text: String,
+        entrant: String,
+        label: String,
+        seed: Option<f64>,
+    ) -> Result<LifterSeries, JsValue> {
         let deciders = deciders_of(std::slice::from_ref(&entrant))?;
         let seed = seed.map_or(SEED, |s| s as u64);
         let spec = SeriesSpec::new(LifterParams { name, text }, 1, seed);
@@ -96,7 +104,13 @@ impl LifterSeries {
     /// for its route (a Lifter link names no player).
     pub fn link(&self) -> Result<String, JsValue> {
         let moves = self.commands().to_vec();
-        let record = GameRecord::<Lifter> { params: self.series.current_params().clone(), seed: self.series.spec().seed, players: Vec::new(), view: moves.len(), moves };
+        let record = GameRecord::<Lifter> {
+            params: self.series.current_params().clone(),
+            seed: self.series.spec().seed,
+            players: Vec::new(),
+            view: moves.len(),
+            moves,
+        };
         encode_game(&record).map_err(|(i, e)| js_error(format!("command {}: {e}", i + 1)))
     }
 

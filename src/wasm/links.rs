@@ -17,8 +17,18 @@ struct ErrorJs {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum OpenedJs {
-    Ok { ok: bool, kind: String, version: u32, game: &'static str, problem: Option<String>, data: serde_json::Value },
-    Err { ok: bool, error: ErrorJs },
+    Ok {
+        ok: bool,
+        kind: String,
+        version: u32,
+        game: &'static str,
+        problem: Option<String>,
+        data: serde_json::Value,
+    },
+    Err {
+        ok: bool,
+        error: ErrorJs,
+    },
 }
 
 /// Opens any link (URL, `#fragment` or fragment, raw or %-escaped), with `assets`
@@ -27,14 +37,28 @@ enum OpenedJs {
 #[wasm_bindgen(js_name = openLink)]
 pub fn open_link(text: &str, assets: JsValue) -> Result<JsValue, JsValue> {
     let out = match games::open_link_with(text, super::assets_of(assets)?) {
-        Ok(o) => OpenedJs::Ok { ok: true, kind: o.kind, version: o.version, game: o.game, problem: o.problem, data: o.data },
+        Ok(o) => OpenedJs::Ok {
+            ok: true,
+            kind: o.kind,
+            version: o.version,
+            game: o.game,
+            problem: o.problem,
+            data: o.data,
+        },
         Err(e) => {
             let kind = match &e {
-                LinkError::UnknownKind { kind: k, .. } | LinkError::Version { kind: k, .. } => Some(k.clone()),
+                LinkError::UnknownKind { kind: k, .. } | LinkError::Version { kind: k, .. } => {
+                    Some(k.clone())
+                }
                 // A known kind whose data is broken: the page still knows which game it is for.
-                _ => fragment(text).ok().and_then(|f| split(&f).ok().and_then(|(k, _, _)| link_kind(k)).map(|k| k.kind.to_string())),
+                _ => fragment(text).ok().and_then(|f| {
+                    split(&f).ok().and_then(|(k, _, _)| link_kind(k)).map(|k| k.kind.to_string())
+                }),
             };
-            OpenedJs::Err { ok: false, error: ErrorJs { code: e.code(), message: e.to_string(), kind } }
+            OpenedJs::Err {
+                ok: false,
+                error: ErrorJs { code: e.code(), message: e.to_string(), kind },
+            }
         }
     };
     to_js(&out)
@@ -67,7 +91,8 @@ pub fn link_kinds() -> Vec<String> {
 #[wasm_bindgen(js_name = botLink)]
 pub fn bot_link(kind: &str, name: &str, language: &str, code: &str) -> Result<String, JsValue> {
     let refuse = |e: LinkError| JsValue::from_str(&e.to_string());
-    let bot = BotLink { name: name.to_string(), language: language.to_string(), code: code.to_string() };
+    let bot =
+        BotLink { name: name.to_string(), language: language.to_string(), code: code.to_string() };
     let link = encode_bot(kind, &bot, &[language]).map_err(refuse)?;
     let opened = games::open_link(&link).map_err(refuse)?;
     if opened.data.get("code").and_then(|c| c.as_str()) != Some(code) {

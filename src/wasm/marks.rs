@@ -4,7 +4,7 @@
 //! message"). Knows no game.
 
 use super::to_js;
-use crate::marks::{read, MarkKind, Marks};
+use crate::marks::{read, MarkKind, Marks, OnBoard};
 use wasm_bindgen::JsValue;
 
 #[derive(serde::Serialize)]
@@ -31,10 +31,31 @@ struct MarksJs<'a> {
 }
 
 /// The marks of `text` as JavaScript reads them.
-pub(crate) fn marks_of(text: &str, kinds: &[MarkKind], place: &dyn Fn(&MarkKind, &[f64]) -> Result<(), String>) -> Result<JsValue, JsValue> {
+pub(crate) fn marks_of(
+    text: &str,
+    kinds: &[MarkKind],
+    place: &OnBoard<'_>,
+) -> Result<JsValue, JsValue> {
     let Marks { marks, problems } = read(text, kinds, place);
     to_js(&MarksJs {
-        marks: marks.iter().map(|m| MarkJs { kind: m.kind, colour: &m.colour, at: &m.at, label: &m.label, line: m.line }).collect(),
-        problems: problems.iter().map(|p| ProblemJs { line: p.line, column: p.column, message: &p.message, text: p.to_string() }).collect(),
+        marks: marks
+            .iter()
+            .map(|m| MarkJs {
+                kind: m.kind,
+                colour: &m.colour,
+                at: &m.at,
+                label: &m.label,
+                line: m.line,
+            })
+            .collect(),
+        problems: problems
+            .iter()
+            .map(|p| ProblemJs {
+                line: p.line,
+                column: p.column,
+                message: &p.message,
+                text: p.to_string(),
+            })
+            .collect(),
     })
 }

@@ -20,12 +20,13 @@ mod pig;
 mod pig_play;
 #[cfg(all(feature = "pig", feature = "lab"))]
 mod pig_rerun;
-#[allow(dead_code, unused_macros, unused_imports)] // a one-game build uses only what its handles need
+#[cfg(all(feature = "pig", feature = "lab"))]
+mod pig_tournament;
+#[allow(dead_code, unused_macros, unused_imports)]
+// a one-game build uses only what its handles need
 mod play;
 #[cfg(feature = "lab")]
 mod programs;
-#[cfg(all(feature = "pig", feature = "lab"))]
-mod pig_tournament;
 #[cfg(feature = "punter")]
 mod punter;
 #[cfg(feature = "punter")]
@@ -52,8 +53,6 @@ pub use lifter::*;
 #[cfg(feature = "lifter")]
 pub use lifter_series::*;
 pub use links::*;
-#[cfg(feature = "lab")]
-pub use programs::*;
 #[cfg(feature = "pig")]
 pub use pig::*;
 #[cfg(feature = "pig")]
@@ -62,6 +61,8 @@ pub use pig_play::*;
 pub use pig_rerun::*;
 #[cfg(all(feature = "pig", feature = "lab"))]
 pub use pig_tournament::*;
+#[cfg(feature = "lab")]
+pub use programs::*;
 #[cfg(feature = "punter")]
 pub use punter::*;
 #[cfg(feature = "punter")]
@@ -74,9 +75,7 @@ pub(crate) fn js_error(message: impl std::fmt::Display) -> JsValue {
 }
 
 pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(js_error)
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(js_error)
 }
 
 /// Assets the page hands in with a link, `{ name: text }` (or nothing), as (name, text) pairs.
@@ -84,7 +83,8 @@ pub(crate) fn assets_of(v: JsValue) -> Result<Vec<(String, String)>, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(Vec::new());
     }
-    let map: std::collections::BTreeMap<String, String> = serde_wasm_bindgen::from_value(v).map_err(js_error)?;
+    let map: std::collections::BTreeMap<String, String> =
+        serde_wasm_bindgen::from_value(v).map_err(js_error)?;
     Ok(map.into_iter().collect())
 }
 
@@ -133,7 +133,12 @@ pub(crate) fn now_ms() -> f64 {
     let now = js_sys::Reflect::get(&global, &"performance".into())
         .ok()
         .filter(|p| p.is_object())
-        .and_then(|p| js_sys::Reflect::get(&p, &"now".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()).and_then(|f| f.call0(&p).ok()))
+        .and_then(|p| {
+            js_sys::Reflect::get(&p, &"now".into())
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                .and_then(|f| f.call0(&p).ok())
+        })
         .and_then(|v| v.as_f64());
     now.unwrap_or_else(js_sys::Date::now)
 }
@@ -151,7 +156,14 @@ pub fn decision_limits(game: &str) -> Result<JsValue, JsValue> {
         decision_ms: u32,
         answers: &'static str,
     }
-    let found = crate::games::find(game).ok_or_else(|| js_error(format!("no game \"{game}\" in this engine module")))?;
-    let d = found.decisions.ok_or_else(|| js_error(format!("{} gives no time a decision", found.title)))?;
-    to_js(&DecisionLimitsJs { decision: d.decision, decision_ms: d.decision_ms, answers: d.answers })
+    let found = crate::games::find(game)
+        .ok_or_else(|| js_error(format!("no game \"{game}\" in this engine module")))?;
+    let d = found
+        .decisions
+        .ok_or_else(|| js_error(format!("{} gives no time a decision", found.title)))?;
+    to_js(&DecisionLimitsJs {
+        decision: d.decision,
+        decision_ms: d.decision_ms,
+        answers: d.answers,
+    })
 }

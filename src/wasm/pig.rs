@@ -1,14 +1,17 @@
 //! Pig for JavaScript. Moves cross as small numbers: 1–6 a die face, 7 "throw again", 8 "hold".
 
 use super::{js_error, to_js};
+use crate::arena::{Answer, Decider, GameLog, MatchRules, SeatFailure, Series};
 use crate::game::{Actor, Game};
 use crate::link::{decode_game, encode_game, GameRecord};
-use crate::pig::arena::{make_decider, match_series, winner, wilson_interval};
-use crate::arena::{Answer, Decider, GameLog, MatchRules, SeatFailure, Series};
+use crate::pig::arena::{make_decider, match_series, wilson_interval, winner};
 use crate::pig::decider::decision;
 use crate::pig::links::encode_match;
 use crate::pig::optimal::OptimalPolicy;
-use crate::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, Situation, StrategySource, BUILTIN_NAMES};
+use crate::pig::{
+    Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, Situation, StrategySource,
+    BUILTIN_NAMES,
+};
 use crate::tape::Tape;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -23,7 +26,9 @@ pub(super) fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, String> {
     codes
         .iter()
         .enumerate()
-        .map(|(i, &c)| PigMove::from_code(c).ok_or_else(|| format!("move {}: unknown move code {c}", i + 1)))
+        .map(|(i, &c)| {
+            PigMove::from_code(c).ok_or_else(|| format!("move {}: unknown move code {c}", i + 1))
+        })
         .collect()
 }
 
@@ -83,7 +88,8 @@ struct Builtin {
 /// The built-in strategies with one-line descriptions.
 #[wasm_bindgen(js_name = pigBuiltins)]
 pub fn pig_builtins() -> Result<JsValue, JsValue> {
-    let list: Vec<Builtin> = BUILTIN_NAMES.iter().map(|&(name, description)| Builtin { name, description }).collect();
+    let list: Vec<Builtin> =
+        BUILTIN_NAMES.iter().map(|&(name, description)| Builtin { name, description }).collect();
     to_js(&list)
 }
 
@@ -109,7 +115,12 @@ pub struct PigTape {
 impl PigTape {
     /// Throws "move N: …" for a move that is not legal.
     #[wasm_bindgen(constructor)]
-    pub fn new(target: u32, seed: f64, moves: &[u8], players: Option<Vec<String>>) -> Result<PigTape, JsValue> {
+    pub fn new(
+        target: u32,
+        seed: f64,
+        moves: &[u8],
+        players: Option<Vec<String>>,
+    ) -> Result<PigTape, JsValue> {
         let record = GameRecord::<Pig> {
             params: PigParams { target },
             seed: seed as u64,
@@ -215,7 +226,12 @@ pub fn pig_checker() -> Result<JsValue, JsValue> {
         wins_needed: u32,
     }
     let c = crate::pig::arena::CHECKER;
-    to_js(&CheckerJs { games: c.games, target: c.target, opponent: c.opponent, wins_needed: c.wins_needed() })
+    to_js(&CheckerJs {
+        games: c.games,
+        target: c.target,
+        opponent: c.opponent,
+        wins_needed: c.wins_needed(),
+    })
 }
 
 /// A game played in the page, on the replay tape. Its die is thrown by the Play tab's series
@@ -234,7 +250,9 @@ impl PigGame {
     /// Plays `mv` at the end of the game; its index among the legal moves it was played from.
     fn play(&mut self, mv: PigMove) -> Result<u32, JsValue> {
         self.tape.seek(self.tape.len());
-        let index = self.game().move_index(&mv).ok_or_else(|| js_error(format!("{} is not a legal move now", self.game().move_label(&mv))))?;
+        let index = self.game().move_index(&mv).ok_or_else(|| {
+            js_error(format!("{} is not a legal move now", self.game().move_label(&mv)))
+        })?;
         self.tape.push(mv).map_err(js_error)?;
         Ok(index as u32)
     }
@@ -246,7 +264,8 @@ impl PigGame {
     #[wasm_bindgen(constructor)]
     pub fn new(target: u32, seed: f64, players: Option<Vec<String>>) -> Result<PigGame, JsValue> {
         let seed = seed as u64;
-        let tape = Tape::start(PigParams { target }, seed, players.unwrap_or_default()).map_err(js_error)?;
+        let tape = Tape::start(PigParams { target }, seed, players.unwrap_or_default())
+            .map_err(js_error)?;
         Ok(PigGame { tape, seed })
     }
     /// The game of a pig link, at the position it is viewed at (its later moves dropped);
@@ -257,7 +276,11 @@ impl PigGame {
         let mut d = decode_game::<Pig>(link).map_err(js_error)?;
         if let Some(players) = players {
             if !d.record.players.is_empty() && players.len() != d.record.players.len() {
-                return Err(js_error(format!("{} names for the link's {} players", players.len(), d.record.players.len())));
+                return Err(js_error(format!(
+                    "{} names for the link's {} players",
+                    players.len(),
+                    d.record.players.len()
+                )));
             }
             d.record.players = players;
         }
@@ -284,7 +307,10 @@ impl PigGame {
     #[wasm_bindgen(js_name = playIndex)]
     pub fn play_index(&mut self, index: u32) -> Result<String, JsValue> {
         self.tape.seek(self.tape.len());
-        let mv = self.game().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+        let mv = self
+            .game()
+            .move_at(index as usize)
+            .ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
         let label = self.game().move_label(&mv);
         self.play(mv)?;
         Ok(label)
@@ -308,13 +334,31 @@ impl PigGame {
     }
     /// Share link fragment for this game viewed at `view` moves.
     pub fn link(&self, players: Vec<String>, view: usize) -> Result<String, JsValue> {
-        pig_game_link(self.tape.record().params.target, self.seed as f64, players, &self.moves(), view)
+        pig_game_link(
+            self.tape.record().params.target,
+            self.seed as f64,
+            players,
+            &self.moves(),
+            view,
+        )
     }
 }
 
 #[wasm_bindgen(js_name = pigGameLink)]
-pub fn pig_game_link(target: u32, seed: f64, players: Vec<String>, moves: &[u8], view: usize) -> Result<String, JsValue> {
-    let record = GameRecord::<Pig> { params: PigParams { target }, seed: seed as u64, players, moves: decode_moves(moves).map_err(js_error)?, view };
+pub fn pig_game_link(
+    target: u32,
+    seed: f64,
+    players: Vec<String>,
+    moves: &[u8],
+    view: usize,
+) -> Result<String, JsValue> {
+    let record = GameRecord::<Pig> {
+        params: PigParams { target },
+        seed: seed as u64,
+        players,
+        moves: decode_moves(moves).map_err(js_error)?,
+        view,
+    };
     encode_game(&record).map_err(|(i, e)| js_error(format!("move {}: {e}", i + 1)))
 }
 
@@ -347,8 +391,15 @@ pub(super) fn source_of(kind: &str, source: String) -> Result<StrategySource, Js
 fn spec_from_js(spec: JsValue) -> Result<MatchSpec, JsValue> {
     let s: SpecJs = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
     let [a, b] = s.entrants;
-    let entrant = |e: EntrantJs| -> Result<Entrant, JsValue> { Ok(Entrant { label: e.label, source: source_of(&e.kind, e.source)? }) };
-    Ok(MatchSpec { entrants: [entrant(a)?, entrant(b)?], games: s.games, seed: s.seed as u64, target: s.target })
+    let entrant = |e: EntrantJs| -> Result<Entrant, JsValue> {
+        Ok(Entrant { label: e.label, source: source_of(&e.kind, e.source)? })
+    };
+    Ok(MatchSpec {
+        entrants: [entrant(a)?, entrant(b)?],
+        games: s.games,
+        seed: s.seed as u64,
+        target: s.target,
+    })
 }
 
 #[wasm_bindgen(js_name = pigMatchLink)]
@@ -369,12 +420,23 @@ impl PigStrategy {
     pub fn new(kind: &str, source: String, seed: f64, target: u32) -> Result<PigStrategy, JsValue> {
         let decider = make_decider(&source_of(kind, source)?, seed as u64, target)
             .map_err(js_error)?
-            .ok_or_else(|| js_error("JavaScript strategies are run by the sandbox, not the engine"))?;
+            .ok_or_else(|| {
+                js_error("JavaScript strategies are run by the sandbox, not the engine")
+            })?;
         Ok(PigStrategy { decider })
     }
     /// `true`: throw again. Throws the strategy's failure message.
-    pub fn decide(&mut self, my_total: u32, other_total: u32, accum: u32, current: u32) -> Result<bool, JsValue> {
-        let mv = self.decider.decide(&Situation { my_total, other_total, accum, current }).map_err(js_error)?;
+    pub fn decide(
+        &mut self,
+        my_total: u32,
+        other_total: u32,
+        accum: u32,
+        current: u32,
+    ) -> Result<bool, JsValue> {
+        let mv = self
+            .decider
+            .decide(&Situation { my_total, other_total, accum, current })
+            .map_err(js_error)?;
         Ok(mv == PigMove::ThrowAgain)
     }
     /// What the strategy printed since the last call.
@@ -417,7 +479,13 @@ impl LogJs {
     #[cfg(feature = "lab")] // tournaments' pairs
     pub(super) fn into_log(self, game: u32, target: u32) -> Result<GameLog<Pig>, String> {
         let seating = vec![self.first, usize::from(self.first == 0)];
-        GameLog::replayed(game, PigParams { target }, seating, decode_moves(&self.moves)?, self.output)
+        GameLog::replayed(
+            game,
+            PigParams { target },
+            seating,
+            decode_moves(&self.moves)?,
+            self.output,
+        )
     }
 }
 
@@ -436,11 +504,25 @@ pub(super) struct FailureJs {
 
 impl FailureJs {
     pub(super) fn of(f: &SeatFailure, entrant: usize) -> FailureJs {
-        FailureJs { game: f.game, move_index: f.move_index, entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout }
+        FailureJs {
+            game: f.game,
+            move_index: f.move_index,
+            entrant,
+            seat: f.seat,
+            message: f.message.clone(),
+            timeout: f.timeout,
+        }
     }
     #[cfg(feature = "lab")] // tournaments' pairs
     pub(super) fn into_failure(self) -> SeatFailure {
-        SeatFailure { game: self.game, move_index: self.move_index, entrant: self.entrant, seat: self.seat, message: self.message, timeout: self.timeout }
+        SeatFailure {
+            game: self.game,
+            move_index: self.move_index,
+            entrant: self.entrant,
+            seat: self.seat,
+            message: self.message,
+            timeout: self.timeout,
+        }
     }
 }
 
@@ -455,7 +537,11 @@ impl PigMatch {
     /// Throws "LABEL does not load: …" for a strategy that does not load.
     pub(super) fn of(spec: MatchSpec) -> Result<PigMatch, JsValue> {
         let mut series = match_series(&spec).map_err(|e| match e.entrant {
-            Some(i) => js_error(format!("{} does not load: {}", spec.entrants[usize::from(i)].label, e.message)),
+            Some(i) => js_error(format!(
+                "{} does not load: {}",
+                spec.entrants[usize::from(i)].label,
+                e.message
+            )),
             None => js_error(e.message),
         })?;
         series.set_clock(Box::new(super::now_ms));
@@ -494,7 +580,9 @@ impl PigMatch {
     /// { summary, logs, failures } of the match so far.
     pub fn results(&self) -> Result<JsValue, JsValue> {
         let out = js_sys::Object::new();
-        for (key, value) in [("summary", self.summary()?), ("logs", self.logs()?), ("failures", self.failures()?)] {
+        for (key, value) in
+            [("summary", self.summary()?), ("logs", self.logs()?), ("failures", self.failures()?)]
+        {
             js_sys::Reflect::set(&out, &JsValue::from_str(key), &value)?;
         }
         Ok(out.into())
@@ -505,11 +593,13 @@ impl PigMatch {
         to_js(&MatchSummary::of(&self.spec, &self.series))
     }
     pub fn logs(&self) -> Result<JsValue, JsValue> {
-        let logs: Vec<LogJs> = self.series.logs().iter().map(|l| LogJs::of(l, &self.series)).collect();
+        let logs: Vec<LogJs> =
+            self.series.logs().iter().map(|l| LogJs::of(l, &self.series)).collect();
         to_js(&logs)
     }
     pub fn failures(&self) -> Result<JsValue, JsValue> {
-        let f: Vec<FailureJs> = self.series.failures().iter().map(|f| FailureJs::of(f, f.entrant)).collect();
+        let f: Vec<FailureJs> =
+            self.series.failures().iter().map(|f| FailureJs::of(f, f.entrant)).collect();
         to_js(&f)
     }
 }

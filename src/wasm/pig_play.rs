@@ -36,7 +36,8 @@ impl PigPlay {
     /// seats and seed give the same game here and in a match.
     #[wasm_bindgen(js_name = fromLink)]
     pub fn from_link(link: &str, entrants: JsValue) -> Result<PigPlay, JsValue> {
-        let per_seat: Vec<EntrantJs> = serde_wasm_bindgen::from_value(entrants).map_err(js_error)?;
+        let per_seat: Vec<EntrantJs> =
+            serde_wasm_bindgen::from_value(entrants).map_err(js_error)?;
         if per_seat.len() != 2 {
             return Err(js_error(format!("a Pig game has 2 players, not {}", per_seat.len())));
         }
@@ -55,15 +56,27 @@ impl PigPlay {
         let humans: Vec<bool> = by_entrant.iter().map(|(_, e, _)| e.kind == "human").collect();
         let labels: Vec<String> = by_entrant.iter().map(|(_, e, _)| e.label.clone()).collect();
         let names: Vec<String> = by_entrant.iter().map(|(_, _, n)| n.clone()).collect();
-        let sources = by_entrant
-            .into_iter()
-            .map(|(_, e, _)| if e.kind == "human" { Ok(None) } else { source_of(&e.kind, e.source).map(Some) })
-            .collect::<Result<Vec<Option<StrategySource>>, JsValue>>()?;
-        let deciders = entrant_deciders(&sources.iter().map(Option::as_ref).collect::<Vec<_>>(), record.params.target).map_err(|e| match e.entrant {
+        let sources =
+            by_entrant
+                .into_iter()
+                .map(|(_, e, _)| {
+                    if e.kind == "human" {
+                        Ok(None)
+                    } else {
+                        source_of(&e.kind, e.source).map(Some)
+                    }
+                })
+                .collect::<Result<Vec<Option<StrategySource>>, JsValue>>()?;
+        let deciders = entrant_deciders(
+            &sources.iter().map(Option::as_ref).collect::<Vec<_>>(),
+            record.params.target,
+        )
+        .map_err(|e| match e.entrant {
             Some(i) => js_error(format!("{} does not load: {}", labels[usize::from(i)], e.message)),
             None => js_error(e.message),
         })?;
-        let mut series = Series::from_position(spec, deciders, play::start_of(&record)).map_err(js_error)?;
+        let mut series =
+            Series::from_position(spec, deciders, play::start_of(&record)).map_err(js_error)?;
         series.set_clock(Box::new(super::now_ms));
         let follower = Follower::of(&series)?;
         let earlier = play::earlier_questions::<Pig>(&record, 2, 0, |_| true)?;
@@ -86,10 +99,16 @@ impl PigPlay {
     pub fn next(&mut self, max: u32) -> Result<JsValue, JsValue> {
         loop {
             match self.series.advance(max) {
-                Step::Ask(q) if !q.counts && self.humans.get(q.entrant).copied().unwrap_or(false) => self.series.answer(Answer::Move(PigMove::Hold), ""),
+                Step::Ask(q)
+                    if !q.counts && self.humans.get(q.entrant).copied().unwrap_or(false) =>
+                {
+                    self.series.answer(Answer::Move(PigMove::Hold), "")
+                }
                 // The same step again, as JavaScript sees it: an outside seat's question stays
                 // pending (asking again decides nothing), and `max` 0 only reports.
-                step => return series::next(&mut self.series, u32::from(matches!(step, Step::Ask(_)))),
+                step => {
+                    return series::next(&mut self.series, u32::from(matches!(step, Step::Ask(_))))
+                }
             }
         }
     }

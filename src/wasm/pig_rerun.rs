@@ -53,13 +53,21 @@ impl PigHistory {
     /// game of the match of `seed` to `target`). Throws when the moves do not replay or that move
     /// was not the entrant's decision.
     #[wasm_bindgen(constructor)]
-    pub fn new(target: u32, seed: f64, moves: &[u8], lengths: &[u32], entrant: usize, move_index: usize) -> Result<PigHistory, JsValue> {
+    pub fn new(
+        target: u32,
+        seed: f64,
+        moves: &[u8],
+        lengths: &[u32],
+        entrant: usize,
+        move_index: usize,
+    ) -> Result<PigHistory, JsValue> {
         let spec = match_spec(PigParams { target }, lengths.len() as u32, seed as u64);
         let mut games = Vec::new();
         let mut rest = moves;
         for (g, &n) in lengths.iter().enumerate() {
             let n = (n as usize).min(rest.len());
-            let mut game = super::pig::decode_moves(&rest[..n]).map_err(|e| js_error(format!("game {}, {e}", g + 1)))?;
+            let mut game = super::pig::decode_moves(&rest[..n])
+                .map_err(|e| js_error(format!("game {}, {e}", g + 1)))?;
             rest = &rest[n..];
             if g + 1 == lengths.len() {
                 if move_index >= game.len() {
@@ -74,7 +82,9 @@ impl PigHistory {
         for g in 0..games.len() {
             let before = asked.borrow().len();
             let mut deciders: Deciders<Pig> = vec![None, None];
-            let slot = deciders.get_mut(entrant).ok_or_else(|| js_error(format!("a match has 2 entrants, not {}", entrant + 1)))?;
+            let slot = deciders
+                .get_mut(entrant)
+                .ok_or_else(|| js_error(format!("a match has 2 entrants, not {}", entrant + 1)))?;
             *slot = Some(Box::new(Witness::<Pig>(Rc::clone(&asked))));
             let series = game_series(&spec, &games, g, deciders)?;
             mine.push(asked.borrow().len() - before);
@@ -87,7 +97,12 @@ impl PigHistory {
         let at = series.current().clone();
         let seat = match at.to_move() {
             Actor::Player(seat) if series.entrant_in(series.game_number(), seat) == entrant => seat,
-            _ => return Err(js_error(format!("move {} was not a decision of this strategy", move_index + 1))),
+            _ => {
+                return Err(js_error(format!(
+                    "move {} was not a decision of this strategy",
+                    move_index + 1
+                )))
+            }
         };
         let asked = asked.take();
         Ok(PigHistory { spec, games, entrant, asked, mine, at, seat, seed })
@@ -96,7 +111,12 @@ impl PigHistory {
     /// The questions in order, the decision's last, as the JSON texts a strategy is handed.
     pub fn views(&self) -> Result<Vec<String>, JsValue> {
         let last = self.at.view(self.seat);
-        self.asked.iter().map(|(v, _)| v).chain([&last]).map(|v| serde_json::to_string(v).map_err(js_error)).collect()
+        self.asked
+            .iter()
+            .map(|(v, _)| v)
+            .chain([&last])
+            .map(|v| serde_json::to_string(v).map_err(js_error))
+            .collect()
     }
 
     /// The seed a JavaScript strategy of the entrant was started with.
@@ -115,17 +135,26 @@ impl PigHistory {
     /// printed, ms }, as the recorded decision has them.
     #[wasm_bindgen(js_name = rerunScheme)]
     pub fn rerun_scheme(&self, source: String) -> Result<JsValue, JsValue> {
-        let failed = |error: String| to_js(&RerunJs { answer: None, error: Some(error), printed: String::new(), ms: 0.0 });
+        let failed = |error: String| {
+            to_js(&RerunJs { answer: None, error: Some(error), printed: String::new(), ms: 0.0 })
+        };
         let mut sources = [None, None];
         sources[self.entrant] = Some(StrategySource::Scheme(source));
-        let mut deciders = match entrant_deciders(&sources.iter().map(Option::as_ref).collect::<Vec<_>>(), self.spec.params.target) {
+        let mut deciders = match entrant_deciders(
+            &sources.iter().map(Option::as_ref).collect::<Vec<_>>(),
+            self.spec.params.target,
+        ) {
             Ok(d) => d,
             Err(e) => return failed(format!("does not load: {}", e.message)),
         };
         let g = self.games.len() - 1;
         if let Some(d) = deciders[self.entrant].as_mut() {
             // Seated for the match's first game, then shown the questions of the games before this one.
-            let first_seat = (0..2).find(|&s| crate::arena::seating(2, self.spec.shift, self.spec.first, s) == self.entrant).unwrap_or(0);
+            let first_seat = (0..2)
+                .find(|&s| {
+                    crate::arena::seating(2, self.spec.shift, self.spec.first, s) == self.entrant
+                })
+                .unwrap_or(0);
             d.prepare(&mut self.spec.params.clone(), first_seat, self.seed);
             let earlier: usize = self.mine[..g].iter().sum();
             for (view, played) in &self.asked[..earlier] {
@@ -138,7 +167,14 @@ impl PigHistory {
         match series.current_decisions().last() {
             Some(d) => to_js(&RerunJs {
                 // The answer in the engine's words, from the game's moves (arena::MoveLabels).
-                answer: d.refused().is_none().then(|| crate::arena::MoveLabels::<Pig>::of(series.current_params(), series.current_moves()).map(|l| l.answer(d)).unwrap_or_default()),
+                answer: d.refused().is_none().then(|| {
+                    crate::arena::MoveLabels::<Pig>::of(
+                        series.current_params(),
+                        series.current_moves(),
+                    )
+                    .map(|l| l.answer(d))
+                    .unwrap_or_default()
+                }),
                 error: d.refused().map(str::to_string),
                 printed: d.printed().to_string(),
                 ms: d.ms,
@@ -150,8 +186,14 @@ impl PigHistory {
 
 /// Game `g` of the match `spec` started at the position after `games[g]`, `deciders` witnessing
 /// the questions before it.
-fn game_series(spec: &SeriesSpec<Pig>, games: &[Vec<PigMove>], g: usize, deciders: Deciders<Pig>) -> Result<Series<Pig>, JsValue> {
+fn game_series(
+    spec: &SeriesSpec<Pig>,
+    games: &[Vec<PigMove>],
+    g: usize,
+    deciders: Deciders<Pig>,
+) -> Result<Series<Pig>, JsValue> {
     let game_spec = SeriesSpec { first: spec.first + g as u32, games: 1, ..spec.clone() };
     let start = Start { params: spec.params.clone(), moves: games[g].clone() };
-    Series::from_position(game_spec, deciders, start).map_err(|e| js_error(format!("game {}, {e}", g + 1)))
+    Series::from_position(game_spec, deciders, start)
+        .map_err(|e| js_error(format!("game {}, {e}", g + 1)))
 }

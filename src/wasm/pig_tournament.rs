@@ -75,9 +75,15 @@ impl PairJs {
             .logs
             .into_iter()
             .enumerate()
-            .map(|(g, l)| l.into_log(g as u32, target).map_err(|e| js_error(format!("pair {}, game {}: {e}", pair + 1, g + 1))))
+            .map(|(g, l)| {
+                l.into_log(g as u32, target)
+                    .map_err(|e| js_error(format!("pair {}, game {}: {e}", pair + 1, g + 1)))
+            })
             .collect::<Result<_, _>>()?;
-        Ok(PairResult { logs, failures: self.failures.into_iter().map(FailureJs::into_failure).collect() })
+        Ok(PairResult {
+            logs,
+            failures: self.failures.into_iter().map(FailureJs::into_failure).collect(),
+        })
     }
 }
 
@@ -108,7 +114,10 @@ impl PigTournament {
     pub fn pair_match(spec: JsValue, k: usize) -> Result<PigMatch, JsValue> {
         let spec = spec_from_js(spec)?;
         let count = spec.pairs().len();
-        PigMatch::of(spec.pair_match(k).ok_or_else(|| js_error(format!("no pair {k}: the tournament has {count}")))?)
+        PigMatch::of(
+            spec.pair_match(k)
+                .ok_or_else(|| js_error(format!("no pair {k}: the tournament has {count}")))?,
+        )
     }
 
     /// The tournament from its pairs' results, in pair order: each `{ logs, failures }` of the
@@ -118,7 +127,8 @@ impl PigTournament {
     #[wasm_bindgen(js_name = fromPairs)]
     pub fn from_pairs(spec: JsValue, results: JsValue) -> Result<PigTournament, JsValue> {
         let spec = spec_from_js(spec)?;
-        let results: Vec<Option<PairJs>> = serde_wasm_bindgen::from_value(results).map_err(js_error)?;
+        let results: Vec<Option<PairJs>> =
+            serde_wasm_bindgen::from_value(results).map_err(js_error)?;
         let results = results
             .into_iter()
             .enumerate()
@@ -128,9 +138,14 @@ impl PigTournament {
     }
 
     pub fn summary(&self) -> Result<JsValue, JsValue> {
-        let labels: Vec<String> = self.runner.spec().entrants.iter().map(|e| e.label.clone()).collect();
+        let labels: Vec<String> =
+            self.runner.spec().entrants.iter().map(|e| e.label.clone()).collect();
         let standings = self.runner.standings().ranked(&labels);
-        to_js(&SummaryJs { games: self.runner.games_total(), games_done: self.runner.games().len() as u32, standings })
+        to_js(&SummaryJs {
+            games: self.runner.games_total(),
+            games_done: self.runner.games().len() as u32,
+            standings,
+        })
     }
     pub fn logs(&self) -> Result<JsValue, JsValue> {
         let games: Vec<GameJs> = self
@@ -150,12 +165,8 @@ impl PigTournament {
         to_js(&games)
     }
     pub fn failures(&self) -> Result<JsValue, JsValue> {
-        let f: Vec<FailureJs> = self
-            .runner
-            .failures()
-            .iter()
-            .map(|(who, f)| FailureJs::of(f, *who))
-            .collect();
+        let f: Vec<FailureJs> =
+            self.runner.failures().iter().map(|(who, f)| FailureJs::of(f, *who)).collect();
         to_js(&f)
     }
 }

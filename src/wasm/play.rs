@@ -5,7 +5,10 @@
 //! link of the game so far, and what each decision of the game answered, printed and took.
 
 use super::{js_error, to_js};
-use crate::arena::{seating, Answer, Decider, Decision, Deciders, GameLog, MatchRules, MoveLabels, Series, SeriesSpec, Start};
+use crate::arena::{
+    seating, Answer, Decider, Deciders, Decision, GameLog, MatchRules, MoveLabels, Series,
+    SeriesSpec, Start,
+};
 use crate::game::Game;
 use crate::link::{encode_game, GameRecord, LinkParams};
 use serde::Serialize;
@@ -22,7 +25,10 @@ pub(super) struct Follower<G: Game> {
 
 impl<G: MatchRules> Follower<G> {
     pub(super) fn of(series: &Series<G>) -> Result<Follower<G>, JsValue> {
-        Ok(Follower { labels: MoveLabels::of(series.current_params(), series.current_moves()).map_err(js_error)? })
+        Ok(Follower {
+            labels: MoveLabels::of(series.current_params(), series.current_moves())
+                .map_err(js_error)?,
+        })
     }
 
     /// The game at `params` after `moves`, all seen (for a series that starts later).
@@ -53,11 +59,19 @@ impl<G: MatchRules> Follower<G> {
 /// series is game `game` of its series (a lab or arena game goes on as game `game` did: its
 /// seats' seeds and chance are that game's), so seat `s` holds entrant `seating(n, 0, game, s)`:
 /// each seat's decider and name go to that entrant. → the series, the names by entrant.
-pub(super) fn from_record<G: MatchRules>(r: GameRecord<G>, deciders: Deciders<G>, game: u32) -> Result<(Series<G>, Vec<String>), JsValue> {
+pub(super) fn from_record<G: MatchRules>(
+    r: GameRecord<G>,
+    deciders: Deciders<G>,
+    game: u32,
+) -> Result<(Series<G>, Vec<String>), JsValue> {
     let n = deciders.len();
-    let names = by_entrant((0..n).map(|s| r.players.get(s).cloned().unwrap_or_default()).collect(), game);
+    let names =
+        by_entrant((0..n).map(|s| r.players.get(s).cloned().unwrap_or_default()).collect(), game);
     let spec = SeriesSpec { first: game, ..SeriesSpec::new(r.params.clone(), 1, r.seed) };
-    Ok((Series::from_position(spec, by_entrant(deciders, game), start_of(&r)).map_err(js_error)?, names))
+    Ok((
+        Series::from_position(spec, by_entrant(deciders, game), start_of(&r)).map_err(js_error)?,
+        names,
+    ))
 }
 
 /// What is given per seat of game `game` of a series (one entry a seat, as many entrants as
@@ -80,24 +94,48 @@ pub(super) fn start_of<G: Game>(r: &GameRecord<G>) -> Start<G> {
 /// The pending seat's move by its index among the legal moves now (a human's move). The page
 /// played it already: `follower` counts it as seen, so it does not come back with the moves the
 /// series makes next.
-pub(super) fn answer_index<G: MatchRules>(series: &mut Series<G>, follower: &mut Follower<G>, index: u32, ms: f64) -> Result<(), JsValue> {
-    let mv = series.current().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+pub(super) fn answer_index<G: MatchRules>(
+    series: &mut Series<G>,
+    follower: &mut Follower<G>,
+    index: u32,
+    ms: f64,
+) -> Result<(), JsValue> {
+    let mv = series
+        .current()
+        .move_at(index as usize)
+        .ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
     series.answer_timed(Answer::Move(mv), "", ms);
     follower.since(series);
     Ok(())
 }
 
 /// The link of the series's (one) game so far, viewed at its end; `names` label the seats.
-pub(super) fn link_now<G: MatchRules>(series: &Series<G>, names: &[String]) -> Result<String, JsValue>
+pub(super) fn link_now<G: MatchRules>(
+    series: &Series<G>,
+    names: &[String],
+) -> Result<String, JsValue>
 where
     G::Params: LinkParams,
 {
     let record = match series.logs().last() {
         Some(log) => log.record(series.spec().seed, names),
         None => {
-            let players = (0..series.current().seats()).map(|s| names.get(series.entrant_in(series.game_number(), s as u8)).cloned().unwrap_or_default()).collect();
+            let players = (0..series.current().seats())
+                .map(|s| {
+                    names
+                        .get(series.entrant_in(series.game_number(), s as u8))
+                        .cloned()
+                        .unwrap_or_default()
+                })
+                .collect();
             let moves = series.current_moves().to_vec();
-            GameRecord { params: series.current_params().clone(), seed: series.spec().seed, players, view: moves.len(), moves }
+            GameRecord {
+                params: series.current_params().clone(),
+                seed: series.spec().seed,
+                players,
+                view: moves.len(),
+                moves,
+            }
         }
     };
     encode_game(&record).map_err(|(i, e)| js_error(format!("move {}: {e}", i + 1)))
@@ -122,7 +160,12 @@ pub(super) struct DecisionRow {
 
 /// The decisions of game `game` of `series` as rows, their answers read from `labels` (the
 /// game replayed up to its last decision's moves at least).
-fn rows_with<G: MatchRules>(series: &Series<G>, labels: &MoveLabels<G>, decisions: &[Decision], game: u32) -> Vec<DecisionRow> {
+fn rows_with<G: MatchRules>(
+    series: &Series<G>,
+    labels: &MoveLabels<G>,
+    decisions: &[Decision],
+    game: u32,
+) -> Vec<DecisionRow> {
     decisions
         .iter()
         .map(|d| DecisionRow {
@@ -147,7 +190,13 @@ pub(super) fn rows<G: MatchRules>(series: &Series<G>, log: &GameLog<G>) -> Vec<D
 
 /// The decisions of game `game` set up with `params` and played as `moves`, as rows. The series
 /// played these moves, so the replay cannot fail; if it did, the answers past it are empty.
-fn rows_of<G: MatchRules>(series: &Series<G>, params: &G::Params, moves: &[G::Move], decisions: &[Decision], game: u32) -> Vec<DecisionRow> {
+fn rows_of<G: MatchRules>(
+    series: &Series<G>,
+    params: &G::Params,
+    moves: &[G::Move],
+    decisions: &[Decision],
+    game: u32,
+) -> Vec<DecisionRow> {
     let Ok(mut labels) = MoveLabels::new(params) else { return Vec::new() };
     let _ = labels.follow(moves);
     rows_with(series, &labels, decisions, game)
@@ -156,12 +205,23 @@ fn rows_of<G: MatchRules>(series: &Series<G>, params: &G::Params, moves: &[G::Mo
 /// The decisions of game `game` (its number in the series) if played, else of the game being
 /// played, for the inspector. A one-game series (Play) reads the answers off `follower`, which
 /// has followed the game as the page asked for its moves; otherwise the game is replayed once.
-pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, follower: Option<&Follower<G>>, game: u32) -> Result<JsValue, JsValue> {
+pub(super) fn decisions_of<G: MatchRules>(
+    series: &Series<G>,
+    follower: Option<&Follower<G>>,
+    game: u32,
+) -> Result<JsValue, JsValue> {
     let (params, moves, decisions, game) = match series.logs().iter().find(|l| l.game == game) {
         Some(log) => (&log.params, &log.moves[..], &log.decisions[..], game),
-        None => (series.current_params(), series.current_moves(), series.current_decisions(), series.game_number()),
+        None => (
+            series.current_params(),
+            series.current_moves(),
+            series.current_decisions(),
+            series.game_number(),
+        ),
     };
-    let followed = follower.filter(|f| series.spec().games == 1 && decisions.iter().all(|d| d.range().end <= f.labels.len()));
+    let followed = follower.filter(|f| {
+        series.spec().games == 1 && decisions.iter().all(|d| d.range().end <= f.labels.len())
+    });
     let rows = match followed {
         Some(f) => rows_with(series, &f.labels, decisions, game),
         None => rows_of(series, params, moves, decisions, game),
@@ -172,7 +232,10 @@ pub(super) fn decisions_of<G: MatchRules>(series: &Series<G>, follower: Option<&
 /// Records the questions a seat answered from outside was asked before a series' start, with
 /// the move played then, as the series witnesses them (`Decider::witness`); several series can
 /// record into one list.
-pub(super) struct Witness<G: Game>(pub(super) Rc<RefCell<Vec<(G::View, G::Move)>>>);
+pub(super) struct Witness<G: Game>(pub(super) Witnessed<G>);
+
+/// The questions a witness saw, each with the move played then.
+pub(super) type Witnessed<G> = Rc<RefCell<Vec<(<G as Game>::View, <G as Game>::Move)>>>;
 
 impl<G: Game> Decider<G> for Witness<G> {
     fn decide(&mut self, _view: &G::View) -> Result<G::Move, String> {
@@ -188,11 +251,22 @@ impl<G: Game> Decider<G> for Witness<G> {
 /// is asked again when the game goes on from there, as the series asks an engine strategy.
 /// `asks(move)`: whether an outside strategy was asked a question for that move (a strategy that
 /// answers a whole turn at once, as in Labyrinth, is asked at its turn's first move only).
-pub(super) fn earlier_questions<G: MatchRules + 'static>(r: &GameRecord<G>, seats: usize, game: u32, asks: fn(&G::Move) -> bool) -> Result<Vec<Vec<G::View>>, JsValue> {
-    let asked: Vec<Rc<RefCell<Vec<(G::View, G::Move)>>>> = (0..seats).map(|_| Rc::default()).collect();
-    let deciders = asked.iter().map(|a| Some(Box::new(Witness::<G>(Rc::clone(a))) as Box<dyn Decider<G>>)).collect();
+pub(super) fn earlier_questions<G: MatchRules + 'static>(
+    r: &GameRecord<G>,
+    seats: usize,
+    game: u32,
+    asks: fn(&G::Move) -> bool,
+) -> Result<Vec<Vec<G::View>>, JsValue> {
+    let asked: Vec<Witnessed<G>> = (0..seats).map(|_| Rc::default()).collect();
+    let deciders = asked
+        .iter()
+        .map(|a| Some(Box::new(Witness::<G>(Rc::clone(a))) as Box<dyn Decider<G>>))
+        .collect();
     from_record::<G>(r.clone(), deciders, game)?;
-    Ok(asked.into_iter().map(|a| a.take().into_iter().filter(|(_, mv)| asks(mv)).map(|(view, _)| view).collect()).collect())
+    Ok(asked
+        .into_iter()
+        .map(|a| a.take().into_iter().filter(|(_, mv)| asks(mv)).map(|(view, _)| view).collect())
+        .collect())
 }
 
 /// The Play methods of a series handle `$handle` (with fields `series`, `follower` and `earlier`), written
@@ -210,7 +284,11 @@ macro_rules! play_methods {
             /// The pending seat's move (a human's) by its index among the legal moves now; the
             /// page has played it already, so `moves()` does not give it back.
             #[wasm_bindgen(js_name = answerIndex)]
-            pub fn answer_index(&mut self, index: u32, ms: f64) -> Result<(), wasm_bindgen::JsValue> {
+            pub fn answer_index(
+                &mut self,
+                index: u32,
+                ms: f64,
+            ) -> Result<(), wasm_bindgen::JsValue> {
                 super::play::answer_index(&mut self.series, &mut self.follower, index, ms)
             }
 
@@ -218,20 +296,28 @@ macro_rules! play_methods {
             /// entrants; seats rotate with the game's number in its series).
             pub fn seating(&self) -> Vec<u32> {
                 let g = self.series.game_number();
-                (0..crate::game::Game::seats(self.series.current())).map(|s| self.series.entrant_in(g, s as u8) as u32).collect()
+                (0..crate::game::Game::seats(self.series.current()))
+                    .map(|s| self.series.entrant_in(g, s as u8) as u32)
+                    .collect()
             }
 
             /// The questions seat `seat` was asked before the game went on here (the link's
             /// position), as views: a strategy answering from outside is asked them again when
             /// it starts, answers dropped, as the engine's deciders witness them
             /// (`Decider::witness`), so it goes on as if it had played the game from its start.
-            pub fn earlier(&self, seat: usize) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
+            pub fn earlier(
+                &self,
+                seat: usize,
+            ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
                 super::to_js(self.earlier.get(seat).map_or(&[][..], Vec::as_slice))
             }
 
             /// What each decision of game `game` answered, printed and took: [{ move_index,
             /// seed, seat, entrant, answer, printed, ms, refused, timeout, counts }].
-            pub fn decisions(&self, game: u32) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
+            pub fn decisions(
+                &self,
+                game: u32,
+            ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
                 super::play::decisions_of(&self.series, Some(&self.follower), game)
             }
         }

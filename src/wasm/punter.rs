@@ -8,9 +8,9 @@ use crate::arena::{Series, SeriesSpec};
 use crate::game::{Actor, Game};
 use crate::link::{decode_game_with, GameRecord};
 use crate::punter::bots::{BOT_NAMES, HUMAN};
+use crate::punter::game::display_names;
 use crate::punter::links::link_map;
 use crate::punter::log::{export, GameLog};
-use crate::punter::game::display_names;
 use crate::punter::state::add_bid;
 use crate::punter::{maps, Punter, PunterMove, PunterParams, Settings};
 use crate::tape::Tape;
@@ -39,7 +39,12 @@ pub fn punter_link_map(link: &str) -> Result<String, JsValue> {
 /// game), `scores` the scores in the same order. Per entrant, in entrant order, its row of the
 /// standings (`arena::StandingRow`; the mean score is `mean_return`).
 #[wasm_bindgen(js_name = punterStandings)]
-pub fn punter_standings(entrants: usize, seats: usize, seating: &[u32], scores: &[f64]) -> Result<JsValue, JsValue> {
+pub fn punter_standings(
+    entrants: usize,
+    seats: usize,
+    seating: &[u32],
+    scores: &[f64],
+) -> Result<JsValue, JsValue> {
     let mut s = crate::arena::Standings::new(entrants);
     for (who, score) in seating.chunks(seats.max(1)).zip(scores.chunks(seats.max(1))) {
         let who: Vec<usize> = who.iter().map(|&w| w as usize).collect();
@@ -52,13 +57,22 @@ pub fn punter_standings(entrants: usize, seats: usize, seating: &[u32], scores: 
 /// (one future per mine, a later bid replacing the earlier one).
 #[wasm_bindgen(js_name = punterAddBid)]
 pub fn punter_add_bid(bids: JsValue, mine: f64, target: f64) -> Result<JsValue, JsValue> {
-    let bids: Vec<(f64, f64)> = if bids.is_undefined() || bids.is_null() { Vec::new() } else { serde_wasm_bindgen::from_value(bids).map_err(js_error)? };
+    let bids: Vec<(f64, f64)> = if bids.is_undefined() || bids.is_null() {
+        Vec::new()
+    } else {
+        serde_wasm_bindgen::from_value(bids).map_err(js_error)?
+    };
     to_js(&add_bid(&bids, mine, target))
 }
 
 #[wasm_bindgen(js_name = punterBots)]
 pub fn punter_bots() -> Result<JsValue, JsValue> {
-    to_js(&BOT_NAMES.iter().map(|&(name, description)| Named { name, description }).collect::<Vec<_>>())
+    to_js(
+        &BOT_NAMES
+            .iter()
+            .map(|&(name, description)| Named { name, description })
+            .collect::<Vec<_>>(),
+    )
 }
 
 #[derive(Deserialize, Default)]
@@ -144,7 +158,11 @@ pub struct PunterGame {
 }
 
 pub(super) fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
-    let s: SettingsJs = if v.is_undefined() || v.is_null() { SettingsJs::default() } else { serde_wasm_bindgen::from_value(v).map_err(js_error)? };
+    let s: SettingsJs = if v.is_undefined() || v.is_null() {
+        SettingsJs::default()
+    } else {
+        serde_wasm_bindgen::from_value(v).map_err(js_error)?
+    };
     Ok(Settings { futures: s.futures, splurges: s.splurges, options: s.options })
 }
 
@@ -187,15 +205,31 @@ impl PunterGame {
     /// or a bot name ("random", "greedy", "strong"); `futures`: per punter its bids
     /// `[[source, target], …]` by site id (may be empty; the humans' count).
     #[wasm_bindgen(constructor)]
-    pub fn new(map_name: &str, map_text: &str, seats: Vec<String>, settings: JsValue, futures: JsValue, seed: f64) -> Result<PunterGame, JsValue> {
+    pub fn new(
+        map_name: &str,
+        map_text: &str,
+        seats: Vec<String>,
+        settings: JsValue,
+        futures: JsValue,
+        seed: f64,
+    ) -> Result<PunterGame, JsValue> {
         let settings = settings_of(settings)?;
-        let futures: Vec<Vec<(u64, u64)>> = if futures.is_undefined() || futures.is_null() { Vec::new() } else { serde_wasm_bindgen::from_value(futures).map_err(js_error)? };
+        let futures: Vec<Vec<(u64, u64)>> = if futures.is_undefined() || futures.is_null() {
+            Vec::new()
+        } else {
+            serde_wasm_bindgen::from_value(futures).map_err(js_error)?
+        };
         if seats.len() < 2 || seats.len() > crate::punter::state::MAX_PUNTERS {
-            return Err(js_error(format!("a game needs 2 to {} punters", crate::punter::state::MAX_PUNTERS)));
+            return Err(js_error(format!(
+                "a game needs 2 to {} punters",
+                crate::punter::state::MAX_PUNTERS
+            )));
         }
-        let params = PunterParams::new(map_name, map_text, seats.len(), settings, futures).map_err(js_error)?;
+        let params = PunterParams::new(map_name, map_text, seats.len(), settings, futures)
+            .map_err(js_error)?;
         let seed = seed as u64;
-        let series = Series::new(SeriesSpec::new(params, 1, seed), play_entrants(&seats, seed)?).map_err(js_error)?;
+        let series = Series::new(SeriesSpec::new(params, 1, seed), play_entrants(&seats, seed)?)
+            .map_err(js_error)?;
         let kinds = seats_of(&seats)?;
         let names = seats.iter().map(|s| seat_name(s)).collect();
         let tape = Tape::start(series.current_params().clone(), seed, names).map_err(js_error)?;
@@ -206,9 +240,17 @@ impl PunterGame {
     #[wasm_bindgen(js_name = fromLog)]
     pub fn from_log(log_text: &str, map_text: &str) -> Result<PunterGame, JsValue> {
         let log = GameLog::parse(log_text).map_err(js_error)?;
-        let params = PunterParams::new(&log.map, map_text, log.teams.len(), log.settings, log.futures.clone()).map_err(|e| js_error(format!("{}: {e}", log.map)))?;
+        let params = PunterParams::new(
+            &log.map,
+            map_text,
+            log.teams.len(),
+            log.settings,
+            log.futures.clone(),
+        )
+        .map_err(|e| js_error(format!("{}: {e}", log.map)))?;
         let moves = log.game_moves(params.map.clone());
-        let record = GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), moves, view: 0 };
+        let record =
+            GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), moves, view: 0 };
         let tape = Tape::new(record).map_err(js_error)?;
         let seats = (0..log.teams.len()).map(|_| Seat::Log).collect();
         Ok(PunterGame { tape, seats })
@@ -231,10 +273,19 @@ impl PunterGame {
     /// link). A bot's unfinished splurge at that position — the `strong` of links made before
     /// issue 19 splurged — is dropped: the bot decides again from the view before it.
     #[wasm_bindgen(js_name = toPlayOn)]
-    pub fn to_play_on(link: &str, seats: Vec<String>, assets: JsValue) -> Result<PunterGame, JsValue> {
-        let mut record = decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?.record;
+    pub fn to_play_on(
+        link: &str,
+        seats: Vec<String>,
+        assets: JsValue,
+    ) -> Result<PunterGame, JsValue> {
+        let mut record =
+            decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?.record;
         if seats.len() != record.params.punters {
-            return Err(js_error(format!("the game has {} punters, not {}", record.params.punters, seats.len())));
+            return Err(js_error(format!(
+                "the game has {} punters, not {}",
+                record.params.punters,
+                seats.len()
+            )));
         }
         let kinds = seats_of(&seats)?;
         record.moves.truncate(record.view);
@@ -245,7 +296,13 @@ impl PunterGame {
             let n = tape.len();
             let g = tape.seek(n);
             match g.to_move() {
-                Actor::Player(p) if n > 0 && !g.route().is_empty() && matches!(kinds.get(usize::from(p)), Some(Seat::Bot(..))) => tape.truncate(n - 1),
+                Actor::Player(p)
+                    if n > 0
+                        && !g.route().is_empty()
+                        && matches!(kinds.get(usize::from(p)), Some(Seat::Bot(..))) =>
+                {
+                    tape.truncate(n - 1)
+                }
                 _ => break,
             }
         }
@@ -280,7 +337,11 @@ impl PunterGame {
                 })
                 .collect::<Vec<_>>(),
         );
-        let you = self.seats.iter().position(|s| matches!(s, Seat::Human)).filter(|&h| viewer.is_none_or(|v| v == h));
+        let you = self
+            .seats
+            .iter()
+            .position(|s| matches!(s, Seat::Human))
+            .filter(|&h| viewer.is_none_or(|v| v == h));
         to_js(&StateJs {
             ranks: g.ranks(),
             winners: g.winners(),
@@ -304,15 +365,24 @@ impl PunterGame {
             futures: (0..game.punters())
                 .map(|p| {
                     let net = game.network(p);
-                    g.futures_shown(viewer, p).then(|| game.futures(p).iter().map(|&(m, t)| (map.mines[m], t, net.connected(map.mines[m], t))).collect())
+                    g.futures_shown(viewer, p).then(|| {
+                        game.futures(p)
+                            .iter()
+                            .map(|&(m, t)| (map.mines[m], t, net.connected(map.mines[m], t)))
+                            .collect()
+                    })
                 })
                 .collect(),
             settings: SettingsOut { futures: s.futures, splurges: s.splurges, options: s.options },
-            seats: self.seats.iter().map(|s| match s {
-                Seat::Human => "human".to_string(),
-                Seat::Bot(n) => n.clone(),
-                Seat::Log => "log".to_string(),
-            }).collect(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| match s {
+                    Seat::Human => "human".to_string(),
+                    Seat::Bot(n) => n.clone(),
+                    Seat::Log => "log".to_string(),
+                })
+                .collect(),
             map: record.params.map_name.clone(),
         })
     }
@@ -320,20 +390,30 @@ impl PunterGame {
     /// Per river: the punter who claimed it, or -1.
     pub fn owners(&self) -> Vec<i16> {
         let game = self.game().game();
-        (0..game.map().rivers.len() as u32).map(|r| game.owner(r).map_or(-1, |p| p as i16)).collect()
+        (0..game.map().rivers.len() as u32)
+            .map(|r| game.owner(r).map_or(-1, |p| p as i16))
+            .collect()
     }
 
     /// Per river: the punter holding an option on it, or -1.
     #[wasm_bindgen(js_name = optionHolders)]
     pub fn option_holders(&self) -> Vec<i16> {
         let game = self.game().game();
-        (0..game.map().rivers.len() as u32).map(|r| game.option_holder(r).map_or(-1, |p| p as i16)).collect()
+        (0..game.map().rivers.len() as u32)
+            .map(|r| game.option_holder(r).map_or(-1, |p| p as i16))
+            .collect()
     }
 
     /// What the punter to move may do now (at the position viewed).
     pub fn legal(&self) -> Result<JsValue, JsValue> {
         let g = self.game();
-        let mut out = LegalJs { pass: false, claims: Vec::new(), options: Vec::new(), sites: Vec::new(), end: false };
+        let mut out = LegalJs {
+            pass: false,
+            claims: Vec::new(),
+            options: Vec::new(),
+            sites: Vec::new(),
+            end: false,
+        };
         for mv in g.legal_moves() {
             match mv {
                 PunterMove::Pass => out.pass = true,
@@ -359,7 +439,10 @@ impl PunterGame {
             other => return Err(js_error(format!("unknown move kind \"{other}\""))),
         };
         let at = self.tape.position().0;
-        let i = self.game().move_index(&mv).ok_or_else(|| js_error(self.game().move_label(&mv) + " is not a legal move now"))?;
+        let i = self
+            .game()
+            .move_index(&mv)
+            .ok_or_else(|| js_error(self.game().move_label(&mv) + " is not a legal move now"))?;
         self.tape.truncate(at);
         self.tape.push(mv).map_err(js_error)?;
         Ok(i as u32)
@@ -368,7 +451,10 @@ impl PunterGame {
     /// Plays, at the end of the game, the legal move of index `index` (a move the Play series made).
     #[wasm_bindgen(js_name = playIndex)]
     pub fn play_index(&mut self, index: u32) -> Result<(), JsValue> {
-        let mv = self.at_end().move_at(index as usize).ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+        let mv = self
+            .at_end()
+            .move_at(index as usize)
+            .ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
         self.tape.push(mv).map_err(js_error)
     }
 
@@ -425,6 +511,8 @@ impl PunterGame {
     #[wasm_bindgen(js_name = marksOf)]
     pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
         let map = self.game().game().map();
-        super::marks::marks_of(text, crate::punter::marks::KINDS, &|_, p| crate::punter::marks::place(map, p))
+        super::marks::marks_of(text, crate::punter::marks::KINDS, &|_, p| {
+            crate::punter::marks::place(map, p)
+        })
     }
 }

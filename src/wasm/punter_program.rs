@@ -16,10 +16,23 @@ pub fn offline_answer(output: &[u8], answers: bool) -> Result<JsValue, JsValue> 
     let mut decoder = Decoder::new();
     decoder.push(output);
     let broken = |e| js_error(format!("wrote something that is not a message: {e}"));
-    let hello = decoder.next_text().map_err(broken)?.ok_or_else(|| js_error("ended without its handshake {\"me\": name}"))?;
-    let name = Me::parse(&hello).map_err(|_| js_error(format!("expected the handshake {{\"me\": name}}, got {}", excerpt(&hello))))?.name;
+    let hello = decoder
+        .next_text()
+        .map_err(broken)?
+        .ok_or_else(|| js_error("ended without its handshake {\"me\": name}"))?;
+    let name = Me::parse(&hello)
+        .map_err(|_| {
+            js_error(format!("expected the handshake {{\"me\": name}}, got {}", excerpt(&hello)))
+        })?
+        .name;
     let answer = if answers {
-        let partial = |d: &Decoder| if d.buffered() > 0 { format!(" in the middle of a message ({} bytes)", d.buffered()) } else { String::new() };
+        let partial = |d: &Decoder| {
+            if d.buffered() > 0 {
+                format!(" in the middle of a message ({} bytes)", d.buffered())
+            } else {
+                String::new()
+            }
+        };
         match decoder.next_text().map_err(broken)? {
             Some(text) => Some(text),
             None => return Err(js_error(format!("ended without answering{}", partial(&decoder)))),

@@ -58,8 +58,15 @@ impl PunterGame {
     pub fn last_turns(&self) -> Result<JsValue, JsValue> {
         let at = self.tape.position().0;
         let game = self.game().game();
-        let turns = latest_turns(game.map(), game.punters(), &self.tape.moves()[..at], |i| self.tape.info(i).and_then(|m| m.seat));
-        to_js(&turns.into_iter().map(|t| t.map(|t| TurnJs { kind: t.kind.name(), rivers: t.rivers, at: t.at })).collect::<Vec<_>>())
+        let turns = latest_turns(game.map(), game.punters(), &self.tape.moves()[..at], |i| {
+            self.tape.info(i).and_then(|m| m.seat)
+        });
+        to_js(
+            &turns
+                .into_iter()
+                .map(|t| t.map(|t| TurnJs { kind: t.kind.name(), rivers: t.rivers, at: t.at }))
+                .collect::<Vec<_>>(),
+        )
     }
 
     /// Punter `p`'s score at the position viewed, taken apart, as `viewer` may see it (its
@@ -72,8 +79,27 @@ impl PunterGame {
         let shown = punter.futures_shown(viewer.map(|v| v as usize), p);
         let futures_points: i64 = b.futures.iter().map(|f| f.points).sum();
         to_js(&BreakdownJs {
-            mines: b.mines.iter().map(|m| MineJs { mine: id(m.mine), sites: m.sites.iter().map(|&(s, d)| (id(s), d)).collect(), points: m.points }).collect(),
-            futures: shown.then(|| b.futures.iter().map(|f| FutureJs { mine: id(f.mine), target: id(f.target), distance: f.distance, won: f.won, points: f.points }).collect()),
+            mines: b
+                .mines
+                .iter()
+                .map(|m| MineJs {
+                    mine: id(m.mine),
+                    sites: m.sites.iter().map(|&(s, d)| (id(s), d)).collect(),
+                    points: m.points,
+                })
+                .collect(),
+            futures: shown.then(|| {
+                b.futures
+                    .iter()
+                    .map(|f| FutureJs {
+                        mine: id(f.mine),
+                        target: id(f.target),
+                        distance: f.distance,
+                        won: f.won,
+                        points: f.points,
+                    })
+                    .collect()
+            }),
             total: if shown { b.total } else { b.total - futures_points },
         })
     }
@@ -84,6 +110,12 @@ impl PunterGame {
     pub fn site_worth(&self, p: usize, site: u32) -> Result<JsValue, JsValue> {
         let game = self.game().game();
         let id = |s: u32| game.map().sites[s as usize].id;
-        to_js(&game.site_worth(p, site).into_iter().map(|w| WorthJs { mine: id(w.mine), distance: w.distance, joined: w.joined }).collect::<Vec<_>>())
+        to_js(
+            &game
+                .site_worth(p, site)
+                .into_iter()
+                .map(|w| WorthJs { mine: id(w.mine), distance: w.distance, joined: w.joined })
+                .collect::<Vec<_>>(),
+        )
     }
 }

@@ -67,10 +67,20 @@ impl PunterSeries {
     /// Game `game` of a series of `entrants` (per entrant "js" or a bot name; entrant `e` sits
     /// in seat (e − game) mod n, seats rotating with the game), named `names` in the link.
     #[wasm_bindgen(constructor)]
-    pub fn new(map_name: &str, map_text: &str, entrants: Vec<String>, names: Vec<String>, settings: JsValue, seed: f64, game: u32) -> Result<PunterSeries, JsValue> {
+    pub fn new(
+        map_name: &str,
+        map_text: &str,
+        entrants: Vec<String>,
+        names: Vec<String>,
+        settings: JsValue,
+        seed: f64,
+        game: u32,
+    ) -> Result<PunterSeries, JsValue> {
         let settings = super::punter::settings_of(settings)?;
-        let params = PunterParams::new(map_name, map_text, entrants.len(), settings, Vec::new()).map_err(js_error)?;
-        let mut inner = ProtocolGame::new(params, &entrants, seed as u64, game).map_err(js_error)?;
+        let params = PunterParams::new(map_name, map_text, entrants.len(), settings, Vec::new())
+            .map_err(js_error)?;
+        let mut inner =
+            ProtocolGame::new(params, &entrants, seed as u64, game).map_err(js_error)?;
         inner.set_clock(Box::new(super::now_ms));
         Ok(PunterSeries { inner, names, seed: seed as u64, follower: None })
     }
@@ -82,18 +92,38 @@ impl PunterSeries {
     /// seat's earlier moves). `game`: the game's number in its series (a lab or arena game goes
     /// on with that game's seeds and seating; 0 when not given).
     #[wasm_bindgen(js_name = fromLink)]
-    pub fn from_link(link: &str, seats: Vec<String>, assets: JsValue, game: Option<u32>) -> Result<PunterSeries, JsValue> {
-        let record = crate::link::decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?.record;
+    pub fn from_link(
+        link: &str,
+        seats: Vec<String>,
+        assets: JsValue,
+        game: Option<u32>,
+    ) -> Result<PunterSeries, JsValue> {
+        let record = crate::link::decode_game_with::<Punter>(link, super::assets_of(assets)?)
+            .map_err(js_error)?
+            .record;
         if seats.len() != record.params.punters {
-            return Err(js_error(format!("the game has {} punters, not {}", record.params.punters, seats.len())));
+            return Err(js_error(format!(
+                "the game has {} punters, not {}",
+                record.params.punters,
+                seats.len()
+            )));
         }
         let moves = record.moves[..record.view.min(record.moves.len())].to_vec();
         let follower = Follower::at(&record.params, &moves)?;
         // Seat s of game `game` holds entrant seating(n, 0, game, s): its player and name go there.
         let game = game.unwrap_or(0);
-        let names = play::by_entrant((0..seats.len()).map(|s| record.players.get(s).cloned().unwrap_or_default()).collect(), game);
+        let names = play::by_entrant(
+            (0..seats.len()).map(|s| record.players.get(s).cloned().unwrap_or_default()).collect(),
+            game,
+        );
         let entrants = play::by_entrant(seats, game);
-        let mut inner = ProtocolGame::from_position(Start { params: record.params, moves }, &entrants, record.seed, game).map_err(js_error)?;
+        let mut inner = ProtocolGame::from_position(
+            Start { params: record.params, moves },
+            &entrants,
+            record.seed,
+            game,
+        )
+        .map_err(js_error)?;
         inner.set_clock(Box::new(super::now_ms));
         Ok(PunterSeries { inner, names, seed: record.seed, follower: Some(follower) })
     }
@@ -134,7 +164,18 @@ impl PunterSeries {
             cut: bool,
         }
         let e = self.inner.exchanges();
-        let list = e.all().iter().map(|x| ExchangeJs { seat: x.seat, phase: x.phase.name(), move_index: x.move_index, witness: x.witness, message: x.message.as_deref(), reply: x.reply.as_deref() }).collect();
+        let list = e
+            .all()
+            .iter()
+            .map(|x| ExchangeJs {
+                seat: x.seat,
+                phase: x.phase.name(),
+                move_index: x.move_index,
+                witness: x.witness,
+                message: x.message.as_deref(),
+                reply: x.reply.as_deref(),
+            })
+            .collect();
         to_js(&All { list, cut: e.cut() })
     }
 
@@ -142,11 +183,29 @@ impl PunterSeries {
     /// { status, phase, seat, entrant, game, view, limitMs, seed }.
     pub fn next(&mut self, max: u32) -> Result<JsValue, JsValue> {
         let game = self.inner.game_number();
-        let done = |status| StepJs { status, phase: None, seat: None, entrant: None, game, view: None, limit_ms: None, seed: None };
+        let done = |status| StepJs {
+            status,
+            phase: None,
+            seat: None,
+            entrant: None,
+            game,
+            view: None,
+            limit_ms: None,
+            seed: None,
+        };
         let step = match self.inner.next(max).map_err(js_error)? {
             Next::Running => done("running"),
             Next::Over => done("over"),
-            Next::Person { seat, entrant } => StepJs { status: "ask", phase: Some("move"), seat: Some(seat), entrant: Some(entrant), game, view: Some("null".into()), limit_ms: None, seed: None },
+            Next::Person { seat, entrant } => StepJs {
+                status: "ask",
+                phase: Some("move"),
+                seat: Some(seat),
+                entrant: Some(entrant),
+                game,
+                view: Some("null".into()),
+                limit_ms: None,
+                seed: None,
+            },
             Next::Ask(r) => StepJs {
                 status: "ask",
                 phase: Some(r.phase.name()),
@@ -170,9 +229,18 @@ impl PunterSeries {
     /// The asked bot failed: it threw or answered nothing (`timeout`: no answer in time;
     /// `stopped`: its sandbox was stopped). Any failure in setup makes a zombie from the start,
     /// as the official server did.
-    pub fn fail(&mut self, message: String, timeout: bool, stopped: bool, printed: &str, ms: f64) -> Result<JsValue, JsValue> {
+    pub fn fail(
+        &mut self,
+        message: String,
+        timeout: bool,
+        stopped: bool,
+        printed: &str,
+        ms: f64,
+    ) -> Result<JsValue, JsValue> {
         let message = match self.inner.phase() {
-            Some(Phase::Setup) if stopped => format!("its sandbox was stopped in setup ({message})"),
+            Some(Phase::Setup) if stopped => {
+                format!("its sandbox was stopped in setup ({message})")
+            }
             _ => message,
         };
         verdict(self.inner.fail_timed(&message, timeout, false, printed, ms))
@@ -198,12 +266,28 @@ impl PunterSeries {
         let series = self.inner.series();
         let end = self.inner.end().map(|(g, _)| g);
         let timeouts = seating.iter().map(|&e| series.map_or(0, |x| x.timeouts()[e])).collect();
-        let (scores, turn, turns) = end.map_or((vec![0; seating.len()], 0, 0), |g| (g.game().scores(), g.game().turn(), g.game().turns()));
+        let (scores, turn, turns) = end.map_or((vec![0; seating.len()], 0, 0), |g| {
+            (g.game().scores(), g.game().turn(), g.game().turns())
+        });
         let (ranks, winners) = end.map_or((Vec::new(), Vec::new()), |g| (g.ranks(), g.winners()));
         // Answers played as a pass: the series' failures that were not timeouts.
         let failures = series.map_or(&[][..], |x| x.failures());
-        let rejected = (0..seating.len()).map(|s| failures.iter().filter(|f| usize::from(f.seat) == s && !f.timeout).count() as u32).collect();
-        to_js(&S { scores, timeouts, rejected, turn, turns, over: self.inner.is_over(), ranks, winners, fallback: crate::punter::Punter::FALLBACK })
+        let rejected = (0..seating.len())
+            .map(|s| {
+                failures.iter().filter(|f| usize::from(f.seat) == s && !f.timeout).count() as u32
+            })
+            .collect();
+        to_js(&S {
+            scores,
+            timeouts,
+            rejected,
+            turn,
+            turns,
+            over: self.inner.is_over(),
+            ranks,
+            winners,
+            fallback: crate::punter::Punter::FALLBACK,
+        })
     }
 
     /// Who sits where: the entrant in each seat.
@@ -232,7 +316,8 @@ impl PunterSeries {
 
     /// Share link fragment of the game so far, viewed at its end.
     pub fn link(&self) -> Result<String, JsValue> {
-        let record = self.inner.record(&self.names).ok_or_else(|| js_error("the game has not started"))?;
+        let record =
+            self.inner.record(&self.names).ok_or_else(|| js_error("the game has not started"))?;
         encode_game(&record).map_err(|(i, e)| js_error(format!("move {}: {e}", i + 1)))
     }
 }

@@ -26,11 +26,15 @@ impl PunterGame {
     #[wasm_bindgen(js_name = moveRequest)]
     pub fn move_request(&mut self, seat: usize, move_index: usize) -> Result<String, JsValue> {
         if move_index > self.tape.len() {
-            return Err(js_error(format!("the game has {} moves, not {move_index}", self.tape.len())));
+            return Err(js_error(format!(
+                "the game has {} moves, not {move_index}",
+                self.tape.len()
+            )));
         }
         let shown = self.tape.position().0;
         let game = self.tape.seek(move_index).clone();
-        let text = ProtocolSeat::new(seat).move_request_text(&game, &self.tape.moves()[..move_index]);
+        let text =
+            ProtocolSeat::new(seat).move_request_text(&game, &self.tape.moves()[..move_index]);
         self.tape.seek(shown);
         Ok(text)
     }

@@ -26,7 +26,8 @@ struct StepJs {
 
 /// Plays engine seats for at most `max` decisions, then says who must answer what.
 pub(super) fn next<G: MatchRules>(series: &mut Series<G>, max: u32) -> Result<JsValue, JsValue> {
-    let none = |status| StepJs { status, entrant: None, seat: None, game: None, view: None, seed: None };
+    let none =
+        |status| StepJs { status, entrant: None, seat: None, game: None, view: None, seed: None };
     let step = match series.advance(max) {
         Step::Finished => none("over"),
         Step::Running => none("running"),
@@ -44,7 +45,13 @@ pub(super) fn next<G: MatchRules>(series: &mut Series<G>, max: u32) -> Result<Js
 
 /// The pending outside seat failed: it threw, answered nonsense (`timeout` false), or did not
 /// answer in time.
-pub(super) fn fail<G: MatchRules>(series: &mut Series<G>, message: String, timeout: bool, printed: &str, ms: f64) {
+pub(super) fn fail<G: MatchRules>(
+    series: &mut Series<G>,
+    message: String,
+    timeout: bool,
+    printed: &str,
+    ms: f64,
+) {
     let answer = if timeout { Answer::TimedOut(message) } else { Answer::Failed(message) };
     series.answer_timed(answer, printed, ms);
 }
@@ -93,20 +100,32 @@ pub(super) fn turns_at<G: Game>(record: GameRecord<G>, indices: &[usize]) -> Vec
 
 /// The games played so far with their links (`names` label the entrants), the failures and
 /// the standings.
-pub(super) fn results<G: MatchRules>(series: &Series<G>, names: &[String]) -> Result<JsValue, JsValue>
+pub(super) fn results<G: MatchRules>(
+    series: &Series<G>,
+    names: &[String],
+) -> Result<JsValue, JsValue>
 where
     G::Params: LinkParams,
 {
     let mut games = Vec::new();
     let mut output = String::new();
     for log in series.logs() {
-        let link = encode_game(&log.record(series.spec().seed, names)).map_err(|(i, e)| js_error(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
+        let link = encode_game(&log.record(series.spec().seed, names))
+            .map_err(|(i, e)| js_error(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
         // The engine's winners (a capped game is not over, so it has none).
         let winner = match log.end.winners().as_slice() {
             [seat] => Some(usize::from(*seat)),
             _ => None,
         };
-        games.push(GameJs { game: log.game, seating: log.seating.clone(), returns: log.returns.clone(), winner, capped: log.capped, moves: log.moves.len(), link });
+        games.push(GameJs {
+            game: log.game,
+            seating: log.seating.clone(),
+            returns: log.returns.clone(),
+            winner,
+            capped: log.capped,
+            moves: log.moves.len(),
+            link,
+        });
         if output.len() < 20_000 {
             output.push_str(&log.output);
         }
@@ -114,7 +133,8 @@ where
     let shown = &series.failures()[..series.failures().len().min(1000)];
     let mut turns = std::collections::BTreeMap::new();
     for log in series.logs() {
-        let indices: Vec<usize> = shown.iter().filter(|f| f.game == log.game).map(|f| f.move_index).collect();
+        let indices: Vec<usize> =
+            shown.iter().filter(|f| f.game == log.game).map(|f| f.move_index).collect();
         if !indices.is_empty() {
             let found = turns_at(log.record(series.spec().seed, names), &indices);
             turns.extend(indices.into_iter().zip(found).map(|(i, t)| ((log.game, i), t)));
@@ -124,8 +144,22 @@ where
         .iter()
         .map(|f| {
             let turn = turns.get(&(f.game, f.move_index)).copied().flatten();
-            FailureJs { game: f.game, move_index: f.move_index, entrant: f.entrant, seat: f.seat, message: f.message.clone(), timeout: f.timeout, turn }
+            FailureJs {
+                game: f.game,
+                move_index: f.move_index,
+                entrant: f.entrant,
+                seat: f.seat,
+                message: f.message.clone(),
+                timeout: f.timeout,
+                turn,
+            }
         })
         .collect();
-    to_js(&ResultsJs { games, failures, standings: series.standings().rows(names), output, fallback: G::FALLBACK })
+    to_js(&ResultsJs {
+        games,
+        failures,
+        standings: series.standings().rows(names),
+        output,
+        fallback: G::FALLBACK,
+    })
 }

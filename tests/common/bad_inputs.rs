@@ -38,15 +38,34 @@ pub fn parse(format: &'static str, text: &str) -> Vec<Case> {
     let mut open: Option<(String, usize, Vec<&str>)> = None;
     for (i, line) in text.lines().enumerate() {
         if let Some(name) = line.strip_prefix("~~~ ") {
-            assert!(open.is_none(), "{}:{}: a case starts before the last one ended", format, i + 1);
+            assert!(
+                open.is_none(),
+                "{}:{}: a case starts before the last one ended",
+                format,
+                i + 1
+            );
             open = Some((name.to_string(), i + 1, Vec::new()));
         } else if let Some(expected) = line.strip_prefix("~~~> ") {
-            let (name, line, input) = open.take().unwrap_or_else(|| panic!("{}:{}: an answer without a case", format, i + 1));
-            cases.push(Case { format, name, input: input.join("\n"), expected: expected.to_string(), line, answer_line: i + 1 });
+            let (name, line, input) = open
+                .take()
+                .unwrap_or_else(|| panic!("{}:{}: an answer without a case", format, i + 1));
+            cases.push(Case {
+                format,
+                name,
+                input: input.join("\n"),
+                expected: expected.to_string(),
+                line,
+                answer_line: i + 1,
+            });
         } else if let Some((_, _, input)) = open.as_mut() {
             input.push(line);
         } else {
-            assert!(line.starts_with('#') || line.is_empty(), "{}:{}: text outside a case", format, i + 1);
+            assert!(
+                line.starts_with('#') || line.is_empty(),
+                "{}:{}: text outside a case",
+                format,
+                i + 1
+            );
         }
     }
     assert!(open.is_none(), "{}: the last case has no answer", format);
@@ -71,7 +90,12 @@ pub fn mismatches() -> Vec<String> {
         .into_iter()
         .filter_map(|c| {
             let got = answer(c.format, &c.input);
-            (got != c.expected).then(|| format!("{}.txt:{} {}:\n  expected {}\n  got      {}", c.format, c.line, c.name, c.expected, got))
+            (got != c.expected).then(|| {
+                format!(
+                    "{}.txt:{} {}:\n  expected {}\n  got      {}",
+                    c.format, c.line, c.name, c.expected, got
+                )
+            })
         })
         .collect()
 }

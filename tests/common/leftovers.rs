@@ -9,7 +9,10 @@ pub fn sleeper(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arcade-sleepers-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let sleep = ["/bin/sleep", "/usr/bin/sleep"].into_iter().find(|p| Path::new(p).exists()).expect("a sleep binary");
+    let sleep = ["/bin/sleep", "/usr/bin/sleep"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("a sleep binary");
     let path = dir.join(format!("sleeper-{tag}-{}", std::process::id()));
     std::os::unix::fs::symlink(sleep, &path).unwrap();
     path
@@ -22,8 +25,12 @@ pub fn running(sleeper: &Path) -> Vec<u32> {
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
         let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else { continue };
-        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|s| s.rsplit(')').next().and_then(|r| r.trim().chars().next()));
-        if String::from_utf8_lossy(&cmdline).contains(&name) && !matches!(state, Some('Z' | 'X') | None) {
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| s.rsplit(')').next().and_then(|r| r.trim().chars().next()));
+        if String::from_utf8_lossy(&cmdline).contains(&name)
+            && !matches!(state, Some('Z' | 'X') | None)
+        {
             found.push(pid);
         }
     }

@@ -8,7 +8,8 @@ use lambda_arcade::rng::{below, stream};
 /// every resulting mine and score: equal values mean identical games.
 pub fn fingerprint() -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for (k, name) in ["beard2", "horock3", "flood4", "trampoline3", "contest10"].iter().enumerate() {
+    for (k, name) in ["beard2", "horock3", "flood4", "trampoline3", "contest10"].iter().enumerate()
+    {
         let Some(text) = maps::official(name) else { return 0 };
         let Ok(mine) = Mine::parse(text) else { return 0 };
         let mut g = Lifter::new(&mine);
@@ -25,5 +26,3 @@ pub fn fingerprint() -> u64 {
     }
     h
 }
-
-

@@ -7,7 +7,6 @@ use lambda_arcade::link::{decode_game, encode_game, GameRecord};
 use lambda_arcade::rng::{below, draw, stream};
 use lambda_arcade::tape::Tape;
 
-
 pub fn nim_record() -> GameRecord<Nim> {
     let params = NimParams { seats: 17, pile: 18_000, hand: 3 };
     let mut rng = stream(2017, 17);
@@ -28,7 +27,8 @@ pub fn nim_record() -> GameRecord<Nim> {
 }
 
 pub fn fnv(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    text.bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Checks the round trip and a few seeks; returns the link's hash.

@@ -17,7 +17,6 @@ use rand_core::RngCore;
 
 pub const GAMES: u64 = 1000;
 
-
 /// Small official Punter maps (bundled with the page), by file name.
 const PUNTER_MAPS: [(&str, &str); 5] = [
     ("sample.json", include_str!("../../maps/punter/sample.json")),
@@ -35,7 +34,13 @@ fn fnv(h: &mut u64, bytes: &[u8]) {
 
 /// Plays one game from `params` with moves from `choose` (chance drawn from `rng`), at most
 /// `max_moves`; checks that its link opens to the same game; returns its fingerprint.
-fn play<G: Game>(params: G::Params, seed: u64, rng: &mut Rng, max_moves: usize, choose: impl Fn(&G, &mut Rng) -> G::Move) -> u64
+fn play<G: Game>(
+    params: G::Params,
+    seed: u64,
+    rng: &mut Rng,
+    max_moves: usize,
+    choose: impl Fn(&G, &mut Rng) -> G::Move,
+) -> u64
 where
     G::Params: LinkParams,
 {
@@ -53,12 +58,22 @@ where
     let record = GameRecord::<G> { params, seed, players: vec![], moves, view: usize::MAX };
     let link = encode_game(&record).expect("a played game encodes");
     // A link names a bundled Punter map; the page's build hands its text in, as the page does.
-    let assets = if G::ID == "punter" { PUNTER_MAPS.iter().map(|&(n, t)| (n.to_string(), t.to_string())).collect() } else { Vec::new() };
+    let assets = if G::ID == "punter" {
+        PUNTER_MAPS.iter().map(|&(n, t)| (n.to_string(), t.to_string())).collect()
+    } else {
+        Vec::new()
+    };
     let decoded = decode_game_with::<G>(&link, assets).expect("its link opens");
-    assert!(decoded.problem.is_none() && decoded.record.moves == record.moves && decoded.game == game, "link round trip");
+    assert!(
+        decoded.problem.is_none() && decoded.record.moves == record.moves && decoded.game == game,
+        "link round trip"
+    );
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for seat in 0..game.seats() {
-        fnv(&mut h, serde_json::to_string(&game.view(seat as u8)).expect("views are JSON").as_bytes());
+        fnv(
+            &mut h,
+            serde_json::to_string(&game.view(seat as u8)).expect("views are JSON").as_bytes(),
+        );
     }
     for r in game.returns() {
         fnv(&mut h, &r.to_bits().to_le_bytes());
@@ -92,7 +107,6 @@ fn combine(salt: u64, one: impl Fn(u64, &mut Rng) -> u64) -> u64 {
     h
 }
 
-
 pub fn pig() -> u64 {
     combine(0x5016, |g, rng| {
         let params = PigParams { target: 2 + below(rng, 199) as u32 };
@@ -102,14 +116,16 @@ pub fn pig() -> u64 {
 
 pub fn lifter() -> u64 {
     combine(0x11F7, |g, rng| {
-        let (name, text) = lifter_maps::OFFICIAL[below(rng, lifter_maps::OFFICIAL.len() as u64) as usize];
+        let (name, text) =
+            lifter_maps::OFFICIAL[below(rng, lifter_maps::OFFICIAL.len() as u64) as usize];
         let params = LifterParams { name: name.to_string(), text: text.to_string() };
         // Abort is rare (1 in 300), so that games run long enough to flood, grow and fall.
         play::<Lifter>(params, g, rng, 600, |game: &Lifter, rng: &mut Rng| {
             if below(rng, 300) == 0 {
                 return Command::Abort;
             }
-            let moves: Vec<Command> = game.legal_moves().into_iter().filter(|&c| c != Command::Abort).collect();
+            let moves: Vec<Command> =
+                game.legal_moves().into_iter().filter(|&c| c != Command::Abort).collect();
             moves[below(rng, moves.len() as u64) as usize]
         })
     })
@@ -120,7 +136,8 @@ pub fn punter() -> u64 {
         let (name, text) = PUNTER_MAPS[below(rng, PUNTER_MAPS.len() as u64) as usize];
         let punters = 2 + below(rng, 3) as usize;
         let settings = random_settings(rng);
-        let params = PunterParams::new(name, text, punters, settings, Vec::new()).expect("official map");
+        let params =
+            PunterParams::new(name, text, punters, settings, Vec::new()).expect("official map");
         play::<Punter>(params, g, rng, 2_000, any_legal)
     })
 }
@@ -146,5 +163,7 @@ pub fn random_labyrinth_params(rng: &mut Rng) -> LabyrinthParams {
 }
 
 pub fn labyrinth() -> u64 {
-    combine(0x1AB7, |g, rng| play::<Labyrinth>(random_labyrinth_params(rng), g, rng, 300, any_legal))
+    combine(0x1AB7, |g, rng| {
+        play::<Labyrinth>(random_labyrinth_params(rng), g, rng, 300, any_legal)
+    })
 }

@@ -72,7 +72,9 @@ pub fn violations(root: &Path) -> Vec<String> {
     let mut found = Vec::new();
     for source in &sources {
         let rel = source.rel.as_str();
-        let pure = is_rail(rel) || rel.starts_with("crates/scheme/src/") || ids.iter().any(|id| rel.starts_with(&format!("crates/{id}/src/")));
+        let pure = is_rail(rel)
+            || rel.starts_with("crates/scheme/src/")
+            || ids.iter().any(|id| rel.starts_with(&format!("crates/{id}/src/")));
         for (n, line) in source.lines.iter().enumerate() {
             let at = format!("{rel}:{}", n + 1);
             if pure && rel.ends_with(".rs") {
@@ -124,7 +126,10 @@ pub fn holds_word(line: &str, word: &str) -> bool {
         let after = line[i + word.len()..].chars().next();
         let starts = match before {
             None => true,
-            Some(b) => !is_word(b) || (b.is_ascii_lowercase() && first.is_some_and(|f| f.is_ascii_uppercase())),
+            Some(b) => {
+                !is_word(b)
+                    || (b.is_ascii_lowercase() && first.is_some_and(|f| f.is_ascii_uppercase()))
+            }
         };
         let ends = match after {
             None => true,
@@ -137,7 +142,8 @@ pub fn holds_word(line: &str, word: &str) -> bool {
 /// Does `line` hold `name` exactly, as a whole identifier?
 pub fn holds_name(line: &str, name: &str) -> bool {
     line.match_indices(name).any(|(i, _)| {
-        !line[..i].chars().next_back().is_some_and(is_word) && !line[i + name.len()..].chars().next().is_some_and(is_word)
+        !line[..i].chars().next_back().is_some_and(is_word)
+            && !line[i + name.len()..].chars().next().is_some_and(is_word)
     })
 }
 

@@ -31,7 +31,12 @@ const REGISTRATION: &[&str] = &[
 ];
 
 /// The rules themselves: they name games to plant violations and to list known offenders.
-const RULES: &[&str] = &["tests/tidy.rs", "tests/common/tidy.rs", "tests/common/tidy_games.rs", "tests/common/tidy_series.rs"];
+const RULES: &[&str] = &[
+    "tests/tidy.rs",
+    "tests/common/tidy.rs",
+    "tests/common/tidy_games.rs",
+    "tests/common/tidy_series.rs",
+];
 
 /// Files that name a game outside its files today, each to be fixed (issue 28) and then
 /// deleted from this list; a file listed here that no longer names a game is itself a
@@ -53,7 +58,16 @@ pub fn owns(rel: &str, id: &str) -> bool {
     let (dir, file) = rel.rsplit_once('/').unwrap_or(("", rel));
     let named = |f: &str| f.strip_prefix(id).is_some_and(|rest| rest.starts_with(['_', '.', '-']));
     ["crates", "www", "tests/fixtures"].iter().any(|top| rel.starts_with(&format!("{top}/{id}/")))
-        || (["src/wasm", "src/bin/arcade", "tests/common", "tests/bad-inputs", "fuzz/fuzz_targets", "e2e"].contains(&dir) && named(file))
+        || ([
+            "src/wasm",
+            "src/bin/arcade",
+            "tests/common",
+            "tests/bad-inputs",
+            "fuzz/fuzz_targets",
+            "e2e",
+        ]
+        .contains(&dir)
+            && named(file))
         || (dir == "tests" && (named(file) || file.strip_prefix("cli_").is_some_and(named)))
 }
 

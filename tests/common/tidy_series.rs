@@ -44,8 +44,19 @@ fn picks(line: &str, rust: bool, sandbox_side: bool) -> Vec<&'static str> {
     for &(needle, _) in PICKS {
         let hit = if needle == ".decide(" {
             line.match_indices(needle).any(|(i, _)| {
-                let receiver: String = line[..i].chars().rev().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.').collect::<Vec<_>>().into_iter().rev().collect();
-                if rust { !(receiver == "self" || receiver.starts_with("self.")) } else { !sandbox_side && receiver.to_ascii_lowercase().ends_with("session") }
+                let receiver: String = line[..i]
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                if rust {
+                    !(receiver == "self" || receiver.starts_with("self."))
+                } else {
+                    !sandbox_side && receiver.to_ascii_lowercase().ends_with("session")
+                }
             })
         } else if needle.starts_with('.') {
             line.contains(needle)
@@ -59,20 +70,43 @@ fn picks(line: &str, rust: bool, sandbox_side: bool) -> Vec<&'static str> {
     out
 }
 
+/// Line `n` after the lines of the method chain it continues: rustfmt puts each call of a long
+/// chain on a line of its own (`self`, `.decider`, `.decide(…)`), so a line that starts with `.`
+/// is read with the lines before it, back to the one that starts the chain.
+fn with_chain(lines: &[String], n: usize) -> String {
+    let mut first = n;
+    while first > 0 && lines[first].trim_start().starts_with('.') {
+        first -= 1;
+    }
+    lines[first..=n].iter().map(|l| l.trim()).collect()
+}
+
 pub fn violations(sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
     for source in sources {
         let rel = source.rel.as_str();
-        let rust = (rel.starts_with("src/") || (rel.starts_with("crates/") && rel.contains("/src/"))) && rel.ends_with(".rs");
+        let rust = (rel.starts_with("src/")
+            || (rel.starts_with("crates/") && rel.contains("/src/")))
+            && rel.ends_with(".rs");
         let js = rel.starts_with("www/") && rel.ends_with(".js");
-        if !(rust || js) || rel.starts_with("crates/rails/src/arena/") || NOT_REFEREES.iter().any(|(f, _)| *f == rel) {
+        if !(rust || js)
+            || rel.starts_with("crates/rails/src/arena/")
+            || NOT_REFEREES.iter().any(|(f, _)| *f == rel)
+        {
             continue;
         }
-        let sandbox_side = rel == "www/referee.js" || rel == "www/sandbox-worker.js" || rel.ends_with("/seats.js");
+        let sandbox_side =
+            rel == "www/referee.js" || rel == "www/sandbox-worker.js" || rel.ends_with("/seats.js");
         for (n, line) in source.lines.iter().enumerate() {
-            for needle in picks(line, rust, sandbox_side) {
-                let what = PICKS.iter().find(|(w, _)| *w == needle).map_or("move", |(_, what)| what);
-                found.push(format!("{rel}:{}: picks a seat's {what} outside arena::Series ({needle})", n + 1));
+            let chain = with_chain(&source.lines, n);
+            let here = picks(&chain, rust, sandbox_side).into_iter().filter(|w| line.contains(w));
+            for needle in here {
+                let what =
+                    PICKS.iter().find(|(w, _)| *w == needle).map_or("move", |(_, what)| what);
+                found.push(format!(
+                    "{rel}:{}: picks a seat's {what} outside arena::Series ({needle})",
+                    n + 1
+                ));
             }
         }
     }

@@ -25,25 +25,57 @@ pub struct GameDescriptor {
 #[cfg(feature = "pig")]
 pub const PIG: GameDescriptor = {
     use pig::{inputs, links, marks};
-    GameDescriptor { id: "pig", title: "Pig", links: links::LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS), marks: marks::KINDS }
+    GameDescriptor {
+        id: "pig",
+        title: "Pig",
+        links: links::LINK_KINDS,
+        formats: inputs::FORMATS,
+        limits: inputs::LIMITS,
+        decisions: Some(inputs::DECISIONS),
+        marks: marks::KINDS,
+    }
 };
 
 #[cfg(feature = "lifter")]
 pub const LIFTER: GameDescriptor = {
     use lifter::{inputs, marks, LINK_KINDS};
-    GameDescriptor { id: "lifter", title: "Lambda Lifter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None, marks: marks::KINDS }
+    GameDescriptor {
+        id: "lifter",
+        title: "Lambda Lifter",
+        links: LINK_KINDS,
+        formats: inputs::FORMATS,
+        limits: inputs::LIMITS,
+        decisions: None,
+        marks: marks::KINDS,
+    }
 };
 
 #[cfg(feature = "punter")]
 pub const PUNTER: GameDescriptor = {
     use punter::{inputs, marks, LINK_KINDS};
-    GameDescriptor { id: "punter", title: "Lambda Punter", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: None, marks: marks::KINDS }
+    GameDescriptor {
+        id: "punter",
+        title: "Lambda Punter",
+        links: LINK_KINDS,
+        formats: inputs::FORMATS,
+        limits: inputs::LIMITS,
+        decisions: None,
+        marks: marks::KINDS,
+    }
 };
 
 #[cfg(feature = "labyrinth")]
 pub const LABYRINTH: GameDescriptor = {
     use labyrinth::{game::LINK_KINDS, inputs, marks};
-    GameDescriptor { id: "labyrinth", title: "Labyrinth", links: LINK_KINDS, formats: inputs::FORMATS, limits: inputs::LIMITS, decisions: Some(inputs::DECISIONS), marks: marks::KINDS }
+    GameDescriptor {
+        id: "labyrinth",
+        title: "Labyrinth",
+        links: LINK_KINDS,
+        formats: inputs::FORMATS,
+        limits: inputs::LIMITS,
+        decisions: Some(inputs::DECISIONS),
+        marks: marks::KINDS,
+    }
 };
 
 /// Every game, in the order the page and the CLI list them.
@@ -59,7 +91,11 @@ pub const GAMES: &[GameDescriptor] = &[
 ];
 
 /// The one format that is no game's own: a share link of any kind.
-const LINK_FORMAT: InputFormat = InputFormat { name: "link", about: "a share link of any kind (URL, #fragment or bare fragment)", check: check_link };
+const LINK_FORMAT: InputFormat = InputFormat {
+    name: "link",
+    about: "a share link of any kind (URL, #fragment or bare fragment)",
+    check: check_link,
+};
 
 pub fn find(id: &str) -> Option<&'static GameDescriptor> {
     GAMES.iter().find(|g| g.id == id)
@@ -84,15 +120,29 @@ pub fn open_link(link: &str) -> Result<Opened, LinkError> {
 /// modules), so a kind no game has is refused with the same list everywhere. `tests/rails.rs`
 /// holds it equal to the kinds of the full registry.
 pub const EVERY_LINK_KIND: &[&str] = &[
-    "pig", "pig-match", "pig-tournament", "pig-bot", "pig-ab", "lifter", "lifter-bot", "lifter-ab", "punter", "punter-bot", "punter-ab", "labyrinth",
-    "labyrinth-bot", "labyrinth-ab",
+    "pig",
+    "pig-match",
+    "pig-tournament",
+    "pig-bot",
+    "pig-ab",
+    "lifter",
+    "lifter-bot",
+    "lifter-ab",
+    "punter",
+    "punter-bot",
+    "punter-ab",
+    "labyrinth",
+    "labyrinth-bot",
+    "labyrinth-ab",
 ];
 
 /// Opens any link with `assets` (name, text) at hand: what a link names but this build does
 /// not carry (the page hands in the maps it has loaded).
 pub fn open_link_with(link: &str, assets: Vec<(String, String)>) -> Result<Opened, LinkError> {
     open_among(link_kinds(), link, assets).map_err(|e| match e {
-        LinkError::UnknownKind { kind, known } if !known.is_empty() && !EVERY_LINK_KIND.contains(&kind.as_str()) => {
+        LinkError::UnknownKind { kind, known }
+            if !known.is_empty() && !EVERY_LINK_KIND.contains(&kind.as_str()) =>
+        {
             LinkError::UnknownKind { kind, known: EVERY_LINK_KIND.to_vec() }
         }
         e => e,
@@ -115,14 +165,18 @@ pub fn format_names() -> Vec<&'static str> {
 /// Every input bound, as the limits table lists them: each game's (its time for an outside
 /// strategy's decision last), then the shared rails'.
 pub fn limits() -> Vec<LimitRow> {
-    let games = GAMES.iter().flat_map(|g| g.limits.iter().map(Limit::row).chain(g.decisions.map(|d| d.row(g.title))));
+    let games = GAMES
+        .iter()
+        .flat_map(|g| g.limits.iter().map(Limit::row).chain(g.decisions.map(|d| d.row(g.title))));
     games.chain(inputs::RAIL_LIMITS.iter().map(Limit::row)).collect()
 }
 
 /// Reads `text` as the format `name` is read by the product: `Ok(summary)` or the user's
 /// message; an unknown format name is an error naming the known ones.
 pub fn check(name: &str, text: &str) -> Result<String, String> {
-    let format = format(name).ok_or_else(|| format!("unknown format \"{name}\" (known: {})", format_names().join(", ")))?;
+    let format = format(name).ok_or_else(|| {
+        format!("unknown format \"{name}\" (known: {})", format_names().join(", "))
+    })?;
     (format.check)(text)
 }
 

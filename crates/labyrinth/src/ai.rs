@@ -28,7 +28,8 @@ fn targets(g: &Labyrinth, cards: &[u8]) -> Vec<Square> {
 
 /// A deterministic hash, to break ties differently from turn to turn.
 fn mix(turn: u64, choice: u64) -> u64 {
-    let mut x = turn.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ choice.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let mut x =
+        turn.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ choice.wrapping_mul(0xD1B5_4A32_D192_ED03);
     x ^= x >> 31;
     x.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 7
 }
@@ -54,7 +55,11 @@ fn best_square(g: &Labyrinth) -> (Square, u32) {
             }
             let d = goals.iter().map(|&t| distance((r, c), t)).min().unwrap_or(0);
             let tie = mix(u64::from(g.turns), u64::from(r) * 8 + u64::from(c));
-            if d < best.1 || (d == best.1 && tie < mix(u64::from(g.turns), u64::from(best.0 .0) * 8 + u64::from(best.0 .1))) {
+            if d < best.1
+                || (d == best.1
+                    && tie
+                        < mix(u64::from(g.turns), u64::from(best.0 .0) * 8 + u64::from(best.0 .1)))
+            {
                 best = ((r, c), d);
             }
         }
@@ -91,7 +96,8 @@ pub fn strong_estimated(g: &Labyrinth, held: usize, candidates: usize) -> Option
     let candidates = candidates.max(1);
     choose(g, &Direction::ALL, |trial, step| {
         let mut after = trial.clone();
-        let penalty = if after.go(step).is_ok() && after.winner.is_none() && after.players.len() > 1 {
+        let penalty = if after.go(step).is_ok() && after.winner.is_none() && after.players.len() > 1
+        {
             best_collect(&after)
         } else {
             0
@@ -121,7 +127,11 @@ pub fn greedy(g: &Labyrinth) -> Option<LabyrinthMove> {
 }
 
 /// The shift with the smallest `judge(position after it, the step it would take)`, or the step.
-fn choose(g: &Labyrinth, dirs: &[Direction], judge: impl Fn(&Labyrinth, (u8, u8)) -> (usize, u32)) -> Option<LabyrinthMove> {
+fn choose(
+    g: &Labyrinth,
+    dirs: &[Direction],
+    judge: impl Fn(&Labyrinth, (u8, u8)) -> (usize, u32),
+) -> Option<LabyrinthMove> {
     if g.winner.is_some() {
         return None;
     }

@@ -38,7 +38,11 @@ pub const OUTSIDE: &str = "js";
 
 impl AiSeat {
     pub fn new(level: &str) -> Result<AiSeat, UnknownLevel> {
-        ai::LEVELS.iter().find(|&&l| l == level).map(|&level| AiSeat { level }).ok_or_else(|| UnknownLevel(level.to_string()))
+        ai::LEVELS
+            .iter()
+            .find(|&&l| l == level)
+            .map(|&level| AiSeat { level })
+            .ok_or_else(|| UnknownLevel(level.to_string()))
     }
 }
 
@@ -79,7 +83,11 @@ fn tile(text: &str) -> Result<Tile, String> {
         [k, t, d] => (k, Some(t.parse::<u8>().map_err(|_| bad())?), d),
         _ => return Err(bad()),
     };
-    Ok(Tile { kind: Kind::from_name(kind).ok_or_else(bad)?, dir: Direction::from_name(dir).ok_or_else(bad)?, treasure })
+    Ok(Tile {
+        kind: Kind::from_name(kind).ok_or_else(bad)?,
+        dir: Direction::from_name(dir).ok_or_else(bad)?,
+        treasure,
+    })
 }
 
 /// The position as the seat sees it. The others' hands are unknown: the strong AI is given, for
@@ -88,7 +96,8 @@ pub fn from_view(v: &LabyrinthView) -> Result<Labyrinth, String> {
     if v.tiles.len() != SIZE * SIZE {
         return Err(format!("the view has {} tiles, not {}", v.tiles.len(), SIZE * SIZE));
     }
-    let mut tiles = [Tile { kind: Kind::Corner, dir: Direction::North, treasure: None }; SIZE * SIZE];
+    let mut tiles =
+        [Tile { kind: Kind::Corner, dir: Direction::North, treasure: None }; SIZE * SIZE];
     for (slot, text) in tiles.iter_mut().zip(&v.tiles) {
         *slot = tile(text)?;
     }
@@ -99,12 +108,28 @@ pub fn from_view(v: &LabyrinthView) -> Result<Labyrinth, String> {
         .iter()
         .enumerate()
         .map(|(i, (color, r, c))| {
-            let color = Color::from_name(color).ok_or_else(|| format!("the view has a colour \"{color}\""))?;
-            let cards = if i == v.seat { v.cards.clone() } else if v.cards_left.get(i) == Some(&0) { Vec::new() } else { unknown.clone() };
+            let color = Color::from_name(color)
+                .ok_or_else(|| format!("the view has a colour \"{color}\""))?;
+            let cards = if i == v.seat {
+                v.cards.clone()
+            } else if v.cards_left.get(i) == Some(&0) {
+                Vec::new()
+            } else {
+                unknown.clone()
+            };
             Ok(Player { color, control: Control::Ai, pos: (*r, *c), cards })
         })
         .collect::<Result<Vec<Player>, String>>()?;
     let rules = if v.rules == "ravensburger" { Rules::Ravensburger } else { Rules::Assignment };
     let phase = if v.phase == "move" { Phase::Move } else { Phase::Shift };
-    Ok(Labyrinth { board, players, rules, turn: v.to_move, phase, last_out: v.last_out, winner: None, turns: v.turns })
+    Ok(Labyrinth {
+        board,
+        players,
+        rules,
+        turn: v.to_move,
+        phase,
+        last_out: v.last_out,
+        winner: None,
+        turns: v.turns,
+    })
 }

@@ -57,7 +57,8 @@ impl Game for Labyrinth {
 
     fn new(p: &LabyrinthParams) -> Result<Labyrinth, LabyrinthError> {
         match &p.saved {
-            Some(text) => super::save::parse(text, p.rules).map_err(|e| LabyrinthError::Setup(format!("the saved game, {e}"))),
+            Some(text) => super::save::parse(text, p.rules)
+                .map_err(|e| LabyrinthError::Setup(format!("the saved game, {e}"))),
             None => Labyrinth::deal(&p.players, p.rules, p.seed),
         }
     }
@@ -78,7 +79,11 @@ impl Game for Labyrinth {
     }
 
     fn move_count(&self) -> usize {
-        if self.winner.is_some() { 0 } else { SHIFTS + SIZE * SIZE }
+        if self.winner.is_some() {
+            0
+        } else {
+            SHIFTS + SIZE * SIZE
+        }
     }
 
     fn move_index(&self, mv: &LabyrinthMove) -> Option<usize> {
@@ -121,7 +126,9 @@ impl Game for Labyrinth {
     }
 
     fn returns(&self) -> Vec<f64> {
-        self.winner.map_or_else(Vec::new, |w| (0..self.players.len()).map(|p| if p == w { 1.0 } else { 0.0 }).collect())
+        self.winner.map_or_else(Vec::new, |w| {
+            (0..self.players.len()).map(|p| if p == w { 1.0 } else { 0.0 }).collect()
+        })
     }
 
     fn view(&self, seat: u8) -> LabyrinthView {
@@ -130,7 +137,11 @@ impl Game for Labyrinth {
             seat,
             tiles: self.board.tiles.iter().map(label_tile).collect(),
             extra: label_tile(&self.board.extra),
-            pawns: self.players.iter().map(|p| (p.color.name().to_string(), p.pos.0, p.pos.1)).collect(),
+            pawns: self
+                .players
+                .iter()
+                .map(|p| (p.color.name().to_string(), p.pos.0, p.pos.1))
+                .collect(),
             cards: self.players.get(seat).map(|p| p.cards.clone()).unwrap_or_default(),
             cards_left: self.players.iter().map(|p| p.cards.len()).collect(),
             phase: if self.phase == Phase::Shift { "shift" } else { "move" },
@@ -143,7 +154,9 @@ impl Game for Labyrinth {
 
     fn move_label(&self, mv: &LabyrinthMove) -> String {
         match *mv {
-            LabyrinthMove::Shift { at, dir } => format!("insert at the {}, turned {}", insertion_name(usize::from(at)), dir.name()),
+            LabyrinthMove::Shift { at, dir } => {
+                format!("insert at the {}, turned {}", insertion_name(usize::from(at)), dir.name())
+            }
             LabyrinthMove::Go { to: (r, c) } if (r, c) == self.mover().pos => "stay".to_string(),
             LabyrinthMove::Go { to: (r, c) } => format!("go to row {r}, column {c}"),
         }
@@ -164,7 +177,10 @@ impl MatchRules for Labyrinth {
 
     /// Every game of a match is dealt afresh (a game from a save starts from the save).
     fn game_params(params: &LabyrinthParams, deal: u64) -> LabyrinthParams {
-        LabyrinthParams { seed: if params.saved.is_some() { params.seed } else { deal }, ..params.clone() }
+        LabyrinthParams {
+            seed: if params.saved.is_some() { params.seed } else { deal },
+            ..params.clone()
+        }
     }
 
     fn capped(&self) -> bool {
@@ -176,8 +192,18 @@ impl MatchRules for Labyrinth {
 /// moves by their codes.
 pub const LINK_KINDS: &[rails::link::LinkKind] = &[
     rails::link::LinkKind { kind: "labyrinth", game: "labyrinth", version: 1, open: open_link },
-    rails::link::LinkKind { kind: "labyrinth-bot", game: "labyrinth", version: rails::link::BOT_LINK_VERSION, open: open_bot },
-    rails::link::LinkKind { kind: "labyrinth-ab", game: "labyrinth", version: rails::link::ab::AB_VERSION, open: |env| rails::link::open_ab(env, "labyrinth") },
+    rails::link::LinkKind {
+        kind: "labyrinth-bot",
+        game: "labyrinth",
+        version: rails::link::BOT_LINK_VERSION,
+        open: open_bot,
+    },
+    rails::link::LinkKind {
+        kind: "labyrinth-ab",
+        game: "labyrinth",
+        version: rails::link::ab::AB_VERSION,
+        open: |env| rails::link::open_ab(env, "labyrinth"),
+    },
 ];
 
 /// A user's bot as a link (`rails::link::open_bot`): JavaScript only (a program is shared as a file).
@@ -204,7 +230,10 @@ impl rails::link::LinkParams for LabyrinthParams {
         }
     }
 
-    fn read_params(r: &mut rails::link::BitReader, _version: u32) -> Result<Self, rails::link::LinkError> {
+    fn read_params(
+        r: &mut rails::link::BitReader,
+        _version: u32,
+    ) -> Result<Self, rails::link::LinkError> {
         let rules = if r.bits(1)? == 1 { Rules::Ravensburger } else { Rules::Assignment };
         if r.bits(1)? == 1 {
             let text = r.string(64 << 10)?;
@@ -213,7 +242,9 @@ impl rails::link::LinkParams for LabyrinthParams {
         let seed = r.varint()?;
         let n = r.bits(3)? as usize;
         if !(1..=4).contains(&n) {
-            return Err(rails::link::LinkError::Malformed(format!("{n} players (a game has 1 to 4)")));
+            return Err(rails::link::LinkError::Malformed(format!(
+                "{n} players (a game has 1 to 4)"
+            )));
         }
         let mut players = Vec::with_capacity(n);
         for _ in 0..n {
@@ -228,8 +259,13 @@ impl rails::link::LinkParams for LabyrinthParams {
 fn open_link(env: &rails::link::Envelope) -> Result<rails::link::Opened, rails::link::LinkError> {
     let d = rails::link::decode_record::<Labyrinth>(env)?;
     let p = &d.record.params;
-    let mut game = Labyrinth::new(p).map_err(|e| rails::link::LinkError::Malformed(e.to_string()))?;
-    let players: Vec<_> = game.players.iter().map(|pl| serde_json::json!({ "color": pl.color.name(), "control": pl.control.name() })).collect();
+    let mut game =
+        Labyrinth::new(p).map_err(|e| rails::link::LinkError::Malformed(e.to_string()))?;
+    let players: Vec<_> = game
+        .players
+        .iter()
+        .map(|pl| serde_json::json!({ "color": pl.color.name(), "control": pl.control.name() }))
+        .collect();
     let mut codes = Vec::with_capacity(d.record.moves.len());
     for mv in &d.record.moves {
         codes.push(game.move_index(mv).unwrap_or(0));

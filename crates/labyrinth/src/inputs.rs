@@ -8,10 +8,15 @@ use rails::inputs::{DecisionLimits, InputFormat, Limit};
 pub const FORMATS: &[InputFormat] = &[
     InputFormat {
         name: "labyrinth-save",
-        about: "a Labyrinth save file (the assignment's grammar), loaded under the assignment's rules",
+        about:
+            "a Labyrinth save file (the assignment's grammar), loaded under the assignment's rules",
         check: save_file,
     },
-    InputFormat { name: "labyrinth-marks", about: "what a Labyrinth decision printed, read for its debug marks (@draw lines)", check: marks },
+    InputFormat {
+        name: "labyrinth-marks",
+        about: "what a Labyrinth decision printed, read for its debug marks (@draw lines)",
+        check: marks,
+    },
 ];
 
 fn marks(text: &str) -> Result<String, String> {
@@ -19,8 +24,16 @@ fn marks(text: &str) -> Result<String, String> {
 }
 
 pub const LIMITS: &[Limit] = &[
-    Limit { input: "Labyrinth save", limit: "49 tiles, 1–4 players, treasures 1–24", past_it: "refused at the token, LINE:COL" },
-    Limit { input: "Labyrinth arena (arcade labyrinth arena, arcade merge)", limit: "2 or 4 seats", past_it: "refused, naming the limit" },
+    Limit {
+        input: "Labyrinth save",
+        limit: "49 tiles, 1–4 players, treasures 1–24",
+        past_it: "refused at the token, LINE:COL",
+    },
+    Limit {
+        input: "Labyrinth arena (arcade labyrinth arena, arcade merge)",
+        limit: "2 or 4 seats",
+        past_it: "refused, naming the limit",
+    },
 ];
 
 /// A JavaScript strategy's time for one whole turn (shift and step), in the page and the CLI.
@@ -32,5 +45,7 @@ pub const DECISIONS: DecisionLimits = DecisionLimits {
 };
 
 fn save_file(text: &str) -> Result<String, String> {
-    save::parse(text, Rules::Assignment).map(|g| format!("{} players, turn {}", g.players.len(), g.turns + 1)).map_err(|e| e.to_string())
+    save::parse(text, Rules::Assignment)
+        .map(|g| format!("{} players, turn {}", g.players.len(), g.turns + 1))
+        .map_err(|e| e.to_string())
 }

@@ -7,8 +7,20 @@ use rails::marks::{within, MarkKind, Points};
 
 pub const KINDS: &[MarkKind] = &[
     MarkKind { name: "tile", dims: 2, points: Points::Exactly(1), real: false, form: "ROW COLUMN" },
-    MarkKind { name: "square", dims: 2, points: Points::Exactly(1), real: false, form: "ROW COLUMN" },
-    MarkKind { name: "path", dims: 2, points: Points::Path, real: false, form: "ROW1 COLUMN1 ROW2 COLUMN2 …" },
+    MarkKind {
+        name: "square",
+        dims: 2,
+        points: Points::Exactly(1),
+        real: false,
+        form: "ROW COLUMN",
+    },
+    MarkKind {
+        name: "path",
+        dims: 2,
+        points: Points::Path,
+        real: false,
+        form: "ROW1 COLUMN1 ROW2 COLUMN2 …",
+    },
 ];
 
 /// Whether `point` (row, column) lies on the board.

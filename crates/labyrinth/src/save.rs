@@ -48,7 +48,13 @@ pub struct SaveError {
 
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, rails::inputs::bounded(self.message.as_str()))
+        write!(
+            f,
+            "{}:{}: {}",
+            self.line,
+            self.column,
+            rails::inputs::bounded(self.message.as_str())
+        )
     }
 }
 
@@ -81,7 +87,8 @@ pub fn print(game: &Labyrinth) -> String {
     }
     out.push('\n');
     for row in game.board.tiles.chunks(SIZE) {
-        let cells: Vec<String> = row.iter().map(|t| format!("{:<TILE_WIDTH$}", tile_text(t))).collect();
+        let cells: Vec<String> =
+            row.iter().map(|t| format!("{:<TILE_WIDTH$}", tile_text(t))).collect();
         out.push_str(cells.join(" ").trim_end());
         out.push('\n');
     }
@@ -229,7 +236,9 @@ impl<'a> Parser<'a> {
                 break;
             } else if players.is_empty() {
                 let what = if word.and_then(Kind::from_name).is_some() {
-                    format!("a player ({COLORS}) before the extra tile, as a game has 1 to 4 players")
+                    format!(
+                        "a player ({COLORS}) before the extra tile, as a game has 1 to 4 players"
+                    )
                 } else {
                     format!("a player colour ({COLORS})")
                 };
@@ -273,12 +282,19 @@ impl<'a> Parser<'a> {
     }
 
     /// COLOR CONTROL POSITION CARDS, with the card tokens (to point at later).
-    fn player(&mut self, before: &[(Player, Vec<Token<'a>>)]) -> Result<(Player, Vec<Token<'a>>), SaveError> {
+    fn player(
+        &mut self,
+        before: &[(Player, Vec<Token<'a>>)],
+    ) -> Result<(Player, Vec<Token<'a>>), SaveError> {
         let token = self.bump();
         let color = match token.and_then(|t| Color::from_name(t.text)) {
             Some(c) if before.iter().all(|(p, _)| p.color != c) => c,
             found => {
-                let free: Vec<&str> = Color::ALL.iter().filter(|c| before.iter().all(|(p, _)| p.color != **c)).map(|c| c.name()).collect();
+                let free: Vec<&str> = Color::ALL
+                    .iter()
+                    .filter(|c| before.iter().all(|(p, _)| p.color != **c))
+                    .map(|c| c.name())
+                    .collect();
                 let message = match found {
                     Some(c) if free.is_empty() => format!("expected the extra tile ({KINDS}) after four players, found {} a second time", c.name()),
                     Some(c) => format!("expected a colour not used yet ({}), found {} a second time", free.join(", "), c.name()),
@@ -300,8 +316,14 @@ impl<'a> Parser<'a> {
             self.next += 1;
             let card = self.number_in(token, 1, TREASURES, "a card from 1 to 24")?;
             if let Some(holder) = self.dealt[usize::from(card)] {
-                let whose = if holder == color { "this hand".to_string() } else { format!("{}'s hand", holder.name()) };
-                let message = format!("expected a card not dealt yet, found {card}, which is already in {whose}");
+                let whose = if holder == color {
+                    "this hand".to_string()
+                } else {
+                    format!("{}'s hand", holder.name())
+                };
+                let message = format!(
+                    "expected a card not dealt yet, found {card}, which is already in {whose}"
+                );
                 return Err(self.error_at(Some(token), message));
             }
             self.dealt[usize::from(card)] = Some(color);
@@ -322,8 +344,17 @@ impl<'a> Parser<'a> {
     }
 
     /// The NATURAL `token` as a number from `low` to `high`.
-    fn number_in(&self, token: Token<'_>, low: u64, high: u64, what: &str) -> Result<u8, SaveError> {
-        match natural(token.text).filter(|v| (low..=high).contains(v)).and_then(|v| u8::try_from(v).ok()) {
+    fn number_in(
+        &self,
+        token: Token<'_>,
+        low: u64,
+        high: u64,
+        what: &str,
+    ) -> Result<u8, SaveError> {
+        match natural(token.text)
+            .filter(|v| (low..=high).contains(v))
+            .and_then(|v| u8::try_from(v).ok())
+        {
             Some(v) => Ok(v),
             None => Err(self.expected(Some(token), what)),
         }
@@ -337,7 +368,9 @@ impl<'a> Parser<'a> {
         self.next += 1;
         let t = self.number_in(token, 1, TREASURES, "a treasure from 1 to 24")?;
         if let Some(there) = self.placed[usize::from(t)] {
-            let message = format!("expected a treasure not placed yet, found {t}, which is already on {there}");
+            let message = format!(
+                "expected a treasure not placed yet, found {t}, which is already on {there}"
+            );
             return Err(self.error_at(Some(token), message));
         }
         self.placed[usize::from(t)] = Some(place);

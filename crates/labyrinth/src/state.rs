@@ -5,7 +5,9 @@
 //! Ravensburger rules a pushed-off pawn comes back on the inserted tile, a push may not undo the
 //! previous one, and a player seeks its cards one at a time by ending its move on them.
 
-use super::board::{index, insertion_name, line_squares, opposite_insertion, Board, Square, INSERTIONS, SIZE};
+use super::board::{
+    index, insertion_name, line_squares, opposite_insertion, Board, Square, INSERTIONS, SIZE,
+};
 use super::tile::{Direction, Kind, Tile};
 use rails::rng::{self, below};
 use std::fmt;
@@ -102,11 +104,23 @@ pub enum LabyrinthError {
 impl fmt::Display for LabyrinthError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LabyrinthError::NotYourPhase => f.write_str("the turn is in the other phase (shift first, then move)"),
+            LabyrinthError::NotYourPhase => {
+                f.write_str("the turn is in the other phase (shift first, then move)")
+            }
             LabyrinthError::NoSuchInsertion(i) => write!(f, "there is no insertion point {i}"),
-            LabyrinthError::PushesPawnOff { at } => write!(f, "inserting at the {} would push a pawn off the board", insertion_name(usize::from(*at))),
-            LabyrinthError::UndoesLastPush { at } => write!(f, "inserting at the {} would undo the last push", insertion_name(usize::from(*at))),
-            LabyrinthError::NotReachable((r, c)) => write!(f, "square ({r}, {c}) cannot be reached from the pawn"),
+            LabyrinthError::PushesPawnOff { at } => write!(
+                f,
+                "inserting at the {} would push a pawn off the board",
+                insertion_name(usize::from(*at))
+            ),
+            LabyrinthError::UndoesLastPush { at } => write!(
+                f,
+                "inserting at the {} would undo the last push",
+                insertion_name(usize::from(*at))
+            ),
+            LabyrinthError::NotReachable((r, c)) => {
+                write!(f, "square ({r}, {c}) cannot be reached from the pawn")
+            }
             LabyrinthError::GameOver => f.write_str("the game is over"),
             LabyrinthError::Setup(m) => f.write_str(m),
         }
@@ -140,9 +154,16 @@ impl Labyrinth {
     /// A new game from a seed: the free tiles (16 corners, 6 T-shapes, 12 lines) shuffled and
     /// turned at random between the fixed ones, 24 treasures on tiles other than the start
     /// squares (the extra tile included), the cards dealt equally.
-    pub fn deal(players: &[(Color, Control)], rules: Rules, seed: u64) -> Result<Labyrinth, LabyrinthError> {
+    pub fn deal(
+        players: &[(Color, Control)],
+        rules: Rules,
+        seed: u64,
+    ) -> Result<Labyrinth, LabyrinthError> {
         if players.is_empty() || players.len() > 4 {
-            return Err(LabyrinthError::Setup(format!("a game has 1 to 4 players, not {}", players.len())));
+            return Err(LabyrinthError::Setup(format!(
+                "a game has 1 to 4 players, not {}",
+                players.len()
+            )));
         }
         for (i, (c, _)) in players.iter().enumerate() {
             if players[..i].iter().any(|(o, _)| o == c) {
@@ -163,7 +184,11 @@ impl Labyrinth {
                     Some(t) => t,
                     None => {
                         let kind = next.next().unwrap_or(Kind::Line);
-                        Tile { kind, dir: Direction::ALL[below(&mut rng, 4) as usize], treasure: None }
+                        Tile {
+                            kind,
+                            dir: Direction::ALL[below(&mut rng, 4) as usize],
+                            treasure: None,
+                        }
                     }
                 };
                 tiles.push(tile);
@@ -191,9 +216,23 @@ impl Labyrinth {
         let players = players
             .iter()
             .enumerate()
-            .map(|(i, &(color, control))| Player { color, control, pos: color.start(), cards: cards[i * each..(i + 1) * each].to_vec() })
+            .map(|(i, &(color, control))| Player {
+                color,
+                control,
+                pos: color.start(),
+                cards: cards[i * each..(i + 1) * each].to_vec(),
+            })
             .collect();
-        Ok(Labyrinth { board, players, rules, turn: 0, phase: Phase::Shift, last_out: None, winner: None, turns: 0 })
+        Ok(Labyrinth {
+            board,
+            players,
+            rules,
+            turn: 0,
+            phase: Phase::Shift,
+            last_out: None,
+            winner: None,
+            turns: 0,
+        })
     }
 
     pub fn mover(&self) -> &Player {
@@ -207,8 +246,12 @@ impl Labyrinth {
         }
         let out = line_squares(usize::from(at))[SIZE - 1];
         match self.rules {
-            Rules::Assignment if self.players.iter().any(|p| p.pos == out) => Err(LabyrinthError::PushesPawnOff { at }),
-            Rules::Ravensburger if self.last_out == Some(at) => Err(LabyrinthError::UndoesLastPush { at }),
+            Rules::Assignment if self.players.iter().any(|p| p.pos == out) => {
+                Err(LabyrinthError::PushesPawnOff { at })
+            }
+            Rules::Ravensburger if self.last_out == Some(at) => {
+                Err(LabyrinthError::UndoesLastPush { at })
+            }
             _ => Ok(()),
         }
     }
@@ -216,7 +259,12 @@ impl Labyrinth {
     /// A whole turn chosen at once (a strategy's answer): the two moves that push the extra tile,
     /// turned to `dir`, in at `at` and then walk to `to` — or why either is not allowed. The
     /// game itself is left as it is.
-    pub fn turn_moves(&self, at: u8, dir: Direction, to: Square) -> Result<[LabyrinthMove; 2], LabyrinthError> {
+    pub fn turn_moves(
+        &self,
+        at: u8,
+        dir: Direction,
+        to: Square,
+    ) -> Result<[LabyrinthMove; 2], LabyrinthError> {
         let mut probe = self.clone();
         probe.shift(at, dir)?;
         probe.go(to)?;
@@ -259,7 +307,14 @@ impl Labyrinth {
         self.last_out = Some(opposite_insertion(usize::from(at)) as u8);
         if self.rules == Rules::Assignment {
             let reach = self.board.reachable(self.mover().pos);
-            let found: Vec<u8> = self.board.tiles.iter().enumerate().filter(|(i, _)| reach[*i]).filter_map(|(_, t)| t.treasure).collect();
+            let found: Vec<u8> = self
+                .board
+                .tiles
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| reach[*i])
+                .filter_map(|(_, t)| t.treasure)
+                .collect();
             self.players[self.turn].cards.retain(|c| !found.contains(c));
         }
         self.phase = Phase::Move;
@@ -273,12 +328,17 @@ impl Labyrinth {
         if self.phase != Phase::Move {
             return Err(LabyrinthError::NotYourPhase);
         }
-        if !(1..=SIZE as u8).contains(&to.0) || !(1..=SIZE as u8).contains(&to.1) || !self.board.reachable(self.mover().pos)[index(to)] {
+        if !(1..=SIZE as u8).contains(&to.0)
+            || !(1..=SIZE as u8).contains(&to.1)
+            || !self.board.reachable(self.mover().pos)[index(to)]
+        {
             return Err(LabyrinthError::NotReachable(to));
         }
         let p = &mut self.players[self.turn];
         p.pos = to;
-        if self.rules == Rules::Ravensburger && p.cards.first().is_some_and(|&c| self.board.at(to).treasure == Some(c)) {
+        if self.rules == Rules::Ravensburger
+            && p.cards.first().is_some_and(|&c| self.board.at(to).treasure == Some(c))
+        {
             p.cards.remove(0);
         }
         if p.cards.is_empty() && p.pos == p.color.start() {
@@ -299,8 +359,10 @@ impl Labyrinth {
         let w = self.players.get(self.winner?)?;
         let name = w.color.name();
         let mut chars = name.chars();
-        let name: String = chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect();
-        let turns = if self.turns == 1 { "1 turn".to_string() } else { format!("{} turns", self.turns) };
+        let name: String =
+            chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect();
+        let turns =
+            if self.turns == 1 { "1 turn".to_string() } else { format!("{} turns", self.turns) };
         Some(format!("{name} wins after {turns}: no treasure left to find, back at the start"))
     }
 }

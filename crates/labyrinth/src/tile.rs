@@ -27,7 +27,8 @@ pub const S: u8 = 4;
 pub const W: u8 = 8;
 
 impl Direction {
-    pub const ALL: [Direction; 4] = [Direction::North, Direction::East, Direction::South, Direction::West];
+    pub const ALL: [Direction; 4] =
+        [Direction::North, Direction::East, Direction::South, Direction::West];
 
     pub fn bit(self) -> u8 {
         match self {
@@ -71,7 +72,8 @@ impl Direction {
 
     /// The extra tile's rotation a strategy answered, or why it is not one.
     pub fn rotation(s: &str) -> Result<Direction, String> {
-        Direction::from_name(s).ok_or_else(|| format!("\"{s}\" is not a rotation (north, east, south, west)"))
+        Direction::from_name(s)
+            .ok_or_else(|| format!("\"{s}\" is not a rotation (north, east, south, west)"))
     }
 
     /// (row, column) step.

@@ -33,7 +33,10 @@ pub enum TurnError {
 impl fmt::Display for TurnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TurnError::Missing(k) => write!(f, "the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"),
+            TurnError::Missing(k) => write!(
+                f,
+                "the answer has no \"{k}\" (expected {{ rotation, insertion, row, column }})"
+            ),
             TurnError::NotSmall(k) => write!(f, "\"{k}\" is not a small whole number"),
             TurnError::RotationNotText => f.write_str("\"rotation\" is not a string"),
             TurnError::Rotation(m) => f.write_str(m),
@@ -50,7 +53,12 @@ impl TurnAnswer {
         let field = |k: &'static str| answer.get(k).ok_or(TurnError::Missing(k));
         let number = |k: &'static str| field(k)?.as_u64().ok_or(TurnError::NotSmall(k));
         let rotation = field("rotation")?.as_str().ok_or(TurnError::RotationNotText)?.to_string();
-        Ok(TurnAnswer { insertion: number("insertion")?, rotation, row: number("row")?, column: number("column")? })
+        Ok(TurnAnswer {
+            insertion: number("insertion")?,
+            rotation,
+            row: number("row")?,
+            column: number("column")?,
+        })
     }
 
     /// The turn's two moves in `game` (the shift, then the step), checked by its rules; `game`
@@ -58,7 +66,10 @@ impl TurnAnswer {
     pub fn moves(&self, game: &Labyrinth) -> Result<[LabyrinthMove; 2], TurnError> {
         let small = |k: &'static str, x: u64| u8::try_from(x).map_err(|_| TurnError::NotSmall(k));
         let dir = Direction::rotation(&self.rotation).map_err(TurnError::Rotation)?;
-        let (at, to) = (small("insertion", self.insertion)?, (small("row", self.row)?, small("column", self.column)?));
+        let (at, to) = (
+            small("insertion", self.insertion)?,
+            (small("row", self.row)?, small("column", self.column)?),
+        );
         game.turn_moves(at, dir, to).map_err(TurnError::Rules)
     }
 }

@@ -1,11 +1,12 @@
 //! Labyrinth rules: the deal, shifting and wrapping, pawns riding along, reachability, the
 //! automatic collection, winning, and the solo AI winning from every start.
-
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use labyrinth::board::{line_squares, Board};
 use labyrinth::state::{Color, Control, Labyrinth, LabyrinthError, LabyrinthMove, Phase, Rules};
-use rails::arena::Decider;
 use labyrinth::tile::{Direction, Kind, Tile};
+use rails::arena::Decider;
 
 fn solo(seed: u64) -> Labyrinth {
     Labyrinth::deal(&[(Color::Yellow, Control::Ai)], Rules::Assignment, seed).unwrap()
@@ -14,11 +15,24 @@ fn solo(seed: u64) -> Labyrinth {
 #[test]
 fn the_deal_follows_the_rules() {
     for seed in 0..20 {
-        let g = Labyrinth::deal(&[(Color::Red, Control::Human), (Color::Green, Control::Ai), (Color::Blue, Control::Ai)], Rules::Assignment, seed).unwrap();
+        let g = Labyrinth::deal(
+            &[
+                (Color::Red, Control::Human),
+                (Color::Green, Control::Ai),
+                (Color::Blue, Control::Ai),
+            ],
+            Rules::Assignment,
+            seed,
+        )
+        .unwrap();
         let mut kinds = [0; 3];
         let mut treasures = Vec::new();
         for t in g.board.tiles.iter().chain([&g.board.extra]) {
-            kinds[match t.kind { Kind::Corner => 0, Kind::TShape => 1, Kind::Line => 2 }] += 1;
+            kinds[match t.kind {
+                Kind::Corner => 0,
+                Kind::TShape => 1,
+                Kind::Line => 2,
+            }] += 1;
             treasures.extend(t.treasure);
         }
         assert_eq!(kinds, [20, 18, 12]);
@@ -31,16 +45,31 @@ fn the_deal_follows_the_rules() {
         for r in [1u8, 3, 5, 7] {
             for c in [1u8, 3, 5, 7] {
                 let fixed = Board::fixed_tile(r, c).unwrap();
-                assert_eq!((g.board.at((r, c)).kind, g.board.at((r, c)).dir), (fixed.kind, fixed.dir));
+                assert_eq!(
+                    (g.board.at((r, c)).kind, g.board.at((r, c)).dir),
+                    (fixed.kind, fixed.dir)
+                );
             }
         }
     }
-    assert!(matches!(Labyrinth::deal(&[(Color::Red, Control::Ai), (Color::Red, Control::Ai)], Rules::Assignment, 1), Err(LabyrinthError::Setup(_))));
+    assert!(matches!(
+        Labyrinth::deal(
+            &[(Color::Red, Control::Ai), (Color::Red, Control::Ai)],
+            Rules::Assignment,
+            1
+        ),
+        Err(LabyrinthError::Setup(_))
+    ));
 }
 
 #[test]
 fn a_shift_moves_the_line_wraps_the_extra_tile_and_carries_pawns() {
-    let mut g = Labyrinth::deal(&[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)], Rules::Ravensburger, 4).unwrap();
+    let mut g = Labyrinth::deal(
+        &[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)],
+        Rules::Ravensburger,
+        4,
+    )
+    .unwrap();
     let squares = line_squares(0); // down column 2
     let before: Vec<Tile> = squares.iter().map(|&s| *g.board.at(s)).collect();
     let extra = g.board.extra;
@@ -51,7 +80,11 @@ fn a_shift_moves_the_line_wraps_the_extra_tile_and_carries_pawns() {
         assert_eq!(*g.board.at(squares[k]), before[k - 1]);
     }
     assert_eq!(g.board.extra, before[6], "the tile pushed out is the new extra tile");
-    assert_eq!(g.players[0].pos, (1, 2), "a pawn pushed off comes back on the new tile (Ravensburger)");
+    assert_eq!(
+        g.players[0].pos,
+        (1, 2),
+        "a pawn pushed off comes back on the new tile (Ravensburger)"
+    );
     // The assignment's rules refuse that push instead.
     let mut g = Labyrinth::deal(&[(Color::Yellow, Control::Ai)], Rules::Assignment, 4).unwrap();
     g.players[0].pos = (7, 2);
@@ -92,7 +125,8 @@ fn solo_wins(level: &str, n: u64) {
     let mut total = 0;
     for seed in 0..n {
         let rules = if seed % 5 == 4 { Rules::Ravensburger } else { Rules::Assignment };
-        let mut g = Labyrinth::deal(&[(Color::ALL[seed as usize % 4], Control::Ai)], rules, seed).unwrap();
+        let mut g =
+            Labyrinth::deal(&[(Color::ALL[seed as usize % 4], Control::Ai)], rules, seed).unwrap();
         assert_eq!(g.mover().cards.len(), 24);
         while g.winner.is_none() && g.turns < 200 {
             match labyrinth::ai::decide(level, &g).expect("a move") {
@@ -104,8 +138,10 @@ fn solo_wins(level: &str, n: u64) {
         worst = worst.max(g.turns);
         total += g.turns;
     }
-    println!("solo {level}: mean {:.1} turns, worst {worst} ({n} starts)", f64::from(total) / n as f64);
-
+    println!(
+        "solo {level}: mean {:.1} turns, worst {worst} ({n} starts)",
+        f64::from(total) / n as f64
+    );
 }
 
 #[test]
@@ -117,16 +153,34 @@ fn labyrinth_passes_the_generic_checks_and_its_links_open() {
         .collect();
     for (players, rules) in [
         (vec![(Color::Yellow, Control::Ai)], Rules::Assignment),
-        (vec![(Color::Green, Control::Human), (Color::Red, Control::Ai), (Color::Blue, Control::Ai), (Color::Yellow, Control::Human)], Rules::Ravensburger),
+        (
+            vec![
+                (Color::Green, Control::Human),
+                (Color::Red, Control::Ai),
+                (Color::Blue, Control::Ai),
+                (Color::Yellow, Control::Human),
+            ],
+            Rules::Ravensburger,
+        ),
     ] {
-        testkit::random_playouts::<Labyrinth>(&LabyrinthParams { players, rules, seed: 9, saved: None }, &pool, 4, 300);
+        testkit::random_playouts::<Labyrinth>(
+            &LabyrinthParams { players, rules, seed: 9, saved: None },
+            &pool,
+            4,
+            300,
+        );
     }
 }
 
 #[test]
 fn every_player_sees_only_its_own_cards() {
     use rails::game::Game;
-    let g = Labyrinth::deal(&[(Color::Yellow, Control::Human), (Color::Red, Control::Human)], Rules::Assignment, 3).unwrap();
+    let g = Labyrinth::deal(
+        &[(Color::Yellow, Control::Human), (Color::Red, Control::Human)],
+        Rules::Assignment,
+        3,
+    )
+    .unwrap();
     let (a, b) = (g.view(0), g.view(1));
     assert_eq!(a.cards, g.players[0].cards);
     assert_eq!(b.cards, g.players[1].cards);
@@ -152,7 +206,11 @@ fn a_path_walks_through_open_sides_to_every_reachable_square() {
                 if let Some(p) = path {
                     assert_eq!((p[0], *p.last().unwrap()), (from, (r, c)));
                     for w in p.windows(2) {
-                        assert_eq!(w[0].0.abs_diff(w[1].0) + w[0].1.abs_diff(w[1].1), 1, "neighbours");
+                        assert_eq!(
+                            w[0].0.abs_diff(w[1].0) + w[0].1.abs_diff(w[1].1),
+                            1,
+                            "neighbours"
+                        );
                     }
                 }
             }
@@ -163,7 +221,12 @@ fn a_path_walks_through_open_sides_to_every_reachable_square() {
 #[test]
 fn the_engine_says_how_a_game_ended() {
     use labyrinth::state::{Color, Control, Labyrinth, Rules};
-    let mut game = Labyrinth::deal(&[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)], Rules::Assignment, 3).unwrap();
+    let mut game = Labyrinth::deal(
+        &[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)],
+        Rules::Assignment,
+        3,
+    )
+    .unwrap();
     assert_eq!(game.ending(), None);
     // Yellow with an empty hand on its start square wins with its first turn.
     game.players[0].cards.clear();
@@ -174,17 +237,30 @@ fn the_engine_says_how_a_game_ended() {
         rails::game::Game::play(&mut game, &mv).unwrap();
     }
     assert_eq!(game.winner, Some(0));
-    assert_eq!(game.ending().unwrap(), "Yellow wins after 1 turn: no treasure left to find, back at the start");
+    assert_eq!(
+        game.ending().unwrap(),
+        "Yellow wins after 1 turn: no treasure left to find, back at the start"
+    );
 }
 
 #[test]
 fn a_game_started_again_from_its_own_moves_goes_on_as_if_never_stopped() {
-    use rails::arena::{Deciders, SeriesSpec};
     use labyrinth::game::LabyrinthParams;
-    let players = vec![(Color::Yellow, Control::Ai), (Color::Red, Control::Ai), (Color::Blue, Control::Ai)];
+    use rails::arena::{Deciders, SeriesSpec};
+    let players =
+        vec![(Color::Yellow, Control::Ai), (Color::Red, Control::Ai), (Color::Blue, Control::Ai)];
     let params = LabyrinthParams { players, rules: Rules::Ravensburger, seed: 0, saved: None };
-    let deciders = || -> Deciders<Labyrinth> { ["greedy", "strong", "simple"].iter().map(|l| labyrinth::ai_seat::entrant_decider(l).unwrap()).collect() };
-    testkit::resumes_as_if_never_stopped(SeriesSpec::new(params, 1, 5), &deciders, &[0, 1, 2, 9, 30, 10_000]);
+    let deciders = || -> Deciders<Labyrinth> {
+        ["greedy", "strong", "simple"]
+            .iter()
+            .map(|l| labyrinth::ai_seat::entrant_decider(l).unwrap())
+            .collect()
+    };
+    testkit::resumes_as_if_never_stopped(
+        SeriesSpec::new(params, 1, 5),
+        &deciders,
+        &[0, 1, 2, 9, 30, 10_000],
+    );
 }
 
 #[test]
@@ -196,18 +272,37 @@ fn a_strategys_answer_is_read_into_its_turn_once_for_the_page_and_the_cli() {
         .flat_map(|at| (1..=7u8).flat_map(move |r| (1..=7u8).map(move |c| (at, (r, c)))))
         .find(|&(at, to)| game.turn_moves(at, Direction::East, to).is_ok())
         .unwrap();
-    let answer = TurnAnswer::from_json(&json!({ "insertion": at, "rotation": "east", "row": to.0, "column": to.1 })).unwrap();
+    let answer = TurnAnswer::from_json(
+        &json!({ "insertion": at, "rotation": "east", "row": to.0, "column": to.1 }),
+    )
+    .unwrap();
     assert_eq!(answer.moves(&game).unwrap(), game.turn_moves(at, Direction::East, to).unwrap());
-    let read = |v: serde_json::Value| TurnAnswer::from_json(&v).and_then(|a| a.moves(&game)).unwrap_err();
+    let read =
+        |v: serde_json::Value| TurnAnswer::from_json(&v).and_then(|a| a.moves(&game)).unwrap_err();
     assert_eq!(read(json!(7)), TurnError::Missing("rotation"));
     assert_eq!(read(json!({ "rotation": 3 })), TurnError::RotationNotText);
-    assert_eq!(read(json!({ "rotation": "east", "insertion": -1, "row": 1, "column": 1 })), TurnError::NotSmall("insertion"));
-    assert_eq!(read(json!({ "rotation": "east", "insertion": 0, "row": 300, "column": 1 })), TurnError::NotSmall("row"));
-    assert_eq!(read(json!({ "rotation": "up", "insertion": 0, "row": 1, "column": 1 })).to_string(), "\"up\" is not a rotation (north, east, south, west)");
-    assert_eq!(read(json!({ "rotation": "east", "insertion": 12, "row": 1, "column": 1 })), TurnError::Rules(LabyrinthError::NoSuchInsertion(12)));
-    assert!(read(json!({})).to_string().starts_with("the answer has no \"rotation\" (expected { rotation, insertion, row, column })"));
+    assert_eq!(
+        read(json!({ "rotation": "east", "insertion": -1, "row": 1, "column": 1 })),
+        TurnError::NotSmall("insertion")
+    );
+    assert_eq!(
+        read(json!({ "rotation": "east", "insertion": 0, "row": 300, "column": 1 })),
+        TurnError::NotSmall("row")
+    );
+    assert_eq!(
+        read(json!({ "rotation": "up", "insertion": 0, "row": 1, "column": 1 })).to_string(),
+        "\"up\" is not a rotation (north, east, south, west)"
+    );
+    assert_eq!(
+        read(json!({ "rotation": "east", "insertion": 12, "row": 1, "column": 1 })),
+        TurnError::Rules(LabyrinthError::NoSuchInsertion(12))
+    );
+    assert!(read(json!({})).to_string().starts_with(
+        "the answer has no \"rotation\" (expected { rotation, insertion, row, column })"
+    ));
     // The numbers the page hands over go through the same check.
-    let wide = TurnAnswer { insertion: u64::from(at), rotation: "east".into(), row: 256, column: 1 };
+    let wide =
+        TurnAnswer { insertion: u64::from(at), rotation: "east".into(), row: 256, column: 1 };
     assert_eq!(wide.moves(&game).unwrap_err(), TurnError::NotSmall("row"));
 }
 
@@ -219,15 +314,18 @@ fn an_entrant_is_an_ai_level_or_answers_from_outside() {
     let game = solo(2);
     let view = rails::game::Game::view(&game, 0);
     assert_eq!(greedy.decide(&view), AiSeat::new("greedy").unwrap().decide(&view));
-    assert_eq!(entrant_decider("grandmaster").err().unwrap().to_string(), "unknown AI level \"grandmaster\" (simple, greedy, strong)");
+    assert_eq!(
+        entrant_decider("grandmaster").err().unwrap().to_string(),
+        "unknown AI level \"grandmaster\" (simple, greedy, strong)"
+    );
     assert!(AiSeat::new("js").is_err());
 }
 
 #[test]
 fn a_whole_turn_answered_at_once_is_one_decision_of_the_moves_it_made() {
+    use labyrinth::game::LabyrinthParams;
     use rails::arena::{Answer, MoveLabels, Series, SeriesSpec, Step};
     use rails::game::Game;
-    use labyrinth::game::LabyrinthParams;
     let players = vec![(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)];
     let params = LabyrinthParams { players, rules: Rules::Ravensburger, seed: 0, saved: None };
     let greedy = labyrinth::ai_seat::entrant_decider("greedy").unwrap();
@@ -247,15 +345,22 @@ fn a_whole_turn_answered_at_once_is_one_decision_of_the_moves_it_made() {
     let (shift, _) = turn(series.current());
     series.answer_timed(Answer::Turn(vec![shift, shift]), "", 1.0);
     series.advance(1);
-    let mine: Vec<_> = series.current_decisions().iter().filter(|d| d.entrant == 0).cloned().collect();
-    let labels = MoveLabels::<Labyrinth>::of(series.current_params(), series.current_moves()).unwrap();
+    let mine: Vec<_> =
+        series.current_decisions().iter().filter(|d| d.entrant == 0).cloned().collect();
+    let labels =
+        MoveLabels::<Labyrinth>::of(series.current_params(), series.current_moves()).unwrap();
     assert_eq!((mine[0].made, mine[0].refused(), mine[0].printed()), (2, None, "whole\n"));
     let said = labels.answer(&mine[0]);
-    assert!(said.starts_with("insert at") && said.contains("; "), "both moves in the engine's words: {said}");
+    assert!(
+        said.starts_with("insert at") && said.contains("; "),
+        "both moves in the engine's words: {said}"
+    );
     // The second turn's shift was played, its step refused (the fallback played the step).
     assert_eq!(mine[1].made, 1);
     assert!(mine[1].refused().unwrap().contains("not a legal move now"), "{:?}", mine[1]);
-    assert!(labels.answer(&mine[1]).starts_with("insert at") && !labels.answer(&mine[1]).contains("; "));
+    assert!(
+        labels.answer(&mine[1]).starts_with("insert at") && !labels.answer(&mine[1]).contains("; ")
+    );
 }
 
 #[test]
@@ -264,7 +369,12 @@ fn the_engine_says_which_cards_a_move_collects_under_both_rule_sets() {
     for rules in [Rules::Assignment, Rules::Ravensburger] {
         let mut found_any = 0;
         for seed in 0..6 {
-            let mut g = Labyrinth::deal(&[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)], rules, seed).unwrap();
+            let mut g = Labyrinth::deal(
+                &[(Color::Yellow, Control::Ai), (Color::Red, Control::Ai)],
+                rules,
+                seed,
+            )
+            .unwrap();
             for _ in 0..120 {
                 let Some(mv) = labyrinth::ai::greedy(&g) else { break };
                 let before = g.mover().cards.clone();

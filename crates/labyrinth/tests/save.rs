@@ -1,6 +1,8 @@
 //! The Labyrinth save format: round trips of dealt and played games, the canonical layout,
 //! every refusal at its exact line:column, arbitrary whitespace, a hand-written board, and
 //! garbage of every length never panicking.
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use labyrinth::board::{Board, INSERTIONS, SIZE};
 use labyrinth::save::{parse, print, SaveError};
@@ -17,13 +19,17 @@ fn play(g: &mut Labyrinth, rng: &mut Rng, turns: usize) {
         if g.winner.is_some() {
             return;
         }
-        let legal: Vec<u8> = (0..INSERTIONS as u8).filter(|&at| g.check_shift(at).is_ok()).collect();
+        let legal: Vec<u8> =
+            (0..INSERTIONS as u8).filter(|&at| g.check_shift(at).is_ok()).collect();
         assert!(!legal.is_empty());
         let at = legal[below(rng, legal.len() as u64) as usize];
         let dir = Direction::ALL[below(rng, 4) as usize];
         g.shift(at, dir).unwrap();
         let reach = g.board.reachable(g.mover().pos);
-        let squares: Vec<(u8, u8)> = (0..SIZE * SIZE).filter(|&i| reach[i]).map(|i| ((i / SIZE + 1) as u8, (i % SIZE + 1) as u8)).collect();
+        let squares: Vec<(u8, u8)> = (0..SIZE * SIZE)
+            .filter(|&i| reach[i])
+            .map(|i| ((i / SIZE + 1) as u8, (i % SIZE + 1) as u8))
+            .collect();
         let to = squares[below(rng, squares.len() as u64) as usize];
         g.go(to).unwrap();
     }
@@ -82,7 +88,8 @@ const ROW: &str = "line north line north line north line north line north line n
 const L1: &str = "yellow human 1 1 1 2";
 const L2: &str = "red ai 7 7 3";
 const L3: &str = "corner 4";
-const L4: &str = "corner east line 1 north tshape 2 south line north tshape 3 south line north corner south";
+const L4: &str =
+    "corner east line 1 north tshape 2 south line north tshape 3 south line north corner south";
 
 fn save(l1: &str, l2: &str, l3: &str, l4: &str) -> String {
     format!("{l1}\n{l2}\n{l3}\n{l4}\n{ROW}\n{ROW}\n{ROW}\n{ROW}\n{ROW}\n{ROW}\n")
@@ -121,7 +128,12 @@ fn dealt_and_played_games_round_trip() {
 #[test]
 fn a_fresh_deal_round_trips_exactly() {
     for seed in 0..10 {
-        let g = Labyrinth::deal(&[(Color::Red, Control::Human), (Color::Yellow, Control::Ai)], Rules::Assignment, seed).unwrap();
+        let g = Labyrinth::deal(
+            &[(Color::Red, Control::Human), (Color::Yellow, Control::Ai)],
+            Rules::Assignment,
+            seed,
+        )
+        .unwrap();
         // A fresh deal is already what a load gives (the extra tile faces north).
         assert_eq!(parse(&print(&g), Rules::Assignment).unwrap(), g);
     }
@@ -129,7 +141,12 @@ fn a_fresh_deal_round_trips_exactly() {
 
 #[test]
 fn a_game_saved_mid_turn_loads_at_the_start_of_that_players_turn() {
-    let mut g = Labyrinth::deal(&[(Color::Yellow, Control::Human), (Color::Blue, Control::Ai)], Rules::Ravensburger, 3).unwrap();
+    let mut g = Labyrinth::deal(
+        &[(Color::Yellow, Control::Human), (Color::Blue, Control::Ai)],
+        Rules::Ravensburger,
+        3,
+    )
+    .unwrap();
     let mut rng = stream(3, 3);
     play(&mut g, &mut rng, 3);
     let at = (0..INSERTIONS as u8).find(|&a| g.check_shift(a).is_ok()).unwrap();
@@ -149,17 +166,21 @@ fn the_layout_is_one_player_a_line_the_extra_tile_then_seven_rows() {
     assert!(text.ends_with('\n'));
     assert_eq!(lines.len(), 4 + 1 + 7);
     for (line, p) in lines.iter().zip(&g.players) {
-        let mut expected = format!("{} {} {} {}", p.color.name(), p.control.name(), p.pos.0, p.pos.1);
+        let mut expected =
+            format!("{} {} {} {}", p.color.name(), p.control.name(), p.pos.0, p.pos.1);
         for c in &p.cards {
             expected.push_str(&format!(" {c}"));
         }
         assert_eq!(*line, expected);
     }
     let extra = &g.board.extra;
-    assert_eq!(lines[4], match extra.treasure {
-        Some(t) => format!("{} {t}", extra.kind.name()),
-        None => extra.kind.name().to_string(),
-    });
+    assert_eq!(
+        lines[4],
+        match extra.treasure {
+            Some(t) => format!("{} {t}", extra.kind.name()),
+            None => extra.kind.name().to_string(),
+        }
+    );
     for (r, line) in lines[5..].iter().enumerate() {
         let words = tokens(line);
         let mut expected = Vec::new();
@@ -211,7 +232,12 @@ fn any_run_of_blanks_tabs_and_newlines_separates_tokens() {
     let one_line = tokens(&base).join(" ");
     let tabs = tokens(&base).join("\t");
     let crlf = base.replace('\n', "\r\n");
-    let ragged: String = tokens(&base).iter().enumerate().map(|(i, t)| format!("{}{t}", ["\n\n", " \t ", "\r\n\t", "   ", "\t\t\n "][i % 5])).collect::<String>() + " \r\n\t\n";
+    let ragged: String = tokens(&base)
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("{}{t}", ["\n\n", " \t ", "\r\n\t", "   ", "\t\t\n "][i % 5]))
+        .collect::<String>()
+        + " \r\n\t\n";
     let one_per_line = tokens(&base).join("\n");
     for text in [one_line, tabs, crlf, ragged, one_per_line, format!("\n\n  \t{base}\n\n")] {
         assert_eq!(parse(&text, Rules::Assignment).as_ref(), Ok(&expected), "{text:?}");
@@ -229,15 +255,19 @@ fn places_count_lines_and_characters_whatever_the_blanks() {
     // Everything on one line: columns run on.
     let one_line = tokens(&base()).join(" ").replacen("tshape 2 south", "tshape 2 sth", 1);
     let column = one_line.find("sth").unwrap() + 1;
-    refuses(&one_line, 1, column, r#"expected a direction (north, east, south, west), found "sth""#);
+    refuses(
+        &one_line,
+        1,
+        column,
+        r#"expected a direction (north, east, south, west), found "sth""#,
+    );
     // Columns count characters, not bytes.
     refuses("é yellow", 1, 1, r#"expected a player colour (yellow, red, blue, green), found "é""#);
     refuses("yellow ééé ai", 1, 8, r#"expected the control of yellow (human, ai), found "ééé""#);
     refuses("yellow human é", 1, 14, r#"expected yellow's row (a number from 1 to 7), found "é""#);
 }
 
-const CARD_OR_NEXT_FOUND_X: &str =
-    r#"expected a card (a number from 1 to 24), another player (yellow, red, blue, green) or the extra tile (corner, tshape, line), found "x""#;
+const CARD_OR_NEXT_FOUND_X: &str = r#"expected a card (a number from 1 to 24), another player (yellow, red, blue, green) or the extra tile (corner, tshape, line), found "x""#;
 
 // ---------------------------------------------------------------------------------------------
 // A hand-written board
@@ -262,30 +292,67 @@ corner north     line east        tshape north     line east        tshape north
 ";
     let g = parse(text, Rules::Ravensburger).unwrap();
     assert_eq!(g.players.len(), 3);
-    assert_eq!((g.players[0].color, g.players[0].control, g.players[0].pos), (Color::Green, Control::Ai, (4, 4)));
+    assert_eq!(
+        (g.players[0].color, g.players[0].control, g.players[0].pos),
+        (Color::Green, Control::Ai, (4, 4))
+    );
     assert_eq!(g.players[0].cards, vec![24, 7, 1]);
-    assert_eq!((g.players[1].color, g.players[1].control, g.players[1].pos), (Color::Blue, Control::Human, (1, 7)));
+    assert_eq!(
+        (g.players[1].color, g.players[1].control, g.players[1].pos),
+        (Color::Blue, Control::Human, (1, 7))
+    );
     assert!(g.players[1].cards.is_empty());
-    assert_eq!((g.players[2].color, g.players[2].pos, g.players[2].cards.clone()), (Color::Red, (7, 1), vec![13]));
+    assert_eq!(
+        (g.players[2].color, g.players[2].pos, g.players[2].cards.clone()),
+        (Color::Red, (7, 1), vec![13])
+    );
     assert_eq!(g.board.extra, Tile { kind: Kind::TShape, dir: Direction::North, treasure: None });
-    assert_eq!(*g.board.at((1, 1)), Tile { kind: Kind::Line, dir: Direction::West, treasure: Some(24) });
-    assert_eq!(*g.board.at((1, 5)), Tile { kind: Kind::TShape, dir: Direction::West, treasure: Some(9) });
-    assert_eq!(*g.board.at((2, 4)), Tile { kind: Kind::Corner, dir: Direction::South, treasure: Some(1) });
-    assert_eq!(*g.board.at((3, 7)), Tile { kind: Kind::TShape, dir: Direction::West, treasure: None });
-    assert_eq!(*g.board.at((7, 7)), Tile { kind: Kind::Line, dir: Direction::East, treasure: Some(2) });
+    assert_eq!(
+        *g.board.at((1, 1)),
+        Tile { kind: Kind::Line, dir: Direction::West, treasure: Some(24) }
+    );
+    assert_eq!(
+        *g.board.at((1, 5)),
+        Tile { kind: Kind::TShape, dir: Direction::West, treasure: Some(9) }
+    );
+    assert_eq!(
+        *g.board.at((2, 4)),
+        Tile { kind: Kind::Corner, dir: Direction::South, treasure: Some(1) }
+    );
+    assert_eq!(
+        *g.board.at((3, 7)),
+        Tile { kind: Kind::TShape, dir: Direction::West, treasure: None }
+    );
+    assert_eq!(
+        *g.board.at((7, 7)),
+        Tile { kind: Kind::Line, dir: Direction::East, treasure: Some(2) }
+    );
     let treasures: Vec<u8> = g.board.tiles.iter().filter_map(|t| t.treasure).collect();
     assert_eq!(treasures, vec![24, 7, 9, 1, 13, 2]);
-    assert_eq!((g.turn, g.phase, g.last_out, g.winner, g.turns, g.rules), (0, Phase::Shift, None, None, 0, Rules::Ravensburger));
+    assert_eq!(
+        (g.turn, g.phase, g.last_out, g.winner, g.turns, g.rules),
+        (0, Phase::Shift, None, None, 0, Rules::Ravensburger)
+    );
     // Its canonical print has the same tokens.
     assert_eq!(tokens(&print(&g)), tokens(text));
 }
 
 #[test]
 fn four_players_with_no_cards_and_an_empty_board_of_lines_load() {
-    let text = format!("blue ai 2 2\nyellow ai 3 3\ngreen human 4 4\nred ai 5 5\nline\n{}", [ROW; 7].join("\n"));
+    let text = format!(
+        "blue ai 2 2\nyellow ai 3 3\ngreen human 4 4\nred ai 5 5\nline\n{}",
+        [ROW; 7].join("\n")
+    );
     let g = parse(&text, Rules::Assignment).unwrap();
-    assert_eq!(g.players.iter().map(|p| p.color).collect::<Vec<_>>(), vec![Color::Blue, Color::Yellow, Color::Green, Color::Red]);
-    assert!(g.board.tiles.iter().all(|t| *t == Tile { kind: Kind::Line, dir: Direction::North, treasure: None }));
+    assert_eq!(
+        g.players.iter().map(|p| p.color).collect::<Vec<_>>(),
+        vec![Color::Blue, Color::Yellow, Color::Green, Color::Red]
+    );
+    assert!(g
+        .board
+        .tiles
+        .iter()
+        .all(|t| *t == Tile { kind: Kind::Line, dir: Direction::North, treasure: None }));
     let _: &Board = &g.board;
 }
 
@@ -302,10 +369,25 @@ fn the_base_save_loads() {
 #[test]
 fn more_than_49_tiles_is_refused_at_the_50th() {
     let base = base();
-    refuses(&format!("{base}line north\n"), 11, 1, r#"expected the end of the input after 49 tiles (a board has 7 rows of 7), found "line""#);
+    refuses(
+        &format!("{base}line north\n"),
+        11,
+        1,
+        r#"expected the end of the input after 49 tiles (a board has 7 rows of 7), found "line""#,
+    );
     let text = format!("{}tshape 5 east\n", base.trim_end_matches('\n').to_string() + " ");
-    refuses(&text, 10, 78, r#"expected the end of the input after 49 tiles (a board has 7 rows of 7), found "tshape""#);
-    refuses(&format!("{base}  north"), 11, 3, r#"expected the end of the input after the 49 tiles, found "north""#);
+    refuses(
+        &text,
+        10,
+        78,
+        r#"expected the end of the input after 49 tiles (a board has 7 rows of 7), found "tshape""#,
+    );
+    refuses(
+        &format!("{base}  north"),
+        11,
+        3,
+        r#"expected the end of the input after the 49 tiles, found "north""#,
+    );
 }
 
 #[test]
@@ -314,92 +396,266 @@ fn fewer_than_49_tiles_is_refused_at_the_end() {
     let short = base.trim_end_matches('\n').trim_end_matches("line north").trim_end();
     refuses(short, 10, 66, "expected 49 tiles, found the end of the input after 48");
     refuses(&format!("{short}\n"), 11, 1, "expected 49 tiles, found the end of the input after 48");
-    refuses(&format!("{short}\r\n"), 11, 1, "expected 49 tiles, found the end of the input after 48");
-    refuses(&format!("{short}  \t"), 10, 69, "expected 49 tiles, found the end of the input after 48");
+    refuses(
+        &format!("{short}\r\n"),
+        11,
+        1,
+        "expected 49 tiles, found the end of the input after 48",
+    );
+    refuses(
+        &format!("{short}  \t"),
+        10,
+        69,
+        "expected 49 tiles, found the end of the input after 48",
+    );
     // The board cut after the extra tile, and in the middle of a tile.
-    refuses(&format!("{L1}\n{L2}\n{L3}\n"), 4, 1, "expected 49 tiles, found the end of the input after 0");
-    refuses(&format!("{L1}\n{L2}\n{L3}\ncorner"), 4, 7, "expected a direction (north, east, south, west), found the end of the input");
-    refuses(&format!("{L1}\n{L2}\n{L3}\ncorner 1"), 4, 9, "expected a direction (north, east, south, west), found the end of the input");
+    refuses(
+        &format!("{L1}\n{L2}\n{L3}\n"),
+        4,
+        1,
+        "expected 49 tiles, found the end of the input after 0",
+    );
+    refuses(
+        &format!("{L1}\n{L2}\n{L3}\ncorner"),
+        4,
+        7,
+        "expected a direction (north, east, south, west), found the end of the input",
+    );
+    refuses(
+        &format!("{L1}\n{L2}\n{L3}\ncorner 1"),
+        4,
+        9,
+        "expected a direction (north, east, south, west), found the end of the input",
+    );
 }
 
 #[test]
 fn a_colour_twice_is_refused_at_the_second() {
-    refuses(&save(L1, "yellow ai 7 7 3", L3, L4), 2, 1, "expected a colour not used yet (red, blue, green), found yellow a second time");
+    refuses(
+        &save(L1, "yellow ai 7 7 3", L3, L4),
+        2,
+        1,
+        "expected a colour not used yet (red, blue, green), found yellow a second time",
+    );
     let four = "yellow ai 1 1 1\nred ai 1 1 2\nblue ai 1 1\ngreen ai 1 1 3\nred ai 1 1\ncorner\n";
     refuses(four, 5, 1, "expected the extra tile (corner, tshape, line) after four players, found red a second time");
 }
 
 #[test]
 fn a_position_outside_1_to_7_is_refused() {
-    refuses(&save(L1, "red ai 8 7 3", L3, L4), 2, 8, r#"expected red's row (a number from 1 to 7), found "8""#);
-    refuses(&save(L1, "red ai 7 0 3", L3, L4), 2, 10, r#"expected red's column (a number from 1 to 7), found "0""#);
-    refuses(&save("yellow human 99999999999999999999999 1", L2, L3, L4), 1, 14, r#"expected yellow's row (a number from 1 to 7), found "99999999999999999999999""#);
-    refuses(&save(L1, "red ai -1 7 3", L3, L4), 2, 8, r#"expected red's row (a number from 1 to 7), found "-1""#);
-    refuses(&save(L1, "red ai 7 three", L3, L4), 2, 10, r#"expected red's column (a number from 1 to 7), found "three""#);
+    refuses(
+        &save(L1, "red ai 8 7 3", L3, L4),
+        2,
+        8,
+        r#"expected red's row (a number from 1 to 7), found "8""#,
+    );
+    refuses(
+        &save(L1, "red ai 7 0 3", L3, L4),
+        2,
+        10,
+        r#"expected red's column (a number from 1 to 7), found "0""#,
+    );
+    refuses(
+        &save("yellow human 99999999999999999999999 1", L2, L3, L4),
+        1,
+        14,
+        r#"expected yellow's row (a number from 1 to 7), found "99999999999999999999999""#,
+    );
+    refuses(
+        &save(L1, "red ai -1 7 3", L3, L4),
+        2,
+        8,
+        r#"expected red's row (a number from 1 to 7), found "-1""#,
+    );
+    refuses(
+        &save(L1, "red ai 7 three", L3, L4),
+        2,
+        10,
+        r#"expected red's column (a number from 1 to 7), found "three""#,
+    );
 }
 
 #[test]
 fn a_treasure_outside_1_to_24_is_refused() {
-    refuses(&save(L1, L2, "corner 25", L4), 3, 8, r#"expected a treasure from 1 to 24, found "25""#);
-    refuses(&save(L1, L2, L3, &L4.replacen("line 1 north", "line 0 north", 1)), 4, 18, r#"expected a treasure from 1 to 24, found "0""#);
-    refuses(&save(L1, L2, L3, &L4.replacen("tshape 3 south", "tshape 300 south", 1)), 4, 59, r#"expected a treasure from 1 to 24, found "300""#);
+    refuses(
+        &save(L1, L2, "corner 25", L4),
+        3,
+        8,
+        r#"expected a treasure from 1 to 24, found "25""#,
+    );
+    refuses(
+        &save(L1, L2, L3, &L4.replacen("line 1 north", "line 0 north", 1)),
+        4,
+        18,
+        r#"expected a treasure from 1 to 24, found "0""#,
+    );
+    refuses(
+        &save(L1, L2, L3, &L4.replacen("tshape 3 south", "tshape 300 south", 1)),
+        4,
+        59,
+        r#"expected a treasure from 1 to 24, found "300""#,
+    );
 }
 
 #[test]
 fn a_card_outside_1_to_24_is_refused() {
-    refuses(&save("yellow human 1 1 1 25", L2, L3, L4), 1, 20, r#"expected a card from 1 to 24, found "25""#);
+    refuses(
+        &save("yellow human 1 1 1 25", L2, L3, L4),
+        1,
+        20,
+        r#"expected a card from 1 to 24, found "25""#,
+    );
     refuses(&save(L1, "red ai 7 7 0", L3, L4), 2, 12, r#"expected a card from 1 to 24, found "0""#);
 }
 
 #[test]
 fn the_same_treasure_on_two_tiles_is_refused_at_the_second() {
     // The extra tile counts.
-    refuses(&save(L1, L2, "corner 1", L4), 4, 18, "expected a treasure not placed yet, found 1, which is already on the extra tile");
+    refuses(
+        &save(L1, L2, "corner 1", L4),
+        4,
+        18,
+        "expected a treasure not placed yet, found 1, which is already on the extra tile",
+    );
     let mut text = save(L1, L2, L3, L4);
-    text = text.replacen(&format!("{L4}\n{ROW}"), &format!("{L4}\nline 2 north{}", &ROW["line north".len()..]), 1);
+    text = text.replacen(
+        &format!("{L4}\n{ROW}"),
+        &format!("{L4}\nline 2 north{}", &ROW["line north".len()..]),
+        1,
+    );
     refuses(&text, 5, 6, "expected a treasure not placed yet, found 2, which is already on the tile at row 1, column 3");
     refuses(&save(L1, L2, L3, &L4.replacen("tshape 3 south", "tshape 2 south", 1)), 4, 59, "expected a treasure not placed yet, found 2, which is already on the tile at row 1, column 3");
 }
 
 #[test]
 fn a_card_held_twice_is_refused_at_the_second() {
-    refuses(&save(L1, "red ai 7 7 1", L3, L4), 2, 12, "expected a card not dealt yet, found 1, which is already in yellow's hand");
-    refuses(&save("yellow human 1 1 1 2 1", L2, L3, L4), 1, 22, "expected a card not dealt yet, found 1, which is already in this hand");
+    refuses(
+        &save(L1, "red ai 7 7 1", L3, L4),
+        2,
+        12,
+        "expected a card not dealt yet, found 1, which is already in yellow's hand",
+    );
+    refuses(
+        &save("yellow human 1 1 1 2 1", L2, L3, L4),
+        1,
+        22,
+        "expected a card not dealt yet, found 1, which is already in this hand",
+    );
 }
 
 #[test]
 fn a_card_whose_treasure_is_on_no_tile_is_refused_at_the_card() {
-    refuses(&save(L1, "red ai 7 7 3 5", L3, L4), 2, 14, "expected a card whose treasure is on a tile, found 5 (no tile has treasure 5)");
+    refuses(
+        &save(L1, "red ai 7 7 3 5", L3, L4),
+        2,
+        14,
+        "expected a card whose treasure is on a tile, found 5 (no tile has treasure 5)",
+    );
     // The extra tile's treasure counts as on a tile.
     assert!(parse(&save(L1, "red ai 7 7 3 4", L3, L4), Rules::Assignment).is_ok());
     // The first such card in the file is the one pointed at.
-    refuses(&save("yellow human 1 1 1 9 2", "red ai 7 7 3 5", L3, L4), 1, 20, "expected a card whose treasure is on a tile, found 9 (no tile has treasure 9)");
+    refuses(
+        &save("yellow human 1 1 1 9 2", "red ai 7 7 3 5", L3, L4),
+        1,
+        20,
+        "expected a card whose treasure is on a tile, found 9 (no tile has treasure 9)",
+    );
 }
 
 #[test]
 fn no_player_is_refused() {
     // The grammar allows no players, but a game has 1 to 4 (and nobody could move).
     let text = format!("{L3}\n{L4}\n{ROW}\n{ROW}\n{ROW}\n{ROW}\n{ROW}\n{ROW}\n");
-    refuses(&text, 1, 1, r#"expected a player (yellow, red, blue, green) before the extra tile, as a game has 1 to 4 players, found "corner""#);
-    refuses("", 1, 1, "expected a player colour (yellow, red, blue, green), found the end of the input");
-    refuses(" \n\t\r\n  ", 3, 3, "expected a player colour (yellow, red, blue, green), found the end of the input");
+    refuses(
+        &text,
+        1,
+        1,
+        r#"expected a player (yellow, red, blue, green) before the extra tile, as a game has 1 to 4 players, found "corner""#,
+    );
+    refuses(
+        "",
+        1,
+        1,
+        "expected a player colour (yellow, red, blue, green), found the end of the input",
+    );
+    refuses(
+        " \n\t\r\n  ",
+        3,
+        3,
+        "expected a player colour (yellow, red, blue, green), found the end of the input",
+    );
 }
 
 #[test]
 fn syntax_errors_say_what_was_expected() {
-    refuses(&save("purple human 1 1", L2, L3, L4), 1, 1, r#"expected a player colour (yellow, red, blue, green), found "purple""#);
-    refuses(&save("Yellow human 1 1", L2, L3, L4), 1, 1, r#"expected a player colour (yellow, red, blue, green), found "Yellow""#);
-    refuses(&save("yellow robot 1 1", L2, L3, L4), 1, 8, r#"expected the control of yellow (human, ai), found "robot""#);
+    refuses(
+        &save("purple human 1 1", L2, L3, L4),
+        1,
+        1,
+        r#"expected a player colour (yellow, red, blue, green), found "purple""#,
+    );
+    refuses(
+        &save("Yellow human 1 1", L2, L3, L4),
+        1,
+        1,
+        r#"expected a player colour (yellow, red, blue, green), found "Yellow""#,
+    );
+    refuses(
+        &save("yellow robot 1 1", L2, L3, L4),
+        1,
+        8,
+        r#"expected the control of yellow (human, ai), found "robot""#,
+    );
     refuses(&save(L1, "red ai 7 7 3 x", L3, L4), 2, 14, CARD_OR_NEXT_FOUND_X);
-    refuses(&save(L1, L2, "corner 4 north", L4), 3, 10, r#"expected a tile kind (corner, tshape, line) for row 1, column 1 (the extra tile has no direction), found "north""#);
-    refuses(&save(L1, L2, "cross", L4), 3, 1, r#"expected a card (a number from 1 to 24), another player (yellow, red, blue, green) or the extra tile (corner, tshape, line), found "cross""#);
-    refuses(&save(L1, L2, L3, &L4.replacen("tshape 2 south", "tshape 2 sth", 1)), 4, 35, r#"expected a direction (north, east, south, west), found "sth""#);
-    refuses(&save(L1, L2, L3, &L4.replacen("line north", "line nrth", 1)), 4, 46, r#"expected a direction (north, east, south, west), found "nrth""#);
-    refuses(&save(L1, L2, L3, &L4.replacen("line 1 north", "line 1 2 north", 1)), 4, 20, r#"expected a direction (north, east, south, west), found "2""#);
-    refuses(&save(L1, L2, L3, &L4.replacen("corner east", "corners east", 1)), 4, 1, r#"expected a tile kind (corner, tshape, line) for row 1, column 1, found "corners""#);
+    refuses(
+        &save(L1, L2, "corner 4 north", L4),
+        3,
+        10,
+        r#"expected a tile kind (corner, tshape, line) for row 1, column 1 (the extra tile has no direction), found "north""#,
+    );
+    refuses(
+        &save(L1, L2, "cross", L4),
+        3,
+        1,
+        r#"expected a card (a number from 1 to 24), another player (yellow, red, blue, green) or the extra tile (corner, tshape, line), found "cross""#,
+    );
+    refuses(
+        &save(L1, L2, L3, &L4.replacen("tshape 2 south", "tshape 2 sth", 1)),
+        4,
+        35,
+        r#"expected a direction (north, east, south, west), found "sth""#,
+    );
+    refuses(
+        &save(L1, L2, L3, &L4.replacen("line north", "line nrth", 1)),
+        4,
+        46,
+        r#"expected a direction (north, east, south, west), found "nrth""#,
+    );
+    refuses(
+        &save(L1, L2, L3, &L4.replacen("line 1 north", "line 1 2 north", 1)),
+        4,
+        20,
+        r#"expected a direction (north, east, south, west), found "2""#,
+    );
+    refuses(
+        &save(L1, L2, L3, &L4.replacen("corner east", "corners east", 1)),
+        4,
+        1,
+        r#"expected a tile kind (corner, tshape, line) for row 1, column 1, found "corners""#,
+    );
     let long = "x".repeat(40);
-    refuses(&save(L1, L2, L3, &L4.replacen("corner east", &format!("corner {long}"), 1)), 4, 8, &format!("expected a direction (north, east, south, west), found \"{}\"…", "x".repeat(30)));
-    refuses(&save(L1, L2, L3, &L4.replacen("corner east", "corner e\u{7}", 1)), 4, 8, r#"expected a direction (north, east, south, west), found "e\u{7}""#);
+    refuses(
+        &save(L1, L2, L3, &L4.replacen("corner east", &format!("corner {long}"), 1)),
+        4,
+        8,
+        &format!("expected a direction (north, east, south, west), found \"{}\"…", "x".repeat(30)),
+    );
+    refuses(
+        &save(L1, L2, L3, &L4.replacen("corner east", "corner e\u{7}", 1)),
+        4,
+        8,
+        r#"expected a direction (north, east, south, west), found "e\u{7}""#,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -452,17 +708,55 @@ fn every_prefix_of_a_save_is_handled() {
 fn random_garbage_of_every_length_never_panics() {
     let mut rng = stream(42, 0);
     let pieces = [
-        "a", "z", "0", "7", "24", "25", "9", " ", "\t", "\n", "\r", "\r\n", "é", "€", "🧱", "-", "+", "\0", "\u{7f}", "\u{a0}", "yellow", "red", "blue",
-        "green", "human", "ai", "corner", "tshape", "line", "north", "east", "south", "west", "00", "18446744073709551616", "1e3", "\u{feff}",
+        "a",
+        "z",
+        "0",
+        "7",
+        "24",
+        "25",
+        "9",
+        " ",
+        "\t",
+        "\n",
+        "\r",
+        "\r\n",
+        "é",
+        "€",
+        "🧱",
+        "-",
+        "+",
+        "\0",
+        "\u{7f}",
+        "\u{a0}",
+        "yellow",
+        "red",
+        "blue",
+        "green",
+        "human",
+        "ai",
+        "corner",
+        "tshape",
+        "line",
+        "north",
+        "east",
+        "south",
+        "west",
+        "00",
+        "18446744073709551616",
+        "1e3",
+        "\u{feff}",
     ];
     for len in 0..=400 {
         // Characters and bytes anyhow.
-        let chars: String = (0..len).map(|_| char::from_u32(below(&mut rng, 0x3000) as u32).unwrap_or('?')).collect();
+        let chars: String = (0..len)
+            .map(|_| char::from_u32(below(&mut rng, 0x3000) as u32).unwrap_or('?'))
+            .collect();
         check_any(&chars);
         let small: String = (0..len).map(|_| pieces[below(&mut rng, 20) as usize]).collect();
         check_any(&small);
         // Words with blanks between: reaches deep into the grammar.
-        let words: Vec<&str> = (0..len).map(|_| pieces[below(&mut rng, pieces.len() as u64) as usize]).collect();
+        let words: Vec<&str> =
+            (0..len).map(|_| pieces[below(&mut rng, pieces.len() as u64) as usize]).collect();
         check_any(&words.join(" "));
         let bytes: Vec<u8> = (0..len).map(|_| below(&mut rng, 256) as u8).collect();
         check_any(&String::from_utf8_lossy(&bytes));
@@ -472,7 +766,10 @@ fn random_garbage_of_every_length_never_panics() {
 #[test]
 fn mutated_saves_never_panic() {
     let mut rng = stream(7, 1);
-    let words = ["yellow", "red", "blue", "green", "human", "ai", "corner", "tshape", "line", "north", "east", "south", "west", "0", "1", "8", "24", "25", "x"];
+    let words = [
+        "yellow", "red", "blue", "green", "human", "ai", "corner", "tshape", "line", "north",
+        "east", "south", "west", "0", "1", "8", "24", "25", "x",
+    ];
     for seed in 0..40u64 {
         let players = &player_sets()[seed as usize % 7];
         let mut g = Labyrinth::deal(players, Rules::Assignment, seed).unwrap();

@@ -14,8 +14,15 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 7] =
-        [Command::Left, Command::Right, Command::Up, Command::Down, Command::Wait, Command::Shave, Command::Abort];
+    pub const ALL: [Command; 7] = [
+        Command::Left,
+        Command::Right,
+        Command::Up,
+        Command::Down,
+        Command::Wait,
+        Command::Shave,
+        Command::Abort,
+    ];
     /// Every command but Abort.
     pub const MOVES: [Command; 6] =
         [Command::Left, Command::Right, Command::Up, Command::Down, Command::Wait, Command::Shave];
@@ -53,7 +60,9 @@ impl Command {
             (Some(c), None) => Command::from_char(c.to_ascii_uppercase()),
             _ => None,
         }
-        .ok_or_else(|| format!("{:?} is not a command (one of L R U D W S A)", rails::inputs::excerpt(answer)))
+        .ok_or_else(|| {
+            format!("{:?} is not a command (one of L R U D W S A)", rails::inputs::excerpt(answer))
+        })
     }
 
     /// The commands of a route, ignoring any other character (as the contest did).

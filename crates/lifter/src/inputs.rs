@@ -25,8 +25,14 @@ fn map(text: &str) -> Result<String, String> {
 }
 
 fn route(text: &str) -> Result<String, String> {
-    let (map, route) = text.split_once("\n@route\n").ok_or("expected a map, a line \"@route\", then the route")?;
+    let (map, route) =
+        text.split_once("\n@route\n").ok_or("expected a map, a line \"@route\", then the route")?;
     let mine = Mine::parse(map).map_err(|e| e.to_string())?;
     let game = Lifter::play_route(&mine, &Command::parse_route(route));
-    Ok(format!("{} after {} moves, score {}", game.outcome().map_or("unfinished", |o| o.name()), game.moves(), game.score()))
+    Ok(format!(
+        "{} after {} moves, score {}",
+        game.outcome().map_or("unfinished", |o| o.name()),
+        game.moves(),
+        game.score()
+    ))
 }

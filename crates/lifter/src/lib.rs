@@ -5,8 +5,8 @@ mod cell;
 mod command;
 pub mod inputs;
 mod map;
-pub mod marks;
 pub mod maps;
+pub mod marks;
 mod planes;
 mod rows;
 pub mod solver;
@@ -14,13 +14,14 @@ mod state;
 pub mod view;
 
 pub use cell::Cell;
-pub use map::{MapError, MapErrorKind, Metadata, Mine};
 pub use command::{Command, Death, LifterError, Outcome};
+pub use map::{MapError, MapErrorKind, Metadata, Mine};
 pub use state::Lifter;
 
 use rails::game::{Actor, Game};
 use rails::link::{
-    decode_record, read_asset, write_asset, BitReader, BitWriter, Envelope, LinkError, LinkKind, LinkParams, Opened,
+    decode_record, read_asset, write_asset, BitReader, BitWriter, Envelope, LinkError, LinkKind,
+    LinkParams, Opened,
 };
 use serde_json::json;
 
@@ -33,7 +34,8 @@ pub struct LifterParams {
 
 impl LifterParams {
     pub fn official(name: &str) -> Option<LifterParams> {
-        maps::official(name).map(|text| LifterParams { name: name.to_string(), text: text.to_string() })
+        maps::official(name)
+            .map(|text| LifterParams { name: name.to_string(), text: text.to_string() })
     }
 }
 
@@ -89,7 +91,11 @@ impl Game for Lifter {
     }
 
     fn move_count(&self) -> usize {
-        if self.outcome().is_some() { 0 } else { Command::ALL.len() }
+        if self.outcome().is_some() {
+            0
+        } else {
+            Command::ALL.len()
+        }
     }
 
     fn move_index(&self, mv: &Command) -> Option<usize> {
@@ -115,7 +121,11 @@ impl Game for Lifter {
     }
 
     fn returns(&self) -> Vec<f64> {
-        if self.outcome().is_some() { vec![self.score() as f64] } else { Vec::new() }
+        if self.outcome().is_some() {
+            vec![self.score() as f64]
+        } else {
+            Vec::new()
+        }
     }
 
     fn view(&self, _seat: u8) -> view::LifterView {
@@ -157,8 +167,18 @@ const MAX_MAP_NAME: usize = 64;
 /// Lifter's link kinds, for the registry.
 pub const LINK_KINDS: &[LinkKind] = &[
     LinkKind { kind: "lifter", game: "lifter", version: 2, open: open_link },
-    LinkKind { kind: "lifter-bot", game: "lifter", version: rails::link::BOT_LINK_VERSION, open: open_bot },
-    LinkKind { kind: "lifter-ab", game: "lifter", version: rails::link::ab::AB_VERSION, open: |env| rails::link::open_ab(env, "lifter") },
+    LinkKind {
+        kind: "lifter-bot",
+        game: "lifter",
+        version: rails::link::BOT_LINK_VERSION,
+        open: open_bot,
+    },
+    LinkKind {
+        kind: "lifter-ab",
+        game: "lifter",
+        version: rails::link::ab::AB_VERSION,
+        open: |env| rails::link::open_ab(env, "lifter"),
+    },
 ];
 
 /// A user's bot as a link (`rails::link::open_bot`): JavaScript only (a program is shared as a file).
@@ -194,13 +214,16 @@ impl LinkParams for LifterParams {
 
     fn read_params(r: &mut BitReader, version: u32) -> Result<Self, LinkError> {
         if version >= 2 {
-            let a = read_asset(r, MAX_MAP_NAME, MAX_MAP_TEXT, maps::official, |n, t| maps::official(n) == Some(t))?;
+            let a = read_asset(r, MAX_MAP_NAME, MAX_MAP_TEXT, maps::official, |n, t| {
+                maps::official(n) == Some(t)
+            })?;
             return Ok(LifterParams { name: a.name, text: a.text });
         }
         match r.bits(8)? {
             0 => {
                 let name = r.string(MAX_MAP_NAME)?;
-                LifterParams::official(&name).ok_or_else(|| LinkError::Malformed(format!("no official map \"{name}\"")))
+                LifterParams::official(&name)
+                    .ok_or_else(|| LinkError::Malformed(format!("no official map \"{name}\"")))
             }
             1 => Ok(LifterParams { name: r.string(MAX_MAP_NAME)?, text: r.string(MAX_MAP_TEXT)? }),
             t => Err(LinkError::Malformed(format!("unknown map kind {t}"))),

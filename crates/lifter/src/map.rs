@@ -27,7 +27,14 @@ pub struct Metadata {
 
 impl Default for Metadata {
     fn default() -> Self {
-        Metadata { water: 0, flooding: 0, waterproof: 10, growth: 25, razors: 0, trampoline_targets: [None; 9] }
+        Metadata {
+            water: 0,
+            flooding: 0,
+            waterproof: 10,
+            growth: 25,
+            razors: 0,
+            trampoline_targets: [None; 9],
+        }
     }
 }
 
@@ -89,8 +96,13 @@ fn err(line: usize, col: usize, kind: MapErrorKind) -> MapError {
 
 impl Mine {
     pub fn parse(text: &str) -> Result<Mine, MapError> {
-        let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-        let first = lines.iter().position(|l| !l.trim().is_empty()).ok_or(err(1, 1, MapErrorKind::Empty))?;
+        let lines: Vec<&str> =
+            text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+        let first = lines.iter().position(|l| !l.trim().is_empty()).ok_or(err(
+            1,
+            1,
+            MapErrorKind::Empty,
+        ))?;
         let end = (first..lines.len()).find(|&i| ends_map(&lines[i..])).unwrap_or(lines.len());
         let rows = &lines[first..end];
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
@@ -106,9 +118,12 @@ impl Mine {
             let line = first + r + 1;
             let y = height - 1 - r;
             for (x, c) in row.chars().enumerate() {
-                let cell = Cell::from_char(c).ok_or(err(line, x + 1, MapErrorKind::UnknownCell(c)))?;
+                let cell =
+                    Cell::from_char(c).ok_or(err(line, x + 1, MapErrorKind::UnknownCell(c)))?;
                 match cell {
-                    Cell::Robot if robot.is_some() => return Err(err(line, x + 1, MapErrorKind::SecondRobot)),
+                    Cell::Robot if robot.is_some() => {
+                        return Err(err(line, x + 1, MapErrorKind::SecondRobot))
+                    }
                     Cell::Robot => robot = Some((line, x + 1)),
                     Cell::Trampoline(t) => trampolines.push((t, line, x + 1)),
                     Cell::Target(t) => targets[usize::from(t)] = true,
@@ -123,7 +138,11 @@ impl Mine {
         let meta = parse_metadata(&lines, end, &targets)?;
         for (t, line, col) in trampolines {
             if meta.trampoline_targets[usize::from(t)].is_none() {
-                return Err(err(line, col, MapErrorKind::TrampolineWithoutTarget((b'A' + t) as char)));
+                return Err(err(
+                    line,
+                    col,
+                    MapErrorKind::TrampolineWithoutTarget((b'A' + t) as char),
+                ));
             }
         }
         Ok(Mine { width, height, cells, meta })
@@ -137,14 +156,24 @@ impl Mine {
         let d = Metadata::default();
         let m = &self.meta;
         let mut meta = Vec::new();
-        for (key, value, default) in [("Water", m.water, d.water), ("Flooding", m.flooding, d.flooding), ("Waterproof", m.waterproof, d.waterproof), ("Growth", m.growth, d.growth), ("Razors", m.razors, d.razors)] {
+        for (key, value, default) in [
+            ("Water", m.water, d.water),
+            ("Flooding", m.flooding, d.flooding),
+            ("Waterproof", m.waterproof, d.waterproof),
+            ("Growth", m.growth, d.growth),
+            ("Razors", m.razors, d.razors),
+        ] {
             if value != default {
                 meta.push(format!("{key} {value}"));
             }
         }
         for (t, target) in m.trampoline_targets.iter().enumerate() {
             if let Some(target) = target {
-                meta.push(format!("Trampoline {} targets {}", (b'A' + t as u8) as char, target + 1));
+                meta.push(format!(
+                    "Trampoline {} targets {}",
+                    (b'A' + t as u8) as char,
+                    target + 1
+                ));
             }
         }
         if !meta.is_empty() {
@@ -189,7 +218,11 @@ fn parse_metadata(lines: &[&str], from: usize, targets: &[bool; 9]) -> Result<Me
                 err(line, at, MapErrorKind::BadMetadata(what))
             })
         };
-        let name = if key == "Trampoline" { format!("Trampoline {}", words.get(1).unwrap_or(&"")) } else { key.to_string() };
+        let name = if key == "Trampoline" {
+            format!("Trampoline {}", words.get(1).unwrap_or(&""))
+        } else {
+            key.to_string()
+        };
         if seen.contains(&name) {
             return Err(err(line, col, MapErrorKind::DuplicateMetadata(name)));
         }
@@ -198,7 +231,11 @@ fn parse_metadata(lines: &[&str], from: usize, targets: &[bool; 9]) -> Result<Me
             if words.len() == n {
                 Ok(())
             } else {
-                Err(err(line, col, MapErrorKind::BadMetadata(format!("\"{}\" should have {n} words", raw.trim()))))
+                Err(err(
+                    line,
+                    col,
+                    MapErrorKind::BadMetadata(format!("\"{}\" should have {n} words", raw.trim())),
+                ))
             }
         };
         match key {
@@ -210,7 +247,11 @@ fn parse_metadata(lines: &[&str], from: usize, targets: &[bool; 9]) -> Result<Me
                     "Flooding" => meta.flooding = v,
                     "Waterproof" => meta.waterproof = v,
                     "Growth" if v == 0 => {
-                        return Err(err(line, col, MapErrorKind::BadMetadata("Growth must be at least 1".into())))
+                        return Err(err(
+                            line,
+                            col,
+                            MapErrorKind::BadMetadata("Growth must be at least 1".into()),
+                        ))
                     }
                     "Growth" => meta.growth = v,
                     _ => meta.razors = v,
@@ -222,11 +263,18 @@ fn parse_metadata(lines: &[&str], from: usize, targets: &[bool; 9]) -> Result<Me
                 let t = single(words[1]).filter(|c| ('A'..='I').contains(c));
                 let target = single(words[3]).filter(|c| ('1'..='9').contains(c));
                 let (Some(t), true, Some(target)) = (t, words[2] == "targets", target) else {
-                    return Err(bad(format!("expected \"Trampoline A targets 1\" (A–I, 1–9), got \"{}\"", raw.trim())));
+                    return Err(bad(format!(
+                        "expected \"Trampoline A targets 1\" (A–I, 1–9), got \"{}\"",
+                        raw.trim()
+                    )));
                 };
                 let ti = target as u8 - b'1';
                 if !targets[usize::from(ti)] {
-                    return Err(err(line, col, MapErrorKind::TargetMissing { trampoline: t, target }));
+                    return Err(err(
+                        line,
+                        col,
+                        MapErrorKind::TargetMissing { trampoline: t, target },
+                    ));
                 }
                 meta.trampoline_targets[usize::from(t as u8 - b'A')] = Some(ti);
             }

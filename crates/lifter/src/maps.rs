@@ -92,7 +92,12 @@ pub fn best_routes() -> Vec<BestRoute> {
         .filter_map(|line| {
             let mut f = line.split('\t');
             let (map, known, score, route) = (f.next()?, f.next()?, f.next()?, f.next()?);
-            Some(BestRoute { map, best_known: known.parse().ok()?, score: score.parse().ok()?, route })
+            Some(BestRoute {
+                map,
+                best_known: known.parse().ok()?,
+                score: score.parse().ok()?,
+                route,
+            })
         })
         .collect()
 }

@@ -18,7 +18,11 @@ pub struct RowSet {
 impl RowSet {
     pub fn new(rows: usize) -> RowSet {
         let words = rows.div_ceil(64);
-        RowSet { inline: [0; INLINE], heap: if words > INLINE { vec![0; words] } else { Vec::new() }, rows }
+        RowSet {
+            inline: [0; INLINE],
+            heap: if words > INLINE { vec![0; words] } else { Vec::new() },
+            rows,
+        }
     }
 
     pub fn all(rows: usize) -> RowSet {
@@ -137,7 +141,9 @@ mod tests {
         s.insert(63);
         s.insert(129);
         let around = |t: &RowSet, more: Option<&RowSet>| {
-            (0..t.words()).flat_map(|k| Bits(t.around(more, k)).map(move |b| 64 * k + b)).collect::<Vec<_>>()
+            (0..t.words())
+                .flat_map(|k| Bits(t.around(more, k)).map(move |b| 64 * k + b))
+                .collect::<Vec<_>>()
         };
         assert_eq!(around(&RowSet::new(130), Some(&s)), vec![0, 1, 62, 63, 64, 128, 129]);
         assert_eq!(around(&s, None), vec![0, 1, 62, 63, 64, 128, 129]);

@@ -1,8 +1,8 @@
 //! What the page and a user's `next(state)` function see of a mine in play: the counters, and
 //! the whole mine (a Lifter game has one seat and nothing hidden).
 
-use super::{Lifter, Outcome};
 use super::command::Death;
+use super::{Lifter, Outcome};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -76,7 +76,9 @@ impl LifterView {
             .iter()
             .enumerate()
             .filter_map(|(t, target)| {
-                target.map(|n| (((b'A' + t as u8) as char).to_string(), ((b'1' + n) as char).to_string()))
+                target.map(|n| {
+                    (((b'A' + t as u8) as char).to_string(), ((b'1' + n) as char).to_string())
+                })
             })
             .collect();
         LifterView {

@@ -1,6 +1,7 @@
 //! Generated cases: random routes on every official map keep the invariants, the incremental
 //! update equals a full scan at every step, undo restores the exact state, and links round-trip.
-
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use lifter::{maps, Cell, Command, Lifter, LifterParams, Mine, Outcome};
 use rails::rng::{below, stream};
@@ -43,7 +44,11 @@ fn random_routes_keep_the_invariants() {
                 let horocks_before = count(&fast, |c| c == Cell::HoRock);
                 fast.step(cmd).unwrap();
                 slow.step(cmd).unwrap();
-                assert_eq!(fast.cells(), slow.cells(), "{name} route {k} step {i}: incremental vs full scan");
+                assert_eq!(
+                    fast.cells(),
+                    slow.cells(),
+                    "{name} route {k} step {i}: incremental vs full scan"
+                );
                 // Rocks never appear; they disappear only when two land on one cell or a
                 // higher-order rock turns into a lambda.
                 let mut targets: Vec<u32> = fast.falls().iter().map(|f| f.1).collect();
@@ -55,9 +60,13 @@ fn random_routes_keep_the_invariants() {
                 let landed = horocks_before.saturating_sub(count(&fast, |c| c == Cell::HoRock));
                 let rocks_after = count(&fast, Cell::is_rock);
                 assert!(rocks_after <= rocks_before, "{name}: a rock appeared");
-                assert!(rocks_before - rocks_after <= crashed as u32 + landed, "{name}: a rock vanished");
+                assert!(
+                    rocks_before - rocks_after <= crashed as u32 + landed,
+                    "{name}: a rock vanished"
+                );
                 // Lambdas are conserved (on the map, in higher-order rocks, collected).
-                let held = fast.collected() + count(&fast, |c| matches!(c, Cell::Lambda | Cell::HoRock));
+                let held =
+                    fast.collected() + count(&fast, |c| matches!(c, Cell::Lambda | Cell::HoRock));
                 if crashes {
                     assert!(held <= fast.total_lambdas());
                 } else {
@@ -94,8 +103,10 @@ fn undo_restores_every_step_exactly() {
             assert!(game.undo());
             let want = snapshots.last().unwrap();
             assert_eq!(game.cells(), want.cells(), "{name}");
-            assert_eq!((game.score(), game.outcome(), game.robot(), game.razors(), game.underwater()),
-                (want.score(), want.outcome(), want.robot(), want.razors(), want.underwater()));
+            assert_eq!(
+                (game.score(), game.outcome(), game.robot(), game.razors(), game.underwater()),
+                (want.score(), want.outcome(), want.robot(), want.razors(), want.underwater())
+            );
         }
         assert!(!game.undo());
         // After undoing everything, replaying gives the same game as the first time.
@@ -121,7 +132,8 @@ fn generic_playouts_and_links() {
     for name in ["contest1", "flood2", "trampoline1", "beard1", "horock1"] {
         testkit::random_playouts::<Lifter>(&LifterParams::official(name).unwrap(), &pool, 20, 400);
     }
-    let custom = LifterParams { name: "mine".into(), text: "#####\n#R*\\L\n#.. #\n#####\n\nWater 1".into() };
+    let custom =
+        LifterParams { name: "mine".into(), text: "#####\n#R*\\L\n#.. #\n#####\n\nWater 1".into() };
     testkit::random_playouts::<Lifter>(&custom, &pool, 20, 100);
 }
 
@@ -132,7 +144,8 @@ fn lose_by_crushing_and_by_drowning() {
     let mut g = Lifter::new(&Mine::parse("#####\n# * #\n#   #\n# R #\n#####").unwrap());
     g.step(Command::Wait).unwrap();
     assert_eq!(g.outcome(), Some(Outcome::Lose));
-    let mut g = Lifter::new(&Mine::parse("#####\n#   #\n# R #\n#####\n\nWater 2\nWaterproof 2").unwrap());
+    let mut g =
+        Lifter::new(&Mine::parse("#####\n#   #\n# R #\n#####\n\nWater 2\nWaterproof 2").unwrap());
     for _ in 0..2 {
         g.step(Command::Wait).unwrap();
         assert_eq!(g.outcome(), None);
@@ -159,7 +172,10 @@ fn undo_beyond_the_kept_history_stops_cleanly_and_play_continues_exactly() {
         while game.undo() {
             undone += 1;
         }
-        assert!(undone > 0 && undone < played, "{name}: only recent steps can be undone ({undone} of {played})");
+        assert!(
+            undone > 0 && undone < played,
+            "{name}: only recent steps can be undone ({undone} of {played})"
+        );
         // The position after the undos equals a fresh replay of the shorter route, and playing
         // on from there gives exactly the same games.
         let mut fresh = Lifter::new(&mine);

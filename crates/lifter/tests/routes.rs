@@ -1,5 +1,7 @@
 //! Every reference route reproduces its score, outcome, moves and lambdas, with the
 //! incremental update and with a full scan of the grid.
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use lifter::{maps, Command, Lifter, Mine, Outcome};
 
@@ -22,7 +24,9 @@ fn reference_routes_reproduce() {
     let mut checked = 0;
     for (n, line) in table.lines().enumerate().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
-        let [name, route, score, outcome, moves, lambdas] = f.as_slice() else { panic!("row {n}: {line}") };
+        let [name, route, score, outcome, moves, lambdas] = f.as_slice() else {
+            panic!("row {n}: {line}")
+        };
         let map = maps::official(name).unwrap_or_else(|| panic!("no map {name}"));
         let game = run(map, route, false);
         let want = match *outcome {

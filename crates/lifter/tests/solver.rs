@@ -2,6 +2,13 @@
 //! work, it solves a small map, rollouts find what plain beams miss, runs and searches from
 //! points along an aborting route and from a pit under the lift's rocks find more, and a
 //! 1000 × 1000 map stays bounded.
+// Test code: a failed unwrap is a failed test, and a test may time what it runs.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::disallowed_types
+)]
 
 use lifter::solver::Solver;
 use lifter::{maps, Command, Lifter, Mine};
@@ -27,15 +34,7 @@ fn run(solver: &mut Solver, slice: u64, total: u64) {
 
 #[test]
 fn best_route_replays_to_best_score() {
-    for name in [
-        "contest1",
-        "contest4",
-        "flood1",
-        "trampoline1",
-        "beard1",
-        "horock1",
-        "beard5",
-    ] {
+    for name in ["contest1", "contest4", "flood1", "trampoline1", "beard1", "horock1", "beard5"] {
         let m = mine(name);
         let mut solver = Solver::new(&m);
         assert_eq!(solver.best_score(), 0, "{name}: aborting at once scores 0");
@@ -204,7 +203,11 @@ fn the_parts_of_a_search_are_deterministic_and_differ() {
             if k % 2 == 1 {
                 let mut b = Solver::part(&m, k, 4);
                 run(&mut b, 20_000, WORK);
-                assert_eq!((a.best_route(), a.explored()), (b.best_route(), b.explored()), "part {k}");
+                assert_eq!(
+                    (a.best_route(), a.explored()),
+                    (b.best_route(), b.explored()),
+                    "part {k}"
+                );
             }
             (a.best_route().to_string(), a.explored())
         })

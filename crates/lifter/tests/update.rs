@@ -1,6 +1,8 @@
 //! Generated mines crowded with rocks, higher-order rocks, lambdas and fast-growing beards,
 //! with widths around the 64-cell words of the bit planes: the update on bit planes equals
 //! the plain full scan at every step (cells, rock moves, outcome), and undo is exact.
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use lifter::{Command, Lifter, Mine};
 use rails::rng::{below, stream};
@@ -18,7 +20,11 @@ fn random_mine(seed: u64) -> String {
                 .map(|_| {
                     let roll = below(&mut rng, 100);
                     if roll < rockiness {
-                        if below(&mut rng, 3) == 0 { '@' } else { '*' }
+                        if below(&mut rng, 3) == 0 {
+                            '@'
+                        } else {
+                            '*'
+                        }
                     } else {
                         match below(&mut rng, 20) {
                             0..=9 => ' ',
@@ -48,7 +54,9 @@ fn random_mine(seed: u64) -> String {
 
 fn random_route(seed: u64, len: usize) -> Vec<Command> {
     let mut rng = stream(seed, 32);
-    (0..len).map(|_| Command::MOVES[below(&mut rng, Command::MOVES.len() as u64) as usize]).collect()
+    (0..len)
+        .map(|_| Command::MOVES[below(&mut rng, Command::MOVES.len() as u64) as usize])
+        .collect()
 }
 
 fn sorted_falls(g: &Lifter) -> Vec<(u32, u32)> {
@@ -73,7 +81,11 @@ fn bit_planes_equal_the_full_scan_on_crowded_mines() {
             fast.step(cmd).unwrap();
             slow.step(cmd).unwrap();
             assert_eq!(fast.map_text(), slow.map_text(), "seed {seed} step {i}\n{text}");
-            assert_eq!(sorted_falls(&fast), sorted_falls(&slow), "seed {seed} step {i}: rock moves");
+            assert_eq!(
+                sorted_falls(&fast),
+                sorted_falls(&slow),
+                "seed {seed} step {i}: rock moves"
+            );
             assert_eq!(fast, slow, "seed {seed} step {i}: counters and outcome");
             moved += fast.falls().len();
         }

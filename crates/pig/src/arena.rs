@@ -41,7 +41,10 @@ pub struct HostProgram {
 type MakeDecider = dyn Fn() -> Box<dyn Decider<Pig>> + Send + Sync;
 
 impl HostProgram {
-    pub fn new(name: &str, make: impl Fn() -> Box<dyn Decider<Pig>> + Send + Sync + 'static) -> HostProgram {
+    pub fn new(
+        name: &str,
+        make: impl Fn() -> Box<dyn Decider<Pig>> + Send + Sync + 'static,
+    ) -> HostProgram {
         HostProgram { name: name.to_string(), make: Some(std::sync::Arc::new(make)) }
     }
 
@@ -136,7 +139,12 @@ pub fn wins_needed(games: u32) -> u32 {
 impl MatchSpec {
     /// The CodeAbbey checker: [`CHECKER`]'s games against its opponent.
     pub fn checker(player: Entrant, seed: u64) -> MatchSpec {
-        MatchSpec { entrants: [player, Entrant::builtin(CHECKER.opponent)], games: CHECKER.games, seed, target: CHECKER.target }
+        MatchSpec {
+            entrants: [player, Entrant::builtin(CHECKER.opponent)],
+            games: CHECKER.games,
+            seed,
+            target: CHECKER.target,
+        }
     }
 
     /// Is this the CodeAbbey checker ([`CHECKER`]'s games of a user strategy against its opponent)?
@@ -188,19 +196,27 @@ impl MatchRules for Pig {
 /// What a build without the Scheme interpreter (the page's main-thread Pig module) says when
 /// asked to run Scheme; the page runs strategies in its sandbox worker, which has it.
 #[cfg(not(feature = "scheme"))]
-pub const NO_SCHEME: &str = "this build of the engine has no Scheme interpreter (strategies run in the sandbox worker)";
+pub const NO_SCHEME: &str =
+    "this build of the engine has no Scheme interpreter (strategies run in the sandbox worker)";
 
 /// Creates the engine-side strategy for `source`, its own randomness from `seed` (one asked
 /// outside a series, e.g. by a benchmark); `None` for JavaScript. A series seats its entrants'
 /// strategies with [`entrant_deciders`].
-pub fn make_decider(source: &StrategySource, seed: u64, target: u32) -> Result<Option<Box<dyn Decider<Pig>>>, String> {
+pub fn make_decider(
+    source: &StrategySource,
+    seed: u64,
+    target: u32,
+) -> Result<Option<Box<dyn Decider<Pig>>>, String> {
     Ok(match source {
         StrategySource::Builtin(name) => {
-            let policy = Policy::named(name, target).ok_or_else(|| format!("unknown built-in strategy \"{name}\""))?;
+            let policy = Policy::named(name, target)
+                .ok_or_else(|| format!("unknown built-in strategy \"{name}\""))?;
             Some(Box::new(PolicyDecider { policy, target }))
         }
         #[cfg(feature = "scheme")]
-        StrategySource::Scheme(code) => Some(Box::new(super::decider::SchemeDecider::load(code, seed)?)),
+        StrategySource::Scheme(code) => {
+            Some(Box::new(super::decider::SchemeDecider::load(code, seed)?))
+        }
         #[cfg(not(feature = "scheme"))]
         StrategySource::Scheme(_) => {
             let _ = seed; // drives `(random n)` in Scheme only
@@ -223,9 +239,11 @@ pub fn match_spec(params: PigParams, games: u32, seed: u64) -> SeriesSpec<Pig> {
 pub fn match_series(spec: &MatchSpec) -> Result<Series<Pig>, SetupError> {
     let params = PigParams { target: spec.target };
     Pig::new(&params).map_err(|e| SetupError { entrant: None, message: e.to_string() })?;
-    let sources: Vec<Option<&StrategySource>> = spec.entrants.iter().map(|e| Some(&e.source)).collect();
+    let sources: Vec<Option<&StrategySource>> =
+        spec.entrants.iter().map(|e| Some(&e.source)).collect();
     let deciders = entrant_deciders(&sources, spec.target)?;
-    Series::new(match_spec(params, spec.games, spec.seed), deciders).map_err(|message| SetupError { entrant: None, message })
+    Series::new(match_spec(params, spec.games, spec.seed), deciders)
+        .map_err(|message| SetupError { entrant: None, message })
 }
 
 /// The deciders of a series' entrants, in entrant order. A Scheme strategy is seeded by the
@@ -233,19 +251,28 @@ pub fn match_series(spec: &MatchSpec) -> Result<Series<Pig>, SetupError> {
 /// JavaScript strategy is started with) and keeps its state for the whole series; `None` (a
 /// human) and JavaScript strategies are answered from outside. Fails naming the entrant whose
 /// strategy cannot be created.
-pub fn entrant_deciders(sources: &[Option<&StrategySource>], target: u32) -> Result<Deciders<Pig>, SetupError> {
+pub fn entrant_deciders(
+    sources: &[Option<&StrategySource>],
+    target: u32,
+) -> Result<Deciders<Pig>, SetupError> {
     let decider = |(i, source): (usize, &Option<&StrategySource>)| match source {
-        Some(source) => seated_decider(source, target).map_err(|message| SetupError { entrant: Some(i as u8), message }),
+        Some(source) => seated_decider(source, target)
+            .map_err(|message| SetupError { entrant: Some(i as u8), message }),
         None => Ok(None),
     };
     sources.iter().enumerate().map(decider).collect()
 }
 
 /// An entrant's strategy as a series seats it (see [`entrant_deciders`]).
-fn seated_decider(source: &StrategySource, target: u32) -> Result<Option<Box<dyn Decider<Pig>>>, String> {
+fn seated_decider(
+    source: &StrategySource,
+    target: u32,
+) -> Result<Option<Box<dyn Decider<Pig>>>, String> {
     match source {
         #[cfg(feature = "scheme")]
-        StrategySource::Scheme(code) => Ok(Some(Box::new(super::decider::SeatedScheme::new(code)?))),
+        StrategySource::Scheme(code) => {
+            Ok(Some(Box::new(super::decider::SeatedScheme::new(code)?)))
+        }
         // Built-ins draw nothing; without the interpreter, Scheme fails as `make_decider` says.
         other => make_decider(other, 0, target),
     }
@@ -264,8 +291,15 @@ pub fn play_match(spec: &MatchSpec) -> Result<Series<Pig>, String> {
 pub fn engine_only(entrants: &[Entrant]) -> Result<(), String> {
     for e in entrants {
         match &e.source {
-            StrategySource::JavaScript(_) => return Err(format!("{}: JavaScript strategies run only in the page", e.label)),
-            StrategySource::Program(p) if !p.runs_here() => return Err(format!("{} is a program: it plays only where its file is (a wasm: or exe: seat naming it)", p.name)),
+            StrategySource::JavaScript(_) => {
+                return Err(format!("{}: JavaScript strategies run only in the page", e.label))
+            }
+            StrategySource::Program(p) if !p.runs_here() => {
+                return Err(format!(
+                "{} is a program: it plays only where its file is (a wasm: or exe: seat naming it)",
+                p.name
+            ))
+            }
             _ => {}
         }
     }
@@ -303,7 +337,8 @@ impl MatchSummary {
     /// The summary of `series`, the match of `spec` (wins from the shared standings).
     pub fn of(spec: &MatchSpec, series: &Series<Pig>) -> MatchSummary {
         let tallies = series.standings().tallies;
-        let per_entrant = |v: &[u32]| [v.first().copied().unwrap_or(0), v.get(1).copied().unwrap_or(0)];
+        let per_entrant =
+            |v: &[u32]| [v.first().copied().unwrap_or(0), v.get(1).copied().unwrap_or(0)];
         let wins = per_entrant(&tallies.iter().map(|t| t.wins).collect::<Vec<_>>());
         let done = series.games_done();
         MatchSummary {

@@ -1,10 +1,10 @@
 //! Pig strategies as the match runner sees them ([`rails::arena::Decider`]): something that
 //! answers "throw again?" (`ThrowAgain`) or "hold".
 
-use super::{Pig, PigMove, Policy, Situation};
-use rails::arena::Decider;
 #[cfg(feature = "scheme")]
 use super::PigParams;
+use super::{Pig, PigMove, Policy, Situation};
+use rails::arena::Decider;
 #[cfg(feature = "scheme")]
 use rails::rng::{self, Rng};
 #[cfg(feature = "scheme")]
@@ -49,13 +49,19 @@ impl SchemeDecider {
     /// Loads the source; `seed` drives `(random n)`. Fails with "line:col: message".
     pub fn load(source: &str, seed: u64) -> Result<SchemeDecider, String> {
         let mut rng = rng::stream(seed, 0x5C4E_3E00);
-        let program = Program::load(source, SCHEME_LOAD_STEPS, &mut rng).map_err(|e| e.to_string())?;
+        let program =
+            Program::load(source, SCHEME_LOAD_STEPS, &mut rng).map_err(|e| e.to_string())?;
         match program.global("player") {
             Some(f) if f.is_procedure() => {}
             Some(_) => return Err("player is not a procedure: define it as (define (player my-total other-total accum current state) …)".into()),
             None => return Err("the strategy defines no player: expected (define (player my-total other-total accum current state) …)".into()),
         }
-        Ok(SchemeDecider { program, state: Value::list(vec![Value::int(0)]), rng, budget: SCHEME_DECISION_STEPS })
+        Ok(SchemeDecider {
+            program,
+            state: Value::list(vec![Value::int(0)]),
+            rng,
+            budget: SCHEME_DECISION_STEPS,
+        })
     }
 
     pub fn state(&self) -> &Value {
@@ -78,7 +84,10 @@ impl Decider<Pig> for SchemeDecider {
             Value::int(i64::from(s.current)),
             self.state.clone(),
         ];
-        let answer = self.program.call("player", &args, self.budget, &mut self.rng).map_err(|e| e.to_string())?;
+        let answer = self
+            .program
+            .call("player", &args, self.budget, &mut self.rng)
+            .map_err(|e| e.to_string())?;
         answer
             .as_bool()
             .map(decision)

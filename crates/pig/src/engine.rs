@@ -157,7 +157,8 @@ impl Pig {
         Some(if Some(w) == you {
             format!("You win {won} to {lost}!")
         } else {
-            let name = names.get(usize::from(w)).cloned().unwrap_or_else(|| format!("Player {}", w + 1));
+            let name =
+                names.get(usize::from(w)).cloned().unwrap_or_else(|| format!("Player {}", w + 1));
             format!("{name} wins {won} to {lost}.")
         })
     }

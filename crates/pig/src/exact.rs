@@ -16,16 +16,28 @@ pub fn policy_win_probability(a: &Policy, b: &Policy, target: u32, a_first: bool
             let j = sum - i;
             // A's turn value is linear in y = pb(j, i); B's in x = pa(i, j).
             let a_turn = |y: f64, s: &mut [f64]| {
-                policy_turn(t, i, y, s, |k| a.throws(i as u32, j as u32, k as u32, t as u32), 1.0, |k| {
-                    pb[j * t + i + k]
-                })
+                policy_turn(
+                    t,
+                    i,
+                    y,
+                    s,
+                    |k| a.throws(i as u32, j as u32, k as u32, t as u32),
+                    1.0,
+                    |k| pb[j * t + i + k],
+                )
             };
             let a0 = a_turn(0.0, &mut scratch);
             let a1 = a_turn(1.0, &mut scratch) - a0;
             let b_turn = |x: f64, s: &mut [f64]| {
-                policy_turn(t, j, x, s, |k| b.throws(j as u32, i as u32, k as u32, t as u32), 0.0, |k| {
-                    pa[i * t + j + k]
-                })
+                policy_turn(
+                    t,
+                    j,
+                    x,
+                    s,
+                    |k| b.throws(j as u32, i as u32, k as u32, t as u32),
+                    0.0,
+                    |k| pa[i * t + j + k],
+                )
             };
             let b0 = b_turn(0.0, &mut scratch);
             let b1 = b_turn(1.0, &mut scratch) - b0;

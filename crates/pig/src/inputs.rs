@@ -6,13 +6,21 @@ use rails::inputs::{DecisionLimits, InputFormat, Limit};
 /// Pig's one format is Scheme; a build without the interpreter reads none.
 #[cfg(feature = "scheme")]
 pub const FORMATS: &[InputFormat] = &[
-    InputFormat { name: "scheme", about: "a Pig strategy in Scheme: loaded, then asked one decision, under the step budgets", check: scheme },
+    InputFormat {
+        name: "scheme",
+        about: "a Pig strategy in Scheme: loaded, then asked one decision, under the step budgets",
+        check: scheme,
+    },
     MARKS,
 ];
 #[cfg(not(feature = "scheme"))]
 pub const FORMATS: &[InputFormat] = &[MARKS];
 
-const MARKS: InputFormat = InputFormat { name: "pig-marks", about: "what a Pig decision printed, read for its debug marks (@draw lines)", check: marks };
+const MARKS: InputFormat = InputFormat {
+    name: "pig-marks",
+    about: "what a Pig decision printed, read for its debug marks (@draw lines)",
+    check: marks,
+};
 
 fn marks(text: &str) -> Result<String, String> {
     rails::marks::check(text, super::marks::KINDS, &rails::marks::anywhere)
@@ -39,6 +47,9 @@ fn scheme(text: &str) -> Result<String, String> {
     use super::{Pig, Situation};
     use rails::arena::Decider;
     let mut d = SchemeDecider::load(text, 1)?;
-    let mv = Decider::<Pig>::decide(&mut d, &Situation { my_total: 10, other_total: 20, accum: 5, current: 3 })?;
+    let mv = Decider::<Pig>::decide(
+        &mut d,
+        &Situation { my_total: 10, other_total: 20, accum: 5, current: 3 },
+    )?;
     Ok(format!("decides {mv:?}"))
 }

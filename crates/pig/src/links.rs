@@ -4,7 +4,10 @@
 use super::arena::{Entrant, MatchSpec, StrategySource, MAX_GAMES};
 use super::tournament::{TournamentSpec, MAX_ENTRANTS};
 use super::{Pig, PigParams, MAX_TARGET};
-use rails::link::{decode_record, open, seal, BitReader, BitWriter, Envelope, LinkError, LinkKind, LinkParams, Opened};
+use rails::link::{
+    decode_record, open, seal, BitReader, BitWriter, Envelope, LinkError, LinkKind, LinkParams,
+    Opened,
+};
 use serde_json::json;
 
 pub const MATCH_KIND: &str = "pig-match";
@@ -21,9 +24,24 @@ const MAX_LABEL: usize = 64;
 pub const LINK_KINDS: &[LinkKind] = &[
     LinkKind { kind: "pig", game: "pig", version: 1, open: open_game },
     LinkKind { kind: MATCH_KIND, game: "pig", version: MATCH_LINK_VERSION, open: open_match },
-    LinkKind { kind: TOURNAMENT_KIND, game: "pig", version: TOURNAMENT_LINK_VERSION, open: open_tournament },
-    LinkKind { kind: BOT_KIND, game: "pig", version: rails::link::BOT_LINK_VERSION, open: open_bot },
-    LinkKind { kind: AB_KIND, game: "pig", version: rails::link::ab::AB_VERSION, open: |env| rails::link::open_ab(env, "pig") },
+    LinkKind {
+        kind: TOURNAMENT_KIND,
+        game: "pig",
+        version: TOURNAMENT_LINK_VERSION,
+        open: open_tournament,
+    },
+    LinkKind {
+        kind: BOT_KIND,
+        game: "pig",
+        version: rails::link::BOT_LINK_VERSION,
+        open: open_bot,
+    },
+    LinkKind {
+        kind: AB_KIND,
+        game: "pig",
+        version: rails::link::ab::AB_VERSION,
+        open: |env| rails::link::open_ab(env, "pig"),
+    },
 ];
 
 /// A user's bot (name, language, code) as a link: `rails::link::open_bot`.
@@ -201,7 +219,11 @@ pub fn decode_tournament(env: &Envelope) -> Result<TournamentSpec, LinkError> {
     let pairs = (n * n.saturating_sub(1) / 2) as u64;
     if u64::from(games) * pairs > u64::from(MAX_GAMES) {
         let what = format!("games in all ({games} for each of {pairs} pairs)");
-        return Err(LinkError::TooLarge { what, value: u64::from(games) * pairs, max: u64::from(MAX_GAMES) });
+        return Err(LinkError::TooLarge {
+            what,
+            value: u64::from(games) * pairs,
+            max: u64::from(MAX_GAMES),
+        });
     }
     Ok(TournamentSpec { entrants, games, seed, target })
 }

@@ -3,4 +3,5 @@
 
 use rails::marks::{MarkKind, Points};
 
-pub const KINDS: &[MarkKind] = &[MarkKind { name: "value", dims: 1, points: Points::Exactly(1), real: true, form: "NUMBER" }];
+pub const KINDS: &[MarkKind] =
+    &[MarkKind { name: "value", dims: 1, points: Points::Exactly(1), real: true, form: "NUMBER" }];

@@ -1,7 +1,6 @@
 //! Exact Pig mathematics: the optimal policy (Neller & Presser value iteration, solved layer by
 //! layer over the sum of both totals) and exact win probabilities between two fixed policies.
 
-
 /// Largest target the solvers accept (the tables grow with its cube).
 pub const MAX_SOLVED_TARGET: u32 = 200;
 

@@ -1,7 +1,9 @@
 //! Tournaments: more than two Pig strategies, every pair playing a match (the arena's seating
 //! inside each), with standings, Wilson intervals and an Elo table from the shared rails.
 
-use super::arena::{engine_only, match_series, play_match, winner, MatchSpec, SetupError, MAX_GAMES};
+use super::arena::{
+    engine_only, match_series, play_match, winner, MatchSpec, SetupError, MAX_GAMES,
+};
 use super::{Entrant, Pig, PigMove};
 use rails::arena::{Answer, GameLog, MatchSeeds, SeatFailure, Series, Standings, Step};
 
@@ -32,7 +34,12 @@ impl TournamentSpec {
     pub fn pair_match(&self, k: usize) -> Option<MatchSpec> {
         let (a, b) = *self.pairs().get(k)?;
         let seed = MatchSeeds(self.seed).pair(k);
-        Some(MatchSpec { entrants: [self.entrants[a].clone(), self.entrants[b].clone()], games: self.games, seed, target: self.target })
+        Some(MatchSpec {
+            entrants: [self.entrants[a].clone(), self.entrants[b].clone()],
+            games: self.games,
+            seed,
+            target: self.target,
+        })
     }
 }
 
@@ -70,13 +77,20 @@ impl TournamentRunner {
     /// Loads every strategy once to report a broken one before anything is played.
     pub fn new(spec: TournamentSpec) -> Result<TournamentRunner, SetupError> {
         if !(3..=MAX_ENTRANTS).contains(&spec.entrants.len()) {
-            let message = format!("a tournament needs 3 to {MAX_ENTRANTS} strategies, not {}", spec.entrants.len());
+            let message = format!(
+                "a tournament needs 3 to {MAX_ENTRANTS} strategies, not {}",
+                spec.entrants.len()
+            );
             return Err(SetupError { entrant: None, message });
         }
         let pairs = spec.pairs();
         let total = u64::from(spec.games) * pairs.len() as u64;
         if spec.games == 0 || total > u64::from(MAX_GAMES) {
-            let message = format!("{} games per pair × {} pairs must be 1 to {MAX_GAMES} games in all", spec.games, pairs.len());
+            let message = format!(
+                "{} games per pair × {} pairs must be 1 to {MAX_GAMES} games in all",
+                spec.games,
+                pairs.len()
+            );
             return Err(SetupError { entrant: None, message });
         }
         for (k, &(a, b)) in pairs.iter().enumerate() {
@@ -87,7 +101,14 @@ impl TournamentRunner {
                 })?;
             }
         }
-        let mut runner = TournamentRunner { spec, pairs, current: None, pair: 0, games: Vec::new(), failures: Vec::new() };
+        let mut runner = TournamentRunner {
+            spec,
+            pairs,
+            current: None,
+            pair: 0,
+            games: Vec::new(),
+            failures: Vec::new(),
+        };
         runner.start_pair();
         Ok(runner)
     }
@@ -113,7 +134,11 @@ impl TournamentRunner {
     /// Tournament entrant of the current match's entrant `local` (0 or 1).
     fn global(&self, local: usize) -> usize {
         let (a, b) = self.pairs.get(self.pair).copied().unwrap_or((0, 1));
-        if local == 0 { a } else { b }
+        if local == 0 {
+            a
+        } else {
+            b
+        }
     }
 
     /// Wins, draws, scores, Wilson intervals and Elo, per entrant.
@@ -130,7 +155,8 @@ impl TournamentRunner {
     fn collect(&mut self) {
         let Some(m) = self.current.take() else { return };
         // A match's own results name entrants 0 and 1 only, so absorbing them cannot fail.
-        let _ = self.absorb(Some(PairResult { logs: m.logs().to_vec(), failures: m.failures().to_vec() }));
+        let _ = self
+            .absorb(Some(PairResult { logs: m.logs().to_vec(), failures: m.failures().to_vec() }));
         self.start_pair();
     }
 
@@ -145,16 +171,31 @@ impl TournamentRunner {
         let to_global = |local: usize| match local {
             0 => Ok(a),
             1 => Ok(b),
-            other => Err(format!("pair {}: entrant {other} (a pair has entrants 0 and 1)", pair + 1)),
+            other => {
+                Err(format!("pair {}: entrant {other} (a pair has entrants 0 and 1)", pair + 1))
+            }
         };
         if result.logs.len() != self.spec.games as usize {
             let n = result.logs.len();
-            return Err(format!("pair {}: {n} game{} (each pair plays {})", pair + 1, if n == 1 { "" } else { "s" }, self.spec.games));
+            return Err(format!(
+                "pair {}: {n} game{} (each pair plays {})",
+                pair + 1,
+                if n == 1 { "" } else { "s" },
+                self.spec.games
+            ));
         }
         for log in result.logs {
-            let seat = |s: usize| log.seating.get(s).copied().ok_or_else(|| format!("pair {}: a game without two seats", pair + 1));
+            let seat = |s: usize| {
+                log.seating
+                    .get(s)
+                    .copied()
+                    .ok_or_else(|| format!("pair {}: a game without two seats", pair + 1))
+            };
             let (first, second) = (to_global(seat(0)?)?, to_global(seat(1)?)?);
-            let winner = to_global(winner(&log).ok_or_else(|| format!("pair {}: a game without a winner", pair + 1))?)?;
+            let winner = to_global(
+                winner(&log)
+                    .ok_or_else(|| format!("pair {}: a game without a winner", pair + 1))?,
+            )?;
             self.games.push(TournamentGame { pair, first, second, winner, log });
         }
         for f in result.failures {
@@ -175,12 +216,22 @@ impl TournamentRunner {
     /// The tournament from every pair's result, in pair order (`None` for a pair not played
     /// yet: the standings so far); with every result, the same tournament as one played pair
     /// after pair with [`TournamentRunner::advance`].
-    pub fn with_pairs(spec: TournamentSpec, results: Vec<Option<PairResult>>) -> Result<TournamentRunner, String> {
+    pub fn with_pairs(
+        spec: TournamentSpec,
+        results: Vec<Option<PairResult>>,
+    ) -> Result<TournamentRunner, String> {
         let pairs = spec.pairs();
         if results.len() != pairs.len() {
             return Err(format!("{} results for {} pairs", results.len(), pairs.len()));
         }
-        let mut runner = TournamentRunner { spec, pairs, current: None, pair: 0, games: Vec::new(), failures: Vec::new() };
+        let mut runner = TournamentRunner {
+            spec,
+            pairs,
+            current: None,
+            pair: 0,
+            games: Vec::new(),
+            failures: Vec::new(),
+        };
         for r in results {
             runner.absorb(r)?;
         }
@@ -217,7 +268,12 @@ impl TournamentRunner {
             match self.advance(u32::MAX) {
                 Step::Finished => return Ok(self),
                 Step::Running => {}
-                Step::Ask(q) => return Err(format!("entrant {} is answered from outside the engine", q.entrant)),
+                Step::Ask(q) => {
+                    return Err(format!(
+                        "entrant {} is answered from outside the engine",
+                        q.entrant
+                    ))
+                }
             }
         }
     }

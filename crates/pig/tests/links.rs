@@ -1,14 +1,22 @@
 //! Share links, through Pig's: round trips, compactness, and every kind of broken link.
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rails::link::{decode_game, encode_game, open, seal, GameRecord, LinkError};
-use pig::links::{decode_match, encode_match};
 use pig::arena::play_match;
 use pig::decider::PolicyDecider;
+use pig::links::{decode_match, encode_match};
 use pig::{Entrant, HostProgram, MatchSpec, Pig, PigMove, PigParams, Policy, StrategySource};
-use PigMove::{ThrowAgain as T, Hold as H, Roll as R};
+use rails::link::{decode_game, encode_game, open, seal, GameRecord, LinkError};
+use PigMove::{Hold as H, Roll as R, ThrowAgain as T};
 
 fn record(moves: Vec<PigMove>, view: usize) -> GameRecord<Pig> {
-    GameRecord { params: PigParams::default(), seed: 12345, players: vec!["you".into(), "optimal".into()], moves, view }
+    GameRecord {
+        params: PigParams::default(),
+        seed: 12345,
+        players: vec!["you".into(), "optimal".into()],
+        moves,
+        view,
+    }
 }
 
 fn long_game() -> Vec<PigMove> {
@@ -70,8 +78,13 @@ fn a_tampered_link_says_so() {
     chars[i] = if chars[i] == 'A' { 'B' } else { 'A' };
     let tampered: String = chars.into_iter().collect();
     match decode_game::<Pig>(&tampered) {
-        Ok(d) => assert!(d.problem.expect("a problem").contains("checksum"), "tampering is reported"),
-        Err(e) => assert!(matches!(e, LinkError::Checksum | LinkError::Inflate | LinkError::Truncated), "{e}"),
+        Ok(d) => {
+            assert!(d.problem.expect("a problem").contains("checksum"), "tampering is reported")
+        }
+        Err(e) => assert!(
+            matches!(e, LinkError::Checksum | LinkError::Inflate | LinkError::Truncated),
+            "{e}"
+        ),
     }
 }
 
@@ -91,7 +104,8 @@ fn malformed_links_are_errors_not_panics() {
         assert_eq!(decode_game::<Pig>(link).unwrap_err(), want, "{link:?}");
     }
     // Random garbage of every length never panics.
-    let alphabet: Vec<char> = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".chars().collect();
+    let alphabet: Vec<char> =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".chars().collect();
     for n in 0..200usize {
         let body: String = (0..n).map(|i| alphabet[(i * 7 + n * 13) % 64]).collect();
         let _ = decode_game::<Pig>(&format!("pig/1/{body}"));
@@ -103,7 +117,10 @@ fn malformed_links_are_errors_not_panics() {
 fn match_links_round_trip_with_source() {
     let spec = MatchSpec {
         entrants: [
-            Entrant { label: "mine.scm".into(), source: StrategySource::Scheme("(define (player a b c d e) #f)".into()) },
+            Entrant {
+                label: "mine.scm".into(),
+                source: StrategySource::Scheme("(define (player a b c d e) #f)".into()),
+            },
             Entrant::builtin("hold20"),
         ],
         games: 1000,
@@ -117,8 +134,11 @@ fn match_links_round_trip_with_source() {
 
 #[test]
 fn a_program_in_a_match_link_is_named_but_plays_only_where_its_file_is() {
-    let program = StrategySource::Program(HostProgram::new("wasm:bots/mine.wasm", || Box::new(PolicyDecider { policy: Policy::HoldAt(20), target: 100 })));
-    let spec = MatchSpec::checker(Entrant { label: "wasm:bots/mine.wasm".into(), source: program }, 3);
+    let program = StrategySource::Program(HostProgram::new("wasm:bots/mine.wasm", || {
+        Box::new(PolicyDecider { policy: Policy::HoldAt(20), target: 100 })
+    }));
+    let spec =
+        MatchSpec::checker(Entrant { label: "wasm:bots/mine.wasm".into(), source: program }, 3);
     let decoded = decode_match(&encode_match(&spec)).unwrap();
     assert_eq!(decoded, spec, "named the same");
     assert_eq!(decoded.entrants[0].source.parts(), ("program", "wasm:bots/mine.wasm"));
@@ -130,17 +150,29 @@ fn a_program_in_a_match_link_is_named_but_plays_only_where_its_file_is() {
 #[test]
 fn a_label_too_long_for_a_link_keeps_its_end() {
     let label = format!("wasm:/home/someone/{}mine-ü.wasm", "deep/".repeat(20));
-    let spec = MatchSpec::checker(Entrant { label: label.clone(), source: StrategySource::Program(HostProgram::named(&label)) }, 3);
+    let spec = MatchSpec::checker(
+        Entrant {
+            label: label.clone(),
+            source: StrategySource::Program(HostProgram::named(&label)),
+        },
+        3,
+    );
     let decoded = decode_match(&encode_match(&spec)).unwrap();
     let short = &decoded.entrants[0].label;
-    assert!(short.len() <= 64 && short.starts_with('…') && short.ends_with("deep/mine-ü.wasm"), "{short}");
+    assert!(
+        short.len() <= 64 && short.starts_with('…') && short.ends_with("deep/mine-ü.wasm"),
+        "{short}"
+    );
     assert_eq!(decoded.entrants[0].source, spec.entrants[0].source, "the program's name is whole");
 }
 
 #[test]
 fn long_sources_are_compressed() {
     let code = "(define (player a b c d e) (if (< (+ c d) 20) #t #f))\n".repeat(40);
-    let spec = MatchSpec::checker(Entrant { label: "x".into(), source: StrategySource::Scheme(code.clone()) }, 1);
+    let spec = MatchSpec::checker(
+        Entrant { label: "x".into(), source: StrategySource::Scheme(code.clone()) },
+        1,
+    );
     assert!(encode_match(&spec).len() < code.len() / 4);
 }
 
@@ -150,12 +182,16 @@ fn a_link_cut_at_any_character_opens_as_far_as_it_goes() {
     for cut in 8..link.len() {
         match decode_game::<Pig>(&link[..cut]) {
             Ok(d) => assert!(d.problem.is_some(), "cut at {cut} must be reported"),
-            Err(e) => assert!(matches!(e, LinkError::Truncated | LinkError::Checksum | LinkError::Inflate), "cut at {cut}: {e}"),
+            Err(e) => assert!(
+                matches!(e, LinkError::Truncated | LinkError::Checksum | LinkError::Inflate),
+                "cut at {cut}: {e}"
+            ),
         }
     }
     // Compressed match links too.
     let code = "(define (player a b c d e) (if (< (+ c d) 20) #t #f))\n".repeat(40);
-    let spec = MatchSpec::checker(Entrant { label: "x".into(), source: StrategySource::Scheme(code) }, 1);
+    let spec =
+        MatchSpec::checker(Entrant { label: "x".into(), source: StrategySource::Scheme(code) }, 1);
     let link = encode_match(&spec);
     for cut in 12..link.len() {
         assert!(decode_match(&link[..cut]).is_err(), "a cut match link must not run altered code");

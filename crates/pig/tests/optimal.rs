@@ -1,4 +1,6 @@
 //! The solver against the exact reference numbers of the rules notes (to 1e-6).
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use pig::exact::{match_pass_probability, policy_win_probability};
 use pig::optimal::OptimalPolicy;
@@ -25,7 +27,9 @@ fn reference_numbers() {
     close(first, 0.571498);
     close(second, 0.508342);
     let avg = |b: &Policy| {
-        (policy_win_probability(&optimal, b, 100, true) + policy_win_probability(&optimal, b, 100, false)) / 2.0
+        (policy_win_probability(&optimal, b, 100, true)
+            + policy_win_probability(&optimal, b, 100, false))
+            / 2.0
     };
     close(avg(&hold(25)), 0.521069);
     close(avg(&hold(10)), 0.701128);

@@ -53,13 +53,19 @@ pub const HUMAN: &str = "human";
 /// seeded for that game, or `None` for a punter outside the engine ([`is_outside`]) or a person
 /// ([`HUMAN`]). The CLI and the page (its arenas and its Play tab) seat the same bots this way,
 /// so the same series gives the same games.
-pub fn entrants(names: &[String], seed: u64, game: u32) -> Result<rails::arena::Deciders<Punter>, String> {
+pub fn entrants(
+    names: &[String],
+    seed: u64,
+    game: u32,
+) -> Result<rails::arena::Deciders<Punter>, String> {
     names
         .iter()
         .enumerate()
         .map(|(e, name)| match name.as_str() {
             outside if is_outside(outside) || outside == HUMAN => Ok(None),
-            other => bot(other, rails::arena::entrant_seed(seed, e, game)).map(Some).map_err(|e| e.to_string()),
+            other => bot(other, rails::arena::entrant_seed(seed, e, game))
+                .map(Some)
+                .map_err(|e| e.to_string()),
         })
         .collect()
 }
@@ -77,7 +83,8 @@ struct RandomBot {
 
 impl Decider<Punter> for RandomBot {
     fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
-        let free: Vec<u32> = (0..v.owners.len() as u32).filter(|&r| v.owners[r as usize] < 0).collect();
+        let free: Vec<u32> =
+            (0..v.owners.len() as u32).filter(|&r| v.owners[r as usize] < 0).collect();
         if free.is_empty() {
             return Ok(PunterMove::Pass);
         }
@@ -160,6 +167,8 @@ impl Decider<Punter> for GreedyBot {
         if let Some(r) = towards_mine(v, &net, &free) {
             return Ok(PunterMove::Claim(r));
         }
-        Ok((0..map.rivers.len()).find(|&r| free(r)).map_or(PunterMove::Pass, |r| PunterMove::Claim(r as u32)))
+        Ok((0..map.rivers.len())
+            .find(|&r| free(r))
+            .map_or(PunterMove::Pass, |r| PunterMove::Claim(r as u32)))
     }
 }

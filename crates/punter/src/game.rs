@@ -24,9 +24,22 @@ pub struct PunterParams {
 
 impl PunterParams {
     /// Reads the map; fails with the map's error and its place.
-    pub fn new(map_name: &str, map_text: &str, punters: usize, settings: Settings, futures: Vec<Vec<(u64, u64)>>) -> Result<PunterParams, MapError> {
+    pub fn new(
+        map_name: &str,
+        map_text: &str,
+        punters: usize,
+        settings: Settings,
+        futures: Vec<Vec<(u64, u64)>>,
+    ) -> Result<PunterParams, MapError> {
         let map = Arc::new(PunterMap::parse(map_text)?);
-        Ok(PunterParams { map_name: map_name.to_string(), map_text: Arc::from(map_text), map, punters, settings, futures })
+        Ok(PunterParams {
+            map_name: map_name.to_string(),
+            map_text: Arc::from(map_text),
+            map,
+            punters,
+            settings,
+            futures,
+        })
     }
 
     /// A bundled map by file name.
@@ -85,7 +98,10 @@ impl PunterView {
     /// Whether the punter may buy an option on river `r` now: it has options left and the
     /// river is another punter's, with no option on it yet.
     pub fn buyable(&self, r: usize) -> bool {
-        self.options_left > 0 && self.owners[r] >= 0 && self.owners[r] != self.punter as i16 && self.options[r] < 0
+        self.options_left > 0
+            && self.owners[r] >= 0
+            && self.owners[r] != self.punter as i16
+            && self.options[r] < 0
     }
 }
 
@@ -106,17 +122,31 @@ fn group(n: i64) -> String {
         }
         out.push(c);
     }
-    if n < 0 { format!("-{out}") } else { out }
+    if n < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
 }
 
 /// The punters' names as shown: a name used by two seats (two greedy bots) gets its seat number
 /// ("greedy 1", "greedy 3"); an empty name is "P<seat>".
 pub fn display_names(players: &[String]) -> Vec<String> {
-    let names: Vec<String> = players.iter().enumerate().map(|(p, n)| if n.is_empty() { format!("P{p}") } else { n.clone() }).collect();
+    let names: Vec<String> = players
+        .iter()
+        .enumerate()
+        .map(|(p, n)| if n.is_empty() { format!("P{p}") } else { n.clone() })
+        .collect();
     names
         .iter()
         .enumerate()
-        .map(|(p, n)| if names.iter().filter(|m| *m == n).count() > 1 { format!("{n} {}", p + 1) } else { n.clone() })
+        .map(|(p, n)| {
+            if names.iter().filter(|m| *m == n).count() > 1 {
+                format!("{n} {}", p + 1)
+            } else {
+                n.clone()
+            }
+        })
         .collect()
 }
 
@@ -141,9 +171,17 @@ impl Punter {
         let who = match winners.as_slice() {
             [w] if Some(usize::from(*w)) == you => "You win".to_string(),
             [w] => format!("{} wins", name(usize::from(*w))),
-            many => format!("A tie: {}", many.iter().map(|&w| name(usize::from(w))).collect::<Vec<_>>().join(", ")),
+            many => format!(
+                "A tie: {}",
+                many.iter().map(|&w| name(usize::from(w))).collect::<Vec<_>>().join(", ")
+            ),
         };
-        Some(format!("Game over after {} turn{}. {who} with {}.", group(turns as i64), if turns == 1 { "" } else { "s" }, group(best)))
+        Some(format!(
+            "Game over after {} turn{}. {who} with {}.",
+            group(turns as i64),
+            if turns == 1 { "" } else { "s" },
+            group(best)
+        ))
     }
 
     /// Whether someone viewing as `viewer` (a seat, or `None`: a spectator of a game with no
@@ -165,8 +203,12 @@ impl Punter {
         let river = |r: u32| map.rivers.get(r as usize).map(|&(a, b)| (self.id(a), self.id(b)));
         Some(match *mv {
             PunterMove::Pass => Move::Pass,
-            PunterMove::Claim(r) => river(r).map(|(source, target)| Move::Claim { source, target })?,
-            PunterMove::Option(r) => river(r).map(|(source, target)| Move::Option { source, target })?,
+            PunterMove::Claim(r) => {
+                river(r).map(|(source, target)| Move::Claim { source, target })?
+            }
+            PunterMove::Option(r) => {
+                river(r).map(|(source, target)| Move::Option { source, target })?
+            }
             PunterMove::SplurgeTo(_) | PunterMove::SplurgeEnd => {
                 Move::Splurge { route: self.route.iter().map(|&s| self.id(s)).collect() }
             }
@@ -220,7 +262,10 @@ impl Game for Punter {
     const ID: &'static str = "punter";
 
     fn new(p: &PunterParams) -> Result<Punter, Illegal> {
-        Ok(Punter { game: PunterGame::new(Arc::clone(&p.map), p.punters, p.settings, &p.futures), route: Vec::new() })
+        Ok(Punter {
+            game: PunterGame::new(Arc::clone(&p.map), p.punters, p.settings, &p.futures),
+            route: Vec::new(),
+        })
     }
 
     fn seats(&self) -> usize {
@@ -228,7 +273,11 @@ impl Game for Punter {
     }
 
     fn to_move(&self) -> Actor {
-        if self.game.is_over() { Actor::Nobody } else { Actor::Player(self.game.mover() as u8) }
+        if self.game.is_over() {
+            Actor::Nobody
+        } else {
+            Actor::Player(self.game.mover() as u8)
+        }
     }
 
     fn legal_moves(&self) -> Vec<PunterMove> {
@@ -307,7 +356,12 @@ impl Game for Punter {
             credit: self.game.credit(p),
             splurges: self.game.settings().splurges,
             options_left: self.game.options_left(p),
-            futures: self.game.futures(p).iter().map(|&(m, t)| (self.id(map.mines[m]), self.id(t))).collect(),
+            futures: self
+                .game
+                .futures(p)
+                .iter()
+                .map(|&(m, t)| (self.id(map.mines[m]), self.id(t)))
+                .collect(),
             route: self.route.iter().map(|&s| self.id(s)).collect(),
             map: Arc::clone(map),
         }
@@ -322,7 +376,9 @@ impl Game for Punter {
             PunterMove::Pass => "pass".into(),
             PunterMove::Claim(r) => format!("claim {}", river(r)),
             PunterMove::Option(r) => format!("option {}", river(r)),
-            PunterMove::SplurgeTo(s) if self.route.is_empty() => format!("splurge from {}", self.id(s)),
+            PunterMove::SplurgeTo(s) if self.route.is_empty() => {
+                format!("splurge from {}", self.id(s))
+            }
             PunterMove::SplurgeTo(s) => format!("→ {}", self.id(s)),
             PunterMove::SplurgeEnd => "splurge ends".into(),
         }

@@ -2,10 +2,10 @@
 //! them for `arcade check`, the fuzz targets and the bad-input catalogue).
 
 use super::protocol::{Decoder, Message, Next, Phase, ProtocolGame, PunterMessage};
-use serde_json::json;
 use super::state::MAX_PUNTERS;
 use super::{maps, GameLog, PunterMap, PunterParams, Settings};
 use rails::inputs::{InputFormat, Limit};
+use serde_json::json;
 use std::sync::Arc;
 
 pub const FORMATS: &[InputFormat] = &[
@@ -33,12 +33,17 @@ pub const LIMITS: &[Limit] = &[
 ];
 
 fn map(text: &str) -> Result<String, String> {
-    PunterMap::parse(text).map(|m| format!("sites {}, rivers {}, mines {}", m.sites.len(), m.rivers.len(), m.mines.len())).map_err(|e| e.to_string())
+    PunterMap::parse(text)
+        .map(|m| {
+            format!("sites {}, rivers {}, mines {}", m.sites.len(), m.rivers.len(), m.mines.len())
+        })
+        .map_err(|e| e.to_string())
 }
 
 fn log(text: &str) -> Result<String, String> {
     let log = GameLog::parse(text).map_err(|e| e.to_string())?;
-    let map_text = maps::bundled(&log.map).ok_or_else(|| format!("the log's map \"{}\" is not one of the bundled maps", log.map))?;
+    let map_text = maps::bundled(&log.map)
+        .ok_or_else(|| format!("the log's map \"{}\" is not one of the bundled maps", log.map))?;
     let map = PunterMap::parse(map_text).map_err(|e| e.to_string())?;
     if log.teams.len() > MAX_PUNTERS {
         return Err(format!("the log has {} punters, more than {}", log.teams.len(), MAX_PUNTERS));
@@ -50,22 +55,33 @@ fn log(text: &str) -> Result<String, String> {
 fn messages(text: &str) -> Result<String, String> {
     let mut decoder = Decoder::new();
     decoder.push(text.as_bytes());
-    let params = PunterParams::bundled("sample.json", 2, Settings { futures: true, splurges: true, options: true }).ok_or("the sample map is missing")?;
+    let params = PunterParams::bundled(
+        "sample.json",
+        2,
+        Settings { futures: true, splurges: true, options: true },
+    )
+    .ok_or("the sample map is missing")?;
     // The bot's answers are punter 0's moves in a game where punter 1 passes.
     let seats = ["js".to_string(), "js".to_string()];
     let mut game = ProtocolGame::new(params, &seats, 0, 0)?;
     let mut count = 0;
     while let Some(text) = decoder.next_text().map_err(|e| e.to_string())? {
         count += 1;
-        if let PunterMessage::Answer(_) = PunterMessage::parse(&text).map_err(|e| format!("message {count}: {e}"))? {
+        if let PunterMessage::Answer(_) =
+            PunterMessage::parse(&text).map_err(|e| format!("message {count}: {e}"))?
+        {
             loop {
                 match game.next(u32::MAX)? {
-                    Next::Ask(r) if r.phase == Phase::Setup => game.answer(Ok(&json!({ "ready": r.seat }).to_string()), "")?,
+                    Next::Ask(r) if r.phase == Phase::Setup => {
+                        game.answer(Ok(&json!({ "ready": r.seat }).to_string()), "")?
+                    }
                     Next::Ask(r) if r.phase == Phase::Move && r.seat == 0 => {
                         game.answer(Ok(&text), "").map_err(|e| format!("message {count}: {e}"))?;
                         break;
                     }
-                    Next::Ask(r) if r.phase == Phase::Move => game.answer(Ok(&json!({ "pass": { "punter": r.seat } }).to_string()), "")?,
+                    Next::Ask(r) if r.phase == Phase::Move => {
+                        game.answer(Ok(&json!({ "pass": { "punter": r.seat } }).to_string()), "")?
+                    }
                     Next::Ask(_) => game.answer(Ok("null"), "")?,
                     Next::Running => continue,
                     Next::Over | Next::Person { .. } => break,

@@ -10,15 +10,15 @@ mod log_tree;
 mod log_typed;
 pub mod map;
 mod map_counts;
-pub mod marks;
 pub mod maps;
+pub mod marks;
 pub mod network;
+mod potential;
 pub mod protocol;
 pub mod recent;
 pub mod score;
 pub mod state;
 pub mod strong;
-mod potential;
 
 pub use game::{Punter, PunterMove, PunterParams, PunterView};
 pub use links::LINK_KINDS;
@@ -36,12 +36,16 @@ pub struct PlacedError {
 
 impl std::fmt::Display for PlacedError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", rails::inputs::excerpt(&self.place), rails::inputs::bounded(self.message.as_str()))
+        write!(
+            f,
+            "{}: {}",
+            rails::inputs::excerpt(&self.place),
+            rails::inputs::bounded(self.message.as_str())
+        )
     }
 }
 
 impl std::error::Error for PlacedError {}
-
 
 /// serde_json's message without its " at line L column C" tail (the place is given apart).
 pub(crate) fn json_message(e: &serde_json::Error) -> String {
@@ -54,7 +58,9 @@ pub(crate) fn json_message(e: &serde_json::Error) -> String {
 /// large for 64 bits is called too large, not the wrong kind of value.
 pub(crate) fn whole_number_problem(v: &serde_json::Value, expected: &str) -> String {
     match v.as_f64() {
-        Some(f) if f >= 18_446_744_073_709_551_616.0 && f.fract() == 0.0 => format!("{v} is too large (at most {})", u64::MAX),
+        Some(f) if f >= 18_446_744_073_709_551_616.0 && f.fract() == 0.0 => {
+            format!("{v} is too large (at most {})", u64::MAX)
+        }
         _ => format!("expected {expected}, got {v}"),
     }
 }

@@ -4,7 +4,10 @@
 use super::game::{Punter, PunterParams};
 use super::maps;
 use super::state::{Settings, MAX_PUNTERS};
-use rails::link::{decode_record, read_asset, write_asset, BitReader, BitWriter, Envelope, LinkError, LinkKind, LinkParams, Opened};
+use rails::link::{
+    decode_record, read_asset, write_asset, BitReader, BitWriter, Envelope, LinkError, LinkKind,
+    LinkParams, Opened,
+};
 use serde_json::json;
 
 const MAX_MAP_TEXT: usize = 8 << 20;
@@ -13,8 +16,18 @@ const MAX_BIDS: u64 = 64;
 /// Punter's link kinds, for the registry.
 pub const LINK_KINDS: &[LinkKind] = &[
     LinkKind { kind: "punter", game: "punter", version: 1, open: open_link },
-    LinkKind { kind: "punter-bot", game: "punter", version: rails::link::BOT_LINK_VERSION, open: open_bot },
-    LinkKind { kind: "punter-ab", game: "punter", version: rails::link::ab::AB_VERSION, open: |env| rails::link::open_ab(env, "punter") },
+    LinkKind {
+        kind: "punter-bot",
+        game: "punter",
+        version: rails::link::BOT_LINK_VERSION,
+        open: open_bot,
+    },
+    LinkKind {
+        kind: "punter-ab",
+        game: "punter",
+        version: rails::link::ab::AB_VERSION,
+        open: |env| rails::link::open_ab(env, "punter"),
+    },
 ];
 
 /// A user's bot as a link (`rails::link::open_bot`): JavaScript only (a program is shared as a file).
@@ -44,11 +57,16 @@ impl LinkParams for PunterParams {
         let asset = read_asset(r, 128, MAX_MAP_TEXT, maps::bundled, maps::is_bundled)?;
         let punters = r.bounded(MAX_PUNTERS as u64, "punter count")? as usize;
         let flags = r.bits(3)?;
-        let settings = Settings { futures: flags & 4 != 0, splurges: flags & 2 != 0, options: flags & 1 != 0 };
+        let settings =
+            Settings { futures: flags & 4 != 0, splurges: flags & 2 != 0, options: flags & 1 != 0 };
         let mut futures = Vec::with_capacity(punters);
         for _ in 0..punters {
             let n = r.bounded(MAX_BIDS, "futures per punter")?;
-            futures.push((0..n).map(|_| Ok((r.varint()?, r.varint()?))).collect::<Result<Vec<_>, LinkError>>()?);
+            futures.push(
+                (0..n)
+                    .map(|_| Ok((r.varint()?, r.varint()?)))
+                    .collect::<Result<Vec<_>, LinkError>>()?,
+            );
         }
         PunterParams::new(&asset.name, &asset.text, punters.max(1), settings, futures)
             .map_err(|e| LinkError::Malformed(format!("map {}: {e}", asset.name)))
@@ -68,7 +86,8 @@ fn open_link(env: &Envelope) -> Result<Opened, LinkError> {
     let d = decode_record::<Punter>(env)?;
     let p = &d.record.params;
     let codes: Vec<usize> = {
-        let mut game = rails::game::replay::<Punter>(p, &[]).map_err(|e| LinkError::Malformed(e.to_string()))?;
+        let mut game = rails::game::replay::<Punter>(p, &[])
+            .map_err(|e| LinkError::Malformed(e.to_string()))?;
         let mut codes = Vec::with_capacity(d.record.moves.len());
         for mv in &d.record.moves {
             codes.push(rails::game::Game::move_index(&game, mv).unwrap_or(0));

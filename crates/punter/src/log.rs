@@ -17,9 +17,16 @@ pub type LogError = super::PlacedError;
 pub enum Entry {
     /// A protocol move; `punter` is what the client sent (it can be wrong: the mover is whoever's
     /// turn it is).
-    Move { punter: u64, mv: Move },
-    Timeout { punter: u64 },
-    Zombie { punter: u64 },
+    Move {
+        punter: u64,
+        mv: Move,
+    },
+    Timeout {
+        punter: u64,
+    },
+    Zombie {
+        punter: u64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -37,7 +44,14 @@ pub struct GameLog {
 impl GameLog {
     /// A log with nothing in it yet.
     pub fn empty() -> GameLog {
-        GameLog { map: String::new(), settings: Settings::default(), teams: Vec::new(), futures: Vec::new(), entries: Vec::new(), recorded: Vec::new() }
+        GameLog {
+            map: String::new(),
+            settings: Settings::default(),
+            teams: Vec::new(),
+            futures: Vec::new(),
+            entries: Vec::new(),
+            recorded: Vec::new(),
+        }
     }
 
     /// The game as moves on the rails (one per turn; an illegal move as the pass it was; a
@@ -45,7 +59,8 @@ impl GameLog {
     pub fn game_moves(&self, map: Arc<PunterMap>) -> Vec<PunterMove> {
         let (_, played) = self.replay(Arc::clone(&map));
         let mut out = Vec::with_capacity(self.entries.len());
-        let mut game = PunterGame::new(Arc::clone(&map), self.teams.len(), self.settings, &self.futures);
+        let mut game =
+            PunterGame::new(Arc::clone(&map), self.teams.len(), self.settings, &self.futures);
         for (entry, outcome) in self.entries.iter().zip(&played) {
             let mv = match (entry, outcome) {
                 (Entry::Move { mv, .. }, Played::Done) => mv.clone(),
@@ -57,10 +72,16 @@ impl GameLog {
                 Move::Pass => out.push(PunterMove::Pass),
                 Move::Claim { source, target } | Move::Option { source, target } => {
                     let Some(r) = map.river_by_ids(*source, *target) else { continue };
-                    out.push(if matches!(mv, Move::Claim { .. }) { PunterMove::Claim(r) } else { PunterMove::Option(r) });
+                    out.push(if matches!(mv, Move::Claim { .. }) {
+                        PunterMove::Claim(r)
+                    } else {
+                        PunterMove::Option(r)
+                    });
                 }
                 Move::Splurge { route } => {
-                    out.extend(route.iter().filter_map(|&s| map.site(s)).map(PunterMove::SplurgeTo));
+                    out.extend(
+                        route.iter().filter_map(|&s| map.site(s)).map(PunterMove::SplurgeTo),
+                    );
                     out.push(PunterMove::SplurgeEnd);
                 }
             }
@@ -101,7 +122,11 @@ impl GameLog {
 
 /// A game on the rails written as an official log (what the contest's viewer reads and
 /// `arcade punter replay` checks): teams, futures, one entry per turn, the final scores.
-pub fn export(params: &PunterParams, moves: &[PunterMove], teams: &[String]) -> Result<String, Illegal> {
+pub fn export(
+    params: &PunterParams,
+    moves: &[PunterMove],
+    teams: &[String],
+) -> Result<String, Illegal> {
     let mut game: Punter = rails::game::Game::new(params)?;
     let map = Arc::clone(&params.map);
     let id = |s: u32| map.sites[s as usize].id;
@@ -116,7 +141,13 @@ pub fn export(params: &PunterParams, moves: &[PunterMove], teams: &[String]) -> 
     }
     if s.futures {
         for p in 0..params.punters {
-            let bids: Vec<Value> = params.futures.get(p).map_or(&[][..], Vec::as_slice).iter().map(|&(a, b)| json!({"source": a, "target": b})).collect();
+            let bids: Vec<Value> = params
+                .futures
+                .get(p)
+                .map_or(&[][..], Vec::as_slice)
+                .iter()
+                .map(|&(a, b)| json!({"source": a, "target": b}))
+                .collect();
             items.push(json!({"punter": p, "futures": bids}));
         }
     }
@@ -136,12 +167,20 @@ pub fn export(params: &PunterParams, moves: &[PunterMove], teams: &[String]) -> 
                 items.push(json!({ kind: {"punter": p, "source": id(a), "target": id(b)} }));
             }
             PunterMove::SplurgeTo(site) => route.push(id(site)),
-            PunterMove::SplurgeEnd => items.push(json!({"splurge": {"punter": p, "route": std::mem::take(&mut route)}})),
+            PunterMove::SplurgeEnd => {
+                items.push(json!({"splurge": {"punter": p, "route": std::mem::take(&mut route)}}))
+            }
         }
         rails::game::Game::play(&mut game, mv)?;
     }
     items.push(json!({"gameplay": "stop"}));
-    let scores: Vec<Value> = game.game().scores().iter().enumerate().map(|(p, &sc)| json!({"punter": p, "score": sc, "team": teams.get(p)})).collect();
+    let scores: Vec<Value> = game
+        .game()
+        .scores()
+        .iter()
+        .enumerate()
+        .map(|(p, &sc)| json!({"punter": p, "score": sc, "team": teams.get(p)}))
+        .collect();
     items.push(json!({"scores": scores}));
     items.push(json!({"stop": {}}));
     Ok(json!({"game": items}).to_string())

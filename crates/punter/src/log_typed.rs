@@ -88,7 +88,9 @@ impl<'de> Deserialize<'de> for Item {
                                 let body = m.next_value()?;
                                 match m.next_key::<&'de str>()? {
                                     None => return Ok(Item::Move(kind, body)),
-                                    Some(_) => return Err(de::Error::custom("not the usual shape")),
+                                    Some(_) => {
+                                        return Err(de::Error::custom("not the usual shape"))
+                                    }
                                 }
                             }
                             Some(&kind) => fields.mv = Some((kind, m.next_value()?)),
@@ -169,8 +171,14 @@ impl Fold {
                 let ends = || Some((body.source?, body.target?));
                 let punter = body.punter;
                 log.entries.push(match kind {
-                    "claim" => ends().map(|(source, target)| Entry::Move { punter, mv: Move::Claim { source, target } })?,
-                    "option" => ends().map(|(source, target)| Entry::Move { punter, mv: Move::Option { source, target } })?,
+                    "claim" => ends().map(|(source, target)| Entry::Move {
+                        punter,
+                        mv: Move::Claim { source, target },
+                    })?,
+                    "option" => ends().map(|(source, target)| Entry::Move {
+                        punter,
+                        mv: Move::Option { source, target },
+                    })?,
                     "pass" => Entry::Move { punter, mv: Move::Pass },
                     "splurge" => Entry::Move { punter, mv: Move::Splurge { route: body.route? } },
                     "timeout" => Entry::Timeout { punter },
@@ -193,7 +201,11 @@ impl Fold {
         }
         if let Some(s) = item.settings {
             let flag = |f: Option<bool>| f.unwrap_or(false);
-            log.settings = Settings { futures: flag(s.futures), splurges: flag(s.splurges), options: flag(s.options) };
+            log.settings = Settings {
+                futures: flag(s.futures),
+                splurges: flag(s.splurges),
+                options: flag(s.options),
+            };
         } else if let Some(map) = item.map {
             log.map = map;
         } else if let (Some(p), Some(team)) = (item.punter, &item.team) {
@@ -209,7 +221,8 @@ impl Fold {
             if log.futures.len() <= p {
                 log.futures.resize(p + 1, Vec::new());
             }
-            log.futures[p] = bids.into_iter().map(|b| Some((b.source?, b.target?))).collect::<Option<_>>()?;
+            log.futures[p] =
+                bids.into_iter().map(|b| Some((b.source?, b.target?))).collect::<Option<_>>()?;
         } else if item.gameplay.as_deref() == Some("start") {
             self.playing = true;
         } else if let Some(scores) = item.scores {

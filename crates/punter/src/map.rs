@@ -3,8 +3,8 @@
 //! one river), and mines. Sites are renumbered densely; distances from every mine are computed
 //! once, by breadth-first search over the whole map.
 
-use serde_json::Value;
 use rustc_hash::FxHashMap as HashMap;
+use serde_json::Value;
 
 pub use super::map_counts::{MAX_RIVERS, MAX_SITES};
 /// Most distances a map may need: sites × mines (each site's distance to every mine is kept;
@@ -52,7 +52,10 @@ fn within_limits(sites: usize, rivers: usize, mines: usize) -> Result<(), MapErr
         return Err(error("sites", format!("{sites} sites is more than the limit of {MAX_SITES}")));
     }
     if rivers > MAX_RIVERS {
-        return Err(error("rivers", format!("{rivers} rivers is more than the limit of {MAX_RIVERS}")));
+        return Err(error(
+            "rivers",
+            format!("{rivers} rivers is more than the limit of {MAX_RIVERS}"),
+        ));
     }
     if sites.saturating_mul(mines) > MAX_DISTANCES {
         return Err(error("mines", format!("{mines} mines on {sites} sites need {} distances, more than the limit of {MAX_DISTANCES}", sites.saturating_mul(mines))));
@@ -61,7 +64,9 @@ fn within_limits(sites: usize, rivers: usize, mines: usize) -> Result<(), MapErr
 }
 
 fn number(v: &Value, place: &str) -> Result<u64, MapError> {
-    v.as_u64().ok_or_else(|| error(place, super::whole_number_problem(v, "a site id (a whole number ≥ 0)")))
+    v.as_u64().ok_or_else(|| {
+        error(place, super::whole_number_problem(v, "a site id (a whole number ≥ 0)"))
+    })
 }
 
 /// A map's lists, read but not yet checked against each other: sites (id, x, y), rivers (site
@@ -96,7 +101,11 @@ mod typed {
     pub(super) fn parts(text: &str) -> Option<super::Parts> {
         let m: Map = serde_json::from_str(text).ok()?;
         Some(super::Parts {
-            sites: m.sites.into_iter().map(|s| (s.id, s.x.unwrap_or(0.0), s.y.unwrap_or(0.0))).collect(),
+            sites: m
+                .sites
+                .into_iter()
+                .map(|s| (s.id, s.x.unwrap_or(0.0), s.y.unwrap_or(0.0)))
+                .collect(),
             rivers: m.rivers.into_iter().map(|r| (r.source, r.target)).collect(),
             mines: m.mines,
         })
@@ -133,7 +142,10 @@ impl PunterMap {
         let mut sites = Vec::with_capacity(site_list.len());
         for (i, s) in site_list.iter().enumerate() {
             let place = format!("sites[{i}]");
-            let id = number(s.get("id").ok_or_else(|| error(&place, "a site needs an \"id\""))?, &format!("{place}.id"))?;
+            let id = number(
+                s.get("id").ok_or_else(|| error(&place, "a site needs an \"id\""))?,
+                &format!("{place}.id"),
+            )?;
             let coord = |k: &str| s.get(k).and_then(Value::as_f64).unwrap_or(0.0);
             sites.push((id, coord("x"), coord("y")));
         }
@@ -141,8 +153,16 @@ impl PunterMap {
             let place = format!("rivers[{i}].{key}");
             number(r.get(key).ok_or_else(|| error(&place, "missing"))?, &place)
         };
-        let rivers = river_list.iter().enumerate().map(|(i, r)| Ok((end(r, "source", i)?, end(r, "target", i)?))).collect::<Result<_, MapError>>()?;
-        let mines = mine_list.iter().enumerate().map(|(i, m)| number(m, &format!("mines[{i}]"))).collect::<Result<_, _>>()?;
+        let rivers = river_list
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Ok((end(r, "source", i)?, end(r, "target", i)?)))
+            .collect::<Result<_, MapError>>()?;
+        let mines = mine_list
+            .iter()
+            .enumerate()
+            .map(|(i, m)| number(m, &format!("mines[{i}]")))
+            .collect::<Result<_, _>>()?;
         PunterMap::build(Parts { sites, rivers, mines })
     }
 
@@ -158,15 +178,22 @@ impl PunterMap {
             sites.push(Site { id, x, y });
         }
         let site = |id: u64, place: String| -> Result<u32, MapError> {
-            index.get(&id).copied().ok_or_else(|| error(&place, format!("site {id} is not among the sites")))
+            index
+                .get(&id)
+                .copied()
+                .ok_or_else(|| error(&place, format!("site {id} is not among the sites")))
         };
         let mut rivers = Vec::with_capacity(parts.rivers.len());
-        let mut river_index = HashMap::with_capacity_and_hasher(parts.rivers.len(), Default::default());
+        let mut river_index =
+            HashMap::with_capacity_and_hasher(parts.rivers.len(), Default::default());
         for (i, &(source, target)) in parts.rivers.iter().enumerate() {
             let a = site(source, format!("rivers[{i}].source"))?;
             let b = site(target, format!("rivers[{i}].target"))?;
             if a == b {
-                return Err(error(format!("rivers[{i}]"), format!("a river from site {} to itself", sites[a as usize].id)));
+                return Err(error(
+                    format!("rivers[{i}]"),
+                    format!("a river from site {} to itself", sites[a as usize].id),
+                ));
             }
             let key = (a.min(b), a.max(b));
             if let std::collections::hash_map::Entry::Vacant(e) = river_index.entry(key) {
@@ -198,8 +225,19 @@ impl PunterMap {
                 by_id[s.id as usize] = i as u32;
             }
         }
-        let mut map = PunterMap { sites, rivers, mines, index, river_index, adjacent, dist: Vec::new(), mine_of, by_id };
-        let (n, per_mine): (usize, Vec<Vec<u32>>) = (map.mines.len(), map.mines.iter().map(|&m| map.bfs(m)).collect());
+        let mut map = PunterMap {
+            sites,
+            rivers,
+            mines,
+            index,
+            river_index,
+            adjacent,
+            dist: Vec::new(),
+            mine_of,
+            by_id,
+        };
+        let (n, per_mine): (usize, Vec<Vec<u32>>) =
+            (map.mines.len(), map.mines.iter().map(|&m| map.bfs(m)).collect());
         map.dist = vec![u32::MAX; n * map.sites.len()];
         for (m, from_m) in per_mine.iter().enumerate() {
             for (s, &d) in from_m.iter().enumerate() {
@@ -263,7 +301,9 @@ impl PunterMap {
         match self.mine_of.get(s as usize) {
             Some(&n) if n != u16::MAX => Some(usize::from(n)),
             // More than 65,535 mines: look it up.
-            Some(_) if self.mines.len() > usize::from(u16::MAX) => self.mines.iter().position(|&m| m == s),
+            Some(_) if self.mines.len() > usize::from(u16::MAX) => {
+                self.mines.iter().position(|&m| m == s)
+            }
             _ => None,
         }
     }

@@ -54,7 +54,8 @@ pub fn over_limit(text: &str) -> Result<(), (&'static str, String)> {
     match serde_json::from_str::<Lists>(text) {
         Err(e) if e.to_string().contains("more than the limit of") => {
             // Which list: the limit's number says it.
-            let list = if e.to_string().contains(&MAX_SITES.to_string()) { "sites" } else { "rivers" };
+            let list =
+                if e.to_string().contains(&MAX_SITES.to_string()) { "sites" } else { "rivers" };
             let limit = if list == "sites" { MAX_SITES } else { MAX_RIVERS };
             Err((list, format!("more {list} than the limit of {limit}")))
         }

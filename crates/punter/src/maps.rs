@@ -53,16 +53,34 @@ macro_rules! embedded {
 
 #[cfg(not(target_arch = "wasm32"))]
 embedded!(
-    "lambda.json", "circle.json", "triangle.json", "randomMedium.json", "randomSparse.json", "tube.json",
-    "boston.json", "junction.json", "icfp-coauthors-pj.json", "star.json", "gothenburg.json", "nara.json",
-    "vancouver.json", "oxford-10000.json", "edinburgh-10000.json", "sample.json", "edinburgh-sparse.json",
-    "oxford-sparse.json", "oxford-center-sparse.json", "oxford2-sparse-2.json", "van-city-sparse.json",
+    "lambda.json",
+    "circle.json",
+    "triangle.json",
+    "randomMedium.json",
+    "randomSparse.json",
+    "tube.json",
+    "boston.json",
+    "junction.json",
+    "icfp-coauthors-pj.json",
+    "star.json",
+    "gothenburg.json",
+    "nara.json",
+    "vancouver.json",
+    "oxford-10000.json",
+    "edinburgh-10000.json",
+    "sample.json",
+    "edinburgh-sparse.json",
+    "oxford-sparse.json",
+    "oxford-center-sparse.json",
+    "oxford2-sparse-2.json",
+    "van-city-sparse.json",
     "lambda-contest-time.json",
 );
 
 /// The page's build carries only the small map its input checks referee protocol messages on.
 #[cfg(target_arch = "wasm32")]
-const EMBEDDED: &[(&str, &str)] = &[("sample.json", include_str!("../../../maps/punter/sample.json"))];
+const EMBEDDED: &[(&str, &str)] =
+    &[("sample.json", include_str!("../../../maps/punter/sample.json"))];
 
 /// The text of the bundled map `name`, when this build has it compiled in.
 pub fn bundled(name: &str) -> Option<&'static str> {

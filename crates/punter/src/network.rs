@@ -83,7 +83,8 @@ impl Network {
                 None => map.mine_number(s).into_iter().collect(),
             }
         };
-        mines(a, ca).into_iter().map(|m| sum(b, m, cb)).sum::<u64>() + mines(b, cb).into_iter().map(|m| sum(a, m, ca)).sum::<u64>()
+        mines(a, ca).into_iter().map(|m| sum(b, m, cb)).sum::<u64>()
+            + mines(b, cb).into_iter().map(|m| sum(a, m, ca)).sum::<u64>()
     }
 
     fn touch(&mut self, map: &PunterMap, s: u32) -> u32 {
@@ -91,7 +92,11 @@ impl Network {
             return root;
         }
         self.parent[s as usize] = s;
-        let sums = map.dists(s).iter().map(|&d| if d == u32::MAX { 0 } else { u64::from(d) * u64::from(d) }).collect();
+        let sums = map
+            .dists(s)
+            .iter()
+            .map(|&d| if d == u32::MAX { 0 } else { u64::from(d) * u64::from(d) })
+            .collect();
         let mines = map.mine_number(s).map(|m| vec![m as u16]).unwrap_or_default();
         self.components.insert(s, Component { sites: 1, mines, sums });
         s

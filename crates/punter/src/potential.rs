@@ -183,7 +183,8 @@ impl Field {
             }
             for &(_, target, worth) in futures.iter().filter(|f| f.0 == m) {
                 let d = self.depth[self.parent[target as usize] as usize];
-                total += if d == NONE { -worth } else { worth * (2.0 * self.powers[d as usize] - 1.0) };
+                total +=
+                    if d == NONE { -worth } else { worth * (2.0 * self.powers[d as usize] - 1.0) };
             }
             if let Some(rivers) = flow.as_mut() {
                 self.flow_back(rivers);

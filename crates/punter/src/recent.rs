@@ -36,7 +36,12 @@ pub struct RecentTurn {
 /// The latest turn of each of `punters` among `moves` (`seat(i)`: the seat that made move `i`):
 /// `None` for a punter that has not moved. Only the last `punters` turns are looked at, so the
 /// cost does not grow with the game.
-pub fn latest_turns(map: &PunterMap, punters: usize, moves: &[PunterMove], seat: impl Fn(usize) -> Option<u8>) -> Vec<Option<RecentTurn>> {
+pub fn latest_turns(
+    map: &PunterMap,
+    punters: usize,
+    moves: &[PunterMove],
+    seat: impl Fn(usize) -> Option<u8>,
+) -> Vec<Option<RecentTurn>> {
     let mut out: Vec<Option<RecentTurn>> = vec![None; punters];
     let mut seen = 0;
     let mut i = moves.len();
@@ -48,9 +53,18 @@ pub fn latest_turns(map: &PunterMap, punters: usize, moves: &[PunterMove], seat:
             PunterMove::Claim(r) => (TurnKind::Claim, vec![*r]),
             PunterMove::Option(r) => (TurnKind::Option, vec![*r]),
             PunterMove::SplurgeEnd => {
-                let start = (0..i).rev().find(|&k| seat(k) != by || !matches!(moves[k], PunterMove::SplurgeTo(_))).map_or(0, |k| k + 1);
-                let sites: Vec<u32> = moves[start..i].iter().filter_map(|m| if let PunterMove::SplurgeTo(s) = m { Some(*s) } else { None }).collect();
-                (TurnKind::Splurge, sites.windows(2).filter_map(|w| map.river(w[0], w[1])).collect())
+                let start = (0..i)
+                    .rev()
+                    .find(|&k| seat(k) != by || !matches!(moves[k], PunterMove::SplurgeTo(_)))
+                    .map_or(0, |k| k + 1);
+                let sites: Vec<u32> = moves[start..i]
+                    .iter()
+                    .filter_map(|m| if let PunterMove::SplurgeTo(s) = m { Some(*s) } else { None })
+                    .collect();
+                (
+                    TurnKind::Splurge,
+                    sites.windows(2).filter_map(|w| map.river(w[0], w[1])).collect(),
+                )
             }
             // A step of a splurge: counted with its end (or not at all while it is being made).
             PunterMove::SplurgeTo(_) => continue,

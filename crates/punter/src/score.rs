@@ -80,7 +80,8 @@ impl PunterGame {
                 FutureScore { mine, target, distance, won, points: if won { d3 } else { -d3 } }
             })
             .collect();
-        let total = mines.iter().map(|m| m.points as i64).sum::<i64>() + futures.iter().map(|f| f.points).sum::<i64>();
+        let total = mines.iter().map(|m| m.points as i64).sum::<i64>()
+            + futures.iter().map(|f| f.points).sum::<i64>();
         Breakdown { mines, futures, total }
     }
 
@@ -96,7 +97,11 @@ impl PunterGame {
             .iter()
             .enumerate()
             .filter(|&(_, &mine)| mine != s)
-            .map(|(m, &mine)| SiteWorth { mine, distance: map.dist(m, s), joined: net.connected(mine, s) })
+            .map(|(m, &mine)| SiteWorth {
+                mine,
+                distance: map.dist(m, s),
+                joined: net.connected(mine, s),
+            })
             .filter(|w| w.distance != u32::MAX)
             .collect()
     }

@@ -52,17 +52,33 @@ impl std::error::Error for Illegal {}
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Illegal::NoSuchRiver { source, target } => write!(f, "there is no river {source}–{target}"),
-            Illegal::Claimed { source, target } => write!(f, "river {source}–{target} is already claimed"),
+            Illegal::NoSuchRiver { source, target } => {
+                write!(f, "there is no river {source}–{target}")
+            }
+            Illegal::Claimed { source, target } => {
+                write!(f, "river {source}–{target} is already claimed")
+            }
             Illegal::SplurgesOff => f.write_str("splurges are not enabled in this game"),
             Illegal::OptionsOff => f.write_str("options are not enabled in this game"),
             Illegal::RouteTooShort => f.write_str("a splurge route needs at least two sites"),
-            Illegal::RiverTwiceInRoute { source, target } => write!(f, "the route uses river {source}–{target} twice"),
-            Illegal::NotEnoughCredit { needed, credit } => write!(f, "the splurge needs {needed} credit, the punter has {credit}"),
-            Illegal::NotClaimed { source, target } => write!(f, "river {source}–{target} is not claimed, so it has no option to buy"),
-            Illegal::OwnRiver { source, target } => write!(f, "river {source}–{target} is the punter's own"),
-            Illegal::OptionTaken { source, target } => write!(f, "the option on river {source}–{target} is already taken"),
-            Illegal::NoOptionsLeft { needed, left } => write!(f, "needs {needed} option(s), the punter has {left} left"),
+            Illegal::RiverTwiceInRoute { source, target } => {
+                write!(f, "the route uses river {source}–{target} twice")
+            }
+            Illegal::NotEnoughCredit { needed, credit } => {
+                write!(f, "the splurge needs {needed} credit, the punter has {credit}")
+            }
+            Illegal::NotClaimed { source, target } => {
+                write!(f, "river {source}–{target} is not claimed, so it has no option to buy")
+            }
+            Illegal::OwnRiver { source, target } => {
+                write!(f, "river {source}–{target} is the punter's own")
+            }
+            Illegal::OptionTaken { source, target } => {
+                write!(f, "the option on river {source}–{target} is already taken")
+            }
+            Illegal::NoOptionsLeft { needed, left } => {
+                write!(f, "needs {needed} option(s), the punter has {left} left")
+            }
             Illegal::Zombie => f.write_str("the punter is a zombie and passes"),
             Illegal::GameOver => f.write_str("the game is over"),
         }
@@ -103,13 +119,22 @@ pub struct PunterGame {
 /// The bids after bidding `target` on `mine`: one future per mine, a later bid replacing the
 /// earlier one on the same mine (as the official server applied them); the new bid goes last.
 pub fn add_bid<M: PartialEq + Copy, T: Copy>(bids: &[(M, T)], mine: M, target: T) -> Vec<(M, T)> {
-    bids.iter().copied().filter(|&(m, _)| m != mine).chain(std::iter::once((mine, target))).collect()
+    bids.iter()
+        .copied()
+        .filter(|&(m, _)| m != mine)
+        .chain(std::iter::once((mine, target)))
+        .collect()
 }
 
 impl PunterGame {
     /// A new game; `futures[p]` are punter p's bids as (source, target) site ids, applied as the
     /// server did (only mines as sources, no mine as target, reachable; the last bid per mine).
-    pub fn new(map: Arc<PunterMap>, punters: usize, settings: Settings, futures: &[Vec<(u64, u64)>]) -> PunterGame {
+    pub fn new(
+        map: Arc<PunterMap>,
+        punters: usize,
+        settings: Settings,
+        futures: &[Vec<(u64, u64)>],
+    ) -> PunterGame {
         let punters = punters.clamp(1, MAX_PUNTERS);
         let (r, s) = (map.rivers.len(), map.sites.len());
         let mut game = PunterGame {
@@ -137,7 +162,9 @@ impl PunterGame {
     fn valid_futures(&self, bids: &[(u64, u64)]) -> Vec<(usize, u32)> {
         let mut kept: Vec<(usize, u32)> = Vec::new();
         for &(source, target) in bids {
-            let (Some(s), Some(t)) = (self.map.site(source), self.map.site(target)) else { continue };
+            let (Some(s), Some(t)) = (self.map.site(source), self.map.site(target)) else {
+                continue;
+            };
             let Some(m) = self.map.mine_number(s) else { continue };
             if self.map.mine_number(t).is_some() || self.map.dist(m, t) == u32::MAX {
                 continue;
@@ -204,7 +231,11 @@ impl PunterGame {
             .map(|&(m, t)| {
                 let d = i64::from(self.map.dist(m, t));
                 let d3 = d * d * d;
-                if self.networks[p].connected(self.map.mines[m], t) { d3 } else { -d3 }
+                if self.networks[p].connected(self.map.mines[m], t) {
+                    d3
+                } else {
+                    -d3
+                }
             })
             .sum();
         base + futures

@@ -46,15 +46,20 @@ pub fn bids(map: &PunterMap, p: usize) -> Vec<(u64, u64)> {
     for k in 0..n.min(MAX_BIDS) {
         let m = (k + p) % n;
         let from = map.mines[m];
-        let other = (0..n).filter(|&o| o != m).map(|o| map.mines[o]).min_by_key(|&o| map.dist(m, o));
+        let other =
+            (0..n).filter(|&o| o != m).map(|o| map.mines[o]).min_by_key(|&o| map.dist(m, o));
         let want = match other {
-            Some(o) if map.dist(m, o) != u32::MAX && map.dist(m, o) > 1 => (map.dist(m, o) - 1).min(3),
+            Some(o) if map.dist(m, o) != u32::MAX && map.dist(m, o) > 1 => {
+                (map.dist(m, o) - 1).min(3)
+            }
             _ => 2,
         };
         // The site at distance `want` that is closest to the other mine.
         let target = (0..map.sites.len() as u32)
             .filter(|&s| map.dist(m, s) == want && map.mine_number(s).is_none())
-            .min_by_key(|&s| other.and_then(|o| map.mine_number(o)).map_or(0, |on| map.dist(on, s)));
+            .min_by_key(|&s| {
+                other.and_then(|o| map.mine_number(o)).map_or(0, |on| map.dist(on, s))
+            });
         if let Some(t) = target {
             out.push((map.sites[from as usize].id, map.sites[t as usize].id));
         }
@@ -81,7 +86,11 @@ struct Board<'a> {
 
 impl Board<'_> {
     fn futures_of(&self, q: usize) -> &[(usize, u32, f64)] {
-        if q == self.me { self.futures } else { &[] }
+        if q == self.me {
+            self.futures
+        } else {
+            &[]
+        }
     }
 
     /// The flow of every punter's potential through each river.
@@ -102,7 +111,10 @@ impl Board<'_> {
 
     /// The policy's free rivers for `mover`, best first (ties: the lower river first).
     fn ranked(&self, flows: &[Vec<f64>], mover: usize) -> Vec<(f64, usize)> {
-        let mut out: Vec<(f64, usize)> = (0..self.owners.len()).filter(|&r| self.owners[r] < 0).map(|r| (self.worth(flows, mover, r), r)).collect();
+        let mut out: Vec<(f64, usize)> = (0..self.owners.len())
+            .filter(|&r| self.owners[r] < 0)
+            .map(|r| (self.worth(flows, mover, r), r))
+            .collect();
         out.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         out
     }
@@ -126,7 +138,11 @@ impl Board<'_> {
         (0..self.punters)
             .map(|q| {
                 let p = field.potential(self.map, &held, q as i16, self.futures_of(q), None);
-                if q == self.me { p } else { -p / others }
+                if q == self.me {
+                    p
+                } else {
+                    -p / others
+                }
             })
             .sum()
     }
@@ -172,7 +188,14 @@ impl Decider<Punter> for StrongBot {
                 Some((m, ts, d * d * d))
             })
             .collect();
-        let board = Board { map, owners: v.owners.clone(), options: v.options.clone(), punters: v.punters, me, futures: &futures };
+        let board = Board {
+            map,
+            owners: v.owners.clone(),
+            options: v.options.clone(),
+            punters: v.punters,
+            me,
+            futures: &futures,
+        };
         let mut field = Field::new(map, discount(v.turn, v.turns));
         let best = self.decide_with(v, &board, &mut field);
         self.work = field.work();
@@ -181,7 +204,12 @@ impl Decider<Punter> for StrongBot {
 }
 
 impl StrongBot {
-    fn decide_with(&self, v: &PunterView, board: &Board, field: &mut Field) -> Result<PunterMove, String> {
+    fn decide_with(
+        &self,
+        v: &PunterView,
+        board: &Board,
+        field: &mut Field,
+    ) -> Result<PunterMove, String> {
         let (map, me) = (board.map, board.me);
         let mut flows = vec![vec![0.0; map.rivers.len()]; v.punters];
         board.flows(field, &mut flows);
@@ -200,7 +228,8 @@ impl StrongBot {
             return Ok(Self::claim_or_option(v, board, field, first));
         }
         let ranked = board.ranked(&flows, me);
-        let mut moves: Vec<PunterMove> = ranked.iter().take(CANDIDATES).map(|&(_, r)| PunterMove::Claim(r as u32)).collect();
+        let mut moves: Vec<PunterMove> =
+            ranked.iter().take(CANDIDATES).map(|&(_, r)| PunterMove::Claim(r as u32)).collect();
         if options_due(v) {
             moves.extend(options_worth_buying(v, OPTIONS).into_iter().map(PunterMove::Option));
         }
@@ -217,9 +246,18 @@ impl StrongBot {
     /// What the board is worth to this punter (its potential less the others' mean, at the
     /// discount of turn `valued_at`) after its move `mv` and then `plies` single turns of the
     /// others and itself, each following the policy.
-    fn outcome(v: &PunterView, board: &Board, field: &mut Field, flows: &mut [Vec<f64>], mv: &PunterMove, plies: usize, valued_at: usize) -> f64 {
+    fn outcome(
+        v: &PunterView,
+        board: &Board,
+        field: &mut Field,
+        flows: &mut [Vec<f64>],
+        mv: &PunterMove,
+        plies: usize,
+        valued_at: usize,
+    ) -> f64 {
         let me = board.me;
-        let mut b = Board { owners: board.owners.clone(), options: board.options.clone(), ..*board };
+        let mut b =
+            Board { owners: board.owners.clone(), options: board.options.clone(), ..*board };
         match *mv {
             PunterMove::Option(r) => b.options[r as usize] = me as i16,
             PunterMove::Claim(r) => b.owners[r as usize] = me as i16,
@@ -246,7 +284,13 @@ impl StrongBot {
     /// four punters on 7 maps up to junction, mean place 1.75 against 2.04 for the policy's
     /// claim (with GennAI; 2.21 against 2.14 with Unagi in its seat); seven punters, one game a
     /// map: vancouver 4th → 1st, oxford-10000 3rd → 2nd, icfp-coauthors-pj 2nd both times.
-    fn weighed_claim(v: &PunterView, board: &Board, field: &mut Field, flows: &[Vec<f64>], first: usize) -> usize {
+    fn weighed_claim(
+        v: &PunterView,
+        board: &Board,
+        field: &mut Field,
+        flows: &[Vec<f64>],
+        first: usize,
+    ) -> usize {
         // The field has computed one ply so far (every punter's flows): as many more as the
         // budget leaves room for.
         let ply = field.work().max(1);
@@ -256,7 +300,8 @@ impl StrongBot {
         }
         let mut best = (f64::MIN, first);
         for (_, r) in board.ranked(flows, board.me).into_iter().take(count) {
-            let value = Self::outcome(v, board, field, &mut [], &PunterMove::Claim(r as u32), 0, v.turn);
+            let value =
+                Self::outcome(v, board, field, &mut [], &PunterMove::Claim(r as u32), 0, v.turn);
             if value > best.0 {
                 best = (value, r);
             }
@@ -266,7 +311,12 @@ impl StrongBot {
 
     /// Without play-outs: the policy's claim or, in its last turns (`options_due`), an option
     /// when buying it adds more to this punter's potential than the claim does.
-    fn claim_or_option(v: &PunterView, board: &Board, field: &mut Field, first: usize) -> PunterMove {
+    fn claim_or_option(
+        v: &PunterView,
+        board: &Board,
+        field: &mut Field,
+        first: usize,
+    ) -> PunterMove {
         let claim = PunterMove::Claim(first as u32);
         let buys = if options_due(v) { options_worth_buying(v, OPTIONS) } else { Vec::new() };
         if buys.is_empty() {

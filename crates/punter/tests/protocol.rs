@@ -1,18 +1,24 @@
 //! The official Lambda Punter protocol: `n:json` framing, the messages, conversions to the
 //! rails' moves, and the referee playing bots that speak the protocol.
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rails::game::Game;
 use punter::protocol::{
-    encode, frame, from_punter_moves, group_turns, map_json, to_punter_moves, Answer, Decoder, Me, Message, MoveRequest,
-    ProtocolError, ProtocolMove, PunterMessage, Ready, Score, ServerMessage, Setup, Stop,
-    TimeoutNotice, You, MAX_MESSAGE_BYTES,
+    encode, frame, from_punter_moves, group_turns, map_json, to_punter_moves, Answer, Decoder, Me,
+    Message, MoveRequest, ProtocolError, ProtocolMove, PunterMessage, Ready, Score, ServerMessage,
+    Setup, Stop, TimeoutNotice, You, MAX_MESSAGE_BYTES,
 };
 use punter::{Illegal, Move, Punter, PunterGame, PunterMap, PunterMove, PunterParams, Settings};
+use rails::game::Game;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
 fn sample_params(punters: usize, settings: Settings) -> PunterParams {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../maps/punter/sample.json")).expect("sample map");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../maps/punter/sample.json"
+    ))
+    .expect("sample map");
     PunterParams::new("sample.json", &text, punters, settings, Vec::new()).expect("valid map")
 }
 
@@ -97,7 +103,10 @@ fn length_is_bytes_and_whitespace_between_messages_is_skipped() {
     let mut d = Decoder::new();
     d.push(format!("{framed}\n\r\n {framed}\n").as_bytes());
     assert_eq!(d.next_message::<You>().unwrap().unwrap().name, "Zoë 🦀");
-    assert_eq!(d.next_message::<ServerMessage>().unwrap(), Some(ServerMessage::You(You { name: "Zoë 🦀".into() })));
+    assert_eq!(
+        d.next_message::<ServerMessage>().unwrap(),
+        Some(ServerMessage::You(You { name: "Zoë 🦀".into() }))
+    );
     assert_eq!(d.next_value().unwrap(), None);
     d.finish().unwrap();
 }
@@ -117,19 +126,35 @@ fn bad_frames_are_errors_with_their_place() {
     };
     // A good message, then a bad prefix at byte 13.
     let e = case("10:{\"me\":\"a\"}12x:{}");
-    assert!(matches!(&e, ProtocolError::BadLength { at: 13, message } if message.contains("'x'") && message.contains("byte 15")), "{e:?}");
+    assert!(
+        matches!(&e, ProtocolError::BadLength { at: 13, message } if message.contains("'x'") && message.contains("byte 15")),
+        "{e:?}"
+    );
     assert!(e.to_string().starts_with("byte 13: bad length prefix"), "{e}");
     assert!(matches!(case(":{}"), ProtocolError::BadLength { at: 0, .. }));
     assert!(matches!(case("-1:{}"), ProtocolError::BadLength { at: 0, .. }));
     assert!(matches!(case("{\"me\":1}"), ProtocolError::BadLength { at: 0, .. }));
     let e = case("1234567890:");
-    assert!(matches!(&e, ProtocolError::BadLength { message, .. } if message.contains("9 digits")), "{e:?}");
+    assert!(
+        matches!(&e, ProtocolError::BadLength { message, .. } if message.contains("9 digits")),
+        "{e:?}"
+    );
     // Over the limit: refused as soon as the prefix is read.
     let e = case(&format!("{}:", MAX_MESSAGE_BYTES + 1));
-    assert_eq!(e, ProtocolError::TooLarge { at: 0, length: MAX_MESSAGE_BYTES as u64 + 1, limit: MAX_MESSAGE_BYTES });
+    assert_eq!(
+        e,
+        ProtocolError::TooLarge {
+            at: 0,
+            length: MAX_MESSAGE_BYTES as u64 + 1,
+            limit: MAX_MESSAGE_BYTES
+        }
+    );
     let mut small = Decoder::with_limit(9);
     small.push(b"10:{\"me\":\"a\"}");
-    assert!(matches!(small.next_value(), Err(ProtocolError::TooLarge { length: 10, limit: 9, .. })));
+    assert!(matches!(
+        small.next_value(),
+        Err(ProtocolError::TooLarge { length: 10, limit: 9, .. })
+    ));
     // A broken stream stays broken.
     assert!(small.next_value().is_err() && small.is_broken() && small.finish().is_err());
 
@@ -205,13 +230,27 @@ fn wrong_shapes_name_the_field() {
     assert_eq!(field(ServerMessage::from_json(&json!([1]))), "");
     assert_eq!(field(ServerMessage::from_json(&json!({"hello": 1}))), "");
 
-    assert_eq!(pfield(PunterMessage::from_json(&json!({"splurge": {"punter": 0, "route": [1, -2]}}))), "splurge.route[1]");
-    assert_eq!(pfield(PunterMessage::from_json(&json!({"claim": {"punter": 0, "source": 1}}))), "claim.target");
+    assert_eq!(
+        pfield(PunterMessage::from_json(&json!({"splurge": {"punter": 0, "route": [1, -2]}}))),
+        "splurge.route[1]"
+    );
+    assert_eq!(
+        pfield(PunterMessage::from_json(&json!({"claim": {"punter": 0, "source": 1}}))),
+        "claim.target"
+    );
     assert_eq!(pfield(PunterMessage::from_json(&json!({"pass": {}}))), "pass.punter");
     // The first move key in the server's order (claim, pass, splurge, option) is the move.
-    assert_eq!(pfield(PunterMessage::from_json(&json!({"pass": {"punter": 0}, "claim": {}}))), "claim.punter");
-    assert_eq!(pfield(PunterMessage::from_json(&json!({"ready": 0, "futures": [{"source": 1}]}))), "futures[0].target");
-    let e = PunterMessage::from_json(&json!({"option": {"punter": 0, "source": 1, "target": null}})).unwrap_err();
+    assert_eq!(
+        pfield(PunterMessage::from_json(&json!({"pass": {"punter": 0}, "claim": {}}))),
+        "claim.punter"
+    );
+    assert_eq!(
+        pfield(PunterMessage::from_json(&json!({"ready": 0, "futures": [{"source": 1}]}))),
+        "futures[0].target"
+    );
+    let e =
+        PunterMessage::from_json(&json!({"option": {"punter": 0, "source": 1, "target": null}}))
+            .unwrap_err();
     assert_eq!(e.to_string(), "option.target: expected a whole number ≥ 0, got null");
     let e = Answer::parse("{\"pass\":").unwrap_err();
     assert!(matches!(e, ProtocolError::Json { at: None, line: 1, .. }));
@@ -240,7 +279,12 @@ fn answers_are_read_as_the_official_server_read_them() {
 fn messages_round_trip_through_json_and_serde() {
     let msgs: Vec<ServerMessage> = vec![
         ServerMessage::You(You { name: "x".into() }),
-        ServerMessage::Setup(Setup { punter: 1, punters: 3, map: json!({"sites": [{"id": 1}], "rivers": [], "mines": [1]}), settings: None }),
+        ServerMessage::Setup(Setup {
+            punter: 1,
+            punters: 3,
+            map: json!({"sites": [{"id": 1}], "rivers": [], "mines": [1]}),
+            settings: None,
+        }),
         ServerMessage::Setup(Setup {
             punter: 0,
             punters: 2,
@@ -256,7 +300,11 @@ fn messages_round_trip_through_json_and_serde() {
             ],
             state: Some(json!({"anything": [1, "two"]}).into()),
         }),
-        ServerMessage::Stop(Stop { moves: vec![ProtocolMove::pass(0)], scores: vec![Score { punter: 0, score: -27 }], state: None }),
+        ServerMessage::Stop(Stop {
+            moves: vec![ProtocolMove::pass(0)],
+            scores: vec![Score { punter: 0, score: -27 }],
+            state: None,
+        }),
         ServerMessage::Timeout(TimeoutNotice { seconds: 1.0 }),
     ];
     for m in &msgs {
@@ -267,23 +315,40 @@ fn messages_round_trip_through_json_and_serde() {
     let answers: Vec<PunterMessage> = vec![
         PunterMessage::Me(Me { name: "bot".into() }),
         PunterMessage::Ready(Ready { punter: 1, futures: None, state: None }),
-        PunterMessage::Ready(Ready { punter: 1, futures: Some(vec![(1, 3)]), state: Some(json!("s").into()) }),
-        PunterMessage::Answer(Answer { mv: ProtocolMove::new(0, Move::Splurge { route: vec![1, 2] }), state: Some(json!(7).into()) }),
+        PunterMessage::Ready(Ready {
+            punter: 1,
+            futures: Some(vec![(1, 3)]),
+            state: Some(json!("s").into()),
+        }),
+        PunterMessage::Answer(Answer {
+            mv: ProtocolMove::new(0, Move::Splurge { route: vec![1, 2] }),
+            state: Some(json!(7).into()),
+        }),
         PunterMessage::Answer(Answer { mv: ProtocolMove::pass(4), state: None }),
     ];
     for m in &answers {
         assert_eq!(&PunterMessage::from_json(&m.to_json()).unwrap(), m);
-        assert_eq!(&serde_json::from_value::<PunterMessage>(serde_json::to_value(m).unwrap()).unwrap(), m);
+        assert_eq!(
+            &serde_json::from_value::<PunterMessage>(serde_json::to_value(m).unwrap()).unwrap(),
+            m
+        );
     }
     // The spec's examples, read as written.
-    let a = Answer::parse(r#"{"claim":{"punter":0,"source":0,"target":1},"state":{"s":1}}"#).unwrap();
+    let a =
+        Answer::parse(r#"{"claim":{"punter":0,"source":0,"target":1},"state":{"s":1}}"#).unwrap();
     assert_eq!(a.mv, ProtocolMove::new(0, Move::Claim { source: 0, target: 1 }));
     assert_eq!(a.state, Some(json!({"s": 1}).into()));
-    let s = Setup::parse(r#"{"punter":0,"punters":2,"map":{"sites":[{"id":4}],"rivers":[],"mines":[4]}}"#).unwrap();
+    let s = Setup::parse(
+        r#"{"punter":0,"punters":2,"map":{"sites":[{"id":4}],"rivers":[],"mines":[4]}}"#,
+    )
+    .unwrap();
     assert_eq!((s.settings, s.settings()), (None, Settings::default()));
     let s = Setup::parse(r#"{"punter":0,"punters":2,"map":{"sites":[],"rivers":[],"mines":[]},"settings":{"splurges":true}}"#).unwrap();
     assert_eq!(s.settings(), Settings { futures: false, splurges: true, options: false });
-    assert!(serde_json::from_str::<ServerMessage>(r#"{"move":{"moves":[{"pass":{}}]}}"#).unwrap_err().to_string().contains("move.moves[0].pass.punter"));
+    assert!(serde_json::from_str::<ServerMessage>(r#"{"move":{"moves":[{"pass":{}}]}}"#)
+        .unwrap_err()
+        .to_string()
+        .contains("move.moves[0].pass.punter"));
 }
 
 #[test]
@@ -322,11 +387,31 @@ fn moves_convert_to_and_from_the_rails() {
     }
     let steps = to_punter_moves(map, &Move::Splurge { route: vec![0, 1, 2] }).unwrap();
     let s = |id: u64| map.site(id).unwrap();
-    assert_eq!(steps, vec![PunterMove::SplurgeTo(s(0)), PunterMove::SplurgeTo(s(1)), PunterMove::SplurgeTo(s(2)), PunterMove::SplurgeEnd]);
-    assert_eq!(to_punter_moves(map, &Move::Claim { source: 0, target: 2 }), Err(Illegal::NoSuchRiver { source: 0, target: 2 }));
-    assert_eq!(to_punter_moves(map, &Move::Claim { source: 0, target: 99 }), Err(Illegal::NoSuchRiver { source: 0, target: 99 }));
-    assert_eq!(to_punter_moves(map, &Move::Splurge { route: vec![0] }), Err(Illegal::RouteTooShort));
-    assert_eq!(to_punter_moves(map, &Move::Splurge { route: vec![0, 1, 4] }), Err(Illegal::NoSuchRiver { source: 1, target: 4 }));
+    assert_eq!(
+        steps,
+        vec![
+            PunterMove::SplurgeTo(s(0)),
+            PunterMove::SplurgeTo(s(1)),
+            PunterMove::SplurgeTo(s(2)),
+            PunterMove::SplurgeEnd
+        ]
+    );
+    assert_eq!(
+        to_punter_moves(map, &Move::Claim { source: 0, target: 2 }),
+        Err(Illegal::NoSuchRiver { source: 0, target: 2 })
+    );
+    assert_eq!(
+        to_punter_moves(map, &Move::Claim { source: 0, target: 99 }),
+        Err(Illegal::NoSuchRiver { source: 0, target: 99 })
+    );
+    assert_eq!(
+        to_punter_moves(map, &Move::Splurge { route: vec![0] }),
+        Err(Illegal::RouteTooShort)
+    );
+    assert_eq!(
+        to_punter_moves(map, &Move::Splurge { route: vec![0, 1, 4] }),
+        Err(Illegal::NoSuchRiver { source: 1, target: 4 })
+    );
     assert_eq!(from_punter_moves(map, &[PunterMove::Claim(999)]), None);
     assert_eq!(from_punter_moves(map, &[PunterMove::SplurgeTo(0), PunterMove::SplurgeEnd]), None);
     assert_eq!(from_punter_moves(map, &[PunterMove::Pass, PunterMove::Pass]), None);
@@ -337,13 +422,13 @@ fn moves_convert_to_and_from_the_rails() {
     let mut rails = Vec::new();
     let mut turns = Vec::new();
     let script = [
-        Move::Pass,                                     // 0: credit 1
-        Move::Claim { source: 3, target: 5 },           // 1
-        Move::Pass,                                     // 0: credit 2
-        Move::Claim { source: 1, target: 3 },           // 1
-        Move::Splurge { route: vec![0, 1, 2, 3] },      // 0: credit 3, three free rivers
-        Move::Pass,                                     // 1
-        Move::Option { source: 3, target: 5 },          // 0: punter 1's river
+        Move::Pass,                                // 0: credit 1
+        Move::Claim { source: 3, target: 5 },      // 1
+        Move::Pass,                                // 0: credit 2
+        Move::Claim { source: 1, target: 3 },      // 1
+        Move::Splurge { route: vec![0, 1, 2, 3] }, // 0: credit 3, three free rivers
+        Move::Pass,                                // 1
+        Move::Option { source: 3, target: 5 },     // 0: punter 1's river
     ];
     for mv in &script {
         let legal = game.game().check_move(mv).is_ok();
@@ -363,7 +448,10 @@ fn moves_convert_to_and_from_the_rails() {
     assert_eq!(direct.scores(), game.game().scores());
     // A pass abandons a splurge being made.
     let mid = [PunterMove::SplurgeTo(s(0)), PunterMove::Pass, PunterMove::Claim(0)];
-    assert_eq!(group_turns(map, &mid).unwrap(), vec![Move::Pass, from_punter_moves(map, &[PunterMove::Claim(0)]).unwrap()]);
+    assert_eq!(
+        group_turns(map, &mid).unwrap(),
+        vec![Move::Pass, from_punter_moves(map, &[PunterMove::Claim(0)]).unwrap()]
+    );
     assert_eq!(group_turns(map, &[PunterMove::SplurgeTo(s(0)), PunterMove::Claim(0)]), None);
 }
 
@@ -376,13 +464,26 @@ fn a_map_over_the_limits_is_refused_before_it_is_parsed() {
     let text = format!("{{\"sites\":[{}],\"rivers\":[],\"mines\":[0]}}", sites.join(","));
     let e = PunterMap::parse(&text).unwrap_err();
     assert_eq!(e.to_string(), format!("sites: more sites than the limit of {MAX_SITES}"));
-    let rivers: Vec<String> = (0..=MAX_RIVERS).map(|i| format!("{{\"source\":0,\"target\":{}}}", i % 2 + 1)).collect();
-    let text = format!("{{\"sites\":[{{\"id\":0}},{{\"id\":1}},{{\"id\":2}}],\"rivers\":[{}],\"mines\":[0]}}", rivers.join(","));
-    assert_eq!(PunterMap::parse(&text).unwrap_err().to_string(), format!("rivers: more rivers than the limit of {MAX_RIVERS}"));
+    let rivers: Vec<String> =
+        (0..=MAX_RIVERS).map(|i| format!("{{\"source\":0,\"target\":{}}}", i % 2 + 1)).collect();
+    let text = format!(
+        "{{\"sites\":[{{\"id\":0}},{{\"id\":1}},{{\"id\":2}}],\"rivers\":[{}],\"mines\":[0]}}",
+        rivers.join(",")
+    );
+    assert_eq!(
+        PunterMap::parse(&text).unwrap_err().to_string(),
+        format!("rivers: more rivers than the limit of {MAX_RIVERS}")
+    );
     // At the limit it is read, and the usual checks follow.
     let sites: Vec<String> = (0..MAX_SITES).map(|i| format!("{{\"id\":{i}}}")).collect();
-    let text = format!("{{\"sites\":[{}],\"rivers\":[{{\"source\":0,\"target\":1}}],\"mines\":[0]}}", sites.join(","));
+    let text = format!(
+        "{{\"sites\":[{}],\"rivers\":[{{\"source\":0,\"target\":1}}],\"mines\":[0]}}",
+        sites.join(",")
+    );
     assert_eq!(PunterMap::parse(&text).unwrap().sites.len(), MAX_SITES);
     // Not a map at all: the parse says what is wrong, as before.
-    assert_eq!(PunterMap::parse("{\"sites\": 3}").unwrap_err().to_string(), "sites: expected a list");
+    assert_eq!(
+        PunterMap::parse("{\"sites\": 3}").unwrap_err().to_string(),
+        "sites: expected a list"
+    );
 }

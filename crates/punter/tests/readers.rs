@@ -1,11 +1,17 @@
 //! The fast typed readers of official logs and maps give exactly what the careful tree walk
 //! gives: on every fixture log and bundled map, and on variants of unusual shape (where the
 //! fast reader steps aside and the tree walk decides, with the same errors and places).
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use punter::{maps, GameLog, PunterMap};
 
 /// The fast reader and the tree walk agree on `text`: the same value, or the same error.
-fn same<T: PartialEq + std::fmt::Debug, E: std::fmt::Display>(fast: Result<T, E>, tree: Result<T, E>, what: &str) {
+fn same<T: PartialEq + std::fmt::Debug, E: std::fmt::Display>(
+    fast: Result<T, E>,
+    tree: Result<T, E>,
+    what: &str,
+) {
     assert_eq!(fast.map_err(|e| e.to_string()), tree.map_err(|e| e.to_string()), "{what}");
 }
 
@@ -16,7 +22,10 @@ fn same_log(text: &str, what: &str) {
 #[test]
 fn every_fixture_log_reads_the_same_both_ways() {
     let mut n = 0;
-    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/punter")).unwrap() {
+    for entry in
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/punter"))
+            .unwrap()
+    {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|x| x == "json") {
             let text = std::fs::read_to_string(&path).unwrap();
@@ -60,7 +69,12 @@ fn unusual_logs_read_the_same_both_ways() {
         r#"{"game":[{"punter":0,"team":"a"},"#,
     ];
     for h in heads {
-        same_log(&format!(r#"{h}{{"gameplay":"start"}},{{"pass":{{"punter":0}}}},{{"gameplay":"stop"}}]}}"#), h);
+        same_log(
+            &format!(
+                r#"{h}{{"gameplay":"start"}},{{"pass":{{"punter":0}}}},{{"gameplay":"stop"}}]}}"#
+            ),
+            h,
+        );
     }
     same_log(r#"{"game":[{"map":"sample.json"}"#, "cut");
     same_log(r#"{"game":{}}"#, "not a list");

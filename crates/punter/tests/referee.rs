@@ -3,10 +3,12 @@
 //! official server's conventions: the setup, what a move request and the stop message report,
 //! passes for illegal and malformed answers, the mover's move whatever the "punter" field says,
 //! state threading, futures, splurges and options, timeouts and zombies.
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use punter::protocol::{
-    encode, frame, from_punter_moves, group_turns, Answer, Decoder, Message, MoveRequest, Next, Phase, ProtocolGame, ProtocolMove, Ready, Request,
-    ServerMessage, Stop, TimeoutNotice, Verdict,
+    encode, frame, from_punter_moves, group_turns, Answer, Decoder, Message, MoveRequest, Next,
+    Phase, ProtocolGame, ProtocolMove, Ready, Request, ServerMessage, Stop, TimeoutNotice, Verdict,
 };
 use punter::{Illegal, Move, Punter, PunterGame, PunterMap, PunterParams, Settings};
 use serde_json::{json, Value};
@@ -61,7 +63,9 @@ fn scores(g: &ProtocolGame) -> Vec<i64> {
 
 #[test]
 fn setup_carries_settings_and_the_map() {
-    for settings in [Settings::default(), all_on(), Settings { futures: false, splurges: true, options: false }] {
+    for settings in
+        [Settings::default(), all_on(), Settings { futures: false, splurges: true, options: false }]
+    {
         let params = sample_params(3, settings);
         let mut g = outside(params.clone());
         for p in 0..3 {
@@ -69,12 +73,18 @@ fn setup_carries_settings_and_the_map() {
             assert_eq!((r.phase, r.seat, r.phase.limit_ms()), (Phase::Setup, p, 10_000));
             let mut d = Decoder::new();
             d.push(frame(&r.message.to_string()).as_bytes());
-            let Some(ServerMessage::Setup(setup)) = d.next_message::<ServerMessage>().unwrap() else { panic!("a setup") };
+            let Some(ServerMessage::Setup(setup)) = d.next_message::<ServerMessage>().unwrap()
+            else {
+                panic!("a setup")
+            };
             assert_eq!((setup.punter, setup.punters), (p as u64, 3));
             assert_eq!(setup.settings, Some(settings));
             // The same graph (sites, rivers, mines), without the drawing's coordinates.
             let read = setup.read_map().unwrap();
-            assert_eq!((read.rivers.clone(), read.mines.clone()), (params.map.rivers.clone(), params.map.mines.clone()));
+            assert_eq!(
+                (read.rivers.clone(), read.mines.clone()),
+                (params.map.rivers.clone(), params.map.mines.clone())
+            );
             let ids = |m: &PunterMap| m.sites.iter().map(|s| s.id).collect::<Vec<_>>();
             assert_eq!(ids(&read), ids(&params.map));
             // As the official server sent it: sites by id only, rivers by ids, mines by ids.
@@ -94,10 +104,21 @@ fn offline_bot(message: &str, claimer: bool) -> Option<Value> {
         ServerMessage::Setup(setup) => {
             let map = setup.read_map().expect("a map the engine reads");
             let taken = vec![false; map.rivers.len()];
-            Some(Ready { punter: setup.punter, futures: None, state: Some(json!({"me": setup.punter, "map": setup.map, "taken": taken}).into()) }.to_json())
+            Some(
+                Ready {
+                    punter: setup.punter,
+                    futures: None,
+                    state: Some(
+                        json!({"me": setup.punter, "map": setup.map, "taken": taken}).into(),
+                    ),
+                }
+                .to_json(),
+            )
         }
         ServerMessage::Move(req) => {
-            let mut state: Value = serde_json::from_str(req.state.expect("the server gives back the state").text()).unwrap();
+            let mut state: Value =
+                serde_json::from_str(req.state.expect("the server gives back the state").text())
+                    .unwrap();
             let map = PunterMap::from_json(&state["map"]).unwrap();
             let me = state["me"].as_u64().unwrap();
             let mut taken: Vec<bool> = serde_json::from_value(state["taken"].clone()).unwrap();
@@ -109,12 +130,17 @@ fn offline_bot(message: &str, claimer: bool) -> Option<Value> {
             let mv = match taken.iter().position(|t| !t) {
                 Some(r) if claimer => {
                     let (a, b) = map.rivers[r];
-                    Move::Claim { source: map.sites[a as usize].id, target: map.sites[b as usize].id }
+                    Move::Claim {
+                        source: map.sites[a as usize].id,
+                        target: map.sites[b as usize].id,
+                    }
                 }
                 _ => Move::Pass,
             };
             state["taken"] = json!(taken);
-            Some(Answer { mv: ProtocolMove { punter: me, mv }, state: Some(state.into()) }.to_json())
+            Some(
+                Answer { mv: ProtocolMove { punter: me, mv }, state: Some(state.into()) }.to_json(),
+            )
         }
         ServerMessage::Stop(stop) => {
             assert!(stop.state.is_some());
@@ -140,7 +166,10 @@ fn a_game_through_the_protocol_scores_as_on_the_engine() {
         if r.phase == Phase::Move {
             let request = MoveRequest::parse(&r.message).unwrap();
             assert_eq!(request.moves.len(), 2);
-            assert!(request.moves.iter().enumerate().all(|(q, m)| m.punter == q as u64), "punter-id order");
+            assert!(
+                request.moves.iter().enumerate().all(|(q, m)| m.punter == q as u64),
+                "punter-id order"
+            );
         }
         if r.phase == Phase::Stop {
             stops.push(Stop::parse(&r.message).unwrap());
@@ -203,7 +232,11 @@ fn move_requests_and_stop_report_the_right_moves() {
             // Each punter's most recent move, in id order.
             for q in 0..3 {
                 let last_turn = if q < p { t - p + q } else { t - 3 - p + q };
-                assert_eq!(request.moves[q], ProtocolMove::new(q, claim(last_turn)), "turn {t}, punter {q}");
+                assert_eq!(
+                    request.moves[q],
+                    ProtocolMove::new(q, claim(last_turn)),
+                    "turn {t}, punter {q}"
+                );
             }
         }
         answer(&mut g, ProtocolMove::new(p, claim(t)).to_json());
@@ -217,8 +250,18 @@ fn move_requests_and_stop_report_the_right_moves() {
         Stop::parse(&r.message).unwrap()
     };
     let (s0, s1, s2) = (stop(0), stop(1), stop(2));
-    assert_eq!(s0.moves, vec![ProtocolMove::pass(0), ProtocolMove::new(1, claim(10)), ProtocolMove::new(2, claim(11))]);
-    assert_eq!(s1.moves, vec![ProtocolMove::pass(0), ProtocolMove::pass(1), ProtocolMove::new(2, claim(11))]);
+    assert_eq!(
+        s0.moves,
+        vec![
+            ProtocolMove::pass(0),
+            ProtocolMove::new(1, claim(10)),
+            ProtocolMove::new(2, claim(11))
+        ]
+    );
+    assert_eq!(
+        s1.moves,
+        vec![ProtocolMove::pass(0), ProtocolMove::pass(1), ProtocolMove::new(2, claim(11))]
+    );
     assert_eq!(s2.moves, (0..3).map(ProtocolMove::pass).collect::<Vec<_>>());
     assert_eq!(s0.scores.iter().map(|s| s.score).collect::<Vec<_>>(), scores(&g));
     assert!(g.is_over());
@@ -238,7 +281,10 @@ fn illegal_and_malformed_answers_are_passes_with_the_reason() {
     assert_eq!((v.played.as_str(), v.rejected), ("claim 0–1", None));
     // Already claimed.
     let v = next(&mut g, json!({"claim": {"punter": 1, "source": 1, "target": 0}}));
-    assert_eq!((v.played.as_str(), v.rejected), ("pass", illegal(Illegal::Claimed { source: 1, target: 0 })));
+    assert_eq!(
+        (v.played.as_str(), v.rejected),
+        ("pass", illegal(Illegal::Claimed { source: 1, target: 0 }))
+    );
     // Not a river; splurges and options off.
     let v = next(&mut g, json!({"claim": {"punter": 0, "source": 0, "target": 5}}));
     assert_eq!(v.rejected, illegal(Illegal::NoSuchRiver { source: 0, target: 5 }));
@@ -248,7 +294,10 @@ fn illegal_and_malformed_answers_are_passes_with_the_reason() {
     assert_eq!(v.rejected, illegal(Illegal::OptionsOff));
     // Malformed: the wrong shape is a pass with the field named.
     let v = next(&mut g, json!({"claim": {"punter": 1, "source": 1}}));
-    assert!(v.rejected.as_deref().is_some_and(|r| r.starts_with("malformed answer: claim.target")), "{v:?}");
+    assert!(
+        v.rejected.as_deref().is_some_and(|r| r.starts_with("malformed answer: claim.target")),
+        "{v:?}"
+    );
     // Illegal answers are reported to the others as the passes they were.
     let (p, req) = request(&mut g);
     assert_eq!((p, &req.moves[1]), (0, &ProtocolMove::pass(1)));
@@ -262,7 +311,10 @@ fn illegal_and_malformed_answers_are_passes_with_the_reason() {
         answer(&mut g, json!({"pass": {"punter": 1}}));
     }
     assert_eq!(g.end().unwrap().0.game().turn(), 10);
-    assert!(g.answer(Ok(r#"{"pass": {"punter": 1}}"#), "").is_err(), "an answer nobody asked for is refused");
+    assert!(
+        g.answer(Ok(r#"{"pass": {"punter": 1}}"#), "").is_err(),
+        "an answer nobody asked for is refused"
+    );
 }
 
 #[test]
@@ -286,7 +338,13 @@ fn a_wrong_punter_field_is_the_movers_move() {
     assert_eq!(game.owner(params.map.river_by_ids(1, 2).unwrap()), Some(1));
     // The others are told the mover's id.
     let (_, req) = request(&mut g);
-    assert_eq!(req.moves, vec![ProtocolMove::new(0, Move::Claim { source: 0, target: 1 }), ProtocolMove::new(1, Move::Claim { source: 1, target: 2 })]);
+    assert_eq!(
+        req.moves,
+        vec![
+            ProtocolMove::new(0, Move::Claim { source: 0, target: 1 }),
+            ProtocolMove::new(1, Move::Claim { source: 1, target: 2 })
+        ]
+    );
 }
 
 #[test]
@@ -323,7 +381,14 @@ fn splurges_options_futures_and_state_through_the_referee() {
         assert_eq!(p, i % 2);
         let v = answer(&mut g, m.clone());
         if i == 7 {
-            assert_eq!(v.rejected, Some(format!("illegal move: {}", Illegal::NotEnoughCredit { needed: 3, credit: 2 })), "{v:?}");
+            assert_eq!(
+                v.rejected,
+                Some(format!(
+                    "illegal move: {}",
+                    Illegal::NotEnoughCredit { needed: 3, credit: 2 }
+                )),
+                "{v:?}"
+            );
             played.push(Move::Pass);
         } else {
             assert_eq!(v.rejected, None, "answer {i}: {v:?}");
@@ -424,7 +489,10 @@ fn a_state_goes_back_exactly_as_the_bot_wrote_it() {
     assert!(r1.message.ends_with(r#","state":{"n": 1}}"#), "{}", r1.message);
     // Not an object, not JSON: the same passes with the reason as before.
     let v = g.answer(Ok("[1, 2]"), "").unwrap();
-    assert_eq!(v.rejected.as_deref(), Some("malformed answer: the message: expected a JSON object, got a list"));
+    assert_eq!(
+        v.rejected.as_deref(),
+        Some("malformed answer: the message: expected a JSON object, got a list")
+    );
     let r0 = ask(&mut g);
     assert!(!r0.message.contains("state"), "a null state is no state: {}", r0.message);
     let v = g.answer(Ok("{\"pass\": "), "").unwrap();

@@ -133,10 +133,7 @@ pub fn ranks_of(returns: &[f64]) -> Vec<u32> {
 
 /// Replays `moves` from the start; on the first illegal move returns how many were applied
 /// together with the error.
-pub fn replay<G: Game>(
-    params: &G::Params,
-    moves: &[G::Move],
-) -> Result<G, ReplayError<G::Error>> {
+pub fn replay<G: Game>(params: &G::Params, moves: &[G::Move]) -> Result<G, ReplayError<G::Error>> {
     let mut game = G::new(params).map_err(|error| ReplayError { applied: 0, error })?;
     for (applied, mv) in moves.iter().enumerate() {
         game.play(mv).map_err(|error| ReplayError { applied, error })?;

@@ -31,7 +31,11 @@ pub struct LimitRow {
 
 impl Limit {
     pub fn row(&self) -> LimitRow {
-        LimitRow { input: self.input.into(), limit: self.limit.into(), past_it: self.past_it.into() }
+        LimitRow {
+            input: self.input.into(),
+            limit: self.limit.into(),
+            past_it: self.past_it.into(),
+        }
     }
 }
 
@@ -94,7 +98,8 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, String> {
 pub fn in_file(file: &str, message: &str) -> String {
     let place = message.split_once(": ").map(|(p, _)| p).filter(|p| {
         let mut parts = p.split(':');
-        let mut number = || parts.next().is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let mut number =
+            || parts.next().is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         number() && number() && parts.next().is_none()
     });
     match place {
@@ -135,7 +140,9 @@ pub fn bounded(message: impl Into<String>) -> String {
     let message = message.into();
     match message.char_indices().nth(MESSAGE_CHARS) {
         None => message,
-        Some((cut, _)) => format!("{}… ({} more characters)", &message[..cut], message[cut..].chars().count()),
+        Some((cut, _)) => {
+            format!("{}… ({} more characters)", &message[..cut], message[cut..].chars().count())
+        }
     }
 }
 
@@ -152,6 +159,7 @@ mod tests {
         assert!(quoted.ends_with("… (19999800 more characters)"), "{quoted}");
         assert_eq!(excerpt(&"x".repeat(QUOTE_CHARS)), "x".repeat(QUOTE_CHARS));
         assert_eq!(bounded("short"), "short");
-        assert!(bounded(format!("unbound variable: {}", "x".repeat(20_000_000))).ends_with("… (19999618 more characters)"));
+        assert!(bounded(format!("unbound variable: {}", "x".repeat(20_000_000)))
+            .ends_with("… (19999618 more characters)"));
     }
 }

@@ -124,9 +124,12 @@ pub fn colour(name: &str) -> Option<String> {
     PALETTE.iter().find(|(n, _)| *n == lower).map(|(_, c)| (*c).to_string())
 }
 
+/// Where a game checks that a mark's points lie on its board (the kind, the numbers).
+pub type OnBoard<'a> = dyn Fn(&MarkKind, &[f64]) -> Result<(), String> + 'a;
+
 /// Reads the marks in `text` (a decision's output) of the kinds `kinds`; `place(kind, point)`
 /// checks that a point lies on the board (`Err(why)` drops the mark with its place).
-pub fn read(text: &str, kinds: &[MarkKind], place: &dyn Fn(&MarkKind, &[f64]) -> Result<(), String>) -> Marks {
+pub fn read(text: &str, kinds: &[MarkKind], place: &OnBoard<'_>) -> Marks {
     let mut out = Marks::default();
     let mut said = Said::default();
     let mut dropped = 0usize;
@@ -143,7 +146,11 @@ pub fn read(text: &str, kinds: &[MarkKind], place: &dyn Fn(&MarkKind, &[f64]) ->
         match read_line(line, kinds, place, &mut said) {
             Ok((mark, notes)) => {
                 out.marks.push(Mark { line: number, ..mark });
-                out.problems.extend(notes.into_iter().map(|(column, message)| Problem { line: number, column, message }));
+                out.problems.extend(notes.into_iter().map(|(column, message)| Problem {
+                    line: number,
+                    column,
+                    message,
+                }));
             }
             Err((column, message)) => out.problems.push(Problem { line: number, column, message }),
         }
@@ -155,7 +162,13 @@ pub fn read(text: &str, kinds: &[MarkKind], place: &dyn Fn(&MarkKind, &[f64]) ->
         out.problems.push(Problem { message: format!("… and {more} more problems"), ..last });
     }
     if dropped > 0 {
-        out.problems.push(Problem { line: 1, column: 1, message: format!("more than {MAX_MARKS} marks in one decision: the last {dropped} were dropped") });
+        out.problems.push(Problem {
+            line: 1,
+            column: 1,
+            message: format!(
+                "more than {MAX_MARKS} marks in one decision: the last {dropped} were dropped"
+            ),
+        });
     }
     out
 }
@@ -193,33 +206,55 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 fn read_line(
     line: &str,
     kinds: &[MarkKind],
-    place: &dyn Fn(&MarkKind, &[f64]) -> Result<(), String>,
+    place: &OnBoard<'_>,
     said: &mut Said,
 ) -> Result<(Mark, Vec<Place>), Place> {
     let (head, label) = match line.find('|') {
-        Some(bar) => (&line[..bar], Some((line[..bar].chars().count() + 2, line[bar + 1..].trim()))),
+        Some(bar) => {
+            (&line[..bar], Some((line[..bar].chars().count() + 2, line[bar + 1..].trim())))
+        }
         None => (line, None),
     };
     let words = tokens(head);
     let end = head.trim_end().chars().count() + 1;
     let names = || kinds.iter().map(|k| k.name).collect::<Vec<_>>().join(", ");
-    let &(kind_col, kind_name) = words.get(1).ok_or_else(|| (end, format!("a mark needs a kind ({})", names())))?;
-    let kind = kinds
-        .iter()
-        .find(|k| k.name == kind_name)
-        .ok_or_else(|| (kind_col, format!("no mark \"{}\" here (the kinds: {})", crate::inputs::excerpt(kind_name), names())))?;
-    let &(colour_col, colour_name) = words.get(2).ok_or_else(|| (end, "a mark needs a colour (a name or #rgb / #rrggbb)".to_string()))?;
+    let &(kind_col, kind_name) =
+        words.get(1).ok_or_else(|| (end, format!("a mark needs a kind ({})", names())))?;
+    let kind = kinds.iter().find(|k| k.name == kind_name).ok_or_else(|| {
+        (
+            kind_col,
+            format!(
+                "no mark \"{}\" here (the kinds: {})",
+                crate::inputs::excerpt(kind_name),
+                names()
+            ),
+        )
+    })?;
+    let &(colour_col, colour_name) = words
+        .get(2)
+        .ok_or_else(|| (end, "a mark needs a colour (a name or #rgb / #rrggbb)".to_string()))?;
     let colour = colour(colour_name).ok_or_else(|| {
         let known = PALETTE.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
-        (colour_col, format!("\"{}\" is not a colour ({known}, or #rgb / #rrggbb)", crate::inputs::excerpt(colour_name)))
+        (
+            colour_col,
+            format!(
+                "\"{}\" is not a colour ({known}, or #rgb / #rrggbb)",
+                crate::inputs::excerpt(colour_name)
+            ),
+        )
     })?;
     let mut notes = Vec::new();
     let mut numbers = Vec::new();
     let mut columns = Vec::new();
     for &(column, word) in &words[3..] {
-        let x: f64 = word.parse().ok().filter(|x: &f64| x.is_finite()).ok_or_else(|| (column, format!("\"{}\" is not a number", crate::inputs::excerpt(word))))?;
+        let x: f64 = word.parse().ok().filter(|x: &f64| x.is_finite()).ok_or_else(|| {
+            (column, format!("\"{}\" is not a number", crate::inputs::excerpt(word)))
+        })?;
         if !kind.real && x.fract() != 0.0 {
-            return Err((column, format!("{word} is not a whole number ({} {})", kind.name, kind.form)));
+            return Err((
+                column,
+                format!("{word} is not a whole number ({} {})", kind.name, kind.form),
+            ));
         }
         numbers.push(x);
         columns.push(column);
@@ -227,17 +262,38 @@ fn read_line(
     let dims = kind.dims.max(1);
     let usage = || format!("{} {}", kind.name, kind.form);
     if numbers.len() % dims != 0 {
-        return Err((end, format!("{} numbers: a point of {} has {dims} ({})", numbers.len(), kind.name, usage())));
+        return Err((
+            end,
+            format!("{} numbers: a point of {} has {dims} ({})", numbers.len(), kind.name, usage()),
+        ));
     }
     let count = numbers.len() / dims;
     match kind.points {
-        Points::Exactly(n) if count != n => return Err((end, format!("{} takes {n} point{} ({}), not {count}", kind.name, if n == 1 { "" } else { "s" }, usage()))),
-        Points::Path if count < 2 => return Err((end, format!("a {} needs two points or more ({})", kind.name, usage()))),
+        Points::Exactly(n) if count != n => {
+            return Err((
+                end,
+                format!(
+                    "{} takes {n} point{} ({}), not {count}",
+                    kind.name,
+                    if n == 1 { "" } else { "s" },
+                    usage()
+                ),
+            ))
+        }
+        Points::Path if count < 2 => {
+            return Err((end, format!("a {} needs two points or more ({})", kind.name, usage())))
+        }
         Points::Path if count > MAX_POINTS => {
             numbers.truncate(MAX_POINTS * dims);
             if !said.path {
                 said.path = true;
-                notes.push((columns[MAX_POINTS * dims], format!("a path has at most {MAX_POINTS} points: the {} after that were dropped", count - MAX_POINTS)));
+                notes.push((
+                    columns[MAX_POINTS * dims],
+                    format!(
+                        "a path has at most {MAX_POINTS} points: the {} after that were dropped",
+                        count - MAX_POINTS
+                    ),
+                ));
             }
         }
         _ => {}
@@ -252,7 +308,13 @@ fn read_line(
             if length > MAX_LABEL {
                 if !said.label {
                     said.label = true;
-                    notes.push((column, format!("a label has at most {MAX_LABEL} characters: {} were cut", length - MAX_LABEL)));
+                    notes.push((
+                        column,
+                        format!(
+                            "a label has at most {MAX_LABEL} characters: {} were cut",
+                            length - MAX_LABEL
+                        ),
+                    ));
                 }
                 text.chars().take(MAX_LABEL).collect()
             } else {
@@ -278,12 +340,14 @@ pub fn anywhere(_: &MarkKind, _: &[f64]) -> Result<(), String> {
 }
 
 /// The check of a game's format "marks": how many marks read, or every problem (bounded).
-pub fn check(text: &str, kinds: &[MarkKind], place: &dyn Fn(&MarkKind, &[f64]) -> Result<(), String>) -> Result<String, String> {
+pub fn check(text: &str, kinds: &[MarkKind], place: &OnBoard<'_>) -> Result<String, String> {
     let marks = read(text, kinds, place);
     if marks.problems.is_empty() {
         Ok(format!("{} mark{}", marks.marks.len(), if marks.marks.len() == 1 { "" } else { "s" }))
     } else {
-        Err(crate::inputs::bounded(marks.problems.iter().map(Problem::to_string).collect::<Vec<_>>().join("; ")))
+        Err(crate::inputs::bounded(
+            marks.problems.iter().map(Problem::to_string).collect::<Vec<_>>().join("; "),
+        ))
     }
 }
 
@@ -295,7 +359,13 @@ mod tests {
         MarkKind { name: "dot", dims: 1, points: Points::Exactly(1), real: false, form: "N" },
         MarkKind { name: "line", dims: 1, points: Points::Exactly(2), real: false, form: "N N" },
         MarkKind { name: "cell", dims: 2, points: Points::Exactly(1), real: false, form: "X Y" },
-        MarkKind { name: "path", dims: 2, points: Points::Path, real: false, form: "X1 Y1 X2 Y2 …" },
+        MarkKind {
+            name: "path",
+            dims: 2,
+            points: Points::Path,
+            real: false,
+            form: "X1 Y1 X2 Y2 …",
+        },
         MarkKind { name: "value", dims: 1, points: Points::Exactly(1), real: true, form: "NUMBER" },
     ];
 
@@ -320,7 +390,11 @@ mod tests {
     fn reads_marks_among_ordinary_output() {
         let m = marks("thinking…\n@draw dot red 12 | target\n@drawing is no mark\n  @draw dot red 1\n@draw\tcell #0A0 3 7\n@draw path blue 1 1 2 2 3 3|plan \n@draw value purple 0.62 | win chance");
         assert_eq!(m.problems, vec![]);
-        let got: Vec<_> = m.marks.iter().map(|k| (k.kind, k.colour.as_str(), k.at.clone(), k.label.as_str(), k.line)).collect();
+        let got: Vec<_> = m
+            .marks
+            .iter()
+            .map(|k| (k.kind, k.colour.as_str(), k.at.clone(), k.label.as_str(), k.line))
+            .collect();
         assert_eq!(
             got,
             vec![
@@ -345,15 +419,28 @@ mod tests {
     #[test]
     fn a_line_that_does_not_read_names_its_place() {
         assert_eq!(problems("@draw"), ["1:6: a mark needs a kind (dot, line, cell, path, value)"]);
-        assert_eq!(problems("x\n@draw blob red 1"), ["2:7: no mark \"blob\" here (the kinds: dot, line, cell, path, value)"]);
-        assert_eq!(problems("@draw dot"), ["1:10: a mark needs a colour (a name or #rgb / #rrggbb)"]);
-        assert!(problems("@draw dot mauve 1")[0].starts_with("1:11: \"mauve\" is not a colour (red, orange"));
+        assert_eq!(
+            problems("x\n@draw blob red 1"),
+            ["2:7: no mark \"blob\" here (the kinds: dot, line, cell, path, value)"]
+        );
+        assert_eq!(
+            problems("@draw dot"),
+            ["1:10: a mark needs a colour (a name or #rgb / #rrggbb)"]
+        );
+        assert!(problems("@draw dot mauve 1")[0]
+            .starts_with("1:11: \"mauve\" is not a colour (red, orange"));
         assert_eq!(problems("@draw dot red 1x"), ["1:15: \"1x\" is not a number"]);
         assert_eq!(problems("@draw dot red 1.5"), ["1:15: 1.5 is not a whole number (dot N)"]);
         assert_eq!(problems("@draw dot red inf"), ["1:15: \"inf\" is not a number"]);
         assert_eq!(problems("@draw line red 1"), ["1:17: line takes 2 points (line N N), not 1"]);
-        assert_eq!(problems("@draw cell red 1 2 3 | x"), ["1:21: 3 numbers: a point of cell has 2 (cell X Y)"]);
-        assert_eq!(problems("@draw path red 1 1"), ["1:19: a path needs two points or more (path X1 Y1 X2 Y2 …)"]);
+        assert_eq!(
+            problems("@draw cell red 1 2 3 | x"),
+            ["1:21: 3 numbers: a point of cell has 2 (cell X Y)"]
+        );
+        assert_eq!(
+            problems("@draw path red 1 1"),
+            ["1:19: a path needs two points or more (path X1 Y1 X2 Y2 …)"]
+        );
         assert_eq!(problems("@draw cell red 3 11"), ["1:16: y 11 is off the board (1–10)"]);
         assert_eq!(problems("@draw path red 1 1 0 2"), ["1:20: x 0 is off the board (1–10)"]);
         // A bad line is dropped; the others are kept.
@@ -366,22 +453,34 @@ mod tests {
         let many: String = (0..MAX_MARKS + 5).map(|i| format!("@draw dot red {i}\n")).collect();
         let m = marks(&many);
         assert_eq!(m.marks.len(), MAX_MARKS);
-        assert_eq!(problems(&many), [format!("1:1: more than {MAX_MARKS} marks in one decision: the last 5 were dropped")]);
+        assert_eq!(
+            problems(&many),
+            [format!("1:1: more than {MAX_MARKS} marks in one decision: the last 5 were dropped")]
+        );
 
         let long = "x".repeat(MAX_LABEL + 7);
         let m = marks(&format!("@draw dot red 1 | {long}\n@draw dot red 2 | {long}"));
         assert_eq!(m.marks[0].label, "x".repeat(MAX_LABEL));
         assert_eq!(m.marks[1].label, "x".repeat(MAX_LABEL));
-        assert_eq!(problems(&format!("@draw dot red 1 | {long}\n@draw dot red 2 | {long}")), ["1:18: a label has at most 40 characters: 7 were cut"]);
+        assert_eq!(
+            problems(&format!("@draw dot red 1 | {long}\n@draw dot red 2 | {long}")),
+            ["1:18: a label has at most 40 characters: 7 were cut"]
+        );
 
-        let path: String = (0..MAX_POINTS + 3).map(|i| format!(" {} {}", i % 10 + 1, i % 7 + 1)).collect();
+        let path: String =
+            (0..MAX_POINTS + 3).map(|i| format!(" {} {}", i % 10 + 1, i % 7 + 1)).collect();
         let m = marks(&format!("@draw path red{path}\n@draw path red{path}"));
         assert_eq!(m.marks[0].at.len(), MAX_POINTS * 2);
         assert_eq!(m.problems.len(), 1);
-        assert!(m.problems[0].message.contains("at most 500 points: the 3 after that were dropped"), "{:?}", m.problems);
+        assert!(
+            m.problems[0].message.contains("at most 500 points: the 3 after that were dropped"),
+            "{:?}",
+            m.problems
+        );
 
         // Problems are bounded too, and no message grows with its input.
-        let bad: String = (0..100).map(|_| format!("@draw {} red 1\n", "q".repeat(10_000))).collect();
+        let bad: String =
+            (0..100).map(|_| format!("@draw {} red 1\n", "q".repeat(10_000))).collect();
         let p = problems(&bad);
         assert_eq!(p.len(), MAX_PROBLEMS + 1);
         assert!(p.iter().all(|m| m.len() < 400), "{p:?}");
@@ -391,6 +490,9 @@ mod tests {
     #[test]
     fn a_format_check_sums_up_or_lists_the_problems() {
         assert_eq!(check("@draw dot red 1\nhello", KINDS, &anywhere), Ok("1 mark".into()));
-        assert_eq!(check("@draw dot red 1\n@draw dot red", KINDS, &anywhere), Err("2:14: dot takes 1 point (dot N), not 0".into()));
+        assert_eq!(
+            check("@draw dot red 1\n@draw dot red", KINDS, &anywhere),
+            Err("2:14: dot takes 1 point (dot N), not 0".into())
+        );
     }
 }

@@ -36,17 +36,32 @@ pub fn read_answer(output: &[u8]) -> Result<ProgramAnswer, String> {
         None => output,
     };
     if line.len() > MAX_ANSWER_BYTES {
-        return Err(format!("answered a line of {} bytes; the limit is {MAX_ANSWER_BYTES}", line.len()));
+        return Err(format!(
+            "answered a line of {} bytes; the limit is {MAX_ANSWER_BYTES}",
+            line.len()
+        ));
     }
-    let text = std::str::from_utf8(line).map_err(|e| format!("answered bytes that are not UTF-8 (at byte {})", e.valid_up_to() + 1))?;
+    let text = std::str::from_utf8(line).map_err(|e| {
+        format!("answered bytes that are not UTF-8 (at byte {})", e.valid_up_to() + 1)
+    })?;
     let text = text.trim_end_matches('\r');
     if text.trim().is_empty() {
         return Err("answered nothing (expected one line {\"move\": …, \"state\": …})".into());
     }
     // Fields as their raw text: a state of `null` is a state like any other (the program cleared it).
-    let fields: BTreeMap<&str, &RawValue> = serde_json::from_str(text).map_err(|e| format!("answered {}, which is not {{\"move\": …, \"state\": …}}: {e}", crate::inputs::excerpt(text)))?;
-    let mv = fields.get("move").ok_or_else(|| format!("answered {} without \"move\"", crate::inputs::excerpt(text)))?;
-    Ok(ProgramAnswer { move_json: mv.get().to_string(), state: fields.get("state").map(|s| s.get().to_string()) })
+    let fields: BTreeMap<&str, &RawValue> = serde_json::from_str(text).map_err(|e| {
+        format!(
+            "answered {}, which is not {{\"move\": …, \"state\": …}}: {e}",
+            crate::inputs::excerpt(text)
+        )
+    })?;
+    let mv = fields
+        .get("move")
+        .ok_or_else(|| format!("answered {} without \"move\"", crate::inputs::excerpt(text)))?;
+    Ok(ProgramAnswer {
+        move_json: mv.get().to_string(),
+        state: fields.get("state").map(|s| s.get().to_string()),
+    })
 }
 
 #[cfg(test)]
@@ -56,16 +71,29 @@ mod tests {
     #[test]
     fn a_request_carries_the_state_as_written() {
         assert_eq!(request("{\"a\":1}", None), "{\"view\":{\"a\":1},\"state\":null}\n");
-        assert_eq!(request("1", Some("18446744073709551615")), "{\"view\":1,\"state\":18446744073709551615}\n");
+        assert_eq!(
+            request("1", Some("18446744073709551615")),
+            "{\"view\":1,\"state\":18446744073709551615}\n"
+        );
     }
 
     #[test]
     fn an_answer_is_the_first_line_or_all_of_it() {
-        let a = read_answer(b"{\"move\": true, \"state\": [1, 18446744073709551615]}\nignored").unwrap();
-        assert_eq!(a, ProgramAnswer { move_json: "true".into(), state: Some("[1, 18446744073709551615]".into()) });
+        let a = read_answer(b"{\"move\": true, \"state\": [1, 18446744073709551615]}\nignored")
+            .unwrap();
+        assert_eq!(
+            a,
+            ProgramAnswer {
+                move_json: "true".into(),
+                state: Some("[1, 18446744073709551615]".into())
+            }
+        );
         let b = read_answer(b"{\"move\":{\"row\":1}}").unwrap();
         assert_eq!(b, ProgramAnswer { move_json: "{\"row\":1}".into(), state: None });
-        assert_eq!(read_answer(b"{\"move\":false,\"state\":null}\r\n").unwrap().state.as_deref(), Some("null"));
+        assert_eq!(
+            read_answer(b"{\"move\":false,\"state\":null}\r\n").unwrap().state.as_deref(),
+            Some("null")
+        );
     }
 
     #[test]

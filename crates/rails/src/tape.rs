@@ -39,13 +39,21 @@ impl<G: Game> Tape<G> {
         let game = G::new(&params)?;
         let spacing = DEFAULT_SPACING.max(1);
         let record = GameRecord { params, seed, players, moves: Vec::new(), view: 0 };
-        Ok(Tape { record, info: Vec::new(), snapshots: vec![game.clone()], spacing, cursor: game, at: 0 })
+        Ok(Tape {
+            record,
+            info: Vec::new(),
+            snapshots: vec![game.clone()],
+            spacing,
+            cursor: game,
+            at: 0,
+        })
     }
 
     /// Plays a whole record once, keeping snapshots; fails at the first illegal move.
     pub fn new(record: GameRecord<G>) -> Result<Tape<G>, ReplayError<G::Error>> {
         let GameRecord { params, seed, players, moves, view } = record;
-        let mut tape = Tape::start(params, seed, players).map_err(|error| ReplayError { applied: 0, error })?;
+        let mut tape = Tape::start(params, seed, players)
+            .map_err(|error| ReplayError { applied: 0, error })?;
         tape.record.moves.reserve(moves.len());
         for (applied, mv) in moves.into_iter().enumerate() {
             tape.push(mv).map_err(|error| ReplayError { applied, error })?;
@@ -93,7 +101,9 @@ impl<G: Game> Tape<G> {
         let last_seat = self.info.iter().rev().find_map(|i| i.seat);
         let turn = match self.info.last() {
             None => 1,
-            Some(prev) if seat.is_some() && last_seat.is_some() && seat != last_seat => prev.turn + 1,
+            Some(prev) if seat.is_some() && last_seat.is_some() && seat != last_seat => {
+                prev.turn + 1
+            }
             Some(prev) => prev.turn,
         };
         self.info.push(MoveInfo { seat, chance, turn });
@@ -154,7 +164,14 @@ impl<G: Game> Tape<G> {
     /// Who made move `i`: the seat's player name from the record, else "P1", "P2" ….
     fn actor_name(&self, i: usize) -> Option<String> {
         let seat = self.info.get(i)?.seat?;
-        Some(self.record.players.get(usize::from(seat)).filter(|n| !n.is_empty()).cloned().unwrap_or(format!("P{}", seat + 1)))
+        Some(
+            self.record
+                .players
+                .get(usize::from(seat))
+                .filter(|n| !n.is_empty())
+                .cloned()
+                .unwrap_or(format!("P{}", seat + 1)),
+        )
     }
 
     /// "turn 3 · P2 · hold · 17 banked": the label of move `i`, with its turn and who made it
@@ -202,6 +219,12 @@ impl<G: Game> Tape<G> {
     /// where a game forks ("continue from here").
     pub fn fork(&self, t: usize) -> GameRecord<G> {
         let t = t.min(self.len());
-        GameRecord { params: self.record.params.clone(), seed: self.record.seed, players: self.record.players.clone(), moves: self.record.moves[..t].to_vec(), view: t }
+        GameRecord {
+            params: self.record.params.clone(),
+            seed: self.record.seed,
+            players: self.record.players.clone(),
+            moves: self.record.moves[..t].to_vec(),
+            view: t,
+        }
     }
 }

@@ -3,9 +3,9 @@
 use super::error::{Result, SchemeError};
 use super::lists;
 use super::native::{Ctx, OUTPUT_LIMIT, STRING_LIMIT};
-use super::value::PrimDef;
 use super::numeric as n;
 use super::printer::{self, type_error};
+use super::value::PrimDef;
 use super::value::{eqv, Value};
 
 const ANY: u16 = u16::MAX;

@@ -3,9 +3,9 @@
 
 use super::builtins::{index_of, is_apply};
 use super::code::{CapSrc, Op};
-use super::value::Lambda;
 use super::error::{Pos, Result, SchemeError};
 use super::ir::{Globals, Ir, LamId, LambdaIr, VarId, VarInfo};
+use super::value::Lambda;
 use super::value::Value;
 use std::rc::Rc;
 
@@ -61,7 +61,10 @@ impl Func {
         let n = self.code.len();
         let removable = n > 0
             && self.last_target.is_none_or(|t| t + 1 < n)
-            && matches!(self.code[n - 1], Op::Void | Op::Const(_) | Op::Local(_) | Op::Capture(_) | Op::SelfRef);
+            && matches!(
+                self.code[n - 1],
+                Op::Void | Op::Const(_) | Op::Local(_) | Op::Capture(_) | Op::SelfRef
+            );
         if removable {
             self.code.pop();
             self.pos.pop();
@@ -73,7 +76,8 @@ impl Func {
     /// Points the jump at `at` to the current end of the code.
     #[inline(never)]
     fn patch(&mut self, at: usize) -> Result<()> {
-        let target = u32::try_from(self.code.len()).map_err(|_| too_many(Pos::NONE, "instructions"))?;
+        let target =
+            u32::try_from(self.code.len()).map_err(|_| too_many(Pos::NONE, "instructions"))?;
         self.last_target = Some(self.code.len());
         self.code[at] = match self.code[at] {
             Op::Jump(_) => Op::Jump(target),
@@ -114,8 +118,12 @@ impl Gen<'_> {
     #[inline(never)]
     fn lambda(&mut self, id: LamId, parent: Option<&Func>) -> Result<Rc<Lambda>> {
         let lam = self.lambdas.get(id as usize).ok_or_else(|| internal("lambda id"))?;
-        let captures: Vec<VarId> =
-            lam.free.iter().copied().filter(|&v| lam.self_var != Some(v) || self.vars[v as usize].mutated).collect();
+        let captures: Vec<VarId> = lam
+            .free
+            .iter()
+            .copied()
+            .filter(|&v| lam.self_var != Some(v) || self.vars[v as usize].mutated)
+            .collect();
         let mut sources = Vec::with_capacity(captures.len());
         for &v in &captures {
             let parent = parent.ok_or_else(|| internal("top level captures"))?;
@@ -179,7 +187,9 @@ impl Gen<'_> {
     fn locate(&self, f: &Func, v: VarId) -> Result<Loc> {
         let info = self.vars.get(v as usize).ok_or_else(|| internal("variable id"))?;
         if info.owner == f.lam {
-            return Ok(Loc::Slot(self.slot.get(v as usize).copied().ok_or_else(|| internal("slot"))?));
+            return Ok(Loc::Slot(
+                self.slot.get(v as usize).copied().ok_or_else(|| internal("slot"))?,
+            ));
         }
         if self.lambdas[f.lam as usize].self_var == Some(v) && !info.mutated {
             return Ok(Loc::SelfRef);
@@ -336,7 +346,14 @@ impl Gen<'_> {
     }
 
     #[inline(never)]
-    fn and_or(&mut self, f: &mut Func, items: &[Ir], pos: Pos, tail: bool, is_and: bool) -> Result<()> {
+    fn and_or(
+        &mut self,
+        f: &mut Func,
+        items: &[Ir],
+        pos: Pos,
+        tail: bool,
+        is_and: bool,
+    ) -> Result<()> {
         let Some((last, init)) = items.split_last() else {
             let i = f.constant(Value::Bool(is_and))?;
             f.emit(Op::Const(i), pos);
@@ -384,7 +401,10 @@ impl Gen<'_> {
         let saved = f.next_slot;
         for &v in vars {
             let s = self.alloc(f, v, Pos::NONE)?;
-            f.emit(if self.vars[v as usize].boxed() { Op::NewBox(s) } else { Op::ClearLocal(s) }, Pos::NONE);
+            f.emit(
+                if self.vars[v as usize].boxed() { Op::NewBox(s) } else { Op::ClearLocal(s) },
+                Pos::NONE,
+            );
         }
         self.expr(f, body, tail)?;
         f.next_slot = saved;

@@ -62,7 +62,15 @@ impl<'g> Compiler<'g> {
             self_var: None,
             pos: Pos::NONE,
         };
-        Compiler { g, vars: Vec::new(), lambdas: vec![top], scopes: Vec::new(), cur: 0, prelude, depth: 0 }
+        Compiler {
+            g,
+            vars: Vec::new(),
+            lambdas: vec![top],
+            scopes: Vec::new(),
+            cur: 0,
+            prelude,
+            depth: 0,
+        }
     }
 
     /// Compiles a whole program (its top-level forms) into lambda 0.
@@ -127,15 +135,26 @@ impl<'g> Compiler<'g> {
                 if items.len() > 3 {
                     return Err(malformed(f, "define"));
                 }
-                Ok(Some(Define { name: name.clone(), pos: target.pos, value: DefValue::Expr(items.get(2)) }))
+                Ok(Some(Define {
+                    name: name.clone(),
+                    pos: target.pos,
+                    value: DefValue::Expr(items.get(2)),
+                }))
             }
             SexpKind::List(head, tail) if !head.is_empty() => {
                 let name = head[0].sym().ok_or_else(|| malformed(f, "define"))?;
                 let formals = self.formals_of(&head[1..], tail.as_deref())?;
                 if items.len() < 3 {
-                    return Err(SchemeError::syntax(f.pos, format!("empty body in definition of {name}")));
+                    return Err(SchemeError::syntax(
+                        f.pos,
+                        format!("empty body in definition of {name}"),
+                    ));
                 }
-                Ok(Some(Define { name: name.clone(), pos: head[0].pos, value: DefValue::Proc(formals, &items[2..]) }))
+                Ok(Some(Define {
+                    name: name.clone(),
+                    pos: head[0].pos,
+                    value: DefValue::Proc(formals, &items[2..]),
+                }))
             }
             _ => Err(malformed(f, "define")),
         }
@@ -146,7 +165,9 @@ impl<'g> Compiler<'g> {
         match d.value {
             DefValue::Expr(None) => Ok(Ir::Void),
             DefValue::Expr(Some(e)) => self.expr_named(e, Some(d.name), self_var),
-            DefValue::Proc(formals, body) => self.lambda(formals, body, Some(d.name), self_var, d.pos),
+            DefValue::Proc(formals, body) => {
+                self.lambda(formals, body, Some(d.name), self_var, d.pos)
+            }
         }
     }
 
@@ -154,7 +175,8 @@ impl<'g> Compiler<'g> {
     pub(super) fn formals_of(&self, items: &[Sexp], tail: Option<&Sexp>) -> Result<Formals> {
         let mut seen: Vec<Rc<str>> = Vec::new();
         let mut param = |x: &Sexp| -> Result<(Rc<str>, Pos)> {
-            let s = x.sym().ok_or_else(|| SchemeError::syntax(x.pos, "parameter is not a symbol"))?;
+            let s =
+                x.sym().ok_or_else(|| SchemeError::syntax(x.pos, "parameter is not a symbol"))?;
             if seen.contains(s) {
                 return Err(SchemeError::syntax(x.pos, format!("duplicate parameter {s}")));
             }
@@ -247,7 +269,9 @@ impl<'g> Compiler<'g> {
         }
         match self.g.get(name) {
             Some(g) if self.g.defined[g as usize] => Ok(Ir::Global(g, pos)),
-            _ => Err(SchemeError::new(ErrorKind::Runtime, pos, format!("unbound variable: {name}"))),
+            _ => {
+                Err(SchemeError::new(ErrorKind::Runtime, pos, format!("unbound variable: {name}")))
+            }
         }
     }
 
@@ -264,7 +288,9 @@ impl<'g> Compiler<'g> {
                 self.g.assigned[g as usize] = true;
                 Ok(Ir::SetGlobal(g, Box::new(value), form, false))
             }
-            _ => Err(SchemeError::new(ErrorKind::Runtime, pos, format!("unbound variable: {name}"))),
+            _ => {
+                Err(SchemeError::new(ErrorKind::Runtime, pos, format!("unbound variable: {name}")))
+            }
         }
     }
 
@@ -272,7 +298,10 @@ impl<'g> Compiler<'g> {
     pub(super) fn deeper(&mut self, n: usize, pos: Pos) -> Result<()> {
         self.depth += n;
         if self.depth > MAX_DEPTH {
-            return Err(SchemeError::syntax(pos, format!("expression nested deeper than {MAX_DEPTH} levels")));
+            return Err(SchemeError::syntax(
+                pos,
+                format!("expression nested deeper than {MAX_DEPTH} levels"),
+            ));
         }
         Ok(())
     }
@@ -322,7 +351,12 @@ impl<'g> Compiler<'g> {
 
     /// Like `expr`, but a `lambda` gets a name (for messages) and maybe its own variable.
     #[inline(never)]
-    pub(super) fn expr_named(&mut self, x: &Sexp, name: Option<Rc<str>>, self_var: Option<VarId>) -> Result<Ir> {
+    pub(super) fn expr_named(
+        &mut self,
+        x: &Sexp,
+        name: Option<Rc<str>>,
+        self_var: Option<VarId>,
+    ) -> Result<Ir> {
         if let Some(items) = self.form_named(x, "lambda") {
             if items.len() >= 3 {
                 let formals = self.lambda_formals(&items[1])?;
@@ -343,7 +377,12 @@ impl<'g> Compiler<'g> {
 
     /// Starts a new lambda as a child of the current one; returns the previous current.
     #[inline(never)]
-    pub(super) fn enter_lambda(&mut self, name: Option<Rc<str>>, self_var: Option<VarId>, pos: Pos) -> (LamId, LamId) {
+    pub(super) fn enter_lambda(
+        &mut self,
+        name: Option<Rc<str>>,
+        self_var: Option<VarId>,
+        pos: Pos,
+    ) -> (LamId, LamId) {
         let id = self.lambdas.len() as LamId;
         self.lambdas.push(LambdaIr {
             parent: Some(self.cur),
@@ -416,7 +455,10 @@ impl<'g> Compiler<'g> {
         let mut vars = Vec::new();
         for d in defs.iter().flatten() {
             if self.scopes.last().is_some_and(|s| s.iter().any(|(n, _)| *n == d.name)) {
-                return Err(SchemeError::syntax(d.pos, format!("duplicate definition of {}", d.name)));
+                return Err(SchemeError::syntax(
+                    d.pos,
+                    format!("duplicate definition of {}", d.name),
+                ));
             }
             vars.push(self.bind(d.name.clone(), true));
         }
@@ -426,8 +468,9 @@ impl<'g> Compiler<'g> {
         for (f, d) in forms.iter().zip(defs) {
             match d {
                 Some(d) => {
-                    let v =
-                        *next_var.next().ok_or_else(|| SchemeError::syntax(f.pos, "internal error: definitions"))?;
+                    let v = *next_var
+                        .next()
+                        .ok_or_else(|| SchemeError::syntax(f.pos, "internal error: definitions"))?;
                     let value = self.define_value(d, Some(v))?;
                     items.push(Ir::SetLocal(v, Box::new(value)));
                 }

@@ -44,9 +44,8 @@ impl<'g> Compiler<'g> {
             "cond" => Self::cond_form,
             "case" => Self::case_form,
             "do" => Self::do_loop,
-            "define-syntax" | "let-syntax" | "letrec-syntax" | "syntax-rules" | "define-record-type" => {
-                Self::unsupported
-            }
+            "define-syntax" | "let-syntax" | "letrec-syntax" | "syntax-rules"
+            | "define-record-type" => Self::unsupported,
             _ => return Ok(None),
         };
         if !matches!(x.kind, SexpKind::List(_, None)) {
@@ -80,7 +79,10 @@ impl<'g> Compiler<'g> {
     }
 
     fn define_form(&mut self, x: &Sexp, _: &[Sexp]) -> Result<Ir> {
-        Err(SchemeError::syntax(x.pos, "define is only allowed at the top level or at the start of a body"))
+        Err(SchemeError::syntax(
+            x.pos,
+            "define is only allowed at the top level or at the start of a body",
+        ))
     }
 
     fn if_form(&mut self, x: &Sexp, items: &[Sexp]) -> Result<Ir> {
@@ -154,7 +156,11 @@ impl<'g> Compiler<'g> {
         for e in &items[1..] {
             parts.push(self.expr(e)?);
         }
-        Ok(if items[0].sym().is_some_and(|s| &**s == "and") { Ir::And(parts, x.pos) } else { Ir::Or(parts, x.pos) })
+        Ok(if items[0].sym().is_some_and(|s| &**s == "and") {
+            Ir::And(parts, x.pos)
+        } else {
+            Ir::Or(parts, x.pos)
+        })
     }
 
     fn when_unless(&mut self, x: &Sexp, items: &[Sexp]) -> Result<Ir> {
@@ -186,9 +192,13 @@ impl<'g> Compiler<'g> {
         for item in list {
             match item.list() {
                 Some([name, init]) => {
-                    let s = name.sym().ok_or_else(|| malformed(item, &format!("{form} binding")))?;
+                    let s =
+                        name.sym().ok_or_else(|| malformed(item, &format!("{form} binding")))?;
                     if form != "let*" && out.iter().any(|(n, _, _)| n == s) {
-                        return Err(SchemeError::syntax(name.pos, format!("duplicate variable {s} in {form}")));
+                        return Err(SchemeError::syntax(
+                            name.pos,
+                            format!("duplicate variable {s} in {form}"),
+                        ));
                     }
                     out.push((s.clone(), name.pos, init));
                 }
@@ -205,7 +215,8 @@ impl<'g> Compiler<'g> {
             inits.push(self.expr_named(init, Some(name.clone()), None)?);
         }
         self.scopes.push(Vec::new());
-        let vars: Vec<_> = binds.iter().map(|(name, _, _)| self.bind(name.clone(), false)).collect();
+        let vars: Vec<_> =
+            binds.iter().map(|(name, _, _)| self.bind(name.clone(), false)).collect();
         let body = self.body(body, pos)?;
         self.scopes.pop();
         Ok(Ir::Let(vars.into_iter().zip(inits).collect(), Box::new(body)))
@@ -221,7 +232,8 @@ impl<'g> Compiler<'g> {
         self.deeper(1, pos)?;
         self.scopes.push(Vec::new());
         let v = self.bind(name.clone(), false);
-        let inner = if rest.is_empty() { self.body(body, pos) } else { self.let_star(rest, body, pos) };
+        let inner =
+            if rest.is_empty() { self.body(body, pos) } else { self.let_star(rest, body, pos) };
         self.scopes.pop();
         self.depth = saved;
         Ok(Ir::Let(vec![(v, init)], Box::new(inner?)))
@@ -243,7 +255,13 @@ impl<'g> Compiler<'g> {
 
     /// `(let loop ((v init) ...) body)`: a recursive procedure called at once.
     #[inline(never)]
-    fn named_let(&mut self, name: Rc<str>, binds: Vec<Binding<'_>>, body: &[Sexp], pos: Pos) -> Result<Ir> {
+    fn named_let(
+        &mut self,
+        name: Rc<str>,
+        binds: Vec<Binding<'_>>,
+        body: &[Sexp],
+        pos: Pos,
+    ) -> Result<Ir> {
         let mut inits = Vec::with_capacity(binds.len());
         for (_, _, init) in &binds {
             inits.push(self.expr(init)?);
@@ -265,7 +283,10 @@ impl<'g> Compiler<'g> {
     fn loop_call(&mut self, lv: u32, id: u32, inits: Vec<Ir>, pos: Pos) -> Ir {
         let proc = Ir::Letrec(
             vec![lv],
-            Box::new(Ir::Seq(vec![Ir::SetLocal(lv, Box::new(Ir::Lambda(id))), self.local(lv, pos)])),
+            Box::new(Ir::Seq(vec![
+                Ir::SetLocal(lv, Box::new(Ir::Lambda(id))),
+                self.local(lv, pos),
+            ])),
         );
         Ir::Call(Box::new(proc), inits, pos)
     }
@@ -283,14 +304,20 @@ impl<'g> Compiler<'g> {
                 Some([name, init]) | Some([name, init, _]) => {
                     let s = name.sym().ok_or_else(|| malformed(spec, "do binding"))?;
                     if vars.iter().any(|(n, _, _): &(Rc<str>, &Sexp, Option<&Sexp>)| n == s) {
-                        return Err(SchemeError::syntax(name.pos, format!("duplicate variable {s} in do")));
+                        return Err(SchemeError::syntax(
+                            name.pos,
+                            format!("duplicate variable {s} in do"),
+                        ));
                     }
                     vars.push((s.clone(), init, spec.list().and_then(|l| l.get(2))));
                 }
                 _ => return Err(malformed(spec, "do binding")),
             }
         }
-        let exit = items[2].list().filter(|l| !l.is_empty()).ok_or_else(|| malformed(&items[2], "do test"))?;
+        let exit = items[2]
+            .list()
+            .filter(|l| !l.is_empty())
+            .ok_or_else(|| malformed(&items[2], "do test"))?;
         let mut inits = Vec::with_capacity(vars.len());
         for (_, init, _) in &vars {
             inits.push(self.expr(init)?);
@@ -325,10 +352,15 @@ impl<'g> Compiler<'g> {
     fn clause_then(&mut self, c: &Sexp, rest: &[Sexp], form: &str) -> Result<Then> {
         match rest {
             [] => Ok(Then::Test),
-            [arrow, f] if arrow.sym().is_some_and(|s| &**s == "=>") && self.lookup_local("=>").is_none() => {
+            [arrow, f]
+                if arrow.sym().is_some_and(|s| &**s == "=>")
+                    && self.lookup_local("=>").is_none() =>
+            {
                 Ok(Then::Arrow(self.expr(f)?))
             }
-            [arrow, ..] if arrow.sym().is_some_and(|s| &**s == "=>") => Err(malformed(c, &format!("{form} clause"))),
+            [arrow, ..] if arrow.sym().is_some_and(|s| &**s == "=>") => {
+                Err(malformed(c, &format!("{form} clause")))
+            }
             body => Ok(Then::Body(self.seq(body)?)),
         }
     }
@@ -348,7 +380,10 @@ impl<'g> Compiler<'g> {
                 let t1 = self.local(tmp, pos);
                 let t2 = self.local(tmp, pos);
                 let call = Ir::Call(Box::new(f), vec![t2], pos);
-                Ir::Let(vec![(tmp, test)], Box::new(Ir::If(Box::new(t1), Box::new(call), Box::new(otherwise))))
+                Ir::Let(
+                    vec![(tmp, test)],
+                    Box::new(Ir::If(Box::new(t1), Box::new(call), Box::new(otherwise))),
+                )
             }
         }
     }
@@ -360,10 +395,14 @@ impl<'g> Compiler<'g> {
         let saved = self.depth;
         for (i, c) in clauses.iter().enumerate() {
             self.deeper(1, c.pos)?;
-            let items = c.list().filter(|l| !l.is_empty()).ok_or_else(|| malformed(c, "cond clause"))?;
+            let items =
+                c.list().filter(|l| !l.is_empty()).ok_or_else(|| malformed(c, "cond clause"))?;
             if self.is_else(&items[0]) {
                 if i + 1 != clauses.len() || items.len() < 2 {
-                    return Err(SchemeError::syntax(c.pos, "else must be the last cond clause and have a body"));
+                    return Err(SchemeError::syntax(
+                        c.pos,
+                        "else must be the last cond clause and have a body",
+                    ));
                 }
                 fallback = self.seq(&items[1..])?;
                 break;
@@ -389,7 +428,8 @@ impl<'g> Compiler<'g> {
         let saved = self.depth;
         for (i, c) in clauses.iter().enumerate() {
             self.deeper(1, c.pos)?;
-            let items = c.list().filter(|l| l.len() >= 2).ok_or_else(|| malformed(c, "case clause"))?;
+            let items =
+                c.list().filter(|l| l.len() >= 2).ok_or_else(|| malformed(c, "case clause"))?;
             if self.is_else(&items[0]) {
                 if i + 1 != clauses.len() {
                     return Err(SchemeError::syntax(c.pos, "else must be the last case clause"));
@@ -454,12 +494,20 @@ impl<'g> Compiler<'g> {
             acc = match self.form_named(item, "unquote-splicing") {
                 Some([_, e]) => {
                     let spliced = self.expr(e)?;
-                    Ir::Call(Box::new(self.prim_const("append", item.pos)?), vec![spliced, acc], item.pos)
+                    Ir::Call(
+                        Box::new(self.prim_const("append", item.pos)?),
+                        vec![spliced, acc],
+                        item.pos,
+                    )
                 }
                 Some(_) => return Err(malformed(item, "unquote-splicing")),
                 None => {
                     let head = self.quasi(item)?;
-                    Ir::Call(Box::new(self.prim_const("cons", item.pos)?), vec![head, acc], item.pos)
+                    Ir::Call(
+                        Box::new(self.prim_const("cons", item.pos)?),
+                        vec![head, acc],
+                        item.pos,
+                    )
                 }
             };
         }

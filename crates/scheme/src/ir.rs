@@ -29,7 +29,8 @@ impl VarInfo {
     /// Whether the variable lives in a shared box: closures copy captured values, so a
     /// variable that changes after a closure captured it must be boxed.
     pub fn boxed(&self) -> bool {
-        (self.mutated && (self.captured_self || self.captured_other)) || (self.letrec && self.captured_other)
+        (self.mutated && (self.captured_self || self.captured_other))
+            || (self.letrec && self.captured_other)
     }
 }
 

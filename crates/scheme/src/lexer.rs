@@ -114,13 +114,20 @@ impl Lexer<'_> {
                             match self.bump() {
                                 Some(';') => break,
                                 Some(c) if c.is_ascii_hexdigit() && hex.len() < 8 => hex.push(c),
-                                _ => return Err(SchemeError::syntax(at, "bad \\x escape in string (expected \\xHH;)")),
+                                _ => {
+                                    return Err(SchemeError::syntax(
+                                        at,
+                                        "bad \\x escape in string (expected \\xHH;)",
+                                    ))
+                                }
                             }
                         }
                         let c = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32);
                         match c {
                             Some(c) => s.push(c),
-                            None => return Err(SchemeError::syntax(at, "bad \\x escape in string")),
+                            None => {
+                                return Err(SchemeError::syntax(at, "bad \\x escape in string"))
+                            }
                         }
                     }
                     Some('\n') => {
@@ -129,7 +136,12 @@ impl Lexer<'_> {
                             self.bump();
                         }
                     }
-                    Some(c) => return Err(SchemeError::syntax(at, format!("unknown escape '\\{c}' in string"))),
+                    Some(c) => {
+                        return Err(SchemeError::syntax(
+                            at,
+                            format!("unknown escape '\\{c}' in string"),
+                        ))
+                    }
                     None => return Err(SchemeError::syntax(start, "unterminated string")),
                 },
                 Some(c) => s.push(c),
@@ -150,7 +162,9 @@ impl Lexer<'_> {
             }
             Some('\\') => {
                 self.bump();
-                let first = self.bump().ok_or_else(|| SchemeError::syntax(start, "bad character literal"))?;
+                let first = self
+                    .bump()
+                    .ok_or_else(|| SchemeError::syntax(start, "bad character literal"))?;
                 let name = if first.is_alphabetic() { self.word(first) } else { first.to_string() };
                 let c = match name.as_str() {
                     "space" => ' ',
@@ -162,7 +176,12 @@ impl Lexer<'_> {
                         let mut it = name.chars();
                         match (it.next(), it.next()) {
                             (Some(c), None) => c,
-                            _ => return Err(SchemeError::syntax(start, format!("unknown character name '#\\{name}'"))),
+                            _ => {
+                                return Err(SchemeError::syntax(
+                                    start,
+                                    format!("unknown character name '#\\{name}'"),
+                                ))
+                            }
                         }
                     }
                 };
@@ -196,7 +215,10 @@ pub fn parse_number(w: &str) -> std::result::Result<Option<Value>, String> {
         return Ok(None);
     }
     if body.bytes().all(|b| b.is_ascii_digit()) {
-        return w.parse::<i64>().map(|n| Some(Value::Int(n))).map_err(|_| format!("integer literal out of range: {w}"));
+        return w
+            .parse::<i64>()
+            .map(|n| Some(Value::Int(n)))
+            .map_err(|_| format!("integer literal out of range: {w}"));
     }
     // Decimal: digits [. digits] [e [+-] digits]
     let (mantissa, exponent) = match body.find(['e', 'E']) {

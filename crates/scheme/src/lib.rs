@@ -22,17 +22,17 @@ mod parser;
 mod printer;
 mod value;
 
-pub use value::Closure;
 pub use error::{ErrorKind, Pos, SchemeError};
 pub use machine::DEFAULT_MAX_DEPTH;
 pub use parser::MAX_NESTING;
+pub use value::Closure;
 pub use value::{Pair, Value};
 
-use native::Ctx;
 use codegen::Gen;
 use compile::Compiler;
 use ir::Globals;
 use machine::Machine;
+use native::Ctx;
 use rand_core::RngCore;
 use std::rc::Rc;
 
@@ -96,7 +96,11 @@ pub struct Program {
 }
 
 /// Compiles top-level forms into a procedure of no arguments that runs them.
-fn compile_program(globals: &mut Globals, source: &str, prelude: bool) -> Result<Value, SchemeError> {
+fn compile_program(
+    globals: &mut Globals,
+    source: &str,
+    prelude: bool,
+) -> Result<Value, SchemeError> {
     let forms = parser::parse(source)?;
     let mut c = Compiler::new(globals, prelude);
     c.program(&forms)?;
@@ -113,7 +117,8 @@ impl Program {
         let mut globals = Globals::new();
         let prelude = compile_program(&mut globals, PRELUDE, true)?;
         let main = compile_program(&mut globals, source, false)?;
-        let mut program = Program { globals, machine: Machine::new(), output: String::new(), last_steps: 0 };
+        let mut program =
+            Program { globals, machine: Machine::new(), output: String::new(), last_steps: 0 };
         program.run(prelude, &[], PRELUDE_STEPS, rng)?;
         program.run(main, &[], budget, rng)?;
         Ok(program)
@@ -128,9 +133,14 @@ impl Program {
         budget: u64,
         rng: &mut dyn RngCore,
     ) -> Result<Value, SchemeError> {
-        let f = self.global(name).ok_or_else(|| SchemeError::runtime(format!("unbound variable: {name}")))?;
+        let f = self
+            .global(name)
+            .ok_or_else(|| SchemeError::runtime(format!("unbound variable: {name}")))?;
         if !f.is_procedure() {
-            return Err(SchemeError::runtime(format!("{name} is not a procedure: {}", printer::short(&f))));
+            return Err(SchemeError::runtime(format!(
+                "{name} is not a procedure: {}",
+                printer::short(&f)
+            )));
         }
         self.run(f, args, budget, rng)
     }
@@ -146,7 +156,13 @@ impl Program {
         self.run(f.clone(), args, budget, rng)
     }
 
-    fn run(&mut self, f: Value, args: &[Value], budget: u64, rng: &mut dyn RngCore) -> Result<Value, SchemeError> {
+    fn run(
+        &mut self,
+        f: Value,
+        args: &[Value],
+        budget: u64,
+        rng: &mut dyn RngCore,
+    ) -> Result<Value, SchemeError> {
         let mut ctx = Ctx { rng, out: &mut self.output, remaining: budget, budget };
         let result = self.machine.call(&mut self.globals, &mut ctx, f, args);
         self.last_steps = budget - ctx.remaining;
@@ -182,6 +198,8 @@ impl Program {
 
 impl std::fmt::Debug for Program {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Program").field("globals", &self.globals.names.len()).finish_non_exhaustive()
+        f.debug_struct("Program")
+            .field("globals", &self.globals.names.len())
+            .finish_non_exhaustive()
     }
 }

@@ -56,7 +56,9 @@ macro_rules! cxrs {
         })*
     };
 }
-cxrs!(caar, cadr, cdar, cddr, caddr, cdddr, caadr, cddar, cadar, cdadr, caaar, cdaar, cadddr, cddddr);
+cxrs!(
+    caar, cadr, cdar, cddr, caddr, cdddr, caadr, cddar, cadar, cdadr, caaar, cdaar, cadddr, cddddr
+);
 
 pub fn list(_: &mut Ctx, a: &[Value]) -> Result<Value> {
     Ok(Value::list(a.to_vec()))
@@ -155,9 +157,9 @@ fn tail(ctx: &mut Ctx, list: &Value, k: i64, who: &str) -> Result<Value> {
     let mut cur = list.clone();
     for _ in 0..k {
         ctx.charge(1)?;
-        cur = cur
-            .cdr()
-            .ok_or_else(|| SchemeError::runtime(format!("{who}: index {k} is out of range for {}", short(list))))?;
+        cur = cur.cdr().ok_or_else(|| {
+            SchemeError::runtime(format!("{who}: index {k} is out of range for {}", short(list)))
+        })?;
     }
     Ok(cur)
 }
@@ -170,7 +172,9 @@ pub fn list_tail(ctx: &mut Ctx, a: &[Value]) -> Result<Value> {
 pub fn list_ref(ctx: &mut Ctx, a: &[Value]) -> Result<Value> {
     let k = index(&a[1], "list-ref")?;
     let t = tail(ctx, &a[0], k, "list-ref")?;
-    t.car().ok_or_else(|| SchemeError::runtime(format!("list-ref: index {k} is out of range for {}", short(&a[0]))))
+    t.car().ok_or_else(|| {
+        SchemeError::runtime(format!("list-ref: index {k} is out of range for {}", short(&a[0])))
+    })
 }
 
 pub fn list_copy(ctx: &mut Ctx, a: &[Value]) -> Result<Value> {
@@ -226,7 +230,12 @@ pub fn equal(ctx: &mut Ctx, a: &Value, b: &Value) -> Result<bool> {
     Ok(true)
 }
 
-fn mem(ctx: &mut Ctx, a: &[Value], who: &str, same: fn(&mut Ctx, &Value, &Value) -> Result<bool>) -> Result<Value> {
+fn mem(
+    ctx: &mut Ctx,
+    a: &[Value],
+    who: &str,
+    same: fn(&mut Ctx, &Value, &Value) -> Result<bool>,
+) -> Result<Value> {
     let mut cur = a[1].clone();
     loop {
         match &cur {
@@ -244,7 +253,12 @@ fn mem(ctx: &mut Ctx, a: &[Value], who: &str, same: fn(&mut Ctx, &Value, &Value)
     }
 }
 
-fn ass(ctx: &mut Ctx, a: &[Value], who: &str, same: fn(&mut Ctx, &Value, &Value) -> Result<bool>) -> Result<Value> {
+fn ass(
+    ctx: &mut Ctx,
+    a: &[Value],
+    who: &str,
+    same: fn(&mut Ctx, &Value, &Value) -> Result<bool>,
+) -> Result<Value> {
     let mut cur = a[1].clone();
     loop {
         match cur {

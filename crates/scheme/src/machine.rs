@@ -3,12 +3,12 @@
 
 use super::builtins::{is_apply, PRIMS};
 use super::code::{CapSrc, Op};
-use super::value::{Closure, Lambda, PrimDef};
 use super::error::{ErrorKind, Pos, Result, SchemeError};
 use super::ir::Globals;
 use super::native::{budget_error, Ctx};
 use super::printer::short;
 use super::value::{eqv, Value, VarBox};
+use super::value::{Closure, Lambda, PrimDef};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -96,7 +96,13 @@ fn place(lam: &Lambda, pc: usize) -> Pos {
         return lam.at;
     }
     let pc = pc.min(n - 1);
-    lam.pos[..=pc].iter().rev().chain(lam.pos[pc + 1..].iter()).copied().find(|p| p.is_known()).unwrap_or(lam.at)
+    lam.pos[..=pc]
+        .iter()
+        .rev()
+        .chain(lam.pos[pc + 1..].iter())
+        .copied()
+        .find(|p| p.is_known())
+        .unwrap_or(lam.at)
 }
 
 impl Default for Machine {
@@ -111,8 +117,15 @@ impl Machine {
     }
 
     /// Calls `f` with `args` (from Rust); `ctx` holds the budget.
-    pub fn call(&mut self, g: &mut Globals, ctx: &mut Ctx, f: Value, args: &[Value]) -> Result<Value> {
-        let argc = u16::try_from(args.len()).map_err(|_| SchemeError::runtime("too many arguments"))?;
+    pub fn call(
+        &mut self,
+        g: &mut Globals,
+        ctx: &mut Ctx,
+        f: Value,
+        args: &[Value],
+    ) -> Result<Value> {
+        let argc =
+            u16::try_from(args.len()).map_err(|_| SchemeError::runtime("too many arguments"))?;
         let boot = match &self.boot {
             Some((n, b)) if *n == argc => b.clone(),
             _ => {
@@ -272,7 +285,8 @@ impl Machine {
                     *slot = Value::Box(Rc::new(VarBox(RefCell::new(v))));
                 }
                 Op::NewBox(s) => {
-                    *tri!(self.slot(fp, s)) = Value::Box(Rc::new(VarBox(RefCell::new(Value::Undefined))));
+                    *tri!(self.slot(fp, s)) =
+                        Value::Box(Rc::new(VarBox(RefCell::new(Value::Undefined))));
                 }
                 Op::ClearLocal(s) => *tri!(self.slot(fp, s)) = Value::Undefined,
                 Op::Pop => {
@@ -298,16 +312,24 @@ impl Machine {
                     for src in &child.captures {
                         captures.push(match *src {
                             CapSrc::Slot(s) => tri!(self.slot(fp, s)).clone(),
-                            CapSrc::Capture(k) => tri!(clo.captures.get(usize::from(k)).cloned().ok_or_else(internal)),
+                            CapSrc::Capture(k) => {
+                                tri!(clo.captures.get(usize::from(k)).cloned().ok_or_else(internal))
+                            }
                             CapSrc::SelfRef => Value::Closure(clo.clone()),
                         });
                     }
-                    let c = Closure { lambda: child.clone(), captures: captures.into_boxed_slice() };
+                    let c =
+                        Closure { lambda: child.clone(), captures: captures.into_boxed_slice() };
                     self.stack.push(Value::Closure(Rc::new(c)));
                 }
                 Op::Call(argc) | Op::TailCall(argc) => {
                     cur.pc = pc;
-                    match tri!(self.invoke(cur, usize::from(argc), matches!(op, Op::TailCall(_)), ctx)) {
+                    match tri!(self.invoke(
+                        cur,
+                        usize::from(argc),
+                        matches!(op, Op::TailCall(_)),
+                        ctx
+                    )) {
                         Flow::Pushed => {}
                         flow => return Ok(flow),
                     }
@@ -369,7 +391,13 @@ impl Machine {
     }
 
     /// Calls the procedure below the top `argc` values.
-    fn invoke(&mut self, cur: &mut Frame, mut argc: usize, tail: bool, ctx: &mut Ctx) -> Result<Flow> {
+    fn invoke(
+        &mut self,
+        cur: &mut Frame,
+        mut argc: usize,
+        tail: bool,
+        ctx: &mut Ctx,
+    ) -> Result<Flow> {
         loop {
             let base = self.stack.len().checked_sub(argc + 1).ok_or_else(internal)?;
             let callee = self.stack[base].clone();
@@ -378,7 +406,12 @@ impl Machine {
                     let lam = &c.lambda;
                     let nreq = usize::from(lam.nreq);
                     if argc < nreq || (!lam.rest && argc > nreq) {
-                        let e = arity_error(lam.display_name(), nreq, (!lam.rest).then_some(nreq), argc);
+                        let e = arity_error(
+                            lam.display_name(),
+                            nreq,
+                            (!lam.rest).then_some(nreq),
+                            argc,
+                        );
                         let caller = &cur.clo.lambda;
                         if !caller.prelude && !place(caller, cur.pc.saturating_sub(1)).is_known() {
                             // Called from Rust: point at the procedure's definition.
@@ -411,7 +444,8 @@ impl Machine {
                                 format!("recursion deeper than {} nested calls", self.max_depth),
                             ));
                         }
-                        let caller = std::mem::replace(cur, Frame { clo: c, pc: 0, fp: base + 1, site });
+                        let caller =
+                            std::mem::replace(cur, Frame { clo: c, pc: 0, fp: base + 1, site });
                         self.frames.push(caller);
                     }
                     return Ok(Flow::Switch);
@@ -451,7 +485,10 @@ impl Machine {
                     return Ok(Flow::Pushed);
                 }
                 other => {
-                    return Err(SchemeError::runtime(format!("attempt to call a non-procedure: {}", short(&other))));
+                    return Err(SchemeError::runtime(format!(
+                        "attempt to call a non-procedure: {}",
+                        short(&other)
+                    )));
                 }
             }
         }

@@ -34,5 +34,9 @@ impl Ctx<'_> {
 }
 
 pub fn budget_error(budget: u64) -> SchemeError {
-    SchemeError::new(ErrorKind::StepBudget, Pos::NONE, format!("step budget of {budget} exhausted (infinite loop?)"))
+    SchemeError::new(
+        ErrorKind::StepBudget,
+        Pos::NONE,
+        format!("step budget of {budget} exhausted (infinite loop?)"),
+    )
 }

@@ -46,7 +46,13 @@ fn div_zero(who: &str) -> SchemeError {
     SchemeError::runtime(format!("{who}: division by zero"))
 }
 
-fn arith(who: &str, a: Num, b: Num, op: fn(i64, i64) -> Option<i64>, fop: fn(f64, f64) -> f64) -> Result<Num> {
+fn arith(
+    who: &str,
+    a: Num,
+    b: Num,
+    op: fn(i64, i64) -> Option<i64>,
+    fop: fn(f64, f64) -> f64,
+) -> Result<Num> {
     match (a, b) {
         (Num::I(x), Num::I(y)) => op(x, y).map(Num::I).ok_or_else(|| overflow(who)),
         (Num::I(x), Num::R(y)) => Ok(Num::R(fop(x as f64, y))),
@@ -170,7 +176,12 @@ pub fn ge(_: &mut Ctx, args: &[Value]) -> Result<Value> {
 }
 
 /// Integer division family; integral reals give real results.
-fn int_div(who: &str, args: &[Value], op: fn(i64, i64) -> Option<i64>, fop: fn(f64, f64) -> f64) -> Result<Value> {
+fn int_div(
+    who: &str,
+    args: &[Value],
+    op: fn(i64, i64) -> Option<i64>,
+    fop: fn(f64, f64) -> f64,
+) -> Result<Value> {
     let a = num(&args[0], who)?;
     let b = num(&args[1], who)?;
     let integral = |n: Num, v: &Value| match n {
@@ -200,7 +211,12 @@ pub fn quotient(_: &mut Ctx, args: &[Value]) -> Result<Value> {
     int_div("quotient", args, i64::checked_div, |x, y| (x / y).trunc())
 }
 pub fn remainder(_: &mut Ctx, args: &[Value]) -> Result<Value> {
-    int_div("remainder", args, |a, b| if b == -1 { Some(0) } else { a.checked_rem(b) }, |x, y| x % y)
+    int_div(
+        "remainder",
+        args,
+        |a, b| if b == -1 { Some(0) } else { a.checked_rem(b) },
+        |x, y| x % y,
+    )
 }
 pub fn modulo(_: &mut Ctx, args: &[Value]) -> Result<Value> {
     int_div("modulo", args, modulo_i, |x, y| {
@@ -220,7 +236,12 @@ pub fn abs(_: &mut Ctx, args: &[Value]) -> Result<Value> {
     }
 }
 
-fn min_max(who: &str, args: &[Value], pick_second: fn(f64, f64) -> bool, ipick: fn(i64, i64) -> bool) -> Result<Value> {
+fn min_max(
+    who: &str,
+    args: &[Value],
+    pick_second: fn(f64, f64) -> bool,
+    ipick: fn(i64, i64) -> bool,
+) -> Result<Value> {
     let mut best = num(&args[0], who)?;
     let mut inexact = matches!(best, Num::R(_));
     for v in &args[1..] {
@@ -249,7 +270,11 @@ pub fn expt(_: &mut Ctx, args: &[Value]) -> Result<Value> {
         (Num::I(a), Num::I(b)) if b >= 0 => match a {
             0 | 1 => Ok(Value::Int(if b == 0 { 1 } else { a })),
             -1 => Ok(Value::Int(if b % 2 == 0 { 1 } else { -1 })),
-            _ => u32::try_from(b).ok().and_then(|b| a.checked_pow(b)).map(Value::Int).ok_or_else(|| overflow("expt")),
+            _ => u32::try_from(b)
+                .ok()
+                .and_then(|b| a.checked_pow(b))
+                .map(Value::Int)
+                .ok_or_else(|| overflow("expt")),
         },
         (a, b) => Ok(Value::Real(to_f(a).powf(to_f(b)))),
     }
@@ -337,7 +362,10 @@ pub fn inexact(_: &mut Ctx, args: &[Value]) -> Result<Value> {
 pub fn exact(_: &mut Ctx, args: &[Value]) -> Result<Value> {
     match num(&args[0], "exact")? {
         Num::I(n) => Ok(Value::Int(n)),
-        Num::R(x) if x.fract() == 0.0 && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&x) => {
+        Num::R(x)
+            if x.fract() == 0.0
+                && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&x) =>
+        {
             Ok(Value::Int(x as i64))
         }
         Num::R(_) => Err(SchemeError::runtime(format!("exact: no exact integer for {}", args[0]))),
@@ -359,7 +387,9 @@ pub fn number_to_string(_: &mut Ctx, args: &[Value]) -> Result<Value> {
             let mut digits = Vec::new();
             let mut m = n.unsigned_abs();
             loop {
-                digits.push(std::char::from_digit((m % u64::from(radix)) as u32, radix).unwrap_or('?'));
+                digits.push(
+                    std::char::from_digit((m % u64::from(radix)) as u32, radix).unwrap_or('?'),
+                );
                 m /= u64::from(radix);
                 if m == 0 {
                     break;

@@ -84,7 +84,9 @@ fn closing(open: char) -> char {
 
 fn expected_datum(open: &Open) -> Option<SchemeError> {
     match open {
-        Open::Prefix { name, pos } => Some(SchemeError::syntax(*pos, format!("expected a datum after {name} prefix"))),
+        Open::Prefix { name, pos } => {
+            Some(SchemeError::syntax(*pos, format!("expected a datum after {name} prefix")))
+        }
         Open::Skip { pos } => Some(SchemeError::syntax(*pos, "'#;' is not followed by a datum")),
         Open::List { .. } => None,
     }
@@ -113,7 +115,10 @@ fn complete(stack: &mut Vec<Open>, out: &mut Vec<Sexp>, mut d: Sexp) -> Result<(
                 } else if tail.is_none() {
                     *tail = Some(d);
                 } else {
-                    return Err(SchemeError::syntax(d.pos, "expected ')' after the datum following '.'"));
+                    return Err(SchemeError::syntax(
+                        d.pos,
+                        "expected ')' after the datum following '.'",
+                    ));
                 }
                 return Ok(());
             }
@@ -129,13 +134,23 @@ pub fn parse(src: &str) -> Result<Vec<Sexp>> {
         if stack.len() >= MAX_NESTING
             && matches!(
                 tok,
-                Tok::Open(_) | Tok::Quote | Tok::Quasiquote | Tok::Unquote | Tok::UnquoteSplicing | Tok::DatumComment
+                Tok::Open(_)
+                    | Tok::Quote
+                    | Tok::Quasiquote
+                    | Tok::Unquote
+                    | Tok::UnquoteSplicing
+                    | Tok::DatumComment
             )
         {
-            return Err(SchemeError::syntax(pos, format!("nesting deeper than {MAX_NESTING} levels")));
+            return Err(SchemeError::syntax(
+                pos,
+                format!("nesting deeper than {MAX_NESTING} levels"),
+            ));
         }
         match tok {
-            Tok::Open(open) => stack.push(Open::List { items: Vec::new(), tail: None, dot: None, open, pos }),
+            Tok::Open(open) => {
+                stack.push(Open::List { items: Vec::new(), tail: None, dot: None, open, pos })
+            }
             Tok::Quote => stack.push(Open::Prefix { name: "quote", pos }),
             Tok::Quasiquote => stack.push(Open::Prefix { name: "quasiquote", pos }),
             Tok::Unquote => stack.push(Open::Prefix { name: "unquote", pos }),
@@ -144,9 +159,12 @@ pub fn parse(src: &str) -> Result<Vec<Sexp>> {
             Tok::Lit(v) => complete(&mut stack, &mut out, Sexp { kind: SexpKind::Lit(v), pos })?,
             Tok::Sym(s) => complete(&mut stack, &mut out, Sexp { kind: SexpKind::Sym(s), pos })?,
             Tok::Dot => match stack.last_mut() {
-                Some(Open::List { items, dot: dot @ None, .. }) if !items.is_empty() => *dot = Some(pos),
+                Some(Open::List { items, dot: dot @ None, .. }) if !items.is_empty() => {
+                    *dot = Some(pos)
+                }
                 Some(other @ (Open::Prefix { .. } | Open::Skip { .. })) => {
-                    return Err(expected_datum(other).unwrap_or_else(|| SchemeError::syntax(pos, "unexpected '.'")))
+                    return Err(expected_datum(other)
+                        .unwrap_or_else(|| SchemeError::syntax(pos, "unexpected '.'")))
                 }
                 _ => return Err(SchemeError::syntax(pos, "unexpected '.'")),
             },
@@ -156,24 +174,37 @@ pub fn parse(src: &str) -> Result<Vec<Sexp>> {
                     if c != closing(open) {
                         return Err(SchemeError::syntax(
                             pos,
-                            format!("'{c}' does not match '{open}' at {}:{}", opened.line, opened.col),
+                            format!(
+                                "'{c}' does not match '{open}' at {}:{}",
+                                opened.line, opened.col
+                            ),
                         ));
                     }
                     let tail = match (dot, tail) {
-                        (Some(dot), None) => return Err(SchemeError::syntax(dot, "unexpected '.'")),
+                        (Some(dot), None) => {
+                            return Err(SchemeError::syntax(dot, "unexpected '.'"))
+                        }
                         (_, tail) => tail.map(Box::new),
                     };
-                    complete(&mut stack, &mut out, Sexp { kind: SexpKind::List(items, tail), pos: opened })?;
+                    complete(
+                        &mut stack,
+                        &mut out,
+                        Sexp { kind: SexpKind::List(items, tail), pos: opened },
+                    )?;
                 }
                 Some(other) => {
-                    return Err(expected_datum(&other).unwrap_or_else(|| SchemeError::syntax(pos, "unexpected ')'")))
+                    return Err(expected_datum(&other)
+                        .unwrap_or_else(|| SchemeError::syntax(pos, "unexpected ')'")))
                 }
             },
         }
     }
     match stack.last() {
         None => Ok(out),
-        Some(Open::List { open, pos, .. }) => Err(SchemeError::syntax(*pos, format!("unclosed '{open}' opened here"))),
-        Some(other) => Err(expected_datum(other).unwrap_or_else(|| SchemeError::syntax(Pos::NONE, "unexpected end"))),
+        Some(Open::List { open, pos, .. }) => {
+            Err(SchemeError::syntax(*pos, format!("unclosed '{open}' opened here")))
+        }
+        Some(other) => Err(expected_datum(other)
+            .unwrap_or_else(|| SchemeError::syntax(Pos::NONE, "unexpected end"))),
     }
 }

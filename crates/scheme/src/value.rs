@@ -166,7 +166,9 @@ impl Value {
 /// `eqv?`: same number (and exactness), character, boolean, symbol, or the same object.
 pub fn eqv(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Nil, Value::Nil) | (Value::Void, Value::Void) | (Value::Undefined, Value::Undefined) => true,
+        (Value::Nil, Value::Nil)
+        | (Value::Void, Value::Void)
+        | (Value::Undefined, Value::Undefined) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::Real(x), Value::Real(y)) => x.to_bits() == y.to_bits(),
@@ -180,7 +182,6 @@ pub fn eqv(a: &Value, b: &Value) -> bool {
         _ => false,
     }
 }
-
 
 impl fmt::Debug for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,8 +1,15 @@
 //! The Scheme interpreter used for user strategies: language, builtins, errors with places,
 //! step budget, recursion depth, tail calls, and a CodeAbbey-style Pig player.
+// Test code: a failed unwrap is a failed test, and a test may time what it runs.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::disallowed_types
+)]
 
-use scheme::*;
 use rand_core::RngCore;
+use scheme::*;
 
 /// Deterministic test generator (splitmix64).
 struct TestRng(u64);
@@ -46,7 +53,9 @@ fn check(cases: &[(&str, &str)]) {
         match eval(src) {
             Ok(got) if got == *want => {}
             Ok(got) => failures.push(format!("{src}\n    want {want}\n    got  {got}")),
-            Err(e) => failures.push(format!("{src}\n    want {want}\n    error {e} ({:?})", e.kind)),
+            Err(e) => {
+                failures.push(format!("{src}\n    want {want}\n    error {e} ({:?})", e.kind))
+            }
         }
     }
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
@@ -55,7 +64,8 @@ fn check(cases: &[(&str, &str)]) {
 /// Loads `src` and calls `(main)`; the error it must give.
 fn error_of(src: &str, budget: u64) -> SchemeError {
     let mut rng = TestRng(1);
-    let result = Program::load(src, budget, &mut rng).and_then(|mut p| p.call("main", &[], budget, &mut rng));
+    let result = Program::load(src, budget, &mut rng)
+        .and_then(|mut p| p.call("main", &[], budget, &mut rng));
     match result {
         Ok(v) => panic!("{src}\n=> expected an error, got {v}"),
         Err(e) => e,
@@ -332,11 +342,19 @@ fn errors_name_their_place() {
         ("(define (main) (lambda (x)))", Syntax, "1:16: malformed lambda"),
         ("(define (main) (lambda (x x) x))", Syntax, "1:27: duplicate parameter x"),
         ("(define (main) (let loop))", Syntax, "1:16: malformed named let"),
-        ("(define (main) (cond (else 1) (#t 2)))", Syntax, "1:22: else must be the last cond clause and have a body"),
+        (
+            "(define (main) (cond (else 1) (#t 2)))",
+            Syntax,
+            "1:22: else must be the last cond clause and have a body",
+        ),
         ("(define (main) (case))", Syntax, "1:16: malformed case"),
         ("(define (main) (set! 5 1))", Syntax, "1:16: malformed set!"),
         ("(define (main) (quote))", Syntax, "1:16: malformed quote"),
-        ("(define (main) ())", Syntax, "1:16: malformed expression () (write '() for the empty list)"),
+        (
+            "(define (main) ())",
+            Syntax,
+            "1:16: malformed expression () (write '() for the empty list)",
+        ),
         (
             "(define (main) (if 1 (define x 1) 2))",
             Syntax,
@@ -347,7 +365,11 @@ fn errors_name_their_place() {
         ("(define (main) #| open", Syntax, "1:16: unterminated block comment '#|'"),
         ("(define (main) [1 2)", Syntax, "1:20: ')' does not match '[' at 1:16"),
         ("(define (main) 1.2.3)", Syntax, "1:16: bad number: 1.2.3"),
-        ("(define (main) 99999999999999999999)", Syntax, "1:16: integer literal out of range: 99999999999999999999"),
+        (
+            "(define (main) 99999999999999999999)",
+            Syntax,
+            "1:16: integer literal out of range: 99999999999999999999",
+        ),
         ("(define (main) ')", Syntax, "1:16: expected a datum after quote prefix"),
         ("(define (main) (1 . ))", Syntax, "1:19: unexpected '.'"),
         ("(define (main) #\\bogus)", Syntax, "1:16: unknown character name '#\\bogus'"),
@@ -363,16 +385,48 @@ fn errors_name_their_place() {
         ("(define (main) (+ 1 \"2\"))", Runtime, "1:16: +: expected a number, got \"2\""),
         ("(define (main) (< 1 'a))", Runtime, "1:16: <: expected a number, got a"),
         ("(define (main) (vector-ref 1 2))", Runtime, "1:17: unbound variable: vector-ref"),
-        ("(define (main) (length '(1 . 2)))", Runtime, "1:16: length: expected a proper list, got (1 . 2)"),
-        ("(define (main) (list-ref '(1 2) 5))", Runtime, "1:16: list-ref: index 5 is out of range for (1 2)"),
-        ("(define (f a b) a)\n(define (main) (f 1))", Runtime, "2:16: f: expected 2 arguments, got 1"),
-        ("(define (f a . r) a)\n(define (main) (f))", Runtime, "2:16: f: expected at least 1 argument, got 0"),
+        (
+            "(define (main) (length '(1 . 2)))",
+            Runtime,
+            "1:16: length: expected a proper list, got (1 . 2)",
+        ),
+        (
+            "(define (main) (list-ref '(1 2) 5))",
+            Runtime,
+            "1:16: list-ref: index 5 is out of range for (1 2)",
+        ),
+        (
+            "(define (f a b) a)\n(define (main) (f 1))",
+            Runtime,
+            "2:16: f: expected 2 arguments, got 1",
+        ),
+        (
+            "(define (f a . r) a)\n(define (main) (f))",
+            Runtime,
+            "2:16: f: expected at least 1 argument, got 0",
+        ),
         ("(define (main) (car 1 2))", Runtime, "1:16: car: expected 1 argument, got 2"),
-        ("(define (main) ((lambda (x) x)))", Runtime, "1:16: anonymous procedure: expected 1 argument, got 0"),
-        ("(define (main) (let loop ((i 0)) (if (< i 10) (loop))))", Runtime, "1:47: loop: expected 1 argument, got 0"),
+        (
+            "(define (main) ((lambda (x) x)))",
+            Runtime,
+            "1:16: anonymous procedure: expected 1 argument, got 0",
+        ),
+        (
+            "(define (main) (let loop ((i 0)) (if (< i 10) (loop))))",
+            Runtime,
+            "1:47: loop: expected 1 argument, got 0",
+        ),
         ("(define (main) (5 3))", Runtime, "1:16: attempt to call a non-procedure: 5"),
-        ("(define (main) ((car (list \"f\")) 3))", Runtime, "1:16: attempt to call a non-procedure: \"f\""),
-        ("(define (main)\n  (error \"too big:\" 42 'x \"s\"))", Runtime, "2:3: too big: 42 x \"s\""),
+        (
+            "(define (main) ((car (list \"f\")) 3))",
+            Runtime,
+            "1:16: attempt to call a non-procedure: \"f\"",
+        ),
+        (
+            "(define (main)\n  (error \"too big:\" 42 'x \"s\"))",
+            Runtime,
+            "2:3: too big: 42 x \"s\"",
+        ),
         ("(define (main) (/ 5 0))", Runtime, "1:16: /: division by zero"),
         ("(define (main) (/ 5.0 0.0))", Runtime, "1:16: /: division by zero"),
         ("(define (main) (modulo 5 0))", Runtime, "1:16: modulo: division by zero"),
@@ -381,13 +435,25 @@ fn errors_name_their_place() {
         ("(define (main) (- -9223372036854775808 1))", Runtime, "1:16: -: integer overflow"),
         ("(define (main) (abs -9223372036854775808))", Runtime, "1:16: abs: integer overflow"),
         ("(define (main) (expt 10 30))", Runtime, "1:16: expt: integer overflow"),
-        ("(define (main) (quotient -9223372036854775808 -1))", Runtime, "1:16: quotient: integer overflow"),
+        (
+            "(define (main) (quotient -9223372036854775808 -1))",
+            Runtime,
+            "1:16: quotient: integer overflow",
+        ),
         ("(define (main) (sqrt -4))", Runtime, "1:16: sqrt: negative argument -4"),
         ("(define (main) (inexact->exact 2.5))", Runtime, "1:16: exact: no exact integer for 2.5"),
         ("(define (main) (random 0))", Runtime, "1:16: random: expected a positive number, got 0"),
         ("(define (main) (apply + 1 2))", Runtime, "1:16: apply: expected a proper list, got 2"),
-        ("(define (main) (letrec ((a b) (b 1)) a))", Runtime, "1:28: b: used before its definition"),
-        ("(define (main) (define a b) (define b 1) a)", Runtime, "1:26: b: used before its definition"),
+        (
+            "(define (main) (letrec ((a b) (b 1)) a))",
+            Runtime,
+            "1:28: b: used before its definition",
+        ),
+        (
+            "(define (main) (define a b) (define b 1) a)",
+            Runtime,
+            "1:26: b: used before its definition",
+        ),
         (
             "(define x y)\n(define y 1)\n(define (main) x)",
             Runtime,
@@ -401,7 +467,11 @@ fn errors_name_their_place() {
             "2:3: anonymous procedure: expected 2 arguments, got 1",
         ),
         ("(define (main) (map car 5))", Runtime, "1:16: map: expected a proper list, got 5"),
-        ("(define (main) (map (lambda (x) (car x)) '(7)))", Runtime, "1:33: car: expected a pair, got 7"),
+        (
+            "(define (main) (map (lambda (x) (car x)) '(7)))",
+            Runtime,
+            "1:33: car: expected a pair, got 7",
+        ),
     ]);
 }
 
@@ -412,10 +482,16 @@ fn errors_from_rust_calls() {
     let e = p.call("nope", &[], 1000, &mut rng).unwrap_err();
     assert_eq!((e.kind, e.to_string()), (ErrorKind::Runtime, "unbound variable: nope".to_string()));
     let e = p.call("x", &[], 1000, &mut rng).unwrap_err();
-    assert_eq!((e.kind, e.to_string()), (ErrorKind::Runtime, "x is not a procedure: 5".to_string()));
+    assert_eq!(
+        (e.kind, e.to_string()),
+        (ErrorKind::Runtime, "x is not a procedure: 5".to_string())
+    );
     let args = [Value::int(0), Value::int(0), Value::int(0), Value::int(4)];
     let e = p.call("player", &args, 1000, &mut rng).unwrap_err();
-    assert_eq!((e.kind, e.to_string()), (ErrorKind::Runtime, "2:10: player: expected 5 arguments, got 4".to_string()));
+    assert_eq!(
+        (e.kind, e.to_string()),
+        (ErrorKind::Runtime, "2:10: player: expected 5 arguments, got 4".to_string())
+    );
     // The program still works after errors.
     let state = Value::list(vec![Value::int(0)]);
     let args = [Value::int(0), Value::int(0), Value::int(0), Value::int(4), state];
@@ -489,7 +565,9 @@ fn tail_calls_run_in_constant_space() {
         ("apply-loop", "ok"),
     ];
     for (name, want) in cases {
-        let v = p.call(name, std::slice::from_ref(&n), BIG, &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let v = p
+            .call(name, std::slice::from_ref(&n), BIG, &mut rng)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(v.to_string(), want, "{name}");
     }
 }
@@ -501,7 +579,10 @@ fn deep_recursion_is_an_error_not_a_crash() {
         load("(define (f n) (if (= n 0) 0 (+ 1 (f (- n 1)))))\n(define (g n) (if (= n 0) '() (cons n (g (- n 1)))))");
     let e = p.call("f", &[Value::int(1_000_000)], BIG, &mut rng).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Depth);
-    assert_eq!(e.to_string(), format!("1:34: recursion deeper than {DEFAULT_MAX_DEPTH} nested calls"));
+    assert_eq!(
+        e.to_string(),
+        format!("1:34: recursion deeper than {DEFAULT_MAX_DEPTH} nested calls")
+    );
     // Within the limit, deep recursion just works.
     assert_eq!(p.call("f", &[Value::int(90_000)], BIG, &mut rng).unwrap().to_string(), "90000");
     let list = p.call("g", &[Value::int(90_000)], BIG, &mut rng).unwrap();
@@ -531,7 +612,10 @@ fn huge_and_deep_values_are_freed_without_overflow() {
     );
     let n = [Value::int(1_000_000)];
     let l = p.call("long", &n, BIG, &mut rng).unwrap();
-    assert_eq!(p.call("keep!", std::slice::from_ref(&l), BIG, &mut rng).unwrap().to_string(), "1000000");
+    assert_eq!(
+        p.call("keep!", std::slice::from_ref(&l), BIG, &mut rng).unwrap().to_string(),
+        "1000000"
+    );
     drop(l);
     let nested = p.call("nested", &n, BIG, &mut rng).unwrap();
     let shown = nested.to_string();
@@ -551,7 +635,10 @@ fn nesting_is_limited_without_overflow() {
     let mut rng = TestRng(1);
     let deep = "(".repeat(100_000);
     let e = Program::load(&deep, 1000, &mut rng).unwrap_err();
-    assert_eq!(e.to_string(), format!("1:{}: nesting deeper than {MAX_NESTING} levels", MAX_NESTING + 1));
+    assert_eq!(
+        e.to_string(),
+        format!("1:{}: nesting deeper than {MAX_NESTING} levels", MAX_NESTING + 1)
+    );
     let quotes = "'".repeat(100_000) + "a";
     assert_eq!(Program::load(&quotes, 1000, &mut rng).unwrap_err().kind, ErrorKind::Syntax);
     let comments = "#;".repeat(100_000) + "a";
@@ -568,11 +655,20 @@ fn nesting_is_limited_without_overflow() {
         (format!("(case 0 {} (else 5))", "((1) 1) ".repeat(n)), "5".into()),
         (format!("(let* ({}) 3)", "(x 1) ".repeat(n)), "3".into()),
         (format!("(length `({}))", ",(+ 1 1) ".repeat(n - 5)), (n - 5).to_string()),
-        (format!("(car '{}1{})", "(".repeat(n), ")".repeat(n)), format!("{}1{}", "(".repeat(n - 1), ")".repeat(n - 1))),
+        (
+            format!("(car '{}1{})", "(".repeat(n), ")".repeat(n)),
+            format!("{}1{}", "(".repeat(n - 1), ")".repeat(n - 1)),
+        ),
         (format!("{}1{}", "(if #t ".repeat(n), " 0)".repeat(n)), "1".into()),
-        (format!("{}1{}", "(do ((i 0 (+ i 1))) ((= i 1) ".repeat(n / 3), "))".repeat(n / 3)), "1".into()),
+        (
+            format!("{}1{}", "(do ((i 0 (+ i 1))) ((= i 1) ".repeat(n / 3), "))".repeat(n / 3)),
+            "1".into(),
+        ),
         (format!("{}1{}", "(cond (#t ".repeat(n / 2), "))".repeat(n / 2)), "1".into()),
-        (format!("{}1{}", "(let () (define (f) ".repeat(n / 3), ") (f))".repeat(n / 3)), "1".into()),
+        (
+            format!("{}1{}", "(let () (define (f) ".repeat(n / 3), ") (f))".repeat(n / 3)),
+            "1".into(),
+        ),
     ];
     let stack = if cfg!(debug_assertions) { 64 << 20 } else { 1 << 20 };
     let handle = std::thread::Builder::new()
@@ -591,7 +687,8 @@ fn nesting_is_limited_without_overflow() {
     let failures = handle.join().unwrap();
     assert!(failures.is_empty(), "{failures:#?}");
     // Too many levels through long clause lists is refused cleanly too.
-    let e = eval(&format!("(cond {} (else 5))", "((= 1 2) 1) ".repeat(2 * MAX_NESTING))).unwrap_err();
+    let e =
+        eval(&format!("(cond {} (else 5))", "((= 1 2) 1) ".repeat(2 * MAX_NESTING))).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Syntax);
     assert!(e.message.contains("nested deeper"), "{e}");
 }
@@ -643,7 +740,8 @@ fn closures_and_global_state() {
     ]);
     // Globals persist between calls.
     let mut rng = TestRng(1);
-    let mut p = load("(define calls 0)\n(define (player a b c d e) (set! calls (+ calls 1)) calls)");
+    let mut p =
+        load("(define calls 0)\n(define (player a b c d e) (set! calls (+ calls 1)) calls)");
     let args: Vec<Value> = (0..5).map(Value::int).collect();
     for i in 1..=3 {
         assert_eq!(p.call("player", &args, 1000, &mut rng).unwrap().as_int(), Some(i));
@@ -658,7 +756,10 @@ fn builtins_can_be_redefined() {
         ("(define (f) (car '(1))) (define (car x) 'mine) (f)", "mine"),
         ("(define (vector-ish . xs) 'v) (define list vector-ish) (define (g) (list 1 2)) (g)", "v"),
         // map and friends keep using the real builtins
-        ("(define (reverse l) 'broken) (define (car x) 'broken) (map (lambda (x) x) '(1 2))", "(1 2)"),
+        (
+            "(define (reverse l) 'broken) (define (car x) 'broken) (map (lambda (x) x) '(1 2))",
+            "(1 2)",
+        ),
         ("(define (map f l) 'mine) (map car '((1)))", "mine"),
     ]);
     let mut rng = TestRng(1);
@@ -683,12 +784,20 @@ fn output_is_captured() {
     p.call("player", &args, 1000, &mut rng).unwrap();
     assert_eq!(p.take_output(), "turn (0 s c 1.5)\n(\"s\" #\\c)\nsym");
     // Circular structures print a bounded prefix instead of hanging.
-    let mut p = load("(define (main) (let ((l (list 1 2))) (set-cdr! (cdr l) l) (display l) (newline) 'ok))");
+    let mut p = load(
+        "(define (main) (let ((l (list 1 2))) (set-cdr! (cdr l) l) (display l) (newline) 'ok))",
+    );
     assert_eq!(p.call("main", &[], 100_000, &mut rng).unwrap().to_string(), "ok");
     let out = p.take_output();
-    assert!(out.starts_with("(1 2 1 2 1 2") && out.contains("...") && out.len() < 3_000_000, "{}", out.len());
+    assert!(
+        out.starts_with("(1 2 1 2 1 2") && out.contains("...") && out.len() < 3_000_000,
+        "{}",
+        out.len()
+    );
     // The buffer is capped: endless printing ends at the budget with bounded output.
-    let mut p = load("(define (main) (let loop () (display \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\") (loop)))");
+    let mut p = load(
+        "(define (main) (let loop () (display \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\") (loop)))",
+    );
     assert_eq!(p.call("main", &[], 10_000_000, &mut rng).unwrap_err().kind, ErrorKind::StepBudget);
     let out = p.take_output();
     assert!(out.len() < 1_100_000 && out.ends_with("[output truncated]\n"), "{}", out.len());
@@ -715,8 +824,9 @@ fn random_uses_the_given_generator() {
     let src = "(define (roll n) (let loop ((i 0) (acc '())) (if (= i n) acc (loop (+ i 1) (cons (random 6) acc)))))
                (define (unit) (random 1.0))";
     let mut p = load(src);
-    let rolls =
-        |p: &mut Program, seed| p.call("roll", &[Value::int(600)], BIG, &mut TestRng(seed)).unwrap().to_vec().unwrap();
+    let rolls = |p: &mut Program, seed| {
+        p.call("roll", &[Value::int(600)], BIG, &mut TestRng(seed)).unwrap().to_vec().unwrap()
+    };
     let a = rolls(&mut p, 7);
     let b = rolls(&mut p, 7);
     let c = rolls(&mut p, 8);
@@ -725,8 +835,14 @@ fn random_uses_the_given_generator() {
     for face in 0..6 {
         assert!(ints.iter().filter(|&&x| x == face).count() > 60, "face {face} too rare");
     }
-    assert_eq!(a.iter().map(Value::to_string).collect::<Vec<_>>(), b.iter().map(Value::to_string).collect::<Vec<_>>());
-    assert_ne!(a.iter().map(Value::to_string).collect::<Vec<_>>(), c.iter().map(Value::to_string).collect::<Vec<_>>());
+    assert_eq!(
+        a.iter().map(Value::to_string).collect::<Vec<_>>(),
+        b.iter().map(Value::to_string).collect::<Vec<_>>()
+    );
+    assert_ne!(
+        a.iter().map(Value::to_string).collect::<Vec<_>>(),
+        c.iter().map(Value::to_string).collect::<Vec<_>>()
+    );
     for seed in 0..50 {
         let x = p.call("unit", &[], 100, &mut TestRng(seed)).unwrap().as_f64().unwrap();
         assert!((0.0..1.0).contains(&x));
@@ -746,7 +862,8 @@ fn pig_strategy() {
     let mut p = Program::load(PIG_PLAYER, 1_000_000, &mut rng).unwrap();
     let state = Value::list(vec![Value::int(0)]);
     let call = |p: &mut Program, my: i64, accum: i64, current: i64, state: &Value| {
-        let args = [Value::int(my), Value::int(0), Value::int(accum), Value::int(current), state.clone()];
+        let args =
+            [Value::int(my), Value::int(0), Value::int(accum), Value::int(current), state.clone()];
         p.call("player", &args, 100_000, &mut TestRng(1)).unwrap()
     };
     assert_eq!(call(&mut p, 0, 0, 4, &state).as_bool(), Some(true));
@@ -783,7 +900,13 @@ fn pig_strategy() {
     let state = Value::list(vec![Value::int(0)]);
     let mut throws = 0;
     for i in 0..100 {
-        let args = [Value::int(i), Value::int(50), Value::int(i % 25), Value::int(1 + i % 6), state.clone()];
+        let args = [
+            Value::int(i),
+            Value::int(50),
+            Value::int(i % 25),
+            Value::int(1 + i % 6),
+            state.clone(),
+        ];
         let v = p.call("player", &args, 100_000, &mut rng).unwrap();
         throws += i64::from(v.as_bool().unwrap());
         assert!(p.last_steps() < 1000);
@@ -797,10 +920,14 @@ fn pig_strategy() {
 
 #[test]
 fn value_api() {
-    let l = Value::list(vec![Value::int(1), Value::bool(true), Value::string("s"), Value::symbol("x")]);
+    let l =
+        Value::list(vec![Value::int(1), Value::bool(true), Value::string("s"), Value::symbol("x")]);
     assert_eq!(l.to_string(), "(1 #t \"s\" x)");
     assert_eq!(l.to_display_string(), "(1 #t s x)");
-    assert_eq!(Value::cons(Value::int(1), Value::cons(Value::int(2), Value::int(3))).to_string(), "(1 2 . 3)");
+    assert_eq!(
+        Value::cons(Value::int(1), Value::cons(Value::int(2), Value::int(3))).to_string(),
+        "(1 2 . 3)"
+    );
     assert_eq!(Value::list(vec![]).to_string(), "()");
     assert_eq!(Value::real(2.0).to_string(), "2.0");
     assert_eq!(Value::real(f64::INFINITY).to_string(), "+inf.0");
@@ -840,7 +967,13 @@ fn benchmark() {
     let t = std::time::Instant::now();
     let mut steps = 0;
     for i in 0..calls {
-        let args = [Value::int(i % 90), Value::int(5), Value::int(i % 23), Value::int(1 + i % 6), state.clone()];
+        let args = [
+            Value::int(i % 90),
+            Value::int(5),
+            Value::int(i % 23),
+            Value::int(1 + i % 6),
+            state.clone(),
+        ];
         p.call("player", &args, 100_000, &mut rng).unwrap();
         steps += p.last_steps();
     }
@@ -852,8 +985,11 @@ fn benchmark() {
         steps as f64 / dt / 1e6
     );
     for (name, arg) in [("count", 10_000_000), ("fib", 27), ("sum-list", 1000)] {
-        let args: Vec<Value> =
-            if name == "count" { vec![Value::int(arg), Value::int(0)] } else { vec![Value::int(arg)] };
+        let args: Vec<Value> = if name == "count" {
+            vec![Value::int(arg), Value::int(0)]
+        } else {
+            vec![Value::int(arg)]
+        };
         let reps = if name == "sum-list" { 1000 } else { 1 };
         let t = std::time::Instant::now();
         let mut steps = 0;

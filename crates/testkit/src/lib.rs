@@ -22,41 +22,71 @@ where
         let mut moves = Vec::new();
         while moves.len() < max_moves {
             let legal = game.legal_moves();
-            assert_eq!(legal.is_empty(), game.outcome().is_some(), "game {g}: legal moves vs outcome");
+            assert_eq!(
+                legal.is_empty(),
+                game.outcome().is_some(),
+                "game {g}: legal moves vs outcome"
+            );
             // Every legal move has its own code below move_count, and the code gives it back;
             // every other code gives a legal move or nothing.
             let count = game.move_count();
             assert!(count >= legal.len(), "game {g}: move_count");
             let mut codes = std::collections::BTreeSet::new();
             for mv in &legal {
-                let code = game.move_index(mv).unwrap_or_else(|| panic!("game {g}: no code for legal {mv:?}"));
+                let code = game
+                    .move_index(mv)
+                    .unwrap_or_else(|| panic!("game {g}: no code for legal {mv:?}"));
                 assert!(code < count && codes.insert(code), "game {g}: code {code} of {mv:?}");
                 assert_eq!(game.move_at(code).as_ref(), Some(mv), "game {g}: move_at({code})");
                 assert!(!game.move_label(mv).is_empty());
             }
             for code in 0..count.min(4096) {
                 if let Some(mv) = game.move_at(code) {
-                    assert!(legal.contains(&mv), "game {g}: code {code} gives {mv:?}, which is not legal");
+                    assert!(
+                        legal.contains(&mv),
+                        "game {g}: code {code} gives {mv:?}, which is not legal"
+                    );
                 }
             }
             assert_eq!(game.move_at(count), None);
             let chance = game.chance_outcomes();
-            assert_eq!(!chance.is_empty(), game.to_move() == Actor::Chance, "game {g}: chance outcomes");
+            assert_eq!(
+                !chance.is_empty(),
+                game.to_move() == Actor::Chance,
+                "game {g}: chance outcomes"
+            );
             assert!(chance.iter().all(|(m, w)| legal.contains(m) && *w > 0.0));
             let drawn = game.draw_chance(&mut stream(g, moves.len() as u64));
             assert_eq!(drawn.is_some(), !chance.is_empty(), "game {g}: draw_chance");
-            assert!(drawn.as_ref().is_none_or(|m| chance.iter().any(|(c, _)| c == m)), "game {g}: drawn {drawn:?}");
+            assert!(
+                drawn.as_ref().is_none_or(|m| chance.iter().any(|(c, _)| c == m)),
+                "game {g}: drawn {drawn:?}"
+            );
             for seat in 0..game.seats() {
                 serde_json::to_string(&game.view(seat as u8)).expect("a view serializes");
             }
-            assert_eq!(game.returns().len(), if game.outcome().is_some() { game.seats() } else { 0 });
-            assert_eq!(legal.is_empty(), game.to_move() == Actor::Nobody, "game {g}: legal moves vs to_move");
+            assert_eq!(
+                game.returns().len(),
+                if game.outcome().is_some() { game.seats() } else { 0 }
+            );
+            assert_eq!(
+                legal.is_empty(),
+                game.to_move() == Actor::Nobody,
+                "game {g}: legal moves vs to_move"
+            );
             for candidate in pool {
                 let mut copy = game.clone();
                 let accepted = copy.play(candidate).is_ok();
-                assert_eq!(accepted, legal.contains(candidate), "game {g}: {candidate:?} at {game:?}");
+                assert_eq!(
+                    accepted,
+                    legal.contains(candidate),
+                    "game {g}: {candidate:?} at {game:?}"
+                );
                 if !accepted {
-                    assert_eq!(copy, game, "game {g}: rejected move {candidate:?} changed the state");
+                    assert_eq!(
+                        copy, game,
+                        "game {g}: rejected move {candidate:?} changed the state"
+                    );
                 }
             }
             if legal.is_empty() {
@@ -68,7 +98,13 @@ where
         }
         let replayed: G = replay(params, &moves).expect("replay");
         assert_eq!(replayed, game, "game {g}: replay differs");
-        let record = GameRecord::<G> { params: params.clone(), seed: g, players: vec!["a".into(), "b".into()], moves: moves.clone(), view: moves.len() / 2 };
+        let record = GameRecord::<G> {
+            params: params.clone(),
+            seed: g,
+            players: vec!["a".into(), "b".into()],
+            moves: moves.clone(),
+            view: moves.len() / 2,
+        };
         let link = encode_game(&record).expect("encodable");
         let back = decode_game::<G>(&link).expect("decodable");
         assert_eq!(back.problem, None);
@@ -100,8 +136,10 @@ pub fn resumes_as_if_never_stopped<G: rails::arena::MatchRules>(
         assert_eq!(resumed.returns, log.returns, "cut at {cut}: the same result");
         assert_eq!(resumed.end, log.end, "cut at {cut}");
         // The same moves, so the same moves made per decision are the same answers.
-        let said = |d: &rails::arena::Decision| (d.move_index, d.seat, d.made, d.unplayed().to_string());
-        let later: Vec<_> = log.decisions.iter().filter(|d| d.move_index as usize >= cut).map(said).collect();
+        let said =
+            |d: &rails::arena::Decision| (d.move_index, d.seat, d.made, d.unplayed().to_string());
+        let later: Vec<_> =
+            log.decisions.iter().filter(|d| d.move_index as usize >= cut).map(said).collect();
         let asked: Vec<_> = resumed.decisions.iter().map(said).collect();
         assert_eq!(asked, later, "cut at {cut}: the same questions and answers after the cut");
     }

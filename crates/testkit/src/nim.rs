@@ -84,7 +84,14 @@ impl Game for Nim {
         if p.seats == 0 || p.seats > 64 || p.hand == 0 || p.pile == 0 {
             return Err(NimError::Params);
         }
-        Ok(Nim { pile: p.pile, hand_size: p.hand, hands: vec![[0; 3]; usize::from(p.seats)], seat: 0, to_deal: u32::from(p.seats) * u32::from(p.hand), winner: None })
+        Ok(Nim {
+            pile: p.pile,
+            hand_size: p.hand,
+            hands: vec![[0; 3]; usize::from(p.seats)],
+            seat: 0,
+            to_deal: u32::from(p.seats) * u32::from(p.hand),
+            winner: None,
+        })
     }
     fn seats(&self) -> usize {
         self.hands.len()
@@ -102,7 +109,11 @@ impl Game for Nim {
             Actor::Chance => (1..=3).map(NimMove::Draw).collect(),
             Actor::Player(_) => {
                 let t = self.takes();
-                if t.is_empty() { vec![NimMove::Pass] } else { t.into_iter().map(NimMove::Take).collect() }
+                if t.is_empty() {
+                    vec![NimMove::Pass]
+                } else {
+                    t.into_iter().map(NimMove::Take).collect()
+                }
             }
         }
     }
@@ -149,7 +160,9 @@ impl Game for Nim {
         self.winner
     }
     fn returns(&self) -> Vec<f64> {
-        self.winner.map_or(vec![], |w| (0..self.hands.len()).map(|s| if s == usize::from(w) { 1.0 } else { 0.0 }).collect())
+        self.winner.map_or(vec![], |w| {
+            (0..self.hands.len()).map(|s| if s == usize::from(w) { 1.0 } else { 0.0 }).collect()
+        })
     }
     fn view(&self, seat: u8) -> NimView {
         NimView {

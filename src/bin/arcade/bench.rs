@@ -60,9 +60,14 @@ pub fn main(command: &Command) -> Result<(), Failure> {
         Command::Pig => crate::pig_bench::run(),
         Command::Lifter { extra } => crate::lifter_bench::run(extra.as_deref()),
         Command::LifterReplay(options) => crate::lifter_replay_bench::run(options),
-        Command::LifterSolver { ms, work, jobs, maps } => crate::lifter_solve_bench::run(*ms, *work, *jobs, maps),
+        Command::LifterSolver { ms, work, jobs, maps } => {
+            crate::lifter_solve_bench::run(*ms, *work, *jobs, maps)
+        }
         Command::Rails => {
-            println!("{}", json!({ "rails": [crate::pig_bench::rails_case()?, crate::lifter_bench::rails_case()?] }));
+            println!(
+                "{}",
+                json!({ "rails": [crate::pig_bench::rails_case()?, crate::lifter_bench::rails_case()?] })
+            );
             Ok(())
         }
         Command::Arenas => crate::arena_bench::run(),

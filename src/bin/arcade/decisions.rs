@@ -99,7 +99,9 @@ fn writing(e: std::io::Error) -> Failure {
 /// `out` without its closing brace, then `"decisions":[`.
 fn head(out: &Value) -> Result<Out, Failure> {
     let text = out.to_string();
-    let Some(head) = text.strip_suffix('}') else { return Err(Failure::input("the output is not an object")) };
+    let Some(head) = text.strip_suffix('}') else {
+        return Err(Failure::input("the output is not an object"));
+    };
     let mut w = std::io::BufWriter::new(std::io::stdout().lock());
     write!(w, "{head}{}\"decisions\":[", if head.len() > 1 { "," } else { "" }).map_err(writing)?;
     Ok(w)

@@ -34,18 +34,29 @@ pub struct JsonProgram {
 impl JsonProgram {
     /// Seat `name` (`exe:…` or `wasm:…`) in game `game`, `limit_ms` a decision.
     pub fn new(name: &str, game: &'static str, limit_ms: u64) -> JsonProgram {
-        JsonProgram { name: name.to_string(), game, limit_ms, state: None, printed: String::new(), stopped: None }
+        JsonProgram {
+            name: name.to_string(),
+            game,
+            limit_ms,
+            state: None,
+            printed: String::new(),
+            stopped: None,
+        }
     }
 
     /// The program's move for `view`, asked with `seed` as its `ARCADE_SEED`; why there is
     /// none (with the end of its stderr).
     pub fn ask(&mut self, view: &Value, seed: u64) -> Result<Value, String> {
         if let Some(why) = &self.stopped {
-            return Err(format!("not asked: the program was stopped at an earlier decision ({why})"));
+            return Err(format!(
+                "not asked: the program was stopped at an earlier decision ({why})"
+            ));
         }
         let run = Run { game: self.game, seed, limit_ms: self.limit_ms };
-        let command = command(&self.name, &run).unwrap_or_else(|| Err(format!("{} is not a program", self.name)))?;
-        let mut program = Program::start(&command, ANSWER_BYTES).map_err(|e| format!("cannot start {}: {e}", self.name))?;
+        let command = command(&self.name, &run)
+            .unwrap_or_else(|| Err(format!("{} is not a program", self.name)))?;
+        let mut program = Program::start(&command, ANSWER_BYTES)
+            .map_err(|e| format!("cannot start {}: {e}", self.name))?;
         program.send(request(&view.to_string(), self.state.as_deref()).into_bytes());
         let deadline = Instant::now() + Duration::from_millis(self.limit_ms);
         let answer = first_line(&mut program, deadline, self.limit_ms);
@@ -86,7 +97,9 @@ fn first_line(program: &mut Program, deadline: Instant, limit_ms: u64) -> Result
                 }
             }
             Output::Closed if out.is_empty() => {
-                let how = program.wait_until(Instant::now() + Duration::from_millis(200)).map_or("closed its output".to_string(), describe);
+                let how = program
+                    .wait_until(Instant::now() + Duration::from_millis(200))
+                    .map_or("closed its output".to_string(), describe);
                 return Err(format!("ended ({how}) without answering"));
             }
             Output::Closed => break,

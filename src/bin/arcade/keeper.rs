@@ -173,7 +173,10 @@ mod linux {
             let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
             // "pid (name) state ppid …": the name may hold anything, so read after its last ')'.
             let mut rest = stat.rsplit(')').next().unwrap_or_default().split_whitespace();
-            let (Some(state), Some(Ok(ppid))) = (rest.next(), rest.next().map(str::parse::<i32>)) else { continue };
+            let (Some(state), Some(Ok(ppid))) = (rest.next(), rest.next().map(str::parse::<i32>))
+            else {
+                continue;
+            };
             if state != "Z" && state != "X" {
                 children.entry(ppid).or_default().push(pid);
             }

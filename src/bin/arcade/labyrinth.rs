@@ -14,7 +14,9 @@ use lambda_arcade::link::{encode_game, GameRecord};
 use serde_json::json;
 
 #[derive(clap::Subcommand, Debug)]
-#[command(after_help = "AI levels: simple, greedy, strong. Players: colour:control pairs in turn order, colours yellow,\nred, blue, green; control ai or human (e.g. yellow:ai,red:human).")]
+#[command(
+    after_help = "AI levels: simple, greedy, strong. Players: colour:control pairs in turn order, colours yellow,\nred, blue, green; control ai or human (e.g. yellow:ai,red:human)."
+)]
 pub enum Command {
     /// A new game, printed as a save file
     New {
@@ -73,12 +75,13 @@ pub struct Deal {
     rules: RulesArg,
 }
 
-
 pub fn main(command: &Command) -> Result<(), Failure> {
     match command {
         Command::New { deal } => new(deal),
         Command::Check { file, rules } => check(file, rules.rules()),
-        Command::Play { file, deal, ai, json, base } => play(file.as_deref(), deal, ai, *json, base),
+        Command::Play { file, deal, ai, json, base } => {
+            play(file.as_deref(), deal, ai, *json, base)
+        }
         Command::Arena(args) => crate::labyrinth_arena::arena(args),
         Command::Link { file, rules, base } => link(file, rules.rules(), base),
     }
@@ -89,8 +92,11 @@ fn players(spec: &str) -> Result<Vec<(Color, Control)>, Failure> {
     spec.split(',')
         .map(|p| {
             let (c, k) = p.split_once(':').unwrap_or((p, "ai"));
-            let color = Color::from_name(c).ok_or_else(|| Failure::usage(format!("\"{c}\" is not a colour (yellow, red, blue, green)")))?;
-            let control = Control::from_name(k).ok_or_else(|| Failure::usage(format!("\"{k}\" is not human or ai")))?;
+            let color = Color::from_name(c).ok_or_else(|| {
+                Failure::usage(format!("\"{c}\" is not a colour (yellow, red, blue, green)"))
+            })?;
+            let control = Control::from_name(k)
+                .ok_or_else(|| Failure::usage(format!("\"{k}\" is not human or ai")))?;
             Ok((color, control))
         })
         .collect()
@@ -98,7 +104,12 @@ fn players(spec: &str) -> Result<Vec<(Color, Control)>, Failure> {
 
 /// A new game's parameters: dealt as the first game of a series of the seed deals it.
 fn params(deal: &Deal) -> Result<LabyrinthParams, Failure> {
-    let base = LabyrinthParams { players: players(&deal.players)?, rules: deal.rules.rules(), seed: 0, saved: None };
+    let base = LabyrinthParams {
+        players: players(&deal.players)?,
+        rules: deal.rules.rules(),
+        seed: 0,
+        saved: None,
+    };
     Ok(Labyrinth::game_params(&base, MatchSeeds(deal.seed.value).deal(0)))
 }
 
@@ -124,10 +135,21 @@ fn check(path: &str, rules: Rules) -> Result<(), Failure> {
 /// `arcade labyrinth play (FILE | --seed S --players …) [--json]`: every seat played by the AI,
 /// a one-game series from the dealt or saved position (the turn cap and every seed are the
 /// series').
-fn play(file: Option<&str>, deal: &Deal, level: &str, json: bool, base: &Base) -> Result<(), Failure> {
+fn play(
+    file: Option<&str>,
+    deal: &Deal,
+    level: &str,
+    json: bool,
+    base: &Base,
+) -> Result<(), Failure> {
     let rules = deal.rules.rules();
     let params = match file {
-        Some(path) => LabyrinthParams { players: Vec::new(), rules, seed: 0, saved: Some(save::print(&load(path, rules)?)) },
+        Some(path) => LabyrinthParams {
+            players: Vec::new(),
+            rules,
+            seed: 0,
+            saved: Some(save::print(&load(path, rules)?)),
+        },
         None => params(deal)?,
     };
     let seats = Labyrinth::new(&params).map_err(|e| Failure::usage(e.to_string()))?.seats();
@@ -138,18 +160,32 @@ fn play(file: Option<&str>, deal: &Deal, level: &str, json: bool, base: &Base) -
         deciders.push(Some(Box::new(ai)));
     }
     let spec = SeriesSpec::new(params.clone(), 1, deal.seed.value);
-    let mut series = Series::from_position(spec, deciders, Start { params, moves: Vec::new() }).map_err(Failure::input)?;
+    let mut series = Series::from_position(spec, deciders, Start { params, moves: Vec::new() })
+        .map_err(Failure::input)?;
     series.set_clock(crate::decisions::clock());
     let series = series.run().map_err(Failure::input)?;
-    let Some(log) = series.logs().first() else { return Err(Failure::input("the game was not played")) };
+    let Some(log) = series.logs().first() else {
+        return Err(Failure::input("the game was not played"));
+    };
     let game = &log.end;
     let winner = game.winner.map(|w| game.players[w].color.name());
     // A game travels as a link: dealt from its seed, or starting from the save it was loaded from.
-    let link = format!("{}#{}", base.url(), encode_game(&log.record(deal.seed.value, &vec![format!("AI {level}"); seats])).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?);
+    let link = format!(
+        "{}#{}",
+        base.url(),
+        encode_game(&log.record(deal.seed.value, &vec![format!("AI {level}"); seats]))
+            .map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?
+    );
     if json {
-        println!("{}", json!({ "winner": winner, "turns": game.turns, "link": link, "capped": log.capped, "decisions": crate::decisions::json(log) }));
+        println!(
+            "{}",
+            json!({ "winner": winner, "turns": game.turns, "link": link, "capped": log.capped, "decisions": crate::decisions::json(log) })
+        );
     } else {
-        println!("{}", game.ending().unwrap_or_else(|| format!("nobody won in {} turns", game.turns)));
+        println!(
+            "{}",
+            game.ending().unwrap_or_else(|| format!("nobody won in {} turns", game.turns))
+        );
         println!("link: {link}");
     }
     Ok(())
@@ -158,9 +194,12 @@ fn play(file: Option<&str>, deal: &Deal, level: &str, json: bool, base: &Base) -
 /// `arcade labyrinth link FILE`: a share link that resumes the saved game.
 fn link(path: &str, rules: Rules, base: &Base) -> Result<(), Failure> {
     let game = load(path, rules)?;
-    let params = LabyrinthParams { players: Vec::new(), rules, seed: 0, saved: Some(save::print(&game)) };
-    let record = GameRecord::<Labyrinth> { params, seed: 0, players: vec![], moves: vec![], view: 0 };
-    let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
+    let params =
+        LabyrinthParams { players: Vec::new(), rules, seed: 0, saved: Some(save::print(&game)) };
+    let record =
+        GameRecord::<Labyrinth> { params, seed: 0, players: vec![], moves: vec![], view: 0 };
+    let fragment =
+        encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
     println!("{}#{fragment}", base.url());
     Ok(())
 }

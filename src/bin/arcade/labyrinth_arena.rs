@@ -2,8 +2,8 @@
 //! match runner, whole or a shard of them (`--shard K/N`, merged by `arcade merge`).
 
 use crate::args::{Decisions, Output, Seed, Sides};
-use crate::labyrinth_rules::RulesArg;
 use crate::js_strategy::JsStrategy;
+use crate::labyrinth_rules::RulesArg;
 
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::Failure;
@@ -17,7 +17,9 @@ use lambda_arcade::link::encode_game;
 use serde_json::{json, Value};
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "A and B are AI levels (simple, greedy, strong), JavaScript files defining turn(view), run by node, or\nprograms: exe:COMMAND or wasm:FILE ARGS… (a fresh process a turn, 2 s; docs/PROGRAMS.md).")]
+#[command(
+    after_help = "A and B are AI levels (simple, greedy, strong), JavaScript files defining turn(view), run by node, or\nprograms: exe:COMMAND or wasm:FILE ARGS… (a fresh process a turn, 2 s; docs/PROGRAMS.md)."
+)]
 pub struct ArenaArgs {
     #[command(flatten)]
     sides: Sides,
@@ -38,7 +40,15 @@ pub struct ArenaArgs {
 }
 
 /// What `arcade merge` knows of an arena's output.
-pub const MERGE: Kind = Kind { command: "labyrinth arena", listed: &["problems", "links", "results", "decisions"], optional: &["decisions"], derived: &["wins", "draws", "mean_turns", "standings"], units, summary, seating };
+pub const MERGE: Kind = Kind {
+    command: "labyrinth arena",
+    listed: &["problems", "links", "results", "decisions"],
+    optional: &["decisions"],
+    derived: &["wins", "draws", "mean_turns", "standings"],
+    units,
+    summary,
+    seating,
+};
 
 /// Seats alternate between A and B, A in seat 0 of game 1.
 fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
@@ -46,7 +56,9 @@ fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
     if seats != 2 && seats != 4 {
         return Err(format!("{seats} seats; a Labyrinth arena has 2 or 4"));
     }
-    Ok((0..seats as u8).map(|seat| lambda_arcade::arena::seating(2, 0, game.saturating_sub(1), seat)).collect())
+    Ok((0..seats as u8)
+        .map(|seat| lambda_arcade::arena::seating(2, 0, game.saturating_sub(1), seat))
+        .collect())
 }
 
 fn units(fields: &Fields) -> Result<(usize, u32), String> {
@@ -76,12 +88,14 @@ fn summary(fields: &mut Fields) -> Result<(), String> {
 /// series (arena::Series), played apart so that games run at once on every core and a
 /// JavaScript strategy starts afresh each game.
 pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
-    let (a, b, games, seed, seats) = (&args.sides.a, &args.sides.b, args.games, args.seed.value, args.seats);
+    let (a, b, games, seed, seats) =
+        (&args.sides.a, &args.sides.b, args.games, args.seed.value, args.seats);
     let entrants = [Entrant::parse(a)?, Entrant::parse(b)?];
     if seats != 2 && seats != 4 {
         return Err(Failure::usage("--seats must be 2 or 4"));
     }
-    let players: Vec<(Color, Control)> = Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
+    let players: Vec<(Color, Control)> =
+        Color::ALL[..seats].iter().map(|&c| (c, Control::Ai)).collect();
     let params = LabyrinthParams { players, rules: args.rules.rules(), seed: 0, saved: None };
     let mine = args.out.part().range(games as usize);
     let keep = args.decisions.keep;
@@ -91,13 +105,21 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
         true => (0..mine.len()).map(play).collect(),
         false => crate::parallel::map(mine.len(), play),
     };
-    let (mut results, mut problems, mut links, mut decisions) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut results, mut problems, mut links, mut decisions) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let names = [a.clone(), b.clone()];
     for result in played {
         let (log, game_problems) = result?;
-        let fragment = encode_game(&log.record(seed, &names)).map_err(|(i, e)| Failure::input(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
+        let fragment = encode_game(&log.record(seed, &names)).map_err(|(i, e)| {
+            Failure::input(format!("game {}, move {}: {e}", log.game + 1, i + 1))
+        })?;
         links.push(format!("{}#{fragment}", args.out.base.url()));
-        results.push(GameResult { game: log.game + 1, seating: log.seating.clone(), returns: log.returns.clone(), turns: Some(log.end.turns) });
+        results.push(GameResult {
+            game: log.game + 1,
+            seating: log.seating.clone(),
+            returns: log.returns.clone(),
+            turns: Some(log.end.turns),
+        });
         problems.extend(game_problems);
         if keep {
             decisions.push(crate::decisions::json(&log));
@@ -107,7 +129,9 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     if keep {
         fields["decisions"] = decisions.into();
     }
-    let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
+    let Value::Object(fields) = fields else {
+        return Err(Failure::input("the output is not an object"));
+    };
     let out = finish(&MERGE, fields, args.out.shard)?;
     if args.out.json {
         crate::decisions::print_last(out)?;
@@ -119,7 +143,12 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
             println!("{}", shard.describe(games as usize, "game"));
         }
         for p in problems.iter().take(20) {
-            println!("game {}, turn {}: {} (the greedy AI played this turn)", p["game"], p["turn"], p["message"].as_str().unwrap_or_default());
+            println!(
+                "game {}, turn {}: {} (the greedy AI played this turn)",
+                p["game"],
+                p["turn"],
+                p["message"].as_str().unwrap_or_default()
+            );
         }
         if problems.len() > 20 {
             println!("… and {} more turns played by the greedy AI", problems.len() - 20);
@@ -145,17 +174,25 @@ impl Entrant {
         if name.ends_with(".js") || name.ends_with(".mjs") {
             return Ok(Entrant::Js(name.to_string()));
         }
-        AiSeat::new(name).map(Entrant::Level).map_err(|_| Failure::usage(format!("\"{name}\" is neither an AI level ({}) nor a .js file", LEVELS.join(", "))))
+        AiSeat::new(name).map(Entrant::Level).map_err(|_| {
+            Failure::usage(format!(
+                "\"{name}\" is neither an AI level ({}) nor a .js file",
+                LEVELS.join(", ")
+            ))
+        })
     }
 
     /// Its decider for one game: a JavaScript file gets a fresh process every game (a program one
-/// every turn, its state kept for the game).
+    /// every turn, its state kept for the game).
     fn decider(&self) -> Result<Box<dyn Decider<Labyrinth>>, Failure> {
         Ok(match self {
             Entrant::Level(seat) => Box::new(*seat),
             Entrant::Js(path) => {
                 let limit_ms = u64::from(lambda_arcade::labyrinth::inputs::DECISIONS.decision_ms);
-                Box::new(JsSeat { js: JsStrategy::start(path, "turn", limit_ms).map_err(Failure::input)?, step: None })
+                Box::new(JsSeat {
+                    js: JsStrategy::start(path, "turn", limit_ms).map_err(Failure::input)?,
+                    step: None,
+                })
             }
             Entrant::Program(name) => Box::new(crate::labyrinth_program::ProgramSeat::new(name)),
         })
@@ -172,12 +209,17 @@ struct JsSeat {
 impl Decider<Labyrinth> for JsSeat {
     fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
         if view.phase == "move" {
-            return self.step.take().ok_or_else(|| "asked for a step without a shift of its own".to_string());
+            return self
+                .step
+                .take()
+                .ok_or_else(|| "asked for a step without a shift of its own".to_string());
         }
         let text = serde_json::to_string(view).map_err(|e| e.to_string())?;
         let answer = self.js.ask(&text)?;
         let game = from_view(view)?;
-        let [shift, step] = TurnAnswer::from_json(&answer).and_then(|a| a.moves(&game)).map_err(|e| e.to_string())?;
+        let [shift, step] = TurnAnswer::from_json(&answer)
+            .and_then(|a| a.moves(&game))
+            .map_err(|e| e.to_string())?;
         self.step = Some(step);
         Ok(shift)
     }
@@ -188,15 +230,23 @@ impl Decider<Labyrinth> for JsSeat {
 
 /// Game `g` of the arena's series: its log (with its decisions, timed, when `keep`) and the
 /// turns a JavaScript strategy failed (played by the greedy AI), one line a turn.
-fn arena_game(entrants: &[Entrant; 2], params: &LabyrinthParams, seed: u64, g: u32, keep: bool) -> Result<(GameLog<Labyrinth>, Vec<Value>), Failure> {
+fn arena_game(
+    entrants: &[Entrant; 2],
+    params: &LabyrinthParams,
+    seed: u64,
+    g: u32,
+    keep: bool,
+) -> Result<(GameLog<Labyrinth>, Vec<Value>), Failure> {
     let deciders = vec![Some(entrants[0].decider()?), Some(entrants[1].decider()?)];
-    let spec = SeriesSpec { first: g, keep_decisions: keep, ..SeriesSpec::new(params.clone(), 1, seed) };
+    let spec =
+        SeriesSpec { first: g, keep_decisions: keep, ..SeriesSpec::new(params.clone(), 1, seed) };
     let mut series = Series::new(spec, deciders).map_err(Failure::input)?;
     if keep {
         series.set_clock(crate::decisions::clock());
     }
     let series = series.run().map_err(Failure::input)?;
-    let log = series.logs().first().cloned().ok_or_else(|| Failure::input("the game was not played"))?;
+    let log =
+        series.logs().first().cloned().ok_or_else(|| Failure::input("the game was not played"))?;
     let problems = series
         .failures()
         .iter()
@@ -204,4 +254,3 @@ fn arena_game(entrants: &[Entrant; 2], params: &LabyrinthParams, seed: u64, g: u
         .collect();
     Ok((log, problems))
 }
-

@@ -25,19 +25,28 @@ pub struct ProgramSeat {
 
 impl ProgramSeat {
     pub fn new(name: &str) -> ProgramSeat {
-        ProgramSeat { program: JsonProgram::new(name, lambda_arcade::games::LABYRINTH.id, TURN_MS), seed: 0, step: None }
+        ProgramSeat {
+            program: JsonProgram::new(name, lambda_arcade::games::LABYRINTH.id, TURN_MS),
+            seed: 0,
+            step: None,
+        }
     }
 }
 
 impl Decider<Labyrinth> for ProgramSeat {
     fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
         if view.phase == "move" {
-            return self.step.take().ok_or_else(|| "asked for a step without a shift of its own".to_string());
+            return self
+                .step
+                .take()
+                .ok_or_else(|| "asked for a step without a shift of its own".to_string());
         }
         let json = serde_json::to_value(view).map_err(|e| e.to_string())?;
         let answer = self.program.ask(&json, self.seed)?;
         let game = from_view(view)?;
-        let [shift, step] = TurnAnswer::from_json(&answer).and_then(|a| a.moves(&game)).map_err(|e| e.to_string())?;
+        let [shift, step] = TurnAnswer::from_json(&answer)
+            .and_then(|a| a.moves(&game))
+            .map_err(|e| e.to_string())?;
         self.step = Some(step);
         Ok(shift)
     }

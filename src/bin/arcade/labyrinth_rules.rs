@@ -12,6 +12,10 @@ pub struct RulesArg {
 
 impl RulesArg {
     pub fn rules(&self) -> Rules {
-        if self.ravensburger { Rules::Ravensburger } else { Rules::Assignment }
+        if self.ravensburger {
+            Rules::Ravensburger
+        } else {
+            Rules::Assignment
+        }
     }
 }

@@ -10,7 +10,9 @@ use serde_json::json;
 use std::time::Instant;
 
 #[derive(clap::Subcommand, Debug)]
-#[command(after_help = "MAP is an official map name (contest1 … horock3) or a path to a .map file.\nROUTE is the commands as text (L R U D W S A; other characters are ignored), - for standard input, or @FILE.")]
+#[command(
+    after_help = "MAP is an official map name (contest1 … horock3) or a path to a .map file.\nROUTE is the commands as text (L R U D W S A; other characters are ignored), - for standard input, or @FILE."
+)]
 pub enum Command {
     /// Play ROUTE on MAP: {"score","outcome","moves","lambdas","map"}
     Run {
@@ -88,7 +90,9 @@ pub fn main(command: &Command) -> Result<(), Failure> {
     match command {
         Command::Run { game, end_abort } => run(game, *end_abort),
         Command::Solve { map, ms } => solve(map.as_deref(), *ms),
-        Command::Judge { command, maps, seconds, jobs, output } => judge(command, maps, *seconds, *jobs, output),
+        Command::Judge { command, maps, seconds, jobs, output } => {
+            judge(command, maps, *seconds, *jobs, output)
+        }
         Command::Link { game, view, base } => link(game, *view, base),
         Command::BestRoutes { files } => {
             print!("{}", crate::lifter_judge::best_routes(files)?);
@@ -114,12 +118,16 @@ fn load_map(word: &str) -> Result<(LifterParams, Mine), Failure> {
                 let names: Vec<&str> = maps::OFFICIAL.iter().map(|(n, _)| *n).collect();
                 Failure::input(format!("{word}: {e} (official maps: {})", names.join(", ")))
             })?;
-            let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::in_file(&word, e))?.to_string();
-            let name = std::path::Path::new(word).file_stem().map_or(word.to_string(), |s| s.to_string_lossy().into_owned());
+            let text = lambda_arcade::inputs::text_of(&bytes)
+                .map_err(|e| Failure::in_file(word, e))?
+                .to_string();
+            let name = std::path::Path::new(word)
+                .file_stem()
+                .map_or(word.to_string(), |s| s.to_string_lossy().into_owned());
             LifterParams { name, text }
         }
     };
-    let mine = Mine::parse(&params.text).map_err(|e| Failure::in_file(&word, e))?;
+    let mine = Mine::parse(&params.text).map_err(|e| Failure::in_file(word, e))?;
     Ok((params, mine))
 }
 
@@ -127,7 +135,9 @@ fn load_map(word: &str) -> Result<(LifterParams, Mine), Failure> {
 fn load_route(word: &str) -> Result<String, Failure> {
     if word == "-" {
         let bytes = crate::read_input("-")?;
-        return lambda_arcade::inputs::text_of(&bytes).map(str::to_string).map_err(|e| Failure::input(format!("standard input: {e}")));
+        return lambda_arcade::inputs::text_of(&bytes)
+            .map(str::to_string)
+            .map_err(|e| Failure::input(format!("standard input: {e}")));
     }
     if let Some(path) = word.strip_prefix('@') {
         return crate::read_text(path);
@@ -167,13 +177,18 @@ fn solve(map: Option<&str>, ms: Option<u64>) -> Result<(), Failure> {
         Some(map) if !contest => (load_map(map)?.1, ms.unwrap_or(10_000)),
         _ => {
             let text = crate::read_text("-")?;
-            (Mine::parse(&text).map_err(|e| Failure::input(format!("standard input: {e}")))?, ms.unwrap_or(u64::MAX))
+            (
+                Mine::parse(&text).map_err(|e| Failure::input(format!("standard input: {e}")))?,
+                ms.unwrap_or(u64::MAX),
+            )
         }
     };
     let interrupted = crate::process::on_interrupt().map_err(Failure::input)?;
     let started = Instant::now();
     let mut solver = Solver::new(&mine);
-    while started.elapsed().as_millis() < u128::from(ms) && !interrupted.load(std::sync::atomic::Ordering::Relaxed) {
+    while started.elapsed().as_millis() < u128::from(ms)
+        && !interrupted.load(std::sync::atomic::Ordering::Relaxed)
+    {
         if solver.work(20_000) {
             break;
         }
@@ -193,7 +208,13 @@ fn solve(map: Option<&str>, ms: Option<u64>) -> Result<(), Failure> {
 }
 
 /// `arcade lifter judge COMMAND [--maps …] [--seconds S] [--jobs N] [--json] [--shard K/N]`
-fn judge(command: &str, maps: &str, seconds: f64, jobs: usize, output: &Output) -> Result<(), Failure> {
+fn judge(
+    command: &str,
+    maps: &str,
+    seconds: f64,
+    jobs: usize,
+    output: &Output,
+) -> Result<(), Failure> {
     if !(seconds > 0.0 && seconds.is_finite()) {
         return Err(Failure::usage("--seconds must be a positive number"));
     }
@@ -201,7 +222,9 @@ fn judge(command: &str, maps: &str, seconds: f64, jobs: usize, output: &Output) 
     let part = output.part().range(maps.len());
     let maps = &maps[part];
     let base = output.base.url();
-    let results = crate::parallel::map_on(jobs, maps.len(), |i| crate::lifter_judge::judge(command, &maps[i], seconds, &base));
+    let results = crate::parallel::map_on(jobs, maps.len(), |i| {
+        crate::lifter_judge::judge(command, &maps[i], seconds, &base)
+    });
     let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     if output.json {
         for r in &results {
@@ -218,8 +241,15 @@ fn link(game: &MapRoute, view: Option<usize>, base: &Base) -> Result<(), Failure
     let game = Lifter::play_route(&mine, &route);
     let moves: Vec<Step> = route.into_iter().take(game.commands() as usize).collect();
     let view = view.unwrap_or(moves.len());
-    let record = GameRecord::<Lifter> { params, seed: 0, players: vec![], view: view.min(moves.len()), moves };
-    let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("command {}: {e}", i + 1)))?;
+    let record = GameRecord::<Lifter> {
+        params,
+        seed: 0,
+        players: vec![],
+        view: view.min(moves.len()),
+        moves,
+    };
+    let fragment =
+        encode_game(&record).map_err(|(i, e)| Failure::input(format!("command {}: {e}", i + 1)))?;
     println!("{}#{fragment}", base.url());
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `arcade bench lifter`: engine speed on the official maps and the 1000×1000 maps.
 
-use crate::Failure;
 use crate::rails_bench::{self, MOVES};
+use crate::Failure;
 use lambda_arcade::lifter::{maps, Command, Lifter, LifterParams, Mine};
 use lambda_arcade::rng::{below, stream};
 use serde_json::{json, Value};
@@ -61,7 +61,8 @@ pub fn run(extra_dir: Option<&str>) -> Result<(), Failure> {
         let over_1ms = times.iter().filter(|&&t| t > 1.0).count();
         let mut times = times;
         times.sort_by(f64::total_cmp);
-        let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0.0);
+        let at =
+            |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0.0);
         out.insert(name.into(), json!({
             "parse_ms": parse_ms, "first_step_ms": first_ms, "steps": times.len(),
             "mean_step_ms": mean_ms, "median_step_ms": at(0.5), "p90_step_ms": at(0.9), "p99_step_ms": at(0.99),
@@ -98,7 +99,13 @@ fn lifter_game(n: usize) -> (LifterParams, Vec<Command>) {
     for y in 1..side - 1 {
         let mut row = String::from("#");
         for x in 1..side - 1 {
-            row.push(if (x, y) == (50, 50) { 'R' } else if (x, y) == (1, 1) { '\\' } else { '.' });
+            row.push(if (x, y) == (50, 50) {
+                'R'
+            } else if (x, y) == (1, 1) {
+                '\\'
+            } else {
+                '.'
+            });
         }
         row.push(if y == 1 { 'L' } else { '#' });
         rows.push(row);
@@ -110,8 +117,12 @@ fn lifter_game(n: usize) -> (LifterParams, Vec<Command>) {
     let (mut x, mut y) = (50i32, 50i32);
     let mut route = Vec::with_capacity(n);
     while route.len() < n {
-        let (c, dx, dy) = [(Command::Left, -1, 0), (Command::Right, 1, 0), (Command::Up, 0, 1), (Command::Down, 0, -1)]
-            [below(&mut rng, 4) as usize];
+        let (c, dx, dy) = [
+            (Command::Left, -1, 0),
+            (Command::Right, 1, 0),
+            (Command::Up, 0, 1),
+            (Command::Down, 0, -1),
+        ][below(&mut rng, 4) as usize];
         if (5..95).contains(&(x + dx)) && (5..95).contains(&(y + dy)) {
             x += dx;
             y += dy;

@@ -55,14 +55,19 @@ pub fn run(o: &Options) -> Result<(), Failure> {
         if !o.maps.is_empty() && !o.maps.iter().any(|m| m == name) {
             continue;
         }
-        let text = maps::official(name).ok_or_else(|| Failure::input(format!("{name}: not an official map")))?;
-        let mine = Mine::parse(text).map_err(|e| Failure::in_file(&name, e))?;
+        let text = maps::official(name)
+            .ok_or_else(|| Failure::input(format!("{name}: not an official map")))?;
+        let mine = Mine::parse(text).map_err(|e| Failure::in_file(name, e))?;
         let route = Command::parse_route(route);
         let game = Lifter::play_route(&mine, &route);
         let initial = Lifter::new(&mine);
         let ms = median_ms(o.runs, || {
             for _ in 0..o.rounds {
-                let mut g = if o.from_mine { Lifter::new(std::hint::black_box(&mine)) } else { std::hint::black_box(&initial).clone() };
+                let mut g = if o.from_mine {
+                    Lifter::new(std::hint::black_box(&mine))
+                } else {
+                    std::hint::black_box(&initial).clone()
+                };
                 for &c in &route {
                     if g.step(c).is_err() {
                         break;
@@ -93,12 +98,21 @@ pub fn run(o: &Options) -> Result<(), Failure> {
             })
             .collect();
         let start = if o.from_mine { "Lifter::new" } else { "copy of the initial state" };
-        println!("{:#}", json!({ "rounds": o.rounds, "runs": o.runs, "start": start, "maps": maps }));
+        println!(
+            "{:#}",
+            json!({ "rounds": o.rounds, "runs": o.runs, "start": start, "maps": maps })
+        );
     } else {
-        println!("{:<12} {:>5} {:>6} {:>8} {:>12} {:>9}", "map", "steps", "score", "outcome", "ns/replay", "ns/step");
+        println!(
+            "{:<12} {:>5} {:>6} {:>8} {:>12} {:>9}",
+            "map", "steps", "score", "outcome", "ns/replay", "ns/step"
+        );
         for r in &rows {
             let per_step = r.ns_per_replay / f64::from(r.steps.max(1));
-            println!("{:<12} {:>5} {:>6} {:>8} {:>12.0} {:>9.1}", r.map, r.steps, r.score, r.outcome, r.ns_per_replay, per_step);
+            println!(
+                "{:<12} {:>5} {:>6} {:>8} {:>12.0} {:>9.1}",
+                r.map, r.steps, r.score, r.outcome, r.ns_per_replay, per_step
+            );
         }
     }
     Ok(())

@@ -38,7 +38,13 @@ fn search(mine: &Mine, k: usize, jobs: usize, ms: u64, work: Option<u64>) -> Par
             break;
         }
     }
-    Part { route: solver.best_route().to_string(), score: solver.best_score(), explored: solver.explored(), slices, slowest_ms: slowest }
+    Part {
+        route: solver.best_route().to_string(),
+        score: solver.best_score(),
+        explored: solver.explored(),
+        slices,
+        slowest_ms: slowest,
+    }
 }
 
 pub fn run(ms: u64, work: Option<u64>, jobs: usize, maps: &[String]) -> Result<(), Failure> {
@@ -54,25 +60,39 @@ pub fn run(ms: u64, work: Option<u64>, jobs: usize, maps: &[String]) -> Result<(
     for name in &names {
         let text = match maps::official(name) {
             Some(t) => t.to_string(),
-            None => std::fs::read_to_string(name)
-                .map_err(|e| Failure::input(format!("\"{name}\" is neither an official map nor a readable file: {e}")))?,
+            None => std::fs::read_to_string(name).map_err(|e| {
+                Failure::input(format!(
+                    "\"{name}\" is neither an official map nor a readable file: {e}"
+                ))
+            })?,
         };
         let mine = Mine::parse(&text).map_err(|e| Failure::in_file(name, e))?;
         let start = Instant::now();
         let parts: Vec<Part> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs).map(|k| {
-                let mine = &mine;
-                scope.spawn(move || search(mine, k, jobs, ms, work))
-            }).collect();
+            let handles: Vec<_> = (0..jobs)
+                .map(|k| {
+                    let mine = &mine;
+                    scope.spawn(move || search(mine, k, jobs, ms, work))
+                })
+                .collect();
             handles.into_iter().map(|h| h.join()).collect::<Result<_, _>>()
         })
         .map_err(|_| Failure::input(format!("{name}: a search thread panicked")))?;
         let took = start.elapsed().as_secs_f64() * 1000.0;
         // The best route; among equals, the lowest part's (the same for the same work).
-        let (which, best_part) = parts.iter().enumerate().fold((0, &parts[0]), |b, (k, p)| if p.score > b.1.score { (k, p) } else { b });
+        let (which, best_part) = parts.iter().enumerate().fold((0, &parts[0]), |b, (k, p)| {
+            if p.score > b.1.score {
+                (k, p)
+            } else {
+                b
+            }
+        });
         let replayed = replay(&mine, &best_part.route);
         if replayed != best_part.score {
-            return Err(Failure::input(format!("{name}: the best route replays to {replayed}, not the reported {}", best_part.score)));
+            return Err(Failure::input(format!(
+                "{name}: the best route replays to {replayed}, not the reported {}",
+                best_part.score
+            )));
         }
         let best = maps::best_known(name);
         total += best_part.score;
@@ -94,7 +114,11 @@ pub fn run(ms: u64, work: Option<u64>, jobs: usize, maps: &[String]) -> Result<(
             "route": best_part.route,
         }));
     }
-    let mean = if ratios.is_empty() { 0.0 } else { (ratios.iter().sum::<f64>() / ratios.len() as f64 * 10_000.0).round() / 10_000.0 };
+    let mean = if ratios.is_empty() {
+        0.0
+    } else {
+        (ratios.iter().sum::<f64>() / ratios.len() as f64 * 10_000.0).round() / 10_000.0
+    };
     let out = json!({
         "ms_per_map": if work.is_some() { Value::Null } else { json!(ms) },
         "work_per_map": work,

@@ -1,8 +1,8 @@
 //! `arcade`: the native command line for batch play, checks and share links.
 //! Exit codes: 0 success, 1 a strategy or input failed, 2 the command line is wrong.
 
-mod args;
 mod arena_bench;
+mod args;
 mod bench;
 mod decisions;
 mod js_strategy;
@@ -28,13 +28,13 @@ mod process;
 mod program_seat;
 mod punter;
 mod punter_bench;
-mod punter_bots_bench;
-mod punter_referee_bench;
 mod punter_bot;
+mod punter_bots_bench;
 mod punter_frames;
 mod punter_lobby;
 mod punter_offline;
 mod punter_play;
+mod punter_referee_bench;
 mod punter_seats;
 mod punter_serve;
 mod rails_bench;
@@ -96,7 +96,9 @@ enum Command {
     #[command(subcommand)]
     Bench(bench::Command),
     /// Put the --json outputs of a run's shards (--shard K/N) together: the whole run's JSON
-    #[command(after_help = "Takes the outputs of `pig tournament`, `punter arena`, `labyrinth arena` (one JSON object\neach) and `lifter judge` (a JSON line per map). Refuses shards of different runs, a missing\nor repeated shard (exit 1). docs/SCALE.md: running shards on Slurm, Kubernetes, GNU parallel.")]
+    #[command(
+        after_help = "Takes the outputs of `pig tournament`, `punter arena`, `labyrinth arena` (one JSON object\neach) and `lifter judge` (a JSON line per map). Refuses shards of different runs, a missing\nor repeated shard (exit 1). docs/SCALE.md: running shards on Slurm, Kubernetes, GNU parallel."
+    )]
     Merge {
         /// The shards' outputs, in any order
         #[arg(value_name = "FILE", required = true)]
@@ -117,7 +119,10 @@ pub struct Failure {
 impl Failure {
     /// The command line is wrong (exit 2).
     pub fn usage(message: impl Into<String>) -> Failure {
-        Failure { message: format!("{}\n\nFor more information, try '--help'.", message.into()), code: 2 }
+        Failure {
+            message: format!("{}\n\nFor more information, try '--help'.", message.into()),
+            code: 2,
+        }
     }
     /// A strategy or input failed (exit 1).
     pub fn input(message: impl Into<String>) -> Failure {
@@ -153,7 +158,11 @@ fn main() -> ExitCode {
         }
         Command::Bench(c) => bench::main(&c),
         Command::Wasi(args) => wasi_host::main(&args),
-        Command::Merge { files } => merge::run(&files, &[pig_tournament::MERGE, punter_play::MERGE, labyrinth_arena::MERGE], &[lifter::JUDGE_LINES]),
+        Command::Merge { files } => merge::run(
+            &files,
+            &[pig_tournament::MERGE, punter_play::MERGE, labyrinth_arena::MERGE],
+            &[lifter::JUDGE_LINES],
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -166,7 +175,8 @@ fn main() -> ExitCode {
 
 /// `arcade open LINK`: what a link holds, as JSON (any kind, through the link registry).
 fn open(link: &str) -> Result<(), Failure> {
-    let out = lambda_arcade::games::open_link(link).map_err(|e| Failure::input(e.to_string()))?.summary;
+    let out =
+        lambda_arcade::games::open_link(link).map_err(|e| Failure::input(e.to_string()))?.summary;
     println!("{out}");
     Ok(())
 }
@@ -174,10 +184,14 @@ fn open(link: &str) -> Result<(), Failure> {
 /// `arcade check FORMAT FILE`: what the product makes of an input (the game registry's formats).
 fn check(name: &str, file: &str) -> Result<(), Failure> {
     use lambda_arcade::{games, inputs};
-    let format = games::format(name)
-        .ok_or_else(|| Failure::usage(format!("unknown format \"{name}\" (known: {})", games::format_names().join(", "))))?;
+    let format = games::format(name).ok_or_else(|| {
+        Failure::usage(format!(
+            "unknown format \"{name}\" (known: {})",
+            games::format_names().join(", ")
+        ))
+    })?;
     let bytes = read_input(file)?;
-    let summary = inputs::check_bytes(format, &bytes).map_err(|e| Failure::in_file(&file, e))?;
+    let summary = inputs::check_bytes(format, &bytes).map_err(|e| Failure::in_file(file, e))?;
     println!("{summary}");
     Ok(())
 }
@@ -190,14 +204,16 @@ pub fn read_input(file: &str) -> Result<Vec<u8>, Failure> {
     } else {
         std::fs::read(file)
     }
-    .map_err(|e| Failure::in_file(&file, e))
+    .map_err(|e| Failure::in_file(file, e))
 }
 
 /// The text of FILE (`-`: standard input); a file that is not UTF-8 is refused with the place
 /// of its first bad byte.
 pub fn read_text(file: &str) -> Result<String, Failure> {
     let bytes = read_input(file)?;
-    lambda_arcade::inputs::text_of(&bytes).map(str::to_string).map_err(|e| Failure::in_file(&file, e))
+    lambda_arcade::inputs::text_of(&bytes)
+        .map(str::to_string)
+        .map_err(|e| Failure::in_file(file, e))
 }
 
 /// `arcade limits`: the table of input bounds (docs/RELIABILITY.md shows it).

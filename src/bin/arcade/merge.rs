@@ -114,14 +114,23 @@ pub fn run(files: &[String], kinds: &[Kind], lines: &[Lines]) -> Result<(), Fail
         for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let at = format!("{file}:{}", n + 1);
             match serde_json::from_str::<Value>(line) {
-                Ok(Value::Object(fields)) if fields.contains_key("command") => runs.push((at, fields)),
+                Ok(Value::Object(fields)) if fields.contains_key("command") => {
+                    runs.push((at, fields))
+                }
                 Ok(Value::Object(fields)) => items.push((at, fields, line.trim_end().to_string())),
-                _ => return Err(Failure::input(format!("{at}: not a JSON object (merge takes the --json outputs of shards)"))),
+                _ => {
+                    return Err(Failure::input(format!(
+                        "{at}: not a JSON object (merge takes the --json outputs of shards)"
+                    )))
+                }
             }
         }
     }
     match (runs.is_empty(), items.first()) {
-        (false, Some((at, _, _))) => Err(Failure::input(format!("{at}: a line of another kind than the runs' outputs in {}", runs[0].0))),
+        (false, Some((at, _, _))) => Err(Failure::input(format!(
+            "{at}: a line of another kind than the runs' outputs in {}",
+            runs[0].0
+        ))),
         (false, None) => {
             // As the whole run prints it: its decisions (`--decisions`) last.
             crate::decisions::print_last(merge_runs(&runs, kinds)?)
@@ -138,35 +147,58 @@ pub fn run(files: &[String], kinds: &[Kind], lines: &[Lines]) -> Result<(), Fail
 /// The run's own fields: what every shard of one run shares.
 fn own(kind: &Kind, fields: &Fields) -> Fields {
     let mut own = fields.clone();
-    own.retain(|k, _| k != "shard" && !kind.listed.contains(&k.as_str()) && !kind.derived.contains(&k.as_str()));
+    own.retain(|k, _| {
+        k != "shard" && !kind.listed.contains(&k.as_str()) && !kind.derived.contains(&k.as_str())
+    });
     own
 }
 
 fn merge_runs(runs: &[(String, Fields)], kinds: &[Kind]) -> Result<Fields, Failure> {
-    let Some((first_file, first)) = runs.first() else { return Err(Failure::usage("merge takes the files of a run's shards")) };
-    let command = |f: &Fields| f.get("command").and_then(Value::as_str).unwrap_or_default().to_string();
-    let kind = kinds
-        .iter()
-        .find(|k| k.command == command(first))
-        .ok_or_else(|| Failure::input(format!("{first_file}: \"{}\" outputs do not merge (merge knows: {})", command(first), kinds.iter().map(|k| k.command).collect::<Vec<_>>().join(", "))))?;
+    let Some((first_file, first)) = runs.first() else {
+        return Err(Failure::usage("merge takes the files of a run's shards"));
+    };
+    let command =
+        |f: &Fields| f.get("command").and_then(Value::as_str).unwrap_or_default().to_string();
+    let kind = kinds.iter().find(|k| k.command == command(first)).ok_or_else(|| {
+        Failure::input(format!(
+            "{first_file}: \"{}\" outputs do not merge (merge knows: {})",
+            command(first),
+            kinds.iter().map(|k| k.command).collect::<Vec<_>>().join(", ")
+        ))
+    })?;
     let first_own = own(kind, first);
     let mut shards = Vec::new();
     for (file, fields) in runs {
         if command(fields) != kind.command {
-            return Err(Failure::input(format!("{file}: an output of \"{}\", not of \"{}\" as {first_file}", command(fields), kind.command)));
+            return Err(Failure::input(format!(
+                "{file}: an output of \"{}\", not of \"{}\" as {first_file}",
+                command(fields),
+                kind.command
+            )));
         }
-        if let Some(key) = first_own.keys().chain(own(kind, fields).keys()).find(|k| first_own.get(*k) != fields.get(*k)) {
-            return Err(Failure::input(format!("{file}: a shard of another run than {first_file} (\"{key}\" differs)")));
+        if let Some(key) = first_own
+            .keys()
+            .chain(own(kind, fields).keys())
+            .find(|k| first_own.get(*k) != fields.get(*k))
+        {
+            return Err(Failure::input(format!(
+                "{file}: a shard of another run than {first_file} (\"{key}\" differs)"
+            )));
         }
         let shard = match fields.get("shard") {
             None => Shard::WHOLE,
-            Some(v) => v.as_str().and_then(|s| s.parse().ok()).ok_or_else(|| Failure::input(format!("{file}: \"shard\" is not K/N")))?,
+            Some(v) => v
+                .as_str()
+                .and_then(|s| s.parse().ok())
+                .ok_or_else(|| Failure::input(format!("{file}: \"shard\" is not K/N")))?,
         };
         shards.push((shard, file, fields));
     }
     let count = shards[0].0.count;
     if let Some((s, file, _)) = shards.iter().find(|(s, _, _)| s.count != count) {
-        return Err(Failure::input(format!("{file}: shard {s}, but {first_file} is a shard of {count}")));
+        return Err(Failure::input(format!(
+            "{file}: shard {s}, but {first_file} is a shard of {count}"
+        )));
     }
 
     shards.sort_by_key(|(s, _, _)| s.index);
@@ -177,38 +209,74 @@ fn merge_runs(runs: &[(String, Fields)], kinds: &[Kind]) -> Result<Fields, Failu
     // ones given and only the first few named.
     let missing = count as usize - shards.len();
     if missing > 0 {
-        let given: std::collections::HashSet<u32> = shards.iter().map(|(s, _, _)| s.index).collect();
-        let named: Vec<String> = (1..=count).filter(|k| !given.contains(k)).take(5).map(|k| format!("{k}/{count}")).collect();
-        let more = if missing > named.len() { format!(" and {} more", missing - named.len()) } else { String::new() };
-        return Err(Failure::input(format!("{first_file}: shard{} {}{more} of this run {} missing", if missing == 1 { "" } else { "s" }, named.join(", "), if missing == 1 { "is" } else { "are" })));
+        let given: std::collections::HashSet<u32> =
+            shards.iter().map(|(s, _, _)| s.index).collect();
+        let named: Vec<String> = (1..=count)
+            .filter(|k| !given.contains(k))
+            .take(5)
+            .map(|k| format!("{k}/{count}"))
+            .collect();
+        let more = if missing > named.len() {
+            format!(" and {} more", missing - named.len())
+        } else {
+            String::new()
+        };
+        return Err(Failure::input(format!(
+            "{first_file}: shard{} {}{more} of this run {} missing",
+            if missing == 1 { "" } else { "s" },
+            named.join(", "),
+            if missing == 1 { "is" } else { "are" }
+        )));
     }
-    let (units, per_unit) = (kind.units)(first).map_err(|e| Failure::input(format!("{first_file}: {e}")))?;
+    let (units, per_unit) =
+        (kind.units)(first).map_err(|e| Failure::input(format!("{first_file}: {e}")))?;
     let games = units as u128 * u128::from(per_unit);
     if games > MAX_RUN_GAMES {
-        return Err(Failure::input(format!("{first_file}: the run claims {games} games; a run merges at most {MAX_RUN_GAMES}")));
+        return Err(Failure::input(format!(
+            "{first_file}: the run claims {games} games; a run merges at most {MAX_RUN_GAMES}"
+        )));
     }
     let mut merged = first_own;
-    let listed: Vec<&str> = kind.listed.iter().copied().filter(|k| !kind.optional.contains(k) || first.contains_key(*k)).collect();
+    let listed: Vec<&str> = kind
+        .listed
+        .iter()
+        .copied()
+        .filter(|k| !kind.optional.contains(k) || first.contains_key(*k))
+        .collect();
     for key in &listed {
         merged.insert(key.to_string(), Value::Array(Vec::new()));
     }
     for (shard, file, fields) in &shards {
-        let results: Vec<GameResult> = field(fields, "results").map_err(|e| Failure::input(format!("{file}: {e}")))?;
+        let results: Vec<GameResult> =
+            field(fields, "results").map_err(|e| Failure::input(format!("{file}: {e}")))?;
         // Game numbers fit in u32: the run has at most MAX_RUN_GAMES.
         let mine = shard.range(units);
         let want = (mine.start as u32 * per_unit + 1)..(mine.end as u32 * per_unit + 1);
         if results.iter().map(|r| r.game).ne(want.clone()) {
-            let span = if want.is_empty() { "no games".to_string() } else { format!("games {}–{}", want.start, want.end - 1) };
-            return Err(Failure::input(format!("{file}: shard {shard} of this run plays {span}, this file holds others")));
+            let span = if want.is_empty() {
+                "no games".to_string()
+            } else {
+                format!("games {}–{}", want.start, want.end - 1)
+            };
+            return Err(Failure::input(format!(
+                "{file}: shard {shard} of this run plays {span}, this file holds others"
+            )));
         }
         for r in &results {
-            check_seating(kind, first, r).map_err(|e| Failure::input(format!("{file}: game {}: {e}", r.game)))?;
+            check_seating(kind, first, r)
+                .map_err(|e| Failure::input(format!("{file}: game {}: {e}", r.game)))?;
         }
-        if let Some(key) = kind.optional.iter().find(|k| fields.contains_key(**k) && !listed.contains(k)) {
-            return Err(Failure::input(format!("{file}: a shard of another run than {first_file} (\"{key}\" differs)")));
+        if let Some(key) =
+            kind.optional.iter().find(|k| fields.contains_key(**k) && !listed.contains(k))
+        {
+            return Err(Failure::input(format!(
+                "{file}: a shard of another run than {first_file} (\"{key}\" differs)"
+            )));
         }
         for key in &listed {
-            let Some(Value::Array(list)) = fields.get(*key) else { return Err(Failure::input(format!("{file}: no \"{key}\" list"))) };
+            let Some(Value::Array(list)) = fields.get(*key) else {
+                return Err(Failure::input(format!("{file}: no \"{key}\" list")));
+            };
             if let Some(Value::Array(all)) = merged.get_mut(*key) {
                 all.extend(list.iter().cloned());
             }
@@ -223,13 +291,24 @@ fn merge_runs(runs: &[(String, Fields)], kinds: &[Kind]) -> Result<Fields, Failu
 fn check_seating(kind: &Kind, fields: &Fields, r: &GameResult) -> Result<(), String> {
     let want = (kind.seating)(fields, r.game)?;
     if want.len() > MAX_SEATS {
-        return Err(format!("the run claims {} seats a game; a game has at most {MAX_SEATS}", want.len()));
+        return Err(format!(
+            "the run claims {} seats a game; a game has at most {MAX_SEATS}",
+            want.len()
+        ));
     }
     if r.seating != want {
-        return Err(format!("seating {} is impossible in this run (its game {} seats {want:?})", brief(&r.seating), r.game));
+        return Err(format!(
+            "seating {} is impossible in this run (its game {} seats {want:?})",
+            brief(&r.seating),
+            r.game
+        ));
     }
     if r.returns.len() != want.len() || r.returns.iter().any(|x| !x.is_finite()) {
-        return Err(format!("{} returns for {} seats, or a return that is not a number", r.returns.len(), want.len()));
+        return Err(format!(
+            "{} returns for {} seats, or a return that is not a number",
+            r.returns.len(),
+            want.len()
+        ));
     }
     Ok(())
 }
@@ -237,7 +316,8 @@ fn check_seating(kind: &Kind, fields: &Fields, r: &GameResult) -> Result<(), Str
 /// A list as a message quotes it: at most its first eight entries.
 fn brief(list: &[usize]) -> String {
     let shown: Vec<String> = list.iter().take(8).map(usize::to_string).collect();
-    let more = if list.len() > 8 { format!(", … ({} more)", list.len() - 8) } else { String::new() };
+    let more =
+        if list.len() > 8 { format!(", … ({} more)", list.len() - 8) } else { String::new() };
     format!("[{}{more}]", shown.join(", "))
 }
 
@@ -247,28 +327,48 @@ fn check_link_bases(merged: &Fields) -> Result<(), Failure> {
     let Some(Value::Array(links)) = merged.get("links") else { return Ok(()) };
     let base = |v: &Value| v.as_str().and_then(|l| l.split_once('#')).map(|(b, _)| b.to_string());
     match links.iter().map(base).find(|b| *b != links.first().and_then(base)) {
-        Some(other) => Err(Failure::input(format!("the shards' links start differently ({} and {}): run every shard with the same --base", links.first().and_then(base).unwrap_or_default(), other.unwrap_or_default()))),
+        Some(other) => Err(Failure::input(format!(
+            "the shards' links start differently ({} and {}): run every shard with the same --base",
+            links.first().and_then(base).unwrap_or_default(),
+            other.unwrap_or_default()
+        ))),
         None => Ok(()),
     }
 }
 
 /// The lines of every file, each item once, in the run's order.
-fn merge_lines(lines: Vec<(String, Fields, String)>, kinds: &[Lines]) -> Result<Vec<String>, Failure> {
-    let Some((first_at, first, _)) = lines.first() else { return Err(Failure::input("the files hold no output")) };
+fn merge_lines(
+    lines: Vec<(String, Fields, String)>,
+    kinds: &[Lines],
+) -> Result<Vec<String>, Failure> {
+    let Some((first_at, first, _)) = lines.first() else {
+        return Err(Failure::input("the files hold no output"));
+    };
     let fits = |k: &Lines, fields: &Fields| k.fields.iter().all(|f| fields.contains_key(*f));
-    let kind = kinds.iter().find(|k| fits(k, first)).ok_or_else(|| Failure::input(format!("{first_at}: not an output merge knows")))?;
+    let kind = kinds
+        .iter()
+        .find(|k| fits(k, first))
+        .ok_or_else(|| Failure::input(format!("{first_at}: not an output merge knows")))?;
     let first_at = first_at.clone();
     let mut items: Vec<(Option<usize>, String, String)> = Vec::new();
     // Where each item was first seen: one look-up a line, however many lines.
     let mut seen: HashMap<String, String> = HashMap::new();
     for (at, fields, line) in lines {
         if !fits(kind, &fields) {
-            return Err(Failure::input(format!("{at}: not a line of \"{} --json\" like {first_at}", kind.command)));
+            return Err(Failure::input(format!(
+                "{at}: not a line of \"{} --json\" like {first_at}",
+                kind.command
+            )));
         }
-        let name = fields.get(kind.fields[0]).map_or_else(String::new, |v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
+        let name = fields
+            .get(kind.fields[0])
+            .map_or_else(String::new, |v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
         if let Some(other) = seen.get(&name) {
             let quoted = lambda_arcade::inputs::excerpt(&name);
-            return Err(Failure::input(format!("{at}: {} \"{quoted}\" is also in {other}: the shards of a run hold each once", kind.fields[0])));
+            return Err(Failure::input(format!(
+                "{at}: {} \"{quoted}\" is also in {other}: the shards of a run hold each once",
+                kind.fields[0]
+            )));
         }
         seen.insert(name.clone(), at);
         items.push(((kind.order)(&name), name, line));

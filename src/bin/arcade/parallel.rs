@@ -6,7 +6,10 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub fn map<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
     use rayon::prelude::*;
-    let threads = std::env::var("ARCADE_THREADS").ok().and_then(|t| t.parse::<usize>().ok()).filter(|&t| t > 0);
+    let threads = std::env::var("ARCADE_THREADS")
+        .ok()
+        .and_then(|t| t.parse::<usize>().ok())
+        .filter(|&t| t > 0);
     let run = || (0..n).into_par_iter().map(&f).collect();
     match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
         Some(pool) => pool.install(run),

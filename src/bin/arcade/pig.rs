@@ -7,8 +7,10 @@ use crate::Failure;
 use lambda_arcade::arena::Series;
 use lambda_arcade::link::encode_game;
 use lambda_arcade::pig::arena::{engine_only, match_series, winner, CHECKER};
+use lambda_arcade::pig::exact::{
+    match_pass_probability, match_win_probability, policy_win_probability,
+};
 use lambda_arcade::pig::links::encode_match;
-use lambda_arcade::pig::exact::{match_pass_probability, match_win_probability, policy_win_probability};
 use lambda_arcade::pig::policy::optimal_for;
 use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, Pig, Policy, StrategySource};
 use serde_json::json;
@@ -80,8 +82,12 @@ pub struct Pair {
 pub fn main(command: &Command) -> Result<(), Failure> {
     match command {
         Command::Solve => solve(),
-        Command::Match { pair, json, decisions, base } => play_match(spec_from(pair)?, *json, decisions.keep, base),
-        Command::Check { a, seed, json, decisions, base } => play_match(MatchSpec::checker(entrant(a)?, seed.value), *json, decisions.keep, base),
+        Command::Match { pair, json, decisions, base } => {
+            play_match(spec_from(pair)?, *json, decisions.keep, base)
+        }
+        Command::Check { a, seed, json, decisions, base } => {
+            play_match(MatchSpec::checker(entrant(a)?, seed.value), *json, decisions.keep, base)
+        }
         Command::Link { pair, game, base } => game_link(pair, *game, base),
         Command::Tournament(args) => crate::pig_tournament::run(args),
     }
@@ -108,13 +114,20 @@ fn solve() -> Result<(), Failure> {
     Ok(())
 }
 
-
 fn spec_from(pair: &Pair) -> Result<MatchSpec, Failure> {
     let games = pair.games;
     if games == 0 || games > lambda_arcade::pig::arena::MAX_GAMES {
-        return Err(Failure::usage(format!("--games must be 1..={}", lambda_arcade::pig::arena::MAX_GAMES)));
+        return Err(Failure::usage(format!(
+            "--games must be 1..={}",
+            lambda_arcade::pig::arena::MAX_GAMES
+        )));
     }
-    Ok(MatchSpec { entrants: [entrant(&pair.sides.a)?, entrant(&pair.sides.b)?], games, seed: pair.seed.value, target: 100 })
+    Ok(MatchSpec {
+        entrants: [entrant(&pair.sides.a)?, entrant(&pair.sides.b)?],
+        games,
+        seed: pair.seed.value,
+        target: 100,
+    })
 }
 
 /// Runs the match, keeping each game's decisions (timed) only when `decisions`; the first
@@ -157,7 +170,8 @@ fn play_match(spec: MatchSpec, json: bool, decisions: bool, base: &Base) -> Resu
     let link = format!("{}#{}", base.url(), encode_match(&spec));
     let exact = exact(&spec);
     let series = run(&spec, decisions)?;
-    let MatchSummary { wins, score, win_rate: rate, ci95: (lo, hi), passed, .. } = MatchSummary::of(&spec, &series);
+    let MatchSummary { wins, score, win_rate: rate, ci95: (lo, hi), passed, .. } =
+        MatchSummary::of(&spec, &series);
     let [a, b] = [&spec.entrants[0].label, &spec.entrants[1].label];
     if json {
         let out = json!({
@@ -178,7 +192,12 @@ fn play_match(spec: MatchSpec, json: bool, decisions: bool, base: &Base) -> Resu
         println!("{a} vs {b}: {} games, seed {}", spec.games, spec.seed);
         println!("wins: {a} {}, {b} {}", wins[0], wins[1]);
         println!("losses ({a}): {}", wins[1]);
-        println!("win rate of {a}: {:.1}% (95% CI {:.1}%–{:.1}%)", rate * 100.0, lo * 100.0, hi * 100.0);
+        println!(
+            "win rate of {a}: {:.1}% (95% CI {:.1}%–{:.1}%)",
+            rate * 100.0,
+            lo * 100.0,
+            hi * 100.0
+        );
         if let Some(p) = exact {
             println!("exact win probability of {a} per game: {p:.6}");
         }
@@ -198,7 +217,8 @@ fn game_link(pair: &Pair, game: u32, base: &Base) -> Result<(), Failure> {
     let log = series.logs().last().ok_or_else(|| Failure::input("no game was played"))?;
     let names: Vec<String> = spec.entrants.iter().map(|e| e.label.clone()).collect();
     let record = log.record(spec.seed, &names);
-    let fragment = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
+    let fragment =
+        encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
     println!("{}#{fragment}", base.url());
     Ok(())
 }

@@ -8,7 +8,9 @@ use lambda_arcade::arena::Decider;
 use lambda_arcade::pig::arena::{play_match, MatchSpec};
 use lambda_arcade::pig::decider::SchemeDecider;
 use lambda_arcade::pig::optimal::OptimalPolicy;
-use lambda_arcade::pig::{Entrant, MatchSummary, Pig, PigMove, PigParams, Situation, StrategySource};
+use lambda_arcade::pig::{
+    Entrant, MatchSummary, Pig, PigMove, PigParams, Situation, StrategySource,
+};
 use lambda_arcade::rng::{below, stream};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -31,13 +33,19 @@ pub fn run() -> Result<(), Failure> {
     let decisions = 200_000u32;
     let t = Instant::now();
     for i in 0..decisions {
-        let s = Situation { my_total: i % 97, other_total: (i / 7) % 99, accum: (i / 3) % 20, current: 2 + i % 5 };
+        let s = Situation {
+            my_total: i % 97,
+            other_total: (i / 7) % 99,
+            accum: (i / 3) % 20,
+            current: 2 + i % 5,
+        };
         decider.decide(&s).map_err(Failure::input)?;
     }
     let per_second = f64::from(decisions) / t.elapsed().as_secs_f64();
     let steps = decider.last_steps();
 
-    let scheme = Entrant { label: "bench".into(), source: StrategySource::Scheme(BENCH_STRATEGY.into()) };
+    let scheme =
+        Entrant { label: "bench".into(), source: StrategySource::Scheme(BENCH_STRATEGY.into()) };
     let mut seed = 0;
     let checker_ms = median_ms(21, || {
         seed += 1;
@@ -46,7 +54,12 @@ pub fn run() -> Result<(), Failure> {
         std::hint::black_box(r.map(|r| MatchSummary::of(&spec, &r).wins));
     });
     let policies_ms = median_ms(5, || {
-        let spec = MatchSpec { entrants: [Entrant::builtin("optimal"), Entrant::builtin("hold20")], games: 10_000, seed: 7, target: 100 };
+        let spec = MatchSpec {
+            entrants: [Entrant::builtin("optimal"), Entrant::builtin("hold20")],
+            games: 10_000,
+            seed: 7,
+            target: 100,
+        };
         let r = play_match(&spec).ok();
         std::hint::black_box(r.map(|r| MatchSummary::of(&spec, &r).wins));
     });

@@ -7,7 +7,10 @@ use lambda_arcade::pig::{Entrant, Policy, StrategySource};
 pub fn entrant(word: &str) -> Result<Entrant, Failure> {
     if crate::program_seat::is_program(word) {
         crate::program_seat::check(word).map_err(Failure::usage)?;
-        return Ok(Entrant { label: word.to_string(), source: StrategySource::Program(crate::pig_program::source(word)) });
+        return Ok(Entrant {
+            label: word.to_string(),
+            source: StrategySource::Program(crate::pig_program::source(word)),
+        });
     }
     let path = std::path::Path::new(word);
     if path.exists() || word.ends_with(".scm") {

@@ -16,7 +16,12 @@ pub const DECISION_MS: u64 = 1000;
 /// The entrant's source for seat `name`: its decider made when a match seats it.
 pub fn source(name: &str) -> HostProgram {
     let owned = name.to_string();
-    HostProgram::new(name, move || Box::new(ProgramPlayer { program: JsonProgram::new(&owned, lambda_arcade::games::PIG.id, DECISION_MS), seed: None }))
+    HostProgram::new(name, move || {
+        Box::new(ProgramPlayer {
+            program: JsonProgram::new(&owned, lambda_arcade::games::PIG.id, DECISION_MS),
+            seed: None,
+        })
+    })
 }
 
 struct ProgramPlayer {
@@ -32,7 +37,10 @@ impl Decider<Pig> for ProgramPlayer {
         let view = serde_json::to_value(view).map_err(|e| e.to_string())?;
         match self.program.ask(&view, self.seed.unwrap_or_default())? {
             serde_json::Value::Bool(throw_again) => Ok(decision(throw_again)),
-            other => Err(format!("answered the move {}, expected true (throw again) or false (hold)", lambda_arcade::inputs::excerpt(&other.to_string()))),
+            other => Err(format!(
+                "answered the move {}, expected true (throw again) or false (hold)",
+                lambda_arcade::inputs::excerpt(&other.to_string())
+            )),
         }
     }
 

@@ -26,12 +26,23 @@ pub struct TournamentArgs {
 }
 
 /// What `arcade merge` knows of a tournament's output.
-pub const MERGE: Kind = Kind { command: "pig tournament", listed: &["results"], optional: &[], derived: &["standings"], units, summary, seating };
+pub const MERGE: Kind = Kind {
+    command: "pig tournament",
+    listed: &["results"],
+    optional: &[],
+    derived: &["standings"],
+    units,
+    summary,
+    seating,
+};
 
 fn units(fields: &Fields) -> Result<(usize, u32), String> {
     let n = field::<Vec<String>>(fields, "entrants")?.len();
     if n > lambda_arcade::pig::tournament::MAX_ENTRANTS {
-        return Err(format!("{n} entrants; a tournament has at most {}", lambda_arcade::pig::tournament::MAX_ENTRANTS));
+        return Err(format!(
+            "{n} entrants; a tournament has at most {}",
+            lambda_arcade::pig::tournament::MAX_ENTRANTS
+        ));
     }
     Ok((n * n.saturating_sub(1) / 2, field(fields, "games_per_pair")?))
 }
@@ -42,7 +53,9 @@ fn seating(fields: &Fields, game: u32) -> Result<Vec<usize>, String> {
     let n = field::<Vec<String>>(fields, "entrants")?.len();
     let per_pair: u32 = field(fields, "games_per_pair")?;
     let (k, i) = ((game - 1) / per_pair.max(1), (game - 1) % per_pair.max(1));
-    let (a, b) = lambda_arcade::pig::tournament::pairs_of(n).nth(k as usize).ok_or_else(|| format!("there is no game {game} in this tournament"))?;
+    let (a, b) = lambda_arcade::pig::tournament::pairs_of(n)
+        .nth(k as usize)
+        .ok_or_else(|| format!("there is no game {game} in this tournament"))?;
     let pair = [a, b];
     Ok((0..2).map(|seat| pair[lambda_arcade::arena::seating(2, 1, i, seat)]).collect())
 }
@@ -75,11 +88,25 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         false => crate::parallel::map(mine.len(), play),
     };
     let mut played = played.into_iter();
-    let results = (0..pairs).map(|k| if args.out.part().contains(k, pairs) { played.next().transpose() } else { Ok(None) });
-    let runner = TournamentRunner::with_pairs(spec, results.collect::<Result<_, _>>().map_err(Failure::input)?).map_err(Failure::input)?;
+    let results = (0..pairs).map(|k| {
+        if args.out.part().contains(k, pairs) {
+            played.next().transpose()
+        } else {
+            Ok(None)
+        }
+    });
+    let runner = TournamentRunner::with_pairs(
+        spec,
+        results.collect::<Result<_, _>>().map_err(Failure::input)?,
+    )
+    .map_err(Failure::input)?;
     if let Some((who, f)) = runner.failures().first() {
         let place = format!("game {}, move {}: {}", f.game + 1, f.move_index + 1, f.message);
-        return Err(Failure::input(format!("{}:{} ({place}; the decision counted as hold)", runner.spec().entrants[*who].label, f.message)));
+        return Err(Failure::input(format!(
+            "{}:{} ({place}; the decision counted as hold)",
+            runner.spec().entrants[*who].label,
+            f.message
+        )));
     }
     let spec = runner.spec();
     let n = spec.games as usize;
@@ -97,20 +124,36 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         .collect();
     let labels: Vec<&str> = spec.entrants.iter().map(|e| e.label.as_str()).collect();
     let fields = json!({ "games_per_pair": spec.games, "seed": spec.seed, "entrants": labels, "link": link, "results": results });
-    let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
+    let Value::Object(fields) = fields else {
+        return Err(Failure::input("the output is not an object"));
+    };
     let out = finish(&MERGE, fields, args.out.shard)?;
     if args.out.json {
         println!("{}", Value::Object(out));
         return Ok(());
     }
-    println!("{} strategies, {} games per pair, seed {}", spec.entrants.len(), spec.games, spec.seed);
+    println!(
+        "{} strategies, {} games per pair, seed {}",
+        spec.entrants.len(),
+        spec.games,
+        spec.seed
+    );
     if let Some(shard) = args.out.shard {
         println!("{}", shard.describe(pairs, "pair"));
     }
-    for (rank, row) in field::<Vec<Row>>(&out, "standings").map_err(Failure::input)?.iter().enumerate() {
+    for (rank, row) in
+        field::<Vec<Row>>(&out, "standings").map_err(Failure::input)?.iter().enumerate()
+    {
         println!(
             "{:>2}. {:<20} Elo {:>6.0}  wins {:>5} of {:<5} {:>5.1}% (95% CI {:.1}%–{:.1}%)",
-            rank + 1, row.name, row.elo, row.wins, row.games, row.win_rate * 100.0, row.ci95[0] * 100.0, row.ci95[1] * 100.0
+            rank + 1,
+            row.name,
+            row.elo,
+            row.wins,
+            row.games,
+            row.win_rate * 100.0,
+            row.ci95[0] * 100.0,
+            row.ci95[1] * 100.0
         );
     }
     println!("link: {link}");

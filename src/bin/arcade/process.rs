@@ -54,7 +54,12 @@ impl Program {
         #[cfg(not(target_os = "linux"))]
         let arcade = std::env::current_exe()?;
         let mut keeper = Command::new(arcade);
-        keeper.arg(crate::keeper::KEEP).arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        keeper
+            .arg(crate::keeper::KEEP)
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
         // A group of its own: a Ctrl-C meant for the arcade reaches programs only through it.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut keeper, 0);
@@ -72,7 +77,11 @@ impl Program {
                         }
                         Ok(n) => {
                             total += n;
-                            let sent = if total > stdout_bound { Output::Flooded } else { Output::Bytes(buf[..n].to_vec()) };
+                            let sent = if total > stdout_bound {
+                                Output::Flooded
+                            } else {
+                                Output::Bytes(buf[..n].to_vec())
+                            };
                             let stop = sent == Output::Flooded;
                             if tx.send(sent).is_err() || stop {
                                 return; // dropping the pipe: the writer gets EPIPE
@@ -228,7 +237,8 @@ pub fn describe(status: ExitStatus) -> String {
 pub fn on_interrupt() -> Result<Arc<std::sync::atomic::AtomicBool>, String> {
     let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
     #[cfg(unix)]
-    signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&flag)).map_err(|e| format!("cannot watch for SIGINT: {e}"))?;
+    signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&flag))
+        .map_err(|e| format!("cannot watch for SIGINT: {e}"))?;
     Ok(flag)
 }
 
@@ -244,7 +254,10 @@ pub fn stderr_note(stderr: &str) -> String {
     let tail = tail.join(" / ");
     let count = tail.chars().count();
     match count.checked_sub(QUOTE_CHARS) {
-        Some(earlier @ 1..) => format!("; its stderr ended: ({earlier} characters before) …{}", tail.chars().skip(earlier).collect::<String>()),
+        Some(earlier @ 1..) => format!(
+            "; its stderr ended: ({earlier} characters before) …{}",
+            tail.chars().skip(earlier).collect::<String>()
+        ),
         _ => format!("; its stderr ended: {tail}"),
     }
 }

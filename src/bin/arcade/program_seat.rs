@@ -27,12 +27,16 @@ pub fn is_wasm(name: &str) -> bool {
 pub fn check(name: &str) -> Result<(), String> {
     if let Some(command) = name.strip_prefix("exe:") {
         if command.trim().is_empty() {
-            return Err("an exe: seat needs a command, e.g. exe:./my-bot or \"exe:python3 bot.py\"".into());
+            return Err(
+                "an exe: seat needs a command, e.g. exe:./my-bot or \"exe:python3 bot.py\"".into(),
+            );
         }
     }
     if let Some(rest) = name.strip_prefix("wasm:") {
         let Some(file) = rest.split_whitespace().next() else {
-            return Err("a wasm: seat needs a file, e.g. wasm:bot.wasm or \"wasm:bot.wasm --fast\"".into());
+            return Err(
+                "a wasm: seat needs a file, e.g. wasm:bot.wasm or \"wasm:bot.wasm --fast\"".into(),
+            );
         };
         std::fs::metadata(file).map_err(|e| format!("{name}: {file}: {e}"))?;
     }
@@ -49,13 +53,20 @@ pub fn command(name: &str, run: &Run) -> Option<Result<String, String>> {
     let rest = name.strip_prefix("wasm:")?;
     let arcade = match std::env::current_exe() {
         Ok(path) => path.to_string_lossy().into_owned(),
-        Err(e) => return Some(Err(format!("cannot find the arcade's own binary to run {name}: {e}"))),
+        Err(e) => {
+            return Some(Err(format!("cannot find the arcade's own binary to run {name}: {e}")))
+        }
     };
     let words: Vec<String> = rest.split_whitespace().map(quote).collect();
     let Run { game, seed, limit_ms } = *run;
     // The seed as the page hands it to its seats: a JavaScript number, its low 53 bits.
     let seed = seed & ((1 << 53) - 1);
-    Some(Ok(format!("exec {} {} --game {game} --seed {seed} --limit-ms {limit_ms} -- {}", quote(&arcade), crate::wasi_host::WASI, words.join(" "))))
+    Some(Ok(format!(
+        "exec {} {} --game {game} --seed {seed} --limit-ms {limit_ms} -- {}",
+        quote(&arcade),
+        crate::wasi_host::WASI,
+        words.join(" ")
+    )))
 }
 
 /// `word` in single quotes for `sh`.
@@ -70,11 +81,24 @@ mod tests {
     #[test]
     fn a_wasm_seat_is_the_arcade_running_its_file_with_quoted_words() {
         let run = Run { game: "g", seed: 7, limit_ms: 1000 };
-        let c = command("wasm:my bot's.wasm  --fast", &run).and_then(Result::ok).unwrap_or_default();
+        let c =
+            command("wasm:my bot's.wasm  --fast", &run).and_then(Result::ok).unwrap_or_default();
         assert!(c.starts_with("exec '"), "{c}");
-        assert!(c.ends_with(" __wasi --game g --seed 7 --limit-ms 1000 -- 'my' 'bot'\\''s.wasm' '--fast'"), "{c}");
-        assert_eq!(command("exe:./bot --x", &run).and_then(Result::ok).as_deref(), Some("./bot --x"));
+        assert!(
+            c.ends_with(
+                " __wasi --game g --seed 7 --limit-ms 1000 -- 'my' 'bot'\\''s.wasm' '--fast'"
+            ),
+            "{c}"
+        );
+        assert_eq!(
+            command("exe:./bot --x", &run).and_then(Result::ok).as_deref(),
+            Some("./bot --x")
+        );
         assert!(command("greedy", &run).is_none());
-        assert!(check("wasm:").is_err() && check("exe: ").is_err() && check("wasm:/no/such.wasm").is_err());
+        assert!(
+            check("wasm:").is_err()
+                && check("exe: ").is_err()
+                && check("wasm:/no/such.wasm").is_err()
+        );
     }
 }

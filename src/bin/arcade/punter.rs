@@ -9,7 +9,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 #[derive(clap::Subcommand, Debug)]
-#[command(after_help = "MAP is a bundled map (lambda, circle, boston, edinburgh-10000 …, with or without .json) or a map file.\nBots: random, greedy, strong; in play and arena also exe:COMMAND or wasm:FILE ARGS…, a contest program (offline protocol).")]
+#[command(
+    after_help = "MAP is a bundled map (lambda, circle, boston, edinburgh-10000 …, with or without .json) or a map file.\nBots: random, greedy, strong; in play and arena also exe:COMMAND or wasm:FILE ARGS…, a contest program (offline protocol)."
+)]
 pub enum Command {
     /// Replay official game logs: a JSON line each {"log","map","scores","recorded","match"}
     Replay {
@@ -50,7 +52,6 @@ pub enum Command {
     },
 }
 
-
 pub fn main(command: &Command) -> Result<(), Failure> {
     match command {
         Command::Replay { logs, maps } => replay(logs, maps),
@@ -58,7 +59,9 @@ pub fn main(command: &Command) -> Result<(), Failure> {
         Command::Arena(args) => crate::punter_play::arena(args),
         Command::Link { log, maps, base } => crate::punter_play::link(log, maps, base),
         Command::Serve(args) => crate::punter_serve::main(args),
-        Command::Bot { name, online, seed } => crate::punter_bot::bot(name, online.as_deref(), seed.value),
+        Command::Bot { name, online, seed } => {
+            crate::punter_bot::bot(name, online.as_deref(), seed.value)
+        }
     }
 }
 
@@ -74,11 +77,20 @@ impl Maps {
         if let Some(m) = self.parsed.get(name) {
             return m.clone();
         }
-        let from_dir = self.dir.as_ref().and_then(|d| std::fs::read_to_string(std::path::Path::new(d).join(name)).ok());
-        let text = from_dir.or_else(|| lambda_arcade::punter::maps::bundled(name).map(str::to_string));
+        let from_dir = self
+            .dir
+            .as_ref()
+            .and_then(|d| std::fs::read_to_string(std::path::Path::new(d).join(name)).ok());
+        let text =
+            from_dir.or_else(|| lambda_arcade::punter::maps::bundled(name).map(str::to_string));
         let map = match text {
-            None => Err(format!("map \"{name}\" is not bundled{}", self.dir.as_ref().map_or(String::new(), |d| format!(" and not in {d}")))),
-            Some(text) => PunterMap::parse(&text).map(Arc::new).map_err(|e| lambda_arcade::inputs::in_file(&name, &e.to_string())),
+            None => Err(format!(
+                "map \"{name}\" is not bundled{}",
+                self.dir.as_ref().map_or(String::new(), |d| format!(" and not in {d}"))
+            )),
+            Some(text) => PunterMap::parse(&text)
+                .map(Arc::new)
+                .map_err(|e| lambda_arcade::inputs::in_file(name, &e.to_string())),
         };
         self.parsed.insert(name.to_string(), map.clone());
         map
@@ -91,7 +103,10 @@ fn replay(logs: &[String], dir: &MapsDir) -> Result<(), Failure> {
     let mut maps = Maps { dir: dir.dir.clone(), parsed: HashMap::new() };
     let mut bad = 0usize;
     for path in logs {
-        let line = match crate::read_text(path).map_err(|f| f.message).and_then(|t| GameLog::parse(&t).map_err(|e| e.to_string())) {
+        let line = match crate::read_text(path)
+            .map_err(|f| f.message)
+            .and_then(|t| GameLog::parse(&t).map_err(|e| e.to_string()))
+        {
             Err(e) => {
                 bad += 1;
                 json!({ "log": path, "error": e, "match": false })
@@ -113,7 +128,10 @@ fn replay(logs: &[String], dir: &MapsDir) -> Result<(), Failure> {
         println!("{line}");
     }
     if bad > 0 {
-        return Err(Failure::input(format!("{bad} of {} logs did not match their recorded scores", logs.len())));
+        return Err(Failure::input(format!(
+            "{bad} of {} logs did not match their recorded scores",
+            logs.len()
+        )));
     }
     Ok(())
 }

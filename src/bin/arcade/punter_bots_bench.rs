@@ -12,7 +12,8 @@ use lambda_arcade::punter::bots::bot;
 use lambda_arcade::punter::{strong, Punter};
 use serde_json::json;
 
-const DEFAULT_MAPS: &[&str] = &["lambda", "tube", "boston", "edinburgh-sparse", "oxford-10000", "edinburgh-10000"];
+const DEFAULT_MAPS: &[&str] =
+    &["lambda", "tube", "boston", "edinburgh-sparse", "oxford-10000", "edinburgh-10000"];
 const SAMPLES: usize = 20;
 
 pub fn run(names: &[String]) -> Result<(), Failure> {

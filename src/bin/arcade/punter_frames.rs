@@ -53,12 +53,18 @@ impl<R: Read> Frames<R> {
     fn fill(&mut self) -> Result<(), Missing> {
         let mut buf = [0u8; 64 << 10];
         match self.inner.read(&mut buf) {
-            Ok(0) => Err(Missing::Broken(if self.decoder.buffered() > 0 { "the stream ended inside a message".into() } else { "the stream ended".into() })),
+            Ok(0) => Err(Missing::Broken(if self.decoder.buffered() > 0 {
+                "the stream ended inside a message".into()
+            } else {
+                "the stream ended".into()
+            })),
             Ok(n) => {
                 self.decoder.push(&buf[..n]);
                 Ok(())
             }
-            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => Err(Missing::Late),
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                Err(Missing::Late)
+            }
             Err(e) if e.kind() == ErrorKind::Interrupted => Ok(()),
             Err(e) => Err(Missing::Broken(e.to_string())),
         }

@@ -93,9 +93,13 @@ fn handshake(stream: TcpStream, peer: SocketAddr) -> Result<Online, String> {
     let _ = stream.set_nodelay(true);
     let mut out = stream.try_clone().map_err(|e| e.to_string())?;
     let mut frames = Frames::new(stream);
-    let hello = frames.read_by(deadline).map_err(|e| format!("no handshake ({})", excerpt(&e.to_string())))?;
-    let Me { name } = Me::parse(&hello).map_err(|e| format!("no handshake ({})", excerpt(&e.to_string())))?;
+    let hello = frames
+        .read_by(deadline)
+        .map_err(|e| format!("no handshake ({})", excerpt(&e.to_string())))?;
+    let Me { name } =
+        Me::parse(&hello).map_err(|e| format!("no handshake ({})", excerpt(&e.to_string())))?;
     let quoted = excerpt(&name).into_owned();
-    write_by(&mut out, &You { name }.to_text(), deadline).map_err(|e| format!("{quoted} did not take the handshake's echo ({e})"))?;
+    write_by(&mut out, &You { name }.to_text(), deadline)
+        .map_err(|e| format!("{quoted} did not take the handshake's echo ({e})"))?;
     Ok(Online { name: quoted, peer, frames, out, broken: None })
 }

@@ -52,12 +52,19 @@ pub fn ask(command: &str, request: &str, limit: Duration, answers: bool, clock: 
         Clock::Lamduct => (Instant::now() + HANDSHAKE, HANDSHAKE, ""),
         Clock::Whole => (started + limit, limit, " of its start"),
     };
-    let hello = match next_message(&mut program, &mut decoder, "handshake", hello_by, &format!("{} s{of_start}", hello_limit.as_secs_f64())) {
+    let hello = match next_message(
+        &mut program,
+        &mut decoder,
+        "handshake",
+        hello_by,
+        &format!("{} s{of_start}", hello_limit.as_secs_f64()),
+    ) {
         Ok(v) => v,
         Err(fault) => return finish(program, fault, "before its handshake"),
     };
     let Ok(Me { name }) = Me::parse(&hello) else {
-        let fault = gone(format!("expected the handshake {{\"me\": name}}, got {}", excerpt(&hello)));
+        let fault =
+            gone(format!("expected the handshake {{\"me\": name}}, got {}", excerpt(&hello)));
         return finish(program, fault, "");
     };
     let mut bytes = frame(&You { name }.to_text()).into_bytes();
@@ -72,7 +79,14 @@ pub fn ask(command: &str, request: &str, limit: Duration, answers: bool, clock: 
         program.drain_until(by);
         return finish(program, Reply::Answer("null".into()), "");
     }
-    let reply = next_message(&mut program, &mut decoder, "answer", by, &format!("{} s{of_start}", limit.as_secs_f64())).map_or_else(|fault| fault, Reply::Answer);
+    let reply = next_message(
+        &mut program,
+        &mut decoder,
+        "answer",
+        by,
+        &format!("{} s{of_start}", limit.as_secs_f64()),
+    )
+    .map_or_else(|fault| fault, Reply::Answer);
     finish(program, reply, "")
 }
 
@@ -86,14 +100,24 @@ fn finish(mut program: Program, reply: Reply, when: &str) -> Reply {
     match reply {
         Reply::Fault { message, timeout, gone } => {
             let when = if when.is_empty() { String::new() } else { format!(" {when}") };
-            Reply::Fault { message: format!("{message}{when}{}", stderr_note(&program.stderr())), timeout, gone }
+            Reply::Fault {
+                message: format!("{message}{when}{}", stderr_note(&program.stderr())),
+                timeout,
+                gone,
+            }
         }
         answer => answer,
     }
 }
 
 /// The next whole message of its stdout, by `deadline` (`limit` says what it was).
-fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, deadline: Instant, limit: &str) -> Result<String, Reply> {
+fn next_message(
+    program: &mut Program,
+    decoder: &mut Decoder,
+    what: &str,
+    deadline: Instant,
+    limit: &str,
+) -> Result<String, Reply> {
     loop {
         match decoder.next_text() {
             Ok(Some(v)) => return Ok(v),
@@ -102,11 +126,28 @@ fn next_message(program: &mut Program, decoder: &mut Decoder, what: &str, deadli
         }
         match program.read(deadline) {
             Output::Bytes(b) => decoder.push(&b),
-            Output::Flooded => return Err(gone(format!("wrote more than {} MiB without a whole message", MAX_MESSAGE_BYTES >> 20))),
-            Output::Waiting => return Err(Reply::Fault { message: format!("no {what} within {limit}"), timeout: true, gone: false }),
+            Output::Flooded => {
+                return Err(gone(format!(
+                    "wrote more than {} MiB without a whole message",
+                    MAX_MESSAGE_BYTES >> 20
+                )))
+            }
+            Output::Waiting => {
+                return Err(Reply::Fault {
+                    message: format!("no {what} within {limit}"),
+                    timeout: true,
+                    gone: false,
+                })
+            }
             Output::Closed => {
-                let how = program.wait_until(Instant::now() + Duration::from_millis(200)).map_or("closed its output".to_string(), describe);
-                let partial = if decoder.buffered() > 0 { format!(" in the middle of a message ({} bytes)", decoder.buffered()) } else { String::new() };
+                let how = program
+                    .wait_until(Instant::now() + Duration::from_millis(200))
+                    .map_or("closed its output".to_string(), describe);
+                let partial = if decoder.buffered() > 0 {
+                    format!(" in the middle of a message ({} bytes)", decoder.buffered())
+                } else {
+                    String::new()
+                };
                 return Err(gone(format!("ended ({how}) without answering{partial}")));
             }
         }

@@ -64,7 +64,9 @@ pub struct OneGame {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "A and B are bots (random, greedy or strong) or programs speaking the official offline protocol: exe:COMMAND\nor wasm:FILE ARGS… (a fresh process per request; 10 s for setup, 1 s a move, timed from outside; ten timeouts\nmake a zombie).")]
+#[command(
+    after_help = "A and B are bots (random, greedy or strong) or programs speaking the official offline protocol: exe:COMMAND\nor wasm:FILE ARGS… (a fresh process per request; 10 s for setup, 1 s a move, timed from outside; ten timeouts\nmake a zombie)."
+)]
 pub struct ArenaArgs {
     #[command(flatten)]
     sides: Sides,
@@ -88,12 +90,18 @@ pub struct ArenaArgs {
 pub fn params(map: &str, punters: usize, settings: Settings) -> Result<PunterParams, Failure> {
     let name = if map.ends_with(".json") { map.to_string() } else { format!("{map}.json") };
     if let Some(text) = maps::bundled(&name) {
-        return PunterParams::new(&name, text, punters, settings, Vec::new()).map_err(|e| Failure::in_file(&name, e));
+        return PunterParams::new(&name, text, punters, settings, Vec::new())
+            .map_err(|e| Failure::in_file(&name, e));
     }
-    let bytes = std::fs::read(map).map_err(|e| Failure::usage(format!("\"{map}\" is neither a bundled map nor a readable file: {e}")))?;
-    let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::in_file(&map, e))?;
-    let file = std::path::Path::new(map).file_name().map_or(map.to_string(), |f| f.to_string_lossy().into_owned());
-    PunterParams::new(&file, text, punters, settings, Vec::new()).map_err(|e| Failure::in_file(&map, e))
+    let bytes = std::fs::read(map).map_err(|e| {
+        Failure::usage(format!("\"{map}\" is neither a bundled map nor a readable file: {e}"))
+    })?;
+    let text = lambda_arcade::inputs::text_of(&bytes).map_err(|e| Failure::in_file(map, e))?;
+    let file = std::path::Path::new(map)
+        .file_name()
+        .map_or(map.to_string(), |f| f.to_string_lossy().into_owned());
+    PunterParams::new(&file, text, punters, settings, Vec::new())
+        .map_err(|e| Failure::in_file(map, e))
 }
 
 /// Game `game` of the series of `seed` between `names`: built-in bots (fresh, seeded for that
@@ -120,17 +128,32 @@ pub fn report(how: &OneGame, names: &[String], played: Played) -> Result<(), Fai
     let Played { log, problems } = played;
     let params = log.params.clone();
     let scores = log.end.game().scores();
-    let record = GameRecord::<Punter> { params: params.clone(), seed, players: names.to_vec(), moves: log.moves.clone(), view: log.moves.len() };
-    let link = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
+    let record = GameRecord::<Punter> {
+        params: params.clone(),
+        seed,
+        players: names.to_vec(),
+        moves: log.moves.clone(),
+        view: log.moves.len(),
+    };
+    let link =
+        encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
     let link = format!("{}#{link}", how.base.url());
     if let Some(path) = &how.log {
         let text = export(&params, &log.moves, names).map_err(|e| Failure::input(e.to_string()))?;
-        std::fs::write(path, text).map_err(|e| Failure::in_file(&path, e))?;
+        std::fs::write(path, text).map_err(|e| Failure::in_file(path, e))?;
     }
     if how.json {
-        println!("{}", json!({ "scores": scores, "link": link, "moves": log.moves.len(), "problems": problems, "decisions": crate::decisions::json(&log) }));
+        println!(
+            "{}",
+            json!({ "scores": scores, "link": link, "moves": log.moves.len(), "problems": problems, "decisions": crate::decisions::json(&log) })
+        );
     } else {
-        println!("{} on {} ({} punters, seed {seed})", names.join(" vs "), params.map_name, names.len());
+        println!(
+            "{} on {} ({} punters, seed {seed})",
+            names.join(" vs "),
+            params.map_name,
+            names.len()
+        );
         for (p, (n, s)) in names.iter().zip(&scores).enumerate() {
             println!("  punter {p} {n:<8} {s}");
         }
@@ -143,7 +166,14 @@ pub fn report(how: &OneGame, names: &[String], played: Played) -> Result<(), Fai
 /// The referee's remarks on outside programs, at most 20 lines.
 fn print_problems(problems: &[Problem], names: &[String]) {
     for p in problems.iter().take(20) {
-        println!("  game {}, {} (seat {}), {}: {}", p.game + 1, names.get(p.entrant).map_or("?", String::as_str), p.seat, p.phase, p.message);
+        println!(
+            "  game {}, {} (seat {}), {}: {}",
+            p.game + 1,
+            names.get(p.entrant).map_or("?", String::as_str),
+            p.seat,
+            p.phase,
+            p.message
+        );
     }
     if problems.len() > 20 {
         println!("  … and {} more remarks", problems.len() - 20);
@@ -151,11 +181,21 @@ fn print_problems(problems: &[Problem], names: &[String]) {
 }
 
 /// What `arcade merge` knows of an arena's output.
-pub const MERGE: Kind = Kind { command: "punter arena", listed: &["links", "results", "problems", "decisions"], optional: &["decisions"], derived: &["wins", "draws", "mean_scores"], units, summary, seating };
+pub const MERGE: Kind = Kind {
+    command: "punter arena",
+    listed: &["links", "results", "problems", "decisions"],
+    optional: &["decisions"],
+    derived: &["wins", "draws", "mean_scores"],
+    units,
+    summary,
+    seating,
+};
 
 /// Seats alternate between A and B, A in seat 0 of game 1.
 fn seating(_: &Fields, game: u32) -> Result<Vec<usize>, String> {
-    Ok((0..2).map(|seat| lambda_arcade::arena::seating(2, 0, game.saturating_sub(1), seat)).collect())
+    Ok((0..2)
+        .map(|seat| lambda_arcade::arena::seating(2, 0, game.saturating_sub(1), seat))
+        .collect())
 }
 
 fn units(fields: &Fields) -> Result<(usize, u32), String> {
@@ -181,7 +221,9 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     // One process keeps its games' logs: at most 10,000 of them; a run in shards may be longer.
     let mine = args.out.part().range(games as usize);
     if games == 0 || games > 1_000_000 || mine.len() > 10_000 {
-        return Err(Failure::usage("--games must be 1..=1000000, and a shard (--shard K/N) may play at most 10000 of them"));
+        return Err(Failure::usage(
+            "--games must be 1..=1000000, and a shard (--shard K/N) may play at most 10000 of them",
+        ));
     }
     entrants(&names, seed, 0).map_err(Failure::usage)?;
     let settings = args.extensions.settings();
@@ -191,12 +233,14 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     // Programs are timed, so games with one run one at a time, as the contest ran them.
     // A game's decisions are kept only to be printed (`--decisions`).
     let keep = args.decisions.keep;
-    let play = |i: usize| run(params.clone(), &names, seed, (mine.start + i) as u32).map(|mut p| {
-        if !keep {
-            p.log.decisions = Vec::new();
-        }
-        p
-    });
+    let play = |i: usize| {
+        run(params.clone(), &names, seed, (mine.start + i) as u32).map(|mut p| {
+            if !keep {
+                p.log.decisions = Vec::new();
+            }
+            p
+        })
+    };
     let played = match names.iter().any(|n| is_program(n)) {
         true => (0..mine.len()).map(play).collect(),
         false => crate::parallel::map(mine.len(), play),
@@ -209,13 +253,25 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     }
     let mut links = Vec::with_capacity(logs.len());
     for log in &logs {
-        let fragment = encode_game(&log.record(seed, &names)).map_err(|(i, e)| Failure::input(format!("game {}, move {}: {e}", log.game + 1, i + 1)))?;
+        let fragment = encode_game(&log.record(seed, &names)).map_err(|(i, e)| {
+            Failure::input(format!("game {}, move {}: {e}", log.game + 1, i + 1))
+        })?;
         links.push(format!("{}#{fragment}", args.out.base.url()));
     }
-    let results: Vec<GameResult> = logs.iter().map(|l| GameResult { game: l.game + 1, seating: l.seating.clone(), returns: l.returns.clone(), turns: None }).collect();
+    let results: Vec<GameResult> = logs
+        .iter()
+        .map(|l| GameResult {
+            game: l.game + 1,
+            seating: l.seating.clone(),
+            returns: l.returns.clone(),
+            turns: None,
+        })
+        .collect();
     let settings = json!({ "futures": settings.futures, "splurges": settings.splurges, "options": settings.options });
     let fields = json!({ "a": a, "b": b, "map": params.map_name, "games": games, "seed": seed, "settings": settings, "links": links, "results": results, "problems": problems });
-    let Value::Object(fields) = fields else { return Err(Failure::input("the output is not an object")) };
+    let Value::Object(fields) = fields else {
+        return Err(Failure::input("the output is not an object"));
+    };
     let out = finish(&MERGE, fields, args.out.shard)?;
     if args.out.json && keep {
         // Game by game, in the order of "results"; written as they are made (see print_with).
@@ -229,8 +285,14 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
     if let Some(shard) = args.out.shard {
         println!("{}", shard.describe(games as usize, "game"));
     }
-    let (wins, mean): ([u32; 2], [f64; 2]) = (field(&out, "wins").map_err(Failure::input)?, field(&out, "mean_scores").map_err(Failure::input)?);
-    println!("wins: {a} {}, {b} {}, draws {}; mean scores {:.1} / {:.1}", wins[0], wins[1], out["draws"], mean[0], mean[1]);
+    let (wins, mean): ([u32; 2], [f64; 2]) = (
+        field(&out, "wins").map_err(Failure::input)?,
+        field(&out, "mean_scores").map_err(Failure::input)?,
+    );
+    println!(
+        "wins: {a} {}, {b} {}, draws {}; mean scores {:.1} / {:.1}",
+        wins[0], wins[1], out["draws"], mean[0], mean[1]
+    );
     print_problems(&problems, &names);
     Ok(())
 }
@@ -238,16 +300,27 @@ pub fn arena(args: &ArenaArgs) -> Result<(), Failure> {
 /// `arcade punter link LOG [--maps DIR]`: a link that opens the log's game at its final scores.
 pub fn link(path: &str, maps: &MapsDir, base: &Base) -> Result<(), Failure> {
     let text = crate::read_text(path)?;
-    let log = GameLog::parse(&text).map_err(|e| Failure::in_file(&path, e))?;
+    let log = GameLog::parse(&text).map_err(|e| Failure::in_file(path, e))?;
     let dir = maps.dir.as_ref().map(|d| std::path::Path::new(d).join(&log.map));
     let map_text = match dir.and_then(|p| std::fs::read_to_string(p).ok()) {
         Some(t) => t,
-        None => maps::bundled(&log.map).map(str::to_string).ok_or_else(|| Failure::input(format!("map \"{}\" is not bundled (give --maps DIR)", log.map)))?,
+        None => maps::bundled(&log.map).map(str::to_string).ok_or_else(|| {
+            Failure::input(format!("map \"{}\" is not bundled (give --maps DIR)", log.map))
+        })?,
     };
-    let params = PunterParams::new(&log.map, &map_text, log.teams.len(), log.settings, log.futures.clone()).map_err(|e| Failure::input(format!("{}: {e}", log.map)))?;
+    let params =
+        PunterParams::new(&log.map, &map_text, log.teams.len(), log.settings, log.futures.clone())
+            .map_err(|e| Failure::input(format!("{}: {e}", log.map)))?;
     let moves = log.game_moves(params.map.clone());
-    let record = GameRecord::<Punter> { params, seed: 0, players: log.teams.clone(), view: moves.len(), moves };
-    let link = encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
+    let record = GameRecord::<Punter> {
+        params,
+        seed: 0,
+        players: log.teams.clone(),
+        view: moves.len(),
+        moves,
+    };
+    let link =
+        encode_game(&record).map_err(|(i, e)| Failure::input(format!("move {}: {e}", i + 1)))?;
     println!("{}#{link}", base.url());
     Ok(())
 }

@@ -8,7 +8,9 @@
 
 use crate::timing::median_ms;
 use crate::Failure;
-use lambda_arcade::punter::protocol::{client_answer, client_ready, Message, MoveRequest, Next, Phase, ProtocolGame, Setup};
+use lambda_arcade::punter::protocol::{
+    client_answer, client_ready, Message, MoveRequest, Next, Phase, ProtocolGame, Setup,
+};
 use lambda_arcade::punter::{maps, PunterParams, Settings};
 use serde_json::json;
 
@@ -28,8 +30,16 @@ fn record(params: &PunterParams) -> Result<Vec<String>, Failure> {
         };
         let text = &request.message;
         let answer = match request.phase {
-            Phase::Setup => client_ready("greedy", SEED, &Setup::parse(text).map_err(|e| Failure::input(e.to_string()))?).map(|r| r.to_text()),
-            Phase::Move => client_answer(&MoveRequest::parse(text).map_err(|e| Failure::input(e.to_string()))?).map(|a| a.to_text()),
+            Phase::Setup => client_ready(
+                "greedy",
+                SEED,
+                &Setup::parse(text).map_err(|e| Failure::input(e.to_string()))?,
+            )
+            .map(|r| r.to_text()),
+            Phase::Move => {
+                client_answer(&MoveRequest::parse(text).map_err(|e| Failure::input(e.to_string()))?)
+                    .map(|a| a.to_text())
+            }
             Phase::Stop => Ok("null".into()),
         }
         .map_err(Failure::input)?;
@@ -48,13 +58,16 @@ fn referee(params: &PunterParams, answers: &[String]) -> Result<(usize, usize, u
             match g.next(u32::MAX).map_err(Failure::input)? {
                 Next::Ask(r) => break r,
                 Next::Running => continue,
-                Next::Over | Next::Person { .. } => return Err(Failure::input("the game ended before the recording")),
+                Next::Over | Next::Person { .. } => {
+                    return Err(Failure::input("the game ended before the recording"))
+                }
             }
         };
         out += request.message.len();
         inb += answer.len();
         // As the CLI reads an answer: checked to be JSON (`Decoder::next_text`), then refereed.
-        serde_json::from_str::<serde::de::IgnoredAny>(answer).map_err(|e| Failure::input(e.to_string()))?;
+        serde_json::from_str::<serde::de::IgnoredAny>(answer)
+            .map_err(|e| Failure::input(e.to_string()))?;
         g.answer(Ok(answer), "").map_err(Failure::input)?;
     }
     Ok((answers.len(), out, inb))
@@ -62,15 +75,24 @@ fn referee(params: &PunterParams, answers: &[String]) -> Result<(usize, usize, u
 
 /// The Punter benches' games: two punters with every extension on each bundled map named (or
 /// on `defaults`), with the map's name.
-pub fn two_punter_games(names: &[String], defaults: &[&str]) -> Result<Vec<(String, PunterParams)>, Failure> {
-    let names: Vec<&str> = if names.is_empty() { defaults.to_vec() } else { names.iter().map(String::as_str).collect() };
+pub fn two_punter_games(
+    names: &[String],
+    defaults: &[&str],
+) -> Result<Vec<(String, PunterParams)>, Failure> {
+    let names: Vec<&str> = if names.is_empty() {
+        defaults.to_vec()
+    } else {
+        names.iter().map(String::as_str).collect()
+    };
     let settings = Settings { futures: true, splurges: true, options: true };
     names
         .into_iter()
         .map(|name| {
             let file = format!("{name}.json");
-            let text = maps::bundled(&file).ok_or_else(|| Failure::input(format!("{name}: not a bundled map")))?;
-            let params = PunterParams::new(&file, text, 2, settings, Vec::new()).map_err(|e| Failure::in_file(&name, e))?;
+            let text = maps::bundled(&file)
+                .ok_or_else(|| Failure::input(format!("{name}: not a bundled map")))?;
+            let params = PunterParams::new(&file, text, 2, settings, Vec::new())
+                .map_err(|e| Failure::in_file(name, e))?;
             Ok((name.to_string(), params))
         })
         .collect()

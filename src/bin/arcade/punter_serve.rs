@@ -33,7 +33,9 @@ fn ask(online: &mut Online, request: &Request, limit: Duration) -> Reply {
     }
     if let Err(e) = write_by(&mut online.out, &request.message, deadline) {
         let why = match e.kind() {
-            std::io::ErrorKind::TimedOut => format!("did not take the request within {} s", limit.as_secs_f64()),
+            std::io::ErrorKind::TimedOut => {
+                format!("did not take the request within {} s", limit.as_secs_f64())
+            }
             _ => format!("its connection broke: {e}"),
         };
         return drop_connection(online, why);
@@ -44,10 +46,18 @@ fn ask(online: &mut Online, request: &Request, limit: Duration) -> Reply {
     match online.frames.read_by(deadline) {
         Ok(v) => Reply::Answer(v),
         Err(Missing::Late) => {
-            if let Err(e) = write_by(&mut online.out, &TimeoutNotice { seconds: limit.as_secs_f64() }.to_text(), Instant::now() + NOTICE) {
+            if let Err(e) = write_by(
+                &mut online.out,
+                &TimeoutNotice { seconds: limit.as_secs_f64() }.to_text(),
+                Instant::now() + NOTICE,
+            ) {
                 drop_connection(online, format!("did not take the timeout notice ({e})"));
             }
-            Reply::Fault { message: format!("no answer within {} s", limit.as_secs_f64()), timeout: true, gone: false }
+            Reply::Fault {
+                message: format!("no answer within {} s", limit.as_secs_f64()),
+                timeout: true,
+                gone: false,
+            }
         }
         Err(Missing::Broken(why)) => drop_connection(online, why),
     }
@@ -84,9 +94,12 @@ pub struct ServeArgs {
 
 /// `arcade punter serve MAP --punters N …`
 pub fn main(args: &ServeArgs) -> Result<(), Failure> {
-    let bots: Vec<String> = args.bots.as_deref().map_or_else(Vec::new, |b| b.split(',').map(str::to_string).collect());
+    let bots: Vec<String> =
+        args.bots.as_deref().map_or_else(Vec::new, |b| b.split(',').map(str::to_string).collect());
     if args.punters < 2 || bots.len() > args.punters {
-        return Err(Failure::usage("--punters must be at least 2 and at least the number of --bots"));
+        return Err(Failure::usage(
+            "--punters must be at least 2 and at least the number of --bots",
+        ));
     }
     let params = params(&args.map, args.punters, args.game.extensions.settings())?;
     let served = serve(params, args.port, args.punters - bots.len(), &bots, args.game.seed.value)?;
@@ -100,16 +113,29 @@ struct Served {
 
 /// Listens on `port` (0: any free port; the address is printed on stderr), seats `online`
 /// punters as they connect, then `bots`, and plays one game.
-fn serve(params: PunterParams, port: u16, online: usize, bots: &[String], seed: u64) -> Result<Served, Failure> {
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| Failure::input(format!("port {port}: {e}")))?;
+fn serve(
+    params: PunterParams,
+    port: u16,
+    online: usize,
+    bots: &[String],
+    seed: u64,
+) -> Result<Served, Failure> {
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| Failure::input(format!("port {port}: {e}")))?;
     let address = listener.local_addr().map_err(|e| Failure::input(e.to_string()))?;
-    eprintln!("listening on {address}: waiting for {online} punter{}", if online == 1 { "" } else { "s" });
+    eprintln!(
+        "listening on {address}: waiting for {online} punter{}",
+        if online == 1 { "" } else { "s" }
+    );
     let mut seated = seat(&listener, online)?;
-    let entrants: Vec<String> = (0..online).map(|_| "online".to_string()).chain(bots.iter().cloned()).collect();
+    let entrants: Vec<String> =
+        (0..online).map(|_| "online".to_string()).chain(bots.iter().cloned()).collect();
     let mut names: Vec<String> = seated.iter().map(|o| o.name.clone()).collect();
     names.extend(bots.iter().cloned());
     let mut other = |request: &Request, limit: Duration| -> Result<Reply, Failure> {
-        let online = seated.get_mut(request.entrant).ok_or_else(|| Failure::input(format!("entrant {} is not connected", request.entrant)))?;
+        let online = seated.get_mut(request.entrant).ok_or_else(|| {
+            Failure::input(format!("entrant {} is not connected", request.entrant))
+        })?;
         Ok(ask(online, request, limit))
     };
     let played = play_game_with(params, &entrants, seed, 0, 1.0, &mut other)?;

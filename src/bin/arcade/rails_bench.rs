@@ -15,11 +15,16 @@ use std::time::Instant;
 pub const MOVES: usize = 10_000;
 
 /// Links and tape figures for one game of `moves`.
-pub fn measure<G: Game>(name: &str, params: G::Params, moves: Vec<G::Move>) -> Result<Value, Failure>
+pub fn measure<G: Game>(
+    name: &str,
+    params: G::Params,
+    moves: Vec<G::Move>,
+) -> Result<Value, Failure>
 where
     G::Params: LinkParams,
 {
-    let record = GameRecord::<G> { params, seed: 1, players: vec!["a".into(), "b".into()], moves, view: 0 };
+    let record =
+        GameRecord::<G> { params, seed: 1, players: vec!["a".into(), "b".into()], moves, view: 0 };
     let mut link = String::new();
     let encode_ms = median_ms(5, || link = encode_game(&record).unwrap_or_default());
     let decode_ms = median_ms(5, || {

@@ -53,9 +53,13 @@ impl FromStr for Shard {
 
     /// `K/N` with 1 ≤ K ≤ N.
     fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("\"{s}\" is not K/N with 1 ≤ K ≤ N (e.g. 2/8: the second of 8 shards)");
+        let bad =
+            || format!("\"{s}\" is not K/N with 1 ≤ K ≤ N (e.g. 2/8: the second of 8 shards)");
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let (index, count) = (k.trim().parse::<u32>().map_err(|_| bad())?, n.trim().parse::<u32>().map_err(|_| bad())?);
+        let (index, count) = (
+            k.trim().parse::<u32>().map_err(|_| bad())?,
+            n.trim().parse::<u32>().map_err(|_| bad())?,
+        );
         if index == 0 || index > count {
             return Err(bad());
         }

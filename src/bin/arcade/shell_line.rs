@@ -8,12 +8,20 @@
 /// else — lists, pipelines, subshells, substitutions, assignments, the shell's own commands —
 /// as it is.
 pub fn shell_line(command: &str) -> String {
-    if is_one_simple_command(command) { format!("exec {command}") } else { command.to_string() }
+    if is_one_simple_command(command) {
+        format!("exec {command}")
+    } else {
+        command.to_string()
+    }
 }
 
 /// Words that are not a program `exec` could start: the shell's grammar and its own commands.
 const SHELL_WORDS: &[&str] = &[
-    "!", "{", "}", ".", ":", "[[", "alias", "bg", "break", "case", "cd", "command", "continue", "do", "done", "elif", "else", "esac", "eval", "exec", "exit", "export", "fg", "fi", "for", "function", "getopts", "hash", "if", "jobs", "local", "read", "readonly", "return", "select", "set", "shift", "source", "then", "times", "trap", "type", "ulimit", "umask", "unalias", "unset", "until", "wait", "while",
+    "!", "{", "}", ".", ":", "[[", "alias", "bg", "break", "case", "cd", "command", "continue",
+    "do", "done", "elif", "else", "esac", "eval", "exec", "exit", "export", "fg", "fi", "for",
+    "function", "getopts", "hash", "if", "jobs", "local", "read", "readonly", "return", "select",
+    "set", "shift", "source", "then", "times", "trap", "type", "ulimit", "umask", "unalias",
+    "unset", "until", "wait", "while",
 ];
 
 fn is_one_simple_command(command: &str) -> bool {
@@ -45,10 +53,31 @@ mod tests {
 
     #[test]
     fn a_single_command_is_executed_in_place_of_the_shell() {
-        for simple in ["./bot", "python3 bot.py --fast", "sh -c 'echo a; exec >&-; sleep 9'", "node \"my bot.js\" 2>log", "~/bin/solver <map"] {
+        for simple in [
+            "./bot",
+            "python3 bot.py --fast",
+            "sh -c 'echo a; exec >&-; sleep 9'",
+            "node \"my bot.js\" 2>log",
+            "~/bin/solver <map",
+        ] {
             assert_eq!(shell_line(simple), format!("exec {simple}"), "{simple}");
         }
-        for shell in ["cat >/dev/null; printf LDRD", "a | b", "a && b", "x & y", "(a)", "echo `date`", "a $(b)", "FOO=1 ./bot", "cd dir", "exit 3", "if true; then :; fi", "'unterminated", "", "a\nb"] {
+        for shell in [
+            "cat >/dev/null; printf LDRD",
+            "a | b",
+            "a && b",
+            "x & y",
+            "(a)",
+            "echo `date`",
+            "a $(b)",
+            "FOO=1 ./bot",
+            "cd dir",
+            "exit 3",
+            "if true; then :; fi",
+            "'unterminated",
+            "",
+            "a\nb",
+        ] {
             assert_eq!(shell_line(shell), shell, "{shell:?}");
         }
     }

@@ -30,25 +30,59 @@ const READ_CHUNK: usize = 64 << 10;
 /// Every function of preview 1 and its parameters (`I` i32, `L` i64); all return an errno
 /// (i32) but `proc_exit`.
 const EVERY: &[(&str, &str)] = &[
-    ("args_get", "II"), ("args_sizes_get", "II"), ("environ_get", "II"), ("environ_sizes_get", "II"),
-    ("clock_res_get", "II"), ("clock_time_get", "ILI"), ("fd_advise", "ILLI"), ("fd_allocate", "ILL"),
-    ("fd_close", "I"), ("fd_datasync", "I"), ("fd_fdstat_get", "II"), ("fd_fdstat_set_flags", "II"),
-    ("fd_fdstat_set_rights", "ILL"), ("fd_filestat_get", "II"), ("fd_filestat_set_size", "IL"),
-    ("fd_filestat_set_times", "ILLI"), ("fd_pread", "IIILI"), ("fd_prestat_get", "II"),
-    ("fd_prestat_dir_name", "III"), ("fd_pwrite", "IIILI"), ("fd_read", "IIII"), ("fd_readdir", "IIILI"),
-    ("fd_renumber", "II"), ("fd_seek", "ILII"), ("fd_sync", "I"), ("fd_tell", "II"), ("fd_write", "IIII"),
-    ("path_create_directory", "III"), ("path_filestat_get", "IIIII"), ("path_filestat_set_times", "IIIILLI"),
-    ("path_link", "IIIIIII"), ("path_open", "IIIIILLII"), ("path_readlink", "IIIIII"),
-    ("path_remove_directory", "III"), ("path_rename", "IIIIII"), ("path_symlink", "IIIII"),
-    ("path_unlink_file", "III"), ("poll_oneoff", "IIII"), ("proc_exit", "I"), ("proc_raise", "I"),
-    ("sched_yield", ""), ("random_get", "II"), ("sock_accept", "III"), ("sock_recv", "IIIIII"),
-    ("sock_send", "IIIII"), ("sock_shutdown", "II"),
+    ("args_get", "II"),
+    ("args_sizes_get", "II"),
+    ("environ_get", "II"),
+    ("environ_sizes_get", "II"),
+    ("clock_res_get", "II"),
+    ("clock_time_get", "ILI"),
+    ("fd_advise", "ILLI"),
+    ("fd_allocate", "ILL"),
+    ("fd_close", "I"),
+    ("fd_datasync", "I"),
+    ("fd_fdstat_get", "II"),
+    ("fd_fdstat_set_flags", "II"),
+    ("fd_fdstat_set_rights", "ILL"),
+    ("fd_filestat_get", "II"),
+    ("fd_filestat_set_size", "IL"),
+    ("fd_filestat_set_times", "ILLI"),
+    ("fd_pread", "IIILI"),
+    ("fd_prestat_get", "II"),
+    ("fd_prestat_dir_name", "III"),
+    ("fd_pwrite", "IIILI"),
+    ("fd_read", "IIII"),
+    ("fd_readdir", "IIILI"),
+    ("fd_renumber", "II"),
+    ("fd_seek", "ILII"),
+    ("fd_sync", "I"),
+    ("fd_tell", "II"),
+    ("fd_write", "IIII"),
+    ("path_create_directory", "III"),
+    ("path_filestat_get", "IIIII"),
+    ("path_filestat_set_times", "IIIILLI"),
+    ("path_link", "IIIIIII"),
+    ("path_open", "IIIIILLII"),
+    ("path_readlink", "IIIIII"),
+    ("path_remove_directory", "III"),
+    ("path_rename", "IIIIII"),
+    ("path_symlink", "IIIII"),
+    ("path_unlink_file", "III"),
+    ("poll_oneoff", "IIII"),
+    ("proc_exit", "I"),
+    ("proc_raise", "I"),
+    ("sched_yield", ""),
+    ("random_get", "II"),
+    ("sock_accept", "III"),
+    ("sock_recv", "IIIIII"),
+    ("sock_send", "IIIII"),
+    ("sock_shutdown", "II"),
 ];
 
 /// The type of preview 1's function `name`, if there is one.
 pub fn signature(name: &str) -> Option<FuncType> {
     let (_, params) = EVERY.iter().find(|(n, _)| *n == name)?;
-    let params: Vec<ValType> = params.chars().map(|c| if c == 'L' { ValType::I64 } else { ValType::I32 }).collect();
+    let params: Vec<ValType> =
+        params.chars().map(|c| if c == 'L' { ValType::I64 } else { ValType::I32 }).collect();
     let results: &[ValType] = if name == "proc_exit" { &[] } else { &[ValType::I32] };
     Some(FuncType::new(params, results.iter().copied()))
 }
@@ -66,7 +100,14 @@ pub struct Host {
 impl Host {
     pub fn new(limits: wasmi::StoreLimits, args: Vec<String>, env: Vec<String>, seed: u64) -> Host {
         let bytes = |v: Vec<String>| v.into_iter().map(String::into_bytes).collect();
-        Host { limits, args: bytes(args), env: bytes(env), random: SplitMix64(seed), started: Instant::now(), stderr_left: STDERR_READ }
+        Host {
+            limits,
+            args: bytes(args),
+            env: bytes(env),
+            random: SplitMix64(seed),
+            started: Instant::now(),
+            stderr_left: STDERR_READ,
+        }
     }
 }
 
@@ -88,8 +129,14 @@ type Call<'a> = (&'a mut [u8], &'a mut Host);
 
 /// Runs `f` on the program's memory: its errno (0 when it succeeds). A program that exports no
 /// memory cannot be given anything: that ends it.
-fn with_memory(caller: &mut Caller<'_, Host>, f: impl FnOnce(Call<'_>) -> Result<(), i32>) -> Result<i32, Error> {
-    let memory = caller.get_export("memory").and_then(Extern::into_memory).ok_or_else(|| Error::new("it exports no memory named \"memory\""))?;
+fn with_memory(
+    caller: &mut Caller<'_, Host>,
+    f: impl FnOnce(Call<'_>) -> Result<(), i32>,
+) -> Result<i32, Error> {
+    let memory = caller
+        .get_export("memory")
+        .and_then(Extern::into_memory)
+        .ok_or_else(|| Error::new("it exports no memory named \"memory\""))?;
     Ok(f(memory.data_and_store_mut(caller)).err().unwrap_or(0))
 }
 
@@ -111,7 +158,10 @@ fn put(bytes: &mut [u8], ptr: i32, value: &[u8]) -> Result<(), i32> {
 /// Buffer `i` of the iovec list at `iovs`: its address and length, both inside the memory.
 fn iovec(bytes: &mut [u8], iovs: i32, i: u32) -> Result<(i32, usize), i32> {
     let entry = span_at(bytes, u64::from(iovs as u32) + 8 * u64::from(i), 8)?;
-    let (ptr, len) = (u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]), u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]]));
+    let (ptr, len) = (
+        u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]),
+        u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]]),
+    );
     span(bytes, ptr as i32, len as usize)?;
     Ok((ptr as i32, len as usize))
 }
@@ -140,7 +190,13 @@ fn strings(bytes: &mut [u8], strings: &[Vec<u8>], list: i32, buf: i32) -> Result
     Ok(())
 }
 
-fn fd_write((bytes, host): Call<'_>, fd: i32, iovs: i32, count: i32, written: i32) -> Result<(), i32> {
+fn fd_write(
+    (bytes, host): Call<'_>,
+    fd: i32,
+    iovs: i32,
+    count: i32,
+    written: i32,
+) -> Result<(), i32> {
     if fd != 1 && fd != 2 {
         return Err(EBADF);
     }
@@ -229,11 +285,18 @@ fn clock_res_get((bytes, _): Call<'_>, id: i32, at: i32) -> Result<(), i32> {
 
 /// Clock subscriptions only, answered at once (it never sleeps); any other is an event with
 /// ENOTSUP.
-fn poll_oneoff((bytes, _): Call<'_>, subs: i32, events: i32, count: i32, done: i32) -> Result<(), i32> {
+fn poll_oneoff(
+    (bytes, _): Call<'_>,
+    subs: i32,
+    events: i32,
+    count: i32,
+    done: i32,
+) -> Result<(), i32> {
     if count == 0 {
         return Err(EINVAL);
     }
-    let (subs, events, n) = (u64::from(subs as u32), u64::from(events as u32), u64::from(count as u32));
+    let (subs, events, n) =
+        (u64::from(subs as u32), u64::from(events as u32), u64::from(count as u32));
     // All checked before anything is written, as in the page.
     span_at(bytes, subs, 48 * n as usize)?;
     span_at(bytes, events, 32 * n as usize)?;
@@ -266,18 +329,58 @@ fn random_get((bytes, host): Call<'_>, buf: i32, len: i32) -> Result<(), i32> {
 /// Every function of preview 1: those above, and the rest returning their error.
 pub fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, Error> {
     let mut l = Linker::<Host>::new(engine);
-    l.func_wrap(MODULE, "args_sizes_get", |mut c: Caller<'_, Host>, n: i32, size: i32| with_memory(&mut c, |(b, h)| sizes(b, &h.args, n, size)))?;
-    l.func_wrap(MODULE, "args_get", |mut c: Caller<'_, Host>, list: i32, buf: i32| with_memory(&mut c, |(b, h)| strings(b, &h.args, list, buf)))?;
-    l.func_wrap(MODULE, "environ_sizes_get", |mut c: Caller<'_, Host>, n: i32, size: i32| with_memory(&mut c, |(b, h)| sizes(b, &h.env, n, size)))?;
-    l.func_wrap(MODULE, "environ_get", |mut c: Caller<'_, Host>, list: i32, buf: i32| with_memory(&mut c, |(b, h)| strings(b, &h.env, list, buf)))?;
-    l.func_wrap(MODULE, "fd_write", |mut c: Caller<'_, Host>, fd: i32, iovs: i32, n: i32, out: i32| with_memory(&mut c, |m| fd_write(m, fd, iovs, n, out)))?;
-    l.func_wrap(MODULE, "fd_read", |mut c: Caller<'_, Host>, fd: i32, iovs: i32, n: i32, out: i32| with_memory(&mut c, |m| fd_read(m, fd, iovs, n, out)))?;
-    l.func_wrap(MODULE, "fd_fdstat_get", |mut c: Caller<'_, Host>, fd: i32, at: i32| with_memory(&mut c, |m| fd_fdstat_get(m, fd, at)))?;
-    l.func_wrap(MODULE, "clock_time_get", |mut c: Caller<'_, Host>, id: i32, _precision: i64, at: i32| with_memory(&mut c, |m| clock_time_get(m, id, at)))?;
-    l.func_wrap(MODULE, "clock_res_get", |mut c: Caller<'_, Host>, id: i32, at: i32| with_memory(&mut c, |m| clock_res_get(m, id, at)))?;
-    l.func_wrap(MODULE, "poll_oneoff", |mut c: Caller<'_, Host>, subs: i32, events: i32, n: i32, out: i32| with_memory(&mut c, |m| poll_oneoff(m, subs, events, n, out)))?;
-    l.func_wrap(MODULE, "random_get", |mut c: Caller<'_, Host>, buf: i32, len: i32| with_memory(&mut c, |m| random_get(m, buf, len)))?;
-    l.func_wrap(MODULE, "proc_exit", |_: Caller<'_, Host>, code: i32| -> Result<(), Error> { Err(Error::i32_exit(code)) })?;
+    l.func_wrap(MODULE, "args_sizes_get", |mut c: Caller<'_, Host>, n: i32, size: i32| {
+        with_memory(&mut c, |(b, h)| sizes(b, &h.args, n, size))
+    })?;
+    l.func_wrap(MODULE, "args_get", |mut c: Caller<'_, Host>, list: i32, buf: i32| {
+        with_memory(&mut c, |(b, h)| strings(b, &h.args, list, buf))
+    })?;
+    l.func_wrap(MODULE, "environ_sizes_get", |mut c: Caller<'_, Host>, n: i32, size: i32| {
+        with_memory(&mut c, |(b, h)| sizes(b, &h.env, n, size))
+    })?;
+    l.func_wrap(MODULE, "environ_get", |mut c: Caller<'_, Host>, list: i32, buf: i32| {
+        with_memory(&mut c, |(b, h)| strings(b, &h.env, list, buf))
+    })?;
+    l.func_wrap(
+        MODULE,
+        "fd_write",
+        |mut c: Caller<'_, Host>, fd: i32, iovs: i32, n: i32, out: i32| {
+            with_memory(&mut c, |m| fd_write(m, fd, iovs, n, out))
+        },
+    )?;
+    l.func_wrap(
+        MODULE,
+        "fd_read",
+        |mut c: Caller<'_, Host>, fd: i32, iovs: i32, n: i32, out: i32| {
+            with_memory(&mut c, |m| fd_read(m, fd, iovs, n, out))
+        },
+    )?;
+    l.func_wrap(MODULE, "fd_fdstat_get", |mut c: Caller<'_, Host>, fd: i32, at: i32| {
+        with_memory(&mut c, |m| fd_fdstat_get(m, fd, at))
+    })?;
+    l.func_wrap(
+        MODULE,
+        "clock_time_get",
+        |mut c: Caller<'_, Host>, id: i32, _precision: i64, at: i32| {
+            with_memory(&mut c, |m| clock_time_get(m, id, at))
+        },
+    )?;
+    l.func_wrap(MODULE, "clock_res_get", |mut c: Caller<'_, Host>, id: i32, at: i32| {
+        with_memory(&mut c, |m| clock_res_get(m, id, at))
+    })?;
+    l.func_wrap(
+        MODULE,
+        "poll_oneoff",
+        |mut c: Caller<'_, Host>, subs: i32, events: i32, n: i32, out: i32| {
+            with_memory(&mut c, |m| poll_oneoff(m, subs, events, n, out))
+        },
+    )?;
+    l.func_wrap(MODULE, "random_get", |mut c: Caller<'_, Host>, buf: i32, len: i32| {
+        with_memory(&mut c, |m| random_get(m, buf, len))
+    })?;
+    l.func_wrap(MODULE, "proc_exit", |_: Caller<'_, Host>, code: i32| -> Result<(), Error> {
+        Err(Error::i32_exit(code))
+    })?;
     l.func_wrap(MODULE, "sched_yield", |_: Caller<'_, Host>| 0i32)?;
     l.func_wrap(MODULE, "fd_prestat_get", |_: Caller<'_, Host>, _: i32, _: i32| EBADF)?;
     for &(name, _) in EVERY.iter().filter(|(n, _)| !GIVEN.contains(n)) {
@@ -298,8 +401,20 @@ pub fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, Error> {
 
 /// The functions [`linker`] gives a body of their own.
 const GIVEN: &[&str] = &[
-    "args_sizes_get", "args_get", "environ_sizes_get", "environ_get", "fd_write", "fd_read", "fd_fdstat_get", "clock_time_get",
-    "clock_res_get", "poll_oneoff", "random_get", "proc_exit", "sched_yield", "fd_prestat_get",
+    "args_sizes_get",
+    "args_get",
+    "environ_sizes_get",
+    "environ_get",
+    "fd_write",
+    "fd_read",
+    "fd_fdstat_get",
+    "clock_time_get",
+    "clock_res_get",
+    "poll_oneoff",
+    "random_get",
+    "proc_exit",
+    "sched_yield",
+    "fd_prestat_get",
 ];
 
 /// What a function that does nothing answers (as the page's layer does): no capability for a

@@ -85,24 +85,45 @@ fn run(args: &WasiArgs) -> Result<i32, Stop> {
 #[cfg(not(target_arch = "wasm32"))]
 fn run(args: &WasiArgs) -> Result<i32, Stop> {
     // The file's name without its folder, as the page knows it: argv[0], and in every refusal.
-    let name = std::path::Path::new(&args.file).file_name().map_or(args.file.clone(), |n| n.to_string_lossy().into_owned());
+    let name = std::path::Path::new(&args.file)
+        .file_name()
+        .map_or(args.file.clone(), |n| n.to_string_lossy().into_owned());
     let bytes = read(&args.file, &name).map_err(Stop::Refused)?;
     let mut config = Config::default();
-    config.set_max_recursion_depth(MAX_CALL_DEPTH).set_max_stack_height(MAX_STACK_BYTES).wasm_multi_memory(false);
+    config
+        .set_max_recursion_depth(MAX_CALL_DEPTH)
+        .set_max_stack_height(MAX_STACK_BYTES)
+        .wasm_multi_memory(false);
     let engine = Engine::new(&config);
-    let module = Module::new(&engine, &bytes).map_err(|e| Stop::Refused(format!("{name} is not a valid WebAssembly module: {}", excerpt(&e.to_string()))))?;
+    let module = Module::new(&engine, &bytes).map_err(|e| {
+        Stop::Refused(format!(
+            "{name} is not a valid WebAssembly module: {}",
+            excerpt(&e.to_string())
+        ))
+    })?;
     crate::wasi_module::check(&module, &name).map_err(Stop::Refused)?;
-    let limits = StoreLimitsBuilder::new().memory_size((MAX_MEMORY_PAGES << 16) as usize).table_elements(MAX_TABLE_ELEMENTS).build();
+    let limits = StoreLimitsBuilder::new()
+        .memory_size((MAX_MEMORY_PAGES << 16) as usize)
+        .table_elements(MAX_TABLE_ELEMENTS)
+        .build();
     let argv = std::iter::once(name.clone()).chain(args.args.iter().cloned()).collect();
-    let env = vec![format!("ARCADE_GAME={}", args.game), format!("ARCADE_TIME_LIMIT_MS={}", args.limit_ms), format!("ARCADE_SEED={}", args.seed)];
+    let env = vec![
+        format!("ARCADE_GAME={}", args.game),
+        format!("ARCADE_TIME_LIMIT_MS={}", args.limit_ms),
+        format!("ARCADE_SEED={}", args.seed),
+    ];
     let mut store = Store::new(&engine, Host::new(limits, argv, env, args.seed));
     store.limiter(|host| &mut host.limits);
-    let linker = crate::wasi_calls::linker(&engine).map_err(|e| Stop::Crashed(format!("the WASI layer could not be set up: {e}")))?;
-    let instance = linker.instantiate_and_start(&mut store, &module).map_err(|e| match e.as_trap_code() {
-        Some(_) => Stop::Crashed(trap_words(&e)),
-        None => Stop::Refused(format!("{name} cannot be set up: {}", excerpt(&e.to_string()))),
-    })?;
-    let start = instance.get_typed_func::<(), ()>(&store, "_start").map_err(|e| Stop::Refused(format!("{name}: its _start cannot be called: {e}")))?;
+    let linker = crate::wasi_calls::linker(&engine)
+        .map_err(|e| Stop::Crashed(format!("the WASI layer could not be set up: {e}")))?;
+    let instance =
+        linker.instantiate_and_start(&mut store, &module).map_err(|e| match e.as_trap_code() {
+            Some(_) => Stop::Crashed(trap_words(&e)),
+            None => Stop::Refused(format!("{name} cannot be set up: {}", excerpt(&e.to_string()))),
+        })?;
+    let start = instance
+        .get_typed_func::<(), ()>(&store, "_start")
+        .map_err(|e| Stop::Refused(format!("{name}: its _start cannot be called: {e}")))?;
     match start.call(&mut store, ()) {
         Ok(()) => Ok(0),
         Err(e) => match e.i32_exit_status() {
@@ -120,7 +141,9 @@ fn trap_words(e: &wasmi::Error) -> String {
         TrapCode::UnreachableCodeReached => "unreachable executed",
         TrapCode::MemoryOutOfBounds => "memory access out of bounds",
         TrapCode::TableOutOfBounds => "table index is out of bounds",
-        TrapCode::IndirectCallToNull | TrapCode::BadSignature => "null function or function signature mismatch",
+        TrapCode::IndirectCallToNull | TrapCode::BadSignature => {
+            "null function or function signature mismatch"
+        }
         TrapCode::IntegerDivisionByZero => "divide by zero",
         // V8 says "divide result unrepresentable" or "float unrepresentable in integer range":
         // wasmi's trap does not tell which.

@@ -19,7 +19,12 @@ pub const MAX_MEMORY_PAGES: u64 = 16_384;
 pub fn read(path: &str, name: &str) -> Result<Vec<u8>, String> {
     let size = std::fs::metadata(path).map_err(|e| format!("{path} cannot be read: {e}"))?.len();
     if size > MAX_MODULE_BYTES {
-        return Err(format!("{name} has {} bytes; a program may have at most {} MiB ({} bytes)", thousands(size), MAX_MODULE_BYTES >> 20, thousands(MAX_MODULE_BYTES)));
+        return Err(format!(
+            "{name} has {} bytes; a program may have at most {} MiB ({} bytes)",
+            thousands(size),
+            MAX_MODULE_BYTES >> 20,
+            thousands(MAX_MODULE_BYTES)
+        ));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("{path} cannot be read: {e}"))?;
     let head = &bytes[..bytes.len().min(8)];
@@ -27,7 +32,11 @@ pub fn read(path: &str, name: &str) -> Result<Vec<u8>, String> {
         return Err(format!("{name} is a WebAssembly component (WASI preview 2); the arcade runs preview 1 modules (wasm32-wasip1)"));
     }
     if head != b"\0asm\x01\0\0\0" {
-        let shown = if head.is_empty() { "it is empty".to_string() } else { format!("it starts with {}", shown(head)) };
+        let shown = if head.is_empty() {
+            "it is empty".to_string()
+        } else {
+            format!("it starts with {}", shown(head))
+        };
         return Err(format!("{name} is not a WebAssembly module ({shown})"));
     }
     Ok(bytes)
@@ -41,14 +50,28 @@ pub fn check(module: &Module, name: &str) -> Result<(), String> {
     for import in module.imports() {
         let quoted = quoted(import.module(), import.name());
         let given = match import.ty() {
-            ExternType::Memory(_) => return Err(format!("{name} imports its memory ({quoted}); a program must define its own")),
-            ExternType::Func(declared) if import.module() == MODULE => wasi_type(import.name()).map(|given| (declared.clone(), given)),
+            ExternType::Memory(_) => {
+                return Err(format!(
+                    "{name} imports its memory ({quoted}); a program must define its own"
+                ))
+            }
+            ExternType::Func(declared) if import.module() == MODULE => {
+                wasi_type(import.name()).map(|given| (declared.clone(), given))
+            }
             _ => None,
         };
         match given {
-            None => return Err(format!("{name} imports {quoted}, which the arcade does not give (only {MODULE})")),
+            None => {
+                return Err(format!(
+                    "{name} imports {quoted}, which the arcade does not give (only {MODULE})"
+                ))
+            }
             Some((declared, given)) if declared != given => {
-                return Err(format!("{name} imports {quoted} as {}; WASI preview 1 gives {}", signature(&declared), signature(&given)));
+                return Err(format!(
+                    "{name} imports {quoted} as {}; WASI preview 1 gives {}",
+                    signature(&declared),
+                    signature(&given)
+                ));
             }
             Some(_) => {}
         }
@@ -58,12 +81,25 @@ pub fn check(module: &Module, name: &str) -> Result<(), String> {
         _ => None,
     };
     if let Some(pages) = memory.filter(|&p| p > MAX_MEMORY_PAGES) {
-        return Err(format!("{name} asks for at least {} MiB of memory; the limit is {} MiB", pages as f64 / 16.0, MAX_MEMORY_PAGES / 16));
+        return Err(format!(
+            "{name} asks for at least {} MiB of memory; the limit is {} MiB",
+            pages as f64 / 16.0,
+            MAX_MEMORY_PAGES / 16
+        ));
     }
     match module.get_export("_start") {
         Some(ExternType::Func(ty)) if ty.params().is_empty() && ty.results().is_empty() => {}
-        Some(ExternType::Func(ty)) => return Err(format!("{name} exports _start as {}; a WASI command's _start is () -> ()", signature(&ty))),
-        _ => return Err(format!("{name} does not export a function _start (a WASI command's entry point)")),
+        Some(ExternType::Func(ty)) => {
+            return Err(format!(
+                "{name} exports _start as {}; a WASI command's _start is () -> ()",
+                signature(&ty)
+            ))
+        }
+        _ => {
+            return Err(format!(
+                "{name} does not export a function _start (a WASI command's entry point)"
+            ))
+        }
     }
     if memory.is_none() {
         return Err(format!("{name} does not export its memory as \"memory\""));

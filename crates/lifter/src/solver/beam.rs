@@ -6,18 +6,17 @@
 
 use super::exec::{follow, Done};
 use super::judge::judge;
-use super::run::{Params, Search};
+use super::node::Node;
 use super::plan::{Kind, Survey};
 use super::probe::{grid_hash, mix, KeySet, Probe};
-use super::node::Node;
 use super::rollout::{Continuation, Rollouts};
+use super::run::{Params, Search};
 use crate::{Command, Lifter, Outcome};
 
 const MEMO_CAP: usize = 1 << 16;
 /// Mines a pending probe looks at per call of `advance`.
 const PROBE_CHUNK: usize = 64;
 const FINE: [Command; 6] = Command::MOVES;
-
 
 pub(super) struct Beam {
     pub params: Params,
@@ -44,13 +43,7 @@ impl Beam {
     /// A run from `game`, reached by `route`.
     pub fn from_node(params: Params, mut game: Lifter, route: Vec<u8>) -> Beam {
         game.clear_history();
-        let node = Node {
-            game,
-            route,
-            eval: 0,
-            key: 0,
-            seq: 0,
-        };
+        let node = Node { game, route, eval: 0, key: 0, seq: 0 };
         Beam {
             params,
             level: vec![node],
@@ -113,34 +106,17 @@ impl Beam {
         if p.fine {
             return self.expand_fine(node, ctx);
         }
-        let max_goals = if p.thorough {
-            usize::MAX
-        } else {
-            (p.lambdas + p.triggers + 4) * 2
-        };
-        let survey = ctx
-            .planner
-            .survey(ctx.grid, &node.game, &[], max_goals, None);
+        let max_goals = if p.thorough { usize::MAX } else { (p.lambdas + p.triggers + 4) * 2 };
+        let survey = ctx.planner.survey(ctx.grid, &node.game, &[], max_goals, None);
         let goals = pick(&survey, p);
-        let paths: Vec<_> = goals
-            .iter()
-            .map(|g| (*g, ctx.planner.path(g.cell)))
-            .collect();
+        let paths: Vec<_> = goals.iter().map(|g| (*g, ctx.planner.path(g.cell))).collect();
         let mut grown = 0;
         for (goal, path) in paths {
             let Some(path) = path else { continue };
             let mut game = node.game.clone();
             *ctx.clones += 1;
             let mut route = node.route.clone();
-            let done = follow(
-                ctx.grid,
-                ctx.planner,
-                ctx.meter,
-                &mut game,
-                &mut route,
-                goal,
-                path,
-            );
+            let done = follow(ctx.grid, ctx.planner, ctx.meter, &mut game, &mut route, goal, path);
             game.clear_history();
             match done {
                 Done::Won => (ctx.offer)(&route, &game),
@@ -151,9 +127,7 @@ impl Beam {
                 }
             }
         }
-        let aimless = !goals
-            .iter()
-            .any(|g| matches!(g.kind, Kind::Lambda | Kind::Lift));
+        let aimless = !goals.iter().any(|g| matches!(g.kind, Kind::Lambda | Kind::Lift));
         if (grown == 0 || aimless) && p.probe > 0 {
             // Near the end the lift's bonus is at stake: look much further.
             let left = node.game.total_lambdas() - node.game.collected();
@@ -189,10 +163,7 @@ impl Beam {
         let robot = ctx.grid.robot(start);
         let key = mix(
             grid_hash(start.cells()),
-            mix(
-                u64::from(robot),
-                u64::from(start.razors()) + ((budget as u64) << 32),
-            ),
+            mix(u64::from(robot), u64::from(start.razors()) + ((budget as u64) << 32)),
         );
         ctx.meter.extra += (ctx.grid.w * ctx.grid.h / 64) as u64;
         match ctx.memo.get(&key) {
@@ -200,14 +171,9 @@ impl Beam {
                 let tails = tails.clone();
                 self.follow_tails(start, start_route, &tails, ctx);
             }
-            None => self.probes.push(Probe::new(
-                ctx.grid,
-                ctx.planner,
-                start,
-                start_route,
-                key,
-                budget,
-            )),
+            None => {
+                self.probes.push(Probe::new(ctx.grid, ctx.planner, start, start_route, key, budget))
+            }
         }
     }
 
@@ -216,14 +182,8 @@ impl Beam {
         let Some(probe) = self.probes.first_mut() else {
             return false;
         };
-        let over = probe.run(
-            ctx.grid,
-            ctx.planner,
-            ctx.meter,
-            ctx.clones,
-            PROBE_CHUNK,
-            &mut *ctx.offer,
-        );
+        let over =
+            probe.run(ctx.grid, ctx.planner, ctx.meter, ctx.clones, PROBE_CHUNK, &mut *ctx.offer);
         if over {
             let probe = self.probes.remove(0);
             if ctx.memo.len() < MEMO_CAP {
@@ -279,19 +239,12 @@ impl Beam {
         }
         let (eval, key) = judge(self.params, &game, ctx);
         self.seq += 1;
-        self.next.push(Node {
-            game,
-            route,
-            eval,
-            key,
-            seq: self.seq,
-        });
+        self.next.push(Node { game, route, eval, key, seq: self.seq });
     }
 
     /// Keeps the best `width` children, one per distinct mine.
     fn select(&mut self, width: usize) {
-        self.next
-            .sort_by(|a, b| b.eval.cmp(&a.eval).then(a.seq.cmp(&b.seq)));
+        self.next.sort_by(|a, b| b.eval.cmp(&a.eval).then(a.seq.cmp(&b.seq)));
         let mut keys = KeySet::default();
         let mut kept = Vec::with_capacity(width);
         for n in std::mem::take(&mut self.next) {

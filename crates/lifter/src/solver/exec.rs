@@ -137,9 +137,7 @@ fn move_once(
     cmd: Command,
 ) -> bool {
     let here = grid.robot(game);
-    let into = grid
-        .step(here, dir_index(cmd))
-        .map(|n| game.cells()[n as usize]);
+    let into = grid.step(here, dir_index(cmd)).map(|n| game.cells()[n as usize]);
     let mut played = 0;
     if into == Some(Cell::Beard) && game.razors() > 0 {
         if !meter.safe(game, Command::Shave, route) {

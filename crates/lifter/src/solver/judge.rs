@@ -2,9 +2,9 @@
 //! (lambdas or the lift no longer reachable, trampolines that land in a trap, beards, above all
 //! beards near the lift), and a key telling mines apart.
 
-use super::run::{Params, Search};
 use super::plan::{Grid, Kind};
 use super::probe::{grid_hash, loose_key, mix};
+use super::run::{Params, Search};
 use crate::{Cell, Lifter};
 
 /// Evaluation cost of one beard cell.
@@ -28,10 +28,7 @@ fn evaluate(p: Params, game: &Lifter, ctx: &mut Search) -> (i64, u64) {
     let mut eval = 25 * c - m;
     let robot = ctx.grid.robot(game);
     if !p.thorough {
-        let key = mix(
-            mix(u64::from(robot), u64::from(game.collected())),
-            u64::from(game.moves()),
-        );
+        let key = mix(mix(u64::from(robot), u64::from(game.collected())), u64::from(game.moves()));
         return (eval, key);
     }
     let survey = ctx.planner.survey(ctx.grid, game, &[], usize::MAX, None);
@@ -42,18 +39,12 @@ fn evaluate(p: Params, game: &Lifter, ctx: &mut Search) -> (i64, u64) {
     eval -= BEARD_PENALTY * beards + LIFT_BEARD_PENALTY * guards;
     // Where the robot dug matters only where rocks can move into it or beards grow into it.
     let key = if ctx.grid.beards {
-        mix(
-            grid_hash(game.cells()),
-            mix(u64::from(robot), u64::from(game.razors())),
-        )
+        mix(grid_hash(game.cells()), mix(u64::from(robot), u64::from(game.razors())))
     } else {
         loose_key(ctx.grid, game)
     };
     if p.fine {
-        let near = survey
-            .goals
-            .iter()
-            .find(|g| matches!(g.kind, Kind::Lambda | Kind::Lift));
+        let near = survey.goals.iter().find(|g| matches!(g.kind, Kind::Lambda | Kind::Lift));
         eval -= near.map_or(50, |g| i64::from(g.dist));
     }
     let unreached = lambdas - i64::from(survey.lambdas_reached);
@@ -66,10 +57,7 @@ fn evaluate(p: Params, game: &Lifter, ctx: &mut Search) -> (i64, u64) {
     let total = i64::from(game.total_lambdas());
     for &j in &ctx.grid.landings {
         if matches!(game.cells()[j as usize], Cell::Target(_))
-            && !ctx
-                .planner
-                .survey_from(ctx.grid, game, j, &[], usize::MAX, None)
-                .lift_reached
+            && !ctx.planner.survey_from(ctx.grid, game, j, &[], usize::MAX, None).lift_reached
         {
             eval -= 10 * total;
         }

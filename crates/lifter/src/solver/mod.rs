@@ -116,7 +116,10 @@ impl Solver {
     /// converted.
     fn spent(&self) -> u64 {
         let cells = (self.grid.w * self.grid.h) as u64;
-        self.meter.steps + self.meter.extra + self.planner.settled / 8 + self.clones * (cells / 512 + 1)
+        self.meter.steps
+            + self.meter.extra
+            + self.planner.settled / 8
+            + self.clones * (cells / 512 + 1)
     }
 
     /// The mine after `prefix` (none when the game ends on the way).
@@ -152,7 +155,8 @@ impl Solver {
             if self.polish.is_none() && self.run.is_none() {
                 let spent = self.spent();
                 let root = &self.root;
-                match self.schedule.next(root, spent, &self.best_route, |p| Solver::after(root, p)) {
+                match self.schedule.next(root, spent, &self.best_route, |p| Solver::after(root, p))
+                {
                     Some((beam, kind)) => self.run = Some((beam, kind, spent)),
                     None => {
                         self.own_over = true;
@@ -191,7 +195,12 @@ impl Solver {
             }
         };
         if let Some(polish) = self.polish.as_mut() {
-            let mut tools = Tools { grid: &self.grid, planner: &mut self.planner, meter: &mut self.meter, clones: &mut self.clones };
+            let mut tools = Tools {
+                grid: &self.grid,
+                planner: &mut self.planner,
+                meter: &mut self.meter,
+                clones: &mut self.clones,
+            };
             polish.advance(&mut tools, &mut offer);
         } else if let Some((beam, _, _)) = self.run.as_mut() {
             let mut ctx = Search {
@@ -212,12 +221,15 @@ impl Solver {
     fn polish_when_due(&mut self) {
         let thorough = self.grid.w * self.grid.h <= THOROUGH_CELLS;
         if self.polish.is_none() && self.polishing.due(self.best_score, self.spent(), thorough) {
-            if let Some((route, score)) = trim::trim(&self.root, &self.best_route, self.best_score, &mut self.meter) {
+            if let Some((route, score)) =
+                trim::trim(&self.root, &self.best_route, self.best_score, &mut self.meter)
+            {
                 self.best_route = route;
                 self.best_score = score;
             }
             self.polishing.started(self.best_score);
-            self.polish = Some(Polish::new(&self.root, &self.best_route, self.best_score, &self.grid));
+            self.polish =
+                Some(Polish::new(&self.root, &self.best_route, self.best_score, &self.grid));
         }
         if self.polish.as_ref().is_some_and(|p| p.finished) {
             self.polish = None;

@@ -40,7 +40,16 @@ pub(super) struct Offshoots {
 
 impl Offshoots {
     pub fn new(nested: bool) -> Offshoots {
-        Offshoots { current: None, prefix: String::new(), count: 0, work: 0, from: 0, nested, pits: None, cap: OFFSHOOT_CAP }
+        Offshoots {
+            current: None,
+            prefix: String::new(),
+            count: 0,
+            work: 0,
+            from: 0,
+            nested,
+            pits: None,
+            cap: OFFSHOOT_CAP,
+        }
     }
 
     pub fn running(&self) -> bool {
@@ -81,7 +90,14 @@ impl Offshoots {
     /// Gives the offshoot (starting one from `root` when due) a slice of work when it has had
     /// less than the search's own `spent` (or the search's own runs are over); a better route it
     /// found replaces `best`. True when it had its turn.
-    pub fn turn(&mut self, spent: u64, own_over: bool, schedule: &Schedule, root: &Lifter, best: &mut (String, i64)) -> bool {
+    pub fn turn(
+        &mut self,
+        spent: u64,
+        own_over: bool,
+        schedule: &Schedule,
+        root: &Lifter,
+        best: &mut (String, i64),
+    ) -> bool {
         if self.current.is_none() {
             self.start(spent, schedule.aborting(&best.0), root, schedule.variant);
         }

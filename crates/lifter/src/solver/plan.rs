@@ -61,15 +61,7 @@ impl Grid {
         let lifts = (0..game.cells().len() as u32)
             .filter(|&i| matches!(game.cells()[i as usize], Cell::ClosedLift | Cell::OpenLift))
             .collect();
-        Grid {
-            w: game.width(),
-            h: game.height(),
-            jump,
-            landings,
-            beards,
-            horocks,
-            lifts,
-        }
+        Grid { w: game.width(), h: game.height(), jump, landings, beards, horocks, lifts }
     }
 
     pub fn robot(&self, game: &Lifter) -> u32 {
@@ -92,9 +84,7 @@ impl Grid {
     /// Chebyshev distance between two cells.
     pub fn apart(&self, a: u32, b: u32) -> usize {
         let (a, b) = (a as usize, b as usize);
-        (a % self.w)
-            .abs_diff(b % self.w)
-            .max((a / self.w).abs_diff(b / self.w))
+        (a % self.w).abs_diff(b % self.w).max((a / self.w).abs_diff(b / self.w))
     }
 
     /// Whether a beard is among the eight cells around `c`.
@@ -218,12 +208,8 @@ impl Planner {
         let cells = game.cells();
         let razors = game.razors() > 0;
         let shaving = razors && grid.beards && until.is_none();
-        let mut out = Survey {
-            goals: Vec::new(),
-            lambdas_reached: 0,
-            lift_reached: false,
-            partial: false,
-        };
+        let mut out =
+            Survey { goals: Vec::new(), lambdas_reached: 0, lift_reached: false, partial: false };
         for b in &mut self.buckets {
             b.clear();
         }
@@ -257,29 +243,17 @@ impl Planner {
                     out.lambdas_reached += 1;
                 }
                 if let Some(kind) = kind {
-                    out.goals.push(Goal {
-                        cell: u,
-                        dist: d,
-                        kind,
-                    });
+                    out.goals.push(Goal { cell: u, dist: d, kind });
                 }
                 if grid.horocks
                     && matches!(here, Cell::Earth | Cell::Razor | Cell::Empty)
                     && holds_horock(grid, cells, u)
                 {
-                    out.goals.push(Goal {
-                        cell: u,
-                        dist: d,
-                        kind: Kind::Drop,
-                    });
+                    out.goals.push(Goal { cell: u, dist: d, kind: Kind::Drop });
                 }
             }
             if shaving && here != Cell::OpenLift && grid.beard_near(cells, u) {
-                out.goals.push(Goal {
-                    cell: u,
-                    dist: d,
-                    kind: Kind::Shave,
-                });
+                out.goals.push(Goal { cell: u, dist: d, kind: Kind::Shave });
             }
             if until == Some(u) {
                 out.partial = true;
@@ -356,11 +330,7 @@ impl Planner {
                 })
             });
             if opens {
-                out.goals.push(Goal {
-                    cell: u,
-                    dist: self.dist[u as usize],
-                    kind: Kind::Unblock,
-                });
+                out.goals.push(Goal { cell: u, dist: self.dist[u as usize], kind: Kind::Unblock });
             }
         }
         if out.goals.len() > before {

@@ -141,18 +141,10 @@ impl Polish {
             let target = self.cells[o];
             // A lambda collected on the way already needs no visit.
             if game.cells()[target as usize] == Cell::Lambda {
-                let same_leg = if k == 0 {
-                    o == 0
-                } else {
-                    order[k - 1] + 1 == o
-                };
+                let same_leg = if k == 0 { o == 0 } else { order[k - 1] + 1 == o };
                 let replayed =
                     same_leg && self.replay(&mut game, &mut route, &self.legs[o], target, tools);
-                let goal = Goal {
-                    cell: target,
-                    dist: 0,
-                    kind: Kind::Lambda,
-                };
+                let goal = Goal { cell: target, dist: 0, kind: Kind::Lambda };
                 if !replayed && !self.walk(&mut game, &mut route, goal, tools) {
                     return (best, after);
                 }
@@ -179,9 +171,7 @@ impl Polish {
                 end.0.outcome() == Some(Outcome::Win)
             };
             if !replayed {
-                let s = tools
-                    .planner
-                    .survey(tools.grid, &game, &[], usize::MAX, None);
+                let s = tools.planner.survey(tools.grid, &game, &[], usize::MAX, None);
                 if let Some(lift) = s.goals.iter().find(|g| g.kind == Kind::Lift).copied() {
                     end = (game, route);
                     if !self.walk(&mut end.0, &mut end.1, lift, tools) {
@@ -228,24 +218,14 @@ impl Polish {
 
     /// Plans and walks to a goal with the engine; true when reached (or won at the lift).
     fn walk(&self, game: &mut Lifter, route: &mut Vec<u8>, goal: Goal, tools: &mut Tools) -> bool {
-        tools
-            .planner
-            .survey(tools.grid, game, &[], usize::MAX, Some(goal.cell));
+        tools.planner.survey(tools.grid, game, &[], usize::MAX, Some(goal.cell));
         let Some(path) = tools.planner.path(goal.cell) else {
             return false;
         };
         let mut g = game.clone();
         let mut r = route.clone();
         *tools.clones += 1;
-        let done = follow(
-            tools.grid,
-            tools.planner,
-            tools.meter,
-            &mut g,
-            &mut r,
-            goal,
-            path,
-        );
+        let done = follow(tools.grid, tools.planner, tools.meter, &mut g, &mut r, goal, path);
         g.clear_history();
         if done == Done::Failed {
             return false;

@@ -35,12 +35,7 @@ impl<C: Continuation> Rollouts<C> {
             values,
             at: 0,
             current: None,
-            params: Params {
-                width: 1,
-                pilot: 0,
-                noise: 0,
-                ..params
-            },
+            params: Params { width: 1, pilot: 0, noise: 0, ..params },
         }
     }
 
@@ -82,9 +77,7 @@ impl<C: Continuation> Rollouts<C> {
     pub fn ranked(self, width: usize) -> Vec<Node> {
         let mut nodes: Vec<(i64, Node)> = self.values.into_iter().zip(self.nodes).collect();
         nodes.sort_by(|(va, a), (vb, b)| {
-            vb.cmp(va)
-                .then(b.eval.cmp(&a.eval))
-                .then(a.seq.cmp(&b.seq))
+            vb.cmp(va).then(b.eval.cmp(&a.eval)).then(a.seq.cmp(&b.seq))
         });
         nodes.truncate(width);
         nodes.into_iter().map(|(_, n)| n).collect()

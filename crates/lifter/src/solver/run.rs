@@ -39,4 +39,3 @@ pub(super) struct Search<'a> {
     pub clones: &'a mut u64,
     pub memo: &'a mut Memo,
 }
-

@@ -63,7 +63,11 @@ impl Variant {
 
     /// Which of the four leanings (0: none).
     fn leaning(self) -> usize {
-        if self.index == 0 { 0 } else { 1 + (self.index - 1) % 3 }
+        if self.index == 0 {
+            0
+        } else {
+            1 + (self.index - 1) % 3
+        }
     }
 
     /// The first seed of the noisy runs.
@@ -73,12 +77,20 @@ impl Variant {
 
     /// Rollout-ranked runs: after how much work, and their share of it.
     fn pilot(self) -> (u64, (u64, u64)) {
-        if self.leaning() == 1 { (0, (2, 3)) } else { (PILOT_AFTER, PILOT_SHARE) }
+        if self.leaning() == 1 {
+            (0, (2, 3))
+        } else {
+            (PILOT_AFTER, PILOT_SHARE)
+        }
     }
 
     /// Restarts: after how much work, and their share of it.
     fn restarts(self) -> (u64, (u64, u64)) {
-        if self.leaning() == 2 { (PILOT_AFTER / 4, (1, 3)) } else { (PILOT_AFTER, RESTART_SHARE) }
+        if self.leaning() == 2 {
+            (PILOT_AFTER / 4, (1, 3))
+        } else {
+            (PILOT_AFTER, RESTART_SHARE)
+        }
     }
 
     /// Every plain run has noise (not only the runs once the plain runs are wide).
@@ -87,12 +99,20 @@ impl Variant {
     }
 
     fn lambdas(self) -> usize {
-        if self.leaning() == 3 { LAMBDAS + 2 } else { LAMBDAS }
+        if self.leaning() == 3 {
+            LAMBDAS + 2
+        } else {
+            LAMBDAS
+        }
     }
 
     /// Work before the first offshoot, and where they start (eighths of the route).
     pub fn offshoots(self) -> (u64, [usize; 3]) {
-        if self.leaning() == 2 { (OFFSHOOT_AFTER / 4, [2, 4, 5]) } else { (OFFSHOOT_AFTER, OFFSHOOT_AT) }
+        if self.leaning() == 2 {
+            (OFFSHOOT_AFTER / 4, [2, 4, 5])
+        } else {
+            (OFFSHOOT_AFTER, OFFSHOOT_AT)
+        }
     }
 }
 
@@ -136,7 +156,11 @@ pub(super) struct PlainRuns {
 
 impl PlainRuns {
     fn new(cap: usize, cells: usize, variant: Variant) -> PlainRuns {
-        PlainRuns { coarse: Track::new(1, cap.ilog2() + 4, false), fine: Track::new(4, cap.ilog2(), cells > FINE_CELLS), variant }
+        PlainRuns {
+            coarse: Track::new(1, cap.ilog2() + 4, false),
+            fine: Track::new(4, cap.ilog2(), cells > FINE_CELLS),
+            variant,
+        }
     }
 
     fn over(&self) -> bool {
@@ -157,13 +181,30 @@ impl PlainRuns {
         if track.owed > 0 || track.widest {
             track.owed = track.owed.saturating_sub(1);
             let seed = u64::from(track.noisy);
-            return Some((Params { width: NOISY_WIDTH.min(cap), noise: NOISE, seed: self.variant.noise_seed() + seed, lambdas: base.lambdas + (seed % 3) as usize, ..base }, true));
+            return Some((
+                Params {
+                    width: NOISY_WIDTH.min(cap),
+                    noise: NOISE,
+                    seed: self.variant.noise_seed() + seed,
+                    lambdas: base.lambdas + (seed % 3) as usize,
+                    ..base
+                },
+                true,
+            ));
         }
         let doubling = track.first.checked_shl(track.runs).unwrap_or(usize::MAX);
         let width = doubling.min(cap);
-        let extra = if doubling > cap { track.runs - (cap / track.first).max(1).ilog2() } else { 0 };
-        let (noise, seed) = if self.variant.noisy() { (NOISE, self.variant.noise_seed() + 500 + u64::from(track.runs)) } else { (0, 0) };
-        Some((Params { width, lambdas: base.lambdas + 2 * extra as usize, noise, seed, ..base }, false))
+        let extra =
+            if doubling > cap { track.runs - (cap / track.first).max(1).ilog2() } else { 0 };
+        let (noise, seed) = if self.variant.noisy() {
+            (NOISE, self.variant.noise_seed() + 500 + u64::from(track.runs))
+        } else {
+            (0, 0)
+        };
+        Some((
+            Params { width, lambdas: base.lambdas + 2 * extra as usize, noise, seed, ..base },
+            false,
+        ))
     }
 
     /// Books a finished run (`extra`: one of the runs with noise once the plain runs are wide).
@@ -262,7 +303,13 @@ impl Schedule {
     /// a restart when one is due, else a rollout-ranked run when due (or when nothing else is
     /// left), else a plain run. `after(prefix)` is the mine after a prefix of the route (none
     /// when the game ends on the way).
-    pub fn next(&mut self, root: &Lifter, spent: u64, best_route: &str, after: impl Fn(&str) -> Option<Lifter>) -> Option<(Beam, RunKind)> {
+    pub fn next(
+        &mut self,
+        root: &Lifter,
+        spent: u64,
+        best_route: &str,
+        after: impl Fn(&str) -> Option<Lifter>,
+    ) -> Option<(Beam, RunKind)> {
         if let Some(beam) = self.restart(spent, best_route, after) {
             return Some((beam, RunKind::Restart));
         }
@@ -285,7 +332,12 @@ impl Schedule {
     /// rollouts. A search from there is shallower, so it looks at the rest more closely than a
     /// run from the start, where an early choice that only pays off much later (a razor picked
     /// up for the way back) is easily lost.
-    fn restart(&mut self, spent: u64, best_route: &str, after: impl Fn(&str) -> Option<Lifter>) -> Option<Beam> {
+    fn restart(
+        &mut self,
+        spent: u64,
+        best_route: &str,
+        after: impl Fn(&str) -> Option<Lifter>,
+    ) -> Option<Beam> {
         let (from, share) = self.variant.restarts();
         let due = spent >= from && self.restarts.work * share.1 <= spent * share.0;
         let route = self.aborting(best_route)?;
@@ -313,7 +365,9 @@ impl Schedule {
                 self.pilot.track.runs += 1;
                 self.pilot.track.done |= self.pilot.track.runs > self.pilot.track.last;
             }
-            RunKind::Plain | RunKind::Noisy => self.plain.book(beam.params, kind == RunKind::Noisy, beam.truncated),
+            RunKind::Plain | RunKind::Noisy => {
+                self.plain.book(beam.params, kind == RunKind::Noisy, beam.truncated)
+            }
         }
     }
 }

@@ -16,10 +16,8 @@ pub(super) fn trim(
     score: i64,
     meter: &mut Meter,
 ) -> Option<(String, i64)> {
-    let mut best: Vec<Command> = Command::parse_route(route)
-        .into_iter()
-        .filter(|&c| c != Command::Abort)
-        .collect();
+    let mut best: Vec<Command> =
+        Command::parse_route(route).into_iter().filter(|&c| c != Command::Abort).collect();
     if best.len() > TRIM_MAX {
         return None;
     }
@@ -88,11 +86,7 @@ mod tests {
     }
 
     fn meter() -> Meter {
-        Meter {
-            steps: 0,
-            extra: 0,
-            per_step: 0,
-        }
+        Meter { steps: 0, extra: 0, per_step: 0 }
     }
 
     #[test]
@@ -111,9 +105,6 @@ mod tests {
     #[test]
     fn leaves_a_tight_route_alone() {
         let mine = contest1();
-        assert_eq!(
-            trim(&Lifter::new(&mine), "DLRDDUULLLDDL", 212, &mut meter()),
-            None
-        );
+        assert_eq!(trim(&Lifter::new(&mine), "DLRDDUULLLDDL", 212, &mut meter()), None);
     }
 }

@@ -88,7 +88,9 @@ impl<'a> MapChange<'a> {
         let mut n = 0;
         for (_, starts) in self.walk(wpr) {
             for start in [starts[FALL], starts[RIGHT], starts[LEFT]].into_iter().flatten() {
-                n += (start..start + wpr).map(|at| self.word(at).count_ones() as usize).sum::<usize>();
+                n += (start..start + wpr)
+                    .map(|at| self.word(at).count_ones() as usize)
+                    .sum::<usize>();
             }
         }
         n
@@ -171,7 +173,13 @@ impl Target<'_> {
     /// Applies (`forward`) or takes back word `k` of row `r` of an update given its masks
     /// there; whether cells became empty, whether beards grew.
     #[inline(always)]
-    pub(super) fn word(&mut self, r: usize, k: usize, m: &[u64; MASKS], forward: bool) -> (bool, bool) {
+    pub(super) fn word(
+        &mut self,
+        r: usize,
+        k: usize,
+        m: &[u64; MASKS],
+        forward: bool,
+    ) -> (bool, bool) {
         let leave = m[FALL] | m[RIGHT] | m[LEFT];
         let ho_leave = m[HO_LEAVE];
         let (rock, ho, lambda, beard) = (m[ROCK], m[HOROCK], m[LAMBDA], m[BEARD]);

@@ -42,7 +42,12 @@ pub(super) struct History {
 
 impl Default for History {
     fn default() -> History {
-        History { steps: VecDeque::new(), words: VecDeque::new(), open: (0, None, 0), limit: HISTORY_LIMIT }
+        History {
+            steps: VecDeque::new(),
+            words: VecDeque::new(),
+            open: (0, None, 0),
+            limit: HISTORY_LIMIT,
+        }
     }
 }
 
@@ -58,7 +63,8 @@ pub(super) struct Step<'a> {
 }
 
 /// Changed cells in the log: (index, previous content).
-pub(super) type Cells<'a> = std::iter::Map<std::collections::vec_deque::Iter<'a, u64>, fn(&u64) -> (u32, Cell)>;
+pub(super) type Cells<'a> =
+    std::iter::Map<std::collections::vec_deque::Iter<'a, u64>, fn(&u64) -> (u32, Cell)>;
 
 fn cells(words: std::collections::vec_deque::Iter<'_, u64>) -> Cells<'_> {
     words.map(|&w| ((w >> 8) as u32, Cell::from_code(w as u8).unwrap_or(Cell::Wall)))

@@ -17,7 +17,6 @@ use super::planes::Planes;
 use super::rows::RowSet;
 use history::History;
 
-
 /// Where the robot is and the counters of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Status {
@@ -107,7 +106,11 @@ impl Lifter {
             // The first update looks only at rows whose rocks move as things are.
             dirty: update::moving_rows(&planes),
             planes,
-            beard_rows: if has_beards { RowSet::all(mine.height) } else { RowSet::new(mine.height) },
+            beard_rows: if has_beards {
+                RowSet::all(mine.height)
+            } else {
+                RowSet::new(mine.height)
+            },
             has_beards,
             scratch: update::Scratch::default(),
             log: History::default(),
@@ -242,7 +245,9 @@ impl Lifter {
     /// Score if the game stopped now by Abort (the `--end-abort` convention).
     pub fn score_as_abort(&self) -> i64 {
         match self.now.outcome {
-            None | Some(Outcome::Unfinished) => 50 * i64::from(self.now.collected) - i64::from(self.now.moves),
+            None | Some(Outcome::Unfinished) => {
+                50 * i64::from(self.now.collected) - i64::from(self.now.moves)
+            }
             _ => self.score(),
         }
     }
@@ -355,7 +360,9 @@ impl Lifter {
                     self.now.razors -= 1;
                     let (x, y) = self.xy(self.now.robot);
                     for (nx, ny) in neighbours8(x, y) {
-                        if let Some(n) = self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Beard) {
+                        if let Some(n) =
+                            self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Beard)
+                        {
                             self.set(n, Cell::Empty);
                         }
                     }
@@ -375,12 +382,16 @@ impl Lifter {
             Cell::Razor => self.now.razors += 1,
             Cell::OpenLift => won = true,
             Cell::Trampoline(t) => {
-                let Some(target) = self.meta.trampoline_targets[usize::from(t)] else { return false };
+                let Some(target) = self.meta.trampoline_targets[usize::from(t)] else {
+                    return false;
+                };
                 let Some(target_at) = self.targets[usize::from(target)] else { return false };
                 let jumping: Vec<u32> = self
                     .trampolines
                     .iter()
-                    .filter(|&&(t2, _)| self.meta.trampoline_targets[usize::from(t2)] == Some(target))
+                    .filter(|&&(t2, _)| {
+                        self.meta.trampoline_targets[usize::from(t2)] == Some(target)
+                    })
                     .map(|&(_, i)| i)
                     .collect();
                 for i in jumping {
@@ -391,7 +402,9 @@ impl Lifter {
                 dest = target_at;
             }
             c if c.is_rock() && dy == 0 => {
-                let Some(beyond) = self.index(x + 2 * dx, y).filter(|&b| self.cells[b as usize] == Cell::Empty) else {
+                let Some(beyond) =
+                    self.index(x + 2 * dx, y).filter(|&b| self.cells[b as usize] == Cell::Empty)
+                else {
                     return false;
                 };
                 self.set(beyond, c);
@@ -408,7 +421,8 @@ impl Lifter {
     fn update(&mut self) -> bool {
         let grow = self.has_beards && self.now.moves.is_multiple_of(self.meta.growth.max(1));
         self.log.begin_update();
-        let crushed = if self.full_scan { self.reference_update(grow) } else { self.planes_update(grow) };
+        let crushed =
+            if self.full_scan { self.reference_update(grow) } else { self.planes_update(grow) };
         if self.lift_open() {
             if let Some(l) = self.lift {
                 self.open_lift(l);
@@ -474,7 +488,9 @@ impl Lifter {
 
     /// About how many bytes a copy of the position takes (cells and bit planes).
     pub fn footprint(&self) -> usize {
-        self.cells.len() * std::mem::size_of::<Cell>() + self.planes.bytes() + std::mem::size_of::<Lifter>()
+        self.cells.len() * std::mem::size_of::<Cell>()
+            + self.planes.bytes()
+            + std::mem::size_of::<Lifter>()
     }
 
     /// Number of commands that can be undone (recent ones; see `HISTORY_LIMIT`).
@@ -504,7 +520,9 @@ impl Eq for Lifter {}
 
 /// The eight cells around (x, y).
 pub(super) fn neighbours8(x: isize, y: isize) -> impl Iterator<Item = (isize, isize)> {
-    (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| (x + dx, y + dy))).filter(move |&(nx, ny)| (nx, ny) != (x, y))
+    (-1..=1)
+        .flat_map(move |dy| (-1..=1).map(move |dx| (x + dx, y + dy)))
+        .filter(move |&(nx, ny)| (nx, ny) != (x, y))
 }
 
 /// A copy is the position alone: the undo history stays with the original (copying it would

@@ -16,7 +16,9 @@ impl Lifter {
             match self.cells[i as usize] {
                 Cell::Beard if grow => {
                     for (nx, ny) in neighbours8(x, y) {
-                        if let Some(n) = self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Empty) {
+                        if let Some(n) =
+                            self.index(nx, ny).filter(|&n| self.cells[n as usize] == Cell::Empty)
+                        {
                             writes.push((n, Cell::Beard, false));
                         }
                     }
@@ -72,7 +74,9 @@ impl Lifter {
             put(i, mask);
         }
         for (y, masks) in rows {
-            let present = (0..MASKS).fold(0, |p, j| p | u8::from(masks[j * w..(j + 1) * w].iter().any(|&m| m != 0)) << j);
+            let present = (0..MASKS).fold(0, |p, j| {
+                p | u8::from(masks[j * w..(j + 1) * w].iter().any(|&m| m != 0)) << j
+            });
             self.log.push_row(y as usize, &masks, w, present);
         }
         self.apply_update();
@@ -84,7 +88,8 @@ impl Lifter {
         let cell = self.cells[i as usize];
         let (x, y) = self.xy(i);
         let below = self.at(x, y - 1);
-        let free = |dx: isize| self.at(x + dx, y) == Cell::Empty && self.at(x + dx, y - 1) == Cell::Empty;
+        let free =
+            |dx: isize| self.at(x + dx, y) == Cell::Empty && self.at(x + dx, y - 1) == Cell::Empty;
         let (tx, ty) = if below == Cell::Empty {
             (x, y - 1)
         } else if below.is_rock() && free(1) {

@@ -73,8 +73,8 @@ fn moves_of_row<const W1: bool>(p: &View, y: usize, out: &mut [u64]) -> u8 {
         let under = p.empty[below + k];
         let fall = rock & under;
         let stuck = rock & !under;
-        let right_free = east(&p.empty, row, k, w) & east(&p.empty, below, k, w);
-        let left_free = west(&p.empty, row, k) & west(&p.empty, below, k);
+        let right_free = east(p.empty, row, k, w) & east(p.empty, below, k, w);
+        let left_free = west(p.empty, row, k) & west(p.empty, below, k);
         let rock_under = p.rock[below + k];
         let right = stuck & (rock_under | p.lambda[below + k]) & right_free;
         let left = stuck & rock_under & !right_free & left_free;
@@ -114,7 +114,7 @@ fn arrivals<const W1: bool>(p: &View, r: usize, up: &[u64], grow: bool, out: &mu
         let am = west(rights, 0, k);
         // Beards at x + 1 and x in row r + 1 come after the rocks left of them.
         let (b1, b0) = match above {
-            Some(up_row) if grow => (east(&p.beard, up_row, k, w), p.beard[up_row + k]),
+            Some(up_row) if grow => (east(p.beard, up_row, k, w), p.beard[up_row + k]),
             _ => (0, 0),
         };
         let from_right = a1;
@@ -123,9 +123,9 @@ fn arrivals<const W1: bool>(p: &View, r: usize, up: &[u64], grow: bool, out: &mu
         let rocks = from_right | from_mid | from_left;
         if rocks != 0 {
             let up_row = row + w;
-            let ho = (from_right & east(&p.horock, up_row, k, w))
+            let ho = (from_right & east(p.horock, up_row, k, w))
                 | (from_mid & p.horock[up_row + k])
-                | (from_left & west(&p.horock, up_row, k));
+                | (from_left & west(p.horock, up_row, k));
             // A higher-order rock becomes a lambda when the cell below where it lands is not
             // empty (the bottom edge counts as wall).
             let lands = below.map_or(!0, |b| !p.empty[b + k]);
@@ -136,7 +136,7 @@ fn arrivals<const W1: bool>(p: &View, r: usize, up: &[u64], grow: bool, out: &mu
             }
         }
         if grow {
-            let beards = empty & !rocks & neighbours::<W1>(&p.beard, p, r, k);
+            let beards = empty & !rocks & neighbours::<W1>(p.beard, p, r, k);
             out[(BEARD - ROCK) * w + k] = beards;
             any[3] |= beards;
         }
@@ -175,7 +175,7 @@ fn can_grow<const W1: bool>(p: &View, y: usize) -> bool {
         if beard == 0 {
             return false;
         }
-        beard & neighbours::<W1>(&p.empty, p, y, k) != 0
+        beard & neighbours::<W1>(p.empty, p, y, k) != 0
     })
 }
 
@@ -255,7 +255,9 @@ impl Lifter {
                 };
                 let present = here_moves | u8::from(ho_leave != 0) << HO_LEAVE | arrived << ROCK;
                 self.log.push_row(r, masks, w, present);
-                if let (true, Ok(m), Some(slot)) = (present != 0, masks.try_into(), kept.get_mut(changed)) {
+                if let (true, Ok(m), Some(slot)) =
+                    (present != 0, masks.try_into(), kept.get_mut(changed))
+                {
                     *slot = (r, m);
                 }
                 changed += usize::from(present != 0);
@@ -279,7 +281,8 @@ impl Lifter {
             self.beard_rows.retain(|y| can_grow::<W1>(&view, y));
         }
         // Something arrived in the empty cell above the robot: a rock, unless a beard grew.
-        before == Some(Cell::Empty) && self.cells.get(above_robot).is_some_and(|&c| c != Cell::Empty && c != Cell::Beard)
+        before == Some(Cell::Empty)
+            && self.cells.get(above_robot).is_some_and(|&c| c != Cell::Empty && c != Cell::Beard)
     }
 }
 

@@ -6,8 +6,8 @@
 //! for the move of its view. Online mode threads the same state in memory.
 
 use super::*;
-use rails::arena::Decider;
 use crate::bots;
+use rails::arena::Decider;
 
 #[derive(Serialize, Deserialize)]
 struct ClientState {
@@ -30,17 +30,36 @@ pub fn client_ready(name: &str, seed: u64, setup: &Setup) -> Result<Ready, Strin
     let mut bot = built_in(name, seed)?;
     bot.prepare(&mut params, punter as u8, seed);
     let futures = params.futures.get(punter).cloned().unwrap_or_default();
-    let state = ClientState { bot: name.into(), seed, punter, punters, settings, map: setup.map.clone(), futures: futures.clone(), turns: Vec::new() };
+    let state = ClientState {
+        bot: name.into(),
+        seed,
+        punter,
+        punters,
+        settings,
+        map: setup.map.clone(),
+        futures: futures.clone(),
+        turns: Vec::new(),
+    };
     let state = OfflineState::of(&state).map_err(|e| e.to_string())?;
     Ok(Ready { punter: setup.punter, futures: settings.futures.then_some(futures), state })
 }
 
 /// The bot's answer to a move request whose state it wrote.
 pub fn client_answer(request: &MoveRequest) -> Result<Answer, String> {
-    let state = request.state.as_ref().ok_or("the move request carries no state (this bot keeps its game in the state)")?;
-    let mut state: ClientState = serde_json::from_str(state.text()).map_err(|e| format!("the state is not this bot's: {e}"))?;
+    let state = request
+        .state
+        .as_ref()
+        .ok_or("the move request carries no state (this bot keeps its game in the state)")?;
+    let mut state: ClientState = serde_json::from_str(state.text())
+        .map_err(|e| format!("the state is not this bot's: {e}"))?;
     let (p, n) = (state.punter, state.punters.max(1));
-    let by_punter = |q: usize| request.moves.iter().find(|m| m.punter as usize == q).map_or_else(|| ProtocolMove::pass(q).to_json(), Message::to_json);
+    let by_punter = |q: usize| {
+        request
+            .moves
+            .iter()
+            .find(|m| m.punter as usize == q)
+            .map_or_else(|| ProtocolMove::pass(q).to_json(), Message::to_json)
+    };
     // The turns since its own last one, in turn order (before its first: punters 0..p).
     if state.turns.is_empty() {
         state.turns.extend((0..p).map(by_punter));
@@ -64,14 +83,25 @@ pub fn client_answer(request: &MoveRequest) -> Result<Answer, String> {
     let mut steps = Vec::new();
     let mut trial = game.clone();
     // A splurge is decided step by step; the bot's turn ends when the mover changes.
-    while trial.game().mover() == p && !trial.game().is_over() && steps.len() <= params.map.rivers.len() + 1 {
+    while trial.game().mover() == p
+        && !trial.game().is_over()
+        && steps.len() <= params.map.rivers.len() + 1
+    {
         let view = trial.view(p as u8);
         let step = bot.decide(&view).unwrap_or(PunterMove::Pass);
         if trial.play(&step).is_err() {
             break;
         }
         steps.push(step);
-        if matches!(steps.last(), Some(PunterMove::Pass | PunterMove::Claim(_) | PunterMove::Option(_) | PunterMove::SplurgeEnd)) {
+        if matches!(
+            steps.last(),
+            Some(
+                PunterMove::Pass
+                    | PunterMove::Claim(_)
+                    | PunterMove::Option(_)
+                    | PunterMove::SplurgeEnd
+            )
+        ) {
             break;
         }
     }
@@ -98,6 +128,12 @@ fn built_in(name: &str, seed: u64) -> Result<Box<dyn Decider<Punter>>, String> {
     bots::bot(name, seed).map_err(|e| e.to_string())
 }
 
-fn params_of(map: &Value, punters: usize, settings: Settings, futures: Vec<Vec<(u64, u64)>>) -> Result<PunterParams, String> {
-    PunterParams::new("setup.json", &map.to_string(), punters, settings, futures).map_err(|e| format!("the setup's map: {e}"))
+fn params_of(
+    map: &Value,
+    punters: usize,
+    settings: Settings,
+    futures: Vec<Vec<(u64, u64)>>,
+) -> Result<PunterParams, String> {
+    PunterParams::new("setup.json", &map.to_string(), punters, settings, futures)
+        .map_err(|e| format!("the setup's map: {e}"))
 }

@@ -9,7 +9,9 @@ use super::*;
 /// `[SplurgeTo(s0), …, SplurgeTo(sk), SplurgeEnd]`. Fails when a river is not on the map (or a
 /// route has fewer than two sites); whether the move is legal now is the game's business.
 pub fn to_punter_moves(map: &PunterMap, mv: &Move) -> Result<Vec<PunterMove>, Illegal> {
-    let river = |source: u64, target: u64| map.river_by_ids(source, target).ok_or(Illegal::NoSuchRiver { source, target });
+    let river = |source: u64, target: u64| {
+        map.river_by_ids(source, target).ok_or(Illegal::NoSuchRiver { source, target })
+    };
     Ok(match mv {
         Move::Pass => vec![PunterMove::Pass],
         Move::Claim { source, target } => vec![PunterMove::Claim(river(*source, *target)?)],
@@ -47,8 +49,12 @@ fn site_id(map: &PunterMap, s: u32) -> Option<u64> {
 pub fn from_punter_moves(map: &PunterMap, steps: &[PunterMove]) -> Option<Move> {
     match steps {
         [PunterMove::Pass] => Some(Move::Pass),
-        [PunterMove::Claim(r)] => river_ids(map, *r).map(|(source, target)| Move::Claim { source, target }),
-        [PunterMove::Option(r)] => river_ids(map, *r).map(|(source, target)| Move::Option { source, target }),
+        [PunterMove::Claim(r)] => {
+            river_ids(map, *r).map(|(source, target)| Move::Claim { source, target })
+        }
+        [PunterMove::Option(r)] => {
+            river_ids(map, *r).map(|(source, target)| Move::Option { source, target })
+        }
         [sites @ .., PunterMove::SplurgeEnd] if sites.len() >= 2 => {
             let route = sites
                 .iter()
@@ -82,7 +88,9 @@ pub fn group_turns(map: &PunterMap, moves: &[PunterMove]) -> Option<Vec<Move>> {
                 route.clear();
                 out.push(Move::Pass);
             }
-            other if route.is_empty() => out.push(from_punter_moves(map, std::slice::from_ref(other))?),
+            other if route.is_empty() => {
+                out.push(from_punter_moves(map, std::slice::from_ref(other))?)
+            }
             _ => return None,
         }
     }
@@ -104,7 +112,8 @@ pub fn setup_map_json(map: &PunterMap) -> Value {
 fn shaped(map: &PunterMap, site: impl Fn(&super::super::map::Site) -> Value) -> Value {
     let id = |s: u32| map.sites.get(s as usize).map_or(0, |x| x.id);
     let sites: Vec<Value> = map.sites.iter().map(site).collect();
-    let rivers: Vec<Value> = map.rivers.iter().map(|&(a, b)| json!({ "source": id(a), "target": id(b) })).collect();
+    let rivers: Vec<Value> =
+        map.rivers.iter().map(|&(a, b)| json!({ "source": id(a), "target": id(b) })).collect();
     let mines: Vec<u64> = map.mines.iter().map(|&m| id(m)).collect();
     json!({ "sites": sites, "rivers": rivers, "mines": mines })
 }

@@ -45,7 +45,14 @@ impl Exchanges {
         self.cut
     }
 
-    pub(super) fn asked(&mut self, seat: usize, phase: Phase, move_index: usize, witness: bool, message: Option<&str>) {
+    pub(super) fn asked(
+        &mut self,
+        seat: usize,
+        phase: Phase,
+        move_index: usize,
+        witness: bool,
+        message: Option<&str>,
+    ) {
         let size = message.map_or(0, str::len);
         if self.cut || self.bytes + size > MAX_EXCHANGE_BYTES {
             self.cut = true;
@@ -53,7 +60,14 @@ impl Exchanges {
         }
         self.bytes += size;
         self.awaiting = true;
-        self.list.push(Exchange { seat, phase, move_index, witness, message: message.map(str::to_string), reply: None });
+        self.list.push(Exchange {
+            seat,
+            phase,
+            move_index,
+            witness,
+            message: message.map(str::to_string),
+            reply: None,
+        });
     }
 
     /// The reply to the last question asked (not kept when it would pass the limit, nor for a

@@ -37,7 +37,11 @@ impl Default for Decoder {
 }
 
 fn show_byte(b: u8) -> String {
-    if b.is_ascii_graphic() || b == b' ' { format!("'{}'", b as char) } else { format!("byte 0x{b:02x}") }
+    if b.is_ascii_graphic() || b == b' ' {
+        format!("'{}'", b as char)
+    } else {
+        format!("byte 0x{b:02x}")
+    }
 }
 
 impl Decoder {
@@ -99,7 +103,9 @@ impl Decoder {
         let Some((at, start, len)) = self.next_frame()? else { return Ok(None) };
         let body = &self.buf[start..start + len];
         let checked = match std::str::from_utf8(body) {
-            Ok(text) => serde_json::from_str::<serde::de::IgnoredAny>(text).map(|_| text.to_string()),
+            Ok(text) => {
+                serde_json::from_str::<serde::de::IgnoredAny>(text).map(|_| text.to_string())
+            }
             // Not UTF-8: the tree reader names the place.
             Err(_) => serde_json::from_slice::<Value>(body).map(|v| v.to_string()),
         };
@@ -126,7 +132,10 @@ impl Decoder {
                 b'0'..=b'9' => {
                     digits += 1;
                     if digits > MAX_LENGTH_DIGITS {
-                        let e = ProtocolError::BadLength { at, message: format!("more than {MAX_LENGTH_DIGITS} digits") };
+                        let e = ProtocolError::BadLength {
+                            at,
+                            message: format!("more than {MAX_LENGTH_DIGITS} digits"),
+                        };
                         return Err(self.fail(e));
                     }
                     length = length * 10 + u64::from(b - b'0');
@@ -145,7 +154,10 @@ impl Decoder {
                         0 => show_byte(other),
                         _ => format!("{} (byte {})", show_byte(other), at + i as u64),
                     };
-                    let e = ProtocolError::BadLength { at, message: format!("expected {expected}, found {found}") };
+                    let e = ProtocolError::BadLength {
+                        at,
+                        message: format!("expected {expected}, found {found}"),
+                    };
                     return Err(self.fail(e));
                 }
             }
@@ -177,6 +189,9 @@ impl Decoder {
         if rest.iter().all(u8::is_ascii_whitespace) {
             return Ok(());
         }
-        Err(ProtocolError::Truncated { at: self.at, message: format!("{} byte(s) of an unfinished message", rest.len()) })
+        Err(ProtocolError::Truncated {
+            at: self.at,
+            message: format!("{} byte(s) of an unfinished message", rest.len()),
+        })
     }
 }

@@ -28,13 +28,15 @@ fn parse_tree<M: Message>(text: &str) -> Result<M, ProtocolError> {
 }
 
 /// Reads a message's text with its state kept as text: `with_state` puts it into the message.
-fn parse_keeping_state<M: Message>(text: &str, with_state: impl FnOnce(&mut M, Option<OfflineState>)) -> Result<M, ProtocolError> {
+fn parse_keeping_state<M: Message>(
+    text: &str,
+    with_state: impl FnOnce(&mut M, Option<OfflineState>),
+) -> Result<M, ProtocolError> {
     let Some((fields, state)) = fields_keeping_state(text) else { return parse_tree(text) };
     let mut m = M::from_json(&fields)?;
     with_state(&mut m, state);
     Ok(m)
 }
-
 
 macro_rules! serde_through_json {
     ($($t:ty),* $(,)?) => {$(
@@ -173,10 +175,17 @@ fn settings_from(v: &Value, path: &str) -> Result<Settings, ProtocolError> {
         match obj.get(key) {
             None | Some(Value::Null) => Ok(false),
             Some(Value::Bool(b)) => Ok(*b),
-            Some(other) => Err(shape(&join(path, key), format!("expected true or false, got {}", brief(other)))),
+            Some(other) => Err(shape(
+                &join(path, key),
+                format!("expected true or false, got {}", brief(other)),
+            )),
         }
     };
-    Ok(Settings { futures: flag("futures")?, splurges: flag("splurges")?, options: flag("options")? })
+    Ok(Settings {
+        futures: flag("futures")?,
+        splurges: flag("splurges")?,
+        options: flag("options")?,
+    })
 }
 
 fn settings_json(s: Settings) -> Value {
@@ -261,7 +270,8 @@ impl Ready {
     pub(super) fn body_json(&self) -> Value {
         let mut v = json!({ "ready": self.punter });
         if let (Some(f), Some(obj)) = (&self.futures, v.as_object_mut()) {
-            let bids: Vec<Value> = f.iter().map(|&(s, t)| json!({ "source": s, "target": t })).collect();
+            let bids: Vec<Value> =
+                f.iter().map(|&(s, t)| json!({ "source": s, "target": t })).collect();
             obj.insert("futures".into(), Value::Array(bids));
         }
         v
@@ -284,20 +294,31 @@ impl ProtocolMove {
     /// keys are ignored (a bot written with optional fields answers
     /// `{"claim":{…},"option":null,…}`, and the server played the claim).
     fn from_object(obj: &Map<String, Value>, path: &str) -> Result<ProtocolMove, ProtocolError> {
-        let Some(key) = MOVE_KEYS.iter().copied().find(|k| obj.get(*k).is_some_and(|v| !v.is_null())) else {
-            return Err(shape(path, "expected a move: one of \"claim\", \"pass\", \"splurge\", \"option\""));
+        let Some(key) =
+            MOVE_KEYS.iter().copied().find(|k| obj.get(*k).is_some_and(|v| !v.is_null()))
+        else {
+            return Err(shape(
+                path,
+                "expected a move: one of \"claim\", \"pass\", \"splurge\", \"option\"",
+            ));
         };
         let bpath = join(path, key);
         let body = object(field(obj, key, path)?, &bpath)?;
         let punter = nat(field(body, "punter", &bpath)?, &join(&bpath, "punter"))?;
-        let end = |k: &str| -> Result<u64, ProtocolError> { nat(field(body, k, &bpath)?, &join(&bpath, k)) };
+        let end = |k: &str| -> Result<u64, ProtocolError> {
+            nat(field(body, k, &bpath)?, &join(&bpath, k))
+        };
         let mv = match key {
             "claim" => Move::Claim { source: end("source")?, target: end("target")? },
             "option" => Move::Option { source: end("source")?, target: end("target")? },
             "splurge" => {
                 let rpath = join(&bpath, "route");
                 let route = list(field(body, "route", &bpath)?, &rpath)?;
-                let route = route.iter().enumerate().map(|(i, s)| nat(s, &format!("{rpath}[{i}]"))).collect::<Result<_, _>>()?;
+                let route = route
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| nat(s, &format!("{rpath}[{i}]")))
+                    .collect::<Result<_, _>>()?;
                 Move::Splurge { route }
             }
             _ => Move::Pass,
@@ -313,8 +334,12 @@ impl Message for ProtocolMove {
     fn to_json(&self) -> Value {
         let p = self.punter;
         match &self.mv {
-            Move::Claim { source, target } => json!({ "claim": { "punter": p, "source": source, "target": target } }),
-            Move::Option { source, target } => json!({ "option": { "punter": p, "source": source, "target": target } }),
+            Move::Claim { source, target } => {
+                json!({ "claim": { "punter": p, "source": source, "target": target } })
+            }
+            Move::Option { source, target } => {
+                json!({ "option": { "punter": p, "source": source, "target": target } })
+            }
             Move::Pass => json!({ "pass": { "punter": p } }),
             Move::Splurge { route } => json!({ "splurge": { "punter": p, "route": route } }),
         }
@@ -340,7 +365,10 @@ impl Message for MoveRequest {
     fn from_json(v: &Value) -> Result<MoveRequest, ProtocolError> {
         let obj = object(v, "")?;
         let body = object(field(obj, "move", "")?, "move")?;
-        Ok(MoveRequest { moves: moves_from(field(body, "moves", "move")?, "move.moves")?, state: state_of(obj) })
+        Ok(MoveRequest {
+            moves: moves_from(field(body, "moves", "move")?, "move.moves")?,
+            state: state_of(obj),
+        })
     }
     /// The state is kept as text ([`OfflineState`]), never as a tree.
     fn parse(text: &str) -> Result<MoveRequest, ProtocolError> {
@@ -394,7 +422,9 @@ impl Message for Stop {
             let o = object(s, &path)?;
             let punter = nat(field(o, "punter", &path)?, &join(&path, "punter"))?;
             let sv = field(o, "score", &path)?;
-            let score = sv.as_i64().ok_or_else(|| shape(&join(&path, "score"), format!("expected a whole number, got {}", brief(sv))))?;
+            let score = sv.as_i64().ok_or_else(|| {
+                shape(&join(&path, "score"), format!("expected a whole number, got {}", brief(sv)))
+            })?;
             scores.push(Score { punter, score });
         }
         Ok(Stop { moves, scores, state: state_of(obj) })
@@ -413,7 +443,8 @@ impl Message for Stop {
 
 impl Stop {
     pub(super) fn body_json(&self) -> Value {
-        let scores: Vec<Value> = self.scores.iter().map(|s| json!({ "punter": s.punter, "score": s.score })).collect();
+        let scores: Vec<Value> =
+            self.scores.iter().map(|s| json!({ "punter": s.punter, "score": s.score })).collect();
         json!({ "stop": { "moves": moves_json(&self.moves), "scores": scores } })
     }
 }
@@ -422,7 +453,9 @@ impl Message for TimeoutNotice {
     fn from_json(v: &Value) -> Result<TimeoutNotice, ProtocolError> {
         let obj = object(v, "")?;
         let t = field(obj, "timeout", "")?;
-        let seconds = t.as_f64().ok_or_else(|| shape("timeout", format!("expected a number of seconds, got {}", brief(t))))?;
+        let seconds = t.as_f64().ok_or_else(|| {
+            shape("timeout", format!("expected a number of seconds, got {}", brief(t)))
+        })?;
         Ok(TimeoutNotice { seconds })
     }
     fn to_json(&self) -> Value {
@@ -508,4 +541,16 @@ impl Message for PunterMessage {
     }
 }
 
-serde_through_json!(Me, You, Setup, Ready, ProtocolMove, MoveRequest, Answer, Stop, TimeoutNotice, ServerMessage, PunterMessage);
+serde_through_json!(
+    Me,
+    You,
+    Setup,
+    Ready,
+    ProtocolMove,
+    MoveRequest,
+    Answer,
+    Stop,
+    TimeoutNotice,
+    ServerMessage,
+    PunterMessage
+);

@@ -81,10 +81,14 @@ impl ProtocolError {
     /// Where the problem is, in words ("byte 17", "line 1, column 9", "move.moves[0]").
     pub fn place(&self) -> String {
         match self {
-            ProtocolError::BadLength { at, .. } | ProtocolError::TooLarge { at, .. } | ProtocolError::Truncated { at, .. } => {
+            ProtocolError::BadLength { at, .. }
+            | ProtocolError::TooLarge { at, .. }
+            | ProtocolError::Truncated { at, .. } => {
                 format!("byte {at}")
             }
-            ProtocolError::Json { at: Some(at), line, column, .. } => format!("message at byte {at}, line {line}, column {column}"),
+            ProtocolError::Json { at: Some(at), line, column, .. } => {
+                format!("message at byte {at}, line {line}, column {column}")
+            }
             ProtocolError::Json { at: None, line, column, .. } => format!("{line}:{column}"),
             ProtocolError::Shape { field, .. } if field.is_empty() => "the message".into(),
             ProtocolError::Shape { field, .. } => field.clone(),
@@ -97,11 +101,15 @@ impl fmt::Display for ProtocolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let place = self.place();
         match self {
-            ProtocolError::BadLength { message, .. } => write!(f, "{place}: bad length prefix: {message}"),
+            ProtocolError::BadLength { message, .. } => {
+                write!(f, "{place}: bad length prefix: {message}")
+            }
             ProtocolError::TooLarge { length, limit, .. } => {
                 write!(f, "{place}: a message of {length} bytes is more than the limit of {limit}")
             }
-            ProtocolError::Truncated { message, .. } => write!(f, "{place}: the stream ends inside a message: {message}"),
+            ProtocolError::Truncated { message, .. } => {
+                write!(f, "{place}: the stream ends inside a message: {message}")
+            }
             ProtocolError::Json { message, .. } => write!(f, "{place}: invalid JSON: {message}"),
             ProtocolError::Shape { message, .. } => write!(f, "{place}: {message}"),
             ProtocolError::OutOfTurn { message } => f.write_str(message),
@@ -123,14 +131,22 @@ fn json_error(e: &serde_json::Error, at: Option<u64>) -> ProtocolError {
 // Reading JSON with paths
 
 fn join(path: &str, key: &str) -> String {
-    if path.is_empty() { key.to_string() } else { format!("{path}.{key}") }
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
 }
 
 fn object<'a>(v: &'a Value, path: &str) -> Result<&'a Map<String, Value>, ProtocolError> {
     v.as_object().ok_or_else(|| shape(path, format!("expected a JSON object, got {}", kind(v))))
 }
 
-fn field<'a>(obj: &'a Map<String, Value>, key: &str, path: &str) -> Result<&'a Value, ProtocolError> {
+fn field<'a>(
+    obj: &'a Map<String, Value>,
+    key: &str,
+    path: &str,
+) -> Result<&'a Value, ProtocolError> {
     obj.get(key).ok_or_else(|| shape(&join(path, key), "missing"))
 }
 
@@ -146,7 +162,9 @@ fn list<'a>(v: &'a Value, path: &str) -> Result<&'a Vec<Value>, ProtocolError> {
 }
 
 fn text(v: &Value, path: &str) -> Result<String, ProtocolError> {
-    v.as_str().map(str::to_string).ok_or_else(|| shape(path, format!("expected a string, got {}", kind(v))))
+    v.as_str()
+        .map(str::to_string)
+        .ok_or_else(|| shape(path, format!("expected a string, got {}", kind(v))))
 }
 
 fn kind(v: &Value) -> &'static str {
@@ -163,7 +181,11 @@ fn kind(v: &Value) -> &'static str {
 /// A short rendering of a value for error messages.
 fn brief(v: &Value) -> String {
     let s = v.to_string();
-    if s.chars().count() > 40 { format!("{}…", s.chars().take(40).collect::<String>()) } else { s }
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s
+    }
 }
 
 /// A punter's offline `"state"`: any JSON, kept as its text. The referee only hands it back
@@ -192,7 +214,9 @@ impl OfflineState {
 impl From<Value> for OfflineState {
     fn from(v: Value) -> OfflineState {
         // A Value always serialises.
-        OfflineState(serde_json::value::to_raw_value(&v).unwrap_or_else(|_| RawValue::NULL.to_owned()))
+        OfflineState(
+            serde_json::value::to_raw_value(&v).unwrap_or_else(|_| RawValue::NULL.to_owned()),
+        )
     }
 }
 

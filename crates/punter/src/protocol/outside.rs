@@ -12,9 +12,9 @@
 
 use super::exchanges::{turn_starts, Exchanges};
 use super::*;
+use crate::bots::{entrants, is_outside};
 use rails::arena::{seating, Answer as SeriesAnswer, Clock, Series, SeriesSpec, Start, Step};
 use rails::game::Actor;
-use crate::bots::{entrants, is_outside};
 
 /// The official time limits, in milliseconds.
 pub const SETUP_MS: u32 = 10_000;
@@ -38,7 +38,11 @@ impl Phase {
     }
     /// The official limit for an answer, in milliseconds.
     pub fn limit_ms(self) -> u32 {
-        if self == Phase::Setup { SETUP_MS } else { MOVE_MS }
+        if self == Phase::Setup {
+            SETUP_MS
+        } else {
+            MOVE_MS
+        }
     }
 }
 
@@ -57,7 +61,10 @@ pub enum Next {
     /// An outside seat must answer; then [`ProtocolGame::answer`] or [`ProtocolGame::fail`].
     Ask(Request),
     /// A person's seat is to move: answer on the series ([`ProtocolGame::series_mut`]).
-    Person { seat: usize, entrant: usize },
+    Person {
+        seat: usize,
+        entrant: usize,
+    },
     /// Built-in bots played; call again.
     Running,
     Over,
@@ -125,7 +132,12 @@ impl ProtocolGame {
     /// Game `game` of the series of `seed` between `entrants` (per entrant a built-in bot's
     /// name, or an outside punter: "js", "exe:COMMAND", "online"); entrants sit in the rotation
     /// of `arena::seating`.
-    pub fn new(params: PunterParams, entrants: &[String], seed: u64, game: u32) -> Result<ProtocolGame, String> {
+    pub fn new(
+        params: PunterParams,
+        entrants: &[String],
+        seed: u64,
+        game: u32,
+    ) -> Result<ProtocolGame, String> {
         ProtocolGame::set_up(params, entrants, seed, game, None)
     }
 
@@ -134,17 +146,31 @@ impl ProtocolGame {
     /// told of its seat's earlier moves; every outside punter is set up (the futures of the
     /// position stay as they are) and sent its seat's earlier move requests before the game
     /// goes on.
-    pub fn from_position(start: Start<Punter>, entrants: &[String], seed: u64, game: u32) -> Result<ProtocolGame, String> {
+    pub fn from_position(
+        start: Start<Punter>,
+        entrants: &[String],
+        seed: u64,
+        game: u32,
+    ) -> Result<ProtocolGame, String> {
         ProtocolGame::set_up(start.params.clone(), entrants, seed, game, Some(start))
     }
 
-    fn set_up(params: PunterParams, entrants: &[String], seed: u64, game: u32, start: Option<Start<Punter>>) -> Result<ProtocolGame, String> {
+    fn set_up(
+        params: PunterParams,
+        entrants: &[String],
+        seed: u64,
+        game: u32,
+        start: Option<Start<Punter>>,
+    ) -> Result<ProtocolGame, String> {
         let n = entrants.len();
         if !(2..=crate::state::MAX_PUNTERS).contains(&n) {
             return Err(format!("a game needs 2 to {} punters", crate::state::MAX_PUNTERS));
         }
         if params.punters != n {
-            return Err(format!("the game is set up for {} punters, but {n} entrants are seated", params.punters));
+            return Err(format!(
+                "the game is set up for {} punters, but {n} entrants are seated",
+                params.punters
+            ));
         }
         let mut g = ProtocolGame {
             params,
@@ -170,7 +196,10 @@ impl ProtocolGame {
             }
         }
         if let Some(start) = &g.start {
-            g.witness = turn_starts(&start.moves, n).into_iter().filter(|&(_, seat)| g.seats[seat].is_some()).collect();
+            g.witness = turn_starts(&start.moves, n)
+                .into_iter()
+                .filter(|&(_, seat)| g.seats[seat].is_some())
+                .collect();
         }
         match g.outside_from(0) {
             Some(seat) => g.state = State::Setup(seat),
@@ -237,7 +266,11 @@ impl ProtocolGame {
     /// Seats everyone and starts the game (after setup).
     fn start(&mut self) -> Result<(), String> {
         let deciders = entrants(&self.entrants, self.seed, self.game)?;
-        let spec = SeriesSpec { first: self.game, zombie_after: Some(ZOMBIE_AFTER), ..SeriesSpec::new(self.params.clone(), 1, self.seed) };
+        let spec = SeriesSpec {
+            first: self.game,
+            zombie_after: Some(ZOMBIE_AFTER),
+            ..SeriesSpec::new(self.params.clone(), 1, self.seed)
+        };
         let mut series = match self.start.take() {
             Some(start) => Series::from_position(spec, deciders, start)?,
             None => Series::new(spec, deciders)?,
@@ -281,7 +314,10 @@ impl ProtocolGame {
             game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
         }
         done = done.max(at);
-        let message = self.seats[seat].as_ref().map(|p| p.move_request_text(&game, &start.moves[..at])).unwrap_or_default();
+        let message = self.seats[seat]
+            .as_ref()
+            .map(|p| p.move_request_text(&game, &start.moves[..at]))
+            .unwrap_or_default();
         self.witnessed = Some((game, done));
         Ok((seat, message))
     }
@@ -301,7 +337,10 @@ impl ProtocolGame {
     pub fn next(&mut self, max: u32) -> Result<Next, String> {
         Ok(match self.state {
             State::Setup(seat) => {
-                let message = self.seats[seat].as_ref().map(|p| p.setup(&self.params).to_text()).unwrap_or_default();
+                let message = self.seats[seat]
+                    .as_ref()
+                    .map(|p| p.setup(&self.params).to_text())
+                    .unwrap_or_default();
                 self.request(Phase::Setup, seat, message)
             }
             State::Witness(k) => {
@@ -314,12 +353,19 @@ impl ProtocolGame {
                     Step::Running => Next::Running,
                     Step::Finished => {
                         self.state = self.outside_from(0).map_or(State::Over, State::Stop);
-                        if self.is_over() { Next::Over } else { Next::Running }
+                        if self.is_over() {
+                            Next::Over
+                        } else {
+                            Next::Running
+                        }
                     }
                     Step::Ask(q) => {
                         let seat = usize::from(q.seat);
-                        let Some(protocol) = self.seats[seat].as_ref() else { return Ok(Next::Person { seat, entrant: q.entrant }) };
-                        let message = protocol.move_request_text(series.current(), series.current_moves());
+                        let Some(protocol) = self.seats[seat].as_ref() else {
+                            return Ok(Next::Person { seat, entrant: q.entrant });
+                        };
+                        let message =
+                            protocol.move_request_text(series.current(), series.current_moves());
                         self.request(Phase::Move, seat, message)
                     }
                 }
@@ -330,7 +376,9 @@ impl ProtocolGame {
                     _ => "null".into(),
                 };
                 // A zombie is not told of the end (the server made no attempt to talk to one).
-                if self.zombies[seat] || self.series.as_ref().is_some_and(|s| s.is_zombie(self.entrant_in(seat))) {
+                if self.zombies[seat]
+                    || self.series.as_ref().is_some_and(|s| s.is_zombie(self.entrant_in(seat)))
+                {
                     self.state = self.outside_from(seat + 1).map_or(State::Over, State::Stop);
                     return Ok(Next::Running);
                 }
@@ -342,13 +390,22 @@ impl ProtocolGame {
 
     /// The asked seat's reply (its JSON text, or why it could not be read), with what it
     /// printed.
-    pub fn answer(&mut self, reply: Result<&str, String>, printed: &str) -> Result<Verdict, String> {
+    pub fn answer(
+        &mut self,
+        reply: Result<&str, String>,
+        printed: &str,
+    ) -> Result<Verdict, String> {
         self.answer_timed(reply, printed, 0.0)
     }
 
     /// [`ProtocolGame::answer`], with the time the answer took (milliseconds, as the host
     /// measured it), kept with the decision.
-    pub fn answer_timed(&mut self, reply: Result<&str, String>, printed: &str, ms: f64) -> Result<Verdict, String> {
+    pub fn answer_timed(
+        &mut self,
+        reply: Result<&str, String>,
+        printed: &str,
+        ms: f64,
+    ) -> Result<Verdict, String> {
         self.take_question()?;
         if let Ok(v) = &reply {
             self.exchanges.replied(v);
@@ -368,11 +425,20 @@ impl ProtocolGame {
                     Err(e) => (Some(e), None),
                 };
                 self.after_setup(seat, rejected.clone().or(note.clone()))?;
-                Ok(Verdict { played: if rejected.is_some() { "pass" } else { "ready" }.into(), rejected, note })
+                Ok(Verdict {
+                    played: if rejected.is_some() { "pass" } else { "ready" }.into(),
+                    rejected,
+                    note,
+                })
             }
             State::Witness(k) => {
                 let (at, seat) = self.witness[k];
-                if let (Ok(v), Some(p), Some(start), Some((game, _))) = (&reply, self.seats[seat].as_mut(), self.start.as_ref(), self.witnessed.as_ref()) {
+                if let (Ok(v), Some(p), Some(start), Some((game, _))) = (
+                    &reply,
+                    self.seats[seat].as_mut(),
+                    self.start.as_ref(),
+                    self.witnessed.as_ref(),
+                ) {
                     // Its state is taken; the move it names was played already, by someone.
                     let _ = p.answer(game, &start.moves[..at], v);
                 }
@@ -381,7 +447,9 @@ impl ProtocolGame {
             }
             State::Play => {
                 let series = self.series.as_mut().ok_or("the game has not started")?;
-                let Actor::Player(seat) = series.current().to_move() else { return Err("nobody is to move".into()) };
+                let Actor::Player(seat) = series.current().to_move() else {
+                    return Err("nobody is to move".into());
+                };
                 let seat = usize::from(seat);
                 let turn = match (&reply, self.seats[seat].as_mut()) {
                     (Ok(v), Some(p)) => p.answer(series.current(), series.current_moves(), v),
@@ -390,10 +458,18 @@ impl ProtocolGame {
                 };
                 match turn {
                     Ok((steps, note)) => {
-                        let played = steps.first().map_or_else(|| "pass".into(), |s| series.current().move_label(s));
+                        let played = steps
+                            .first()
+                            .map_or_else(|| "pass".into(), |s| series.current().move_label(s));
                         series.answer_timed(SeriesAnswer::Turn(steps), printed, ms);
-                        if let Some(message) = note.as_ref().filter(|_| self.move_notes.len() < 100) {
-                            self.move_notes.push(Remark { seat, phase: Phase::Move, message: message.clone(), move_index: None });
+                        if let Some(message) = note.as_ref().filter(|_| self.move_notes.len() < 100)
+                        {
+                            self.move_notes.push(Remark {
+                                seat,
+                                phase: Phase::Move,
+                                message: message.clone(),
+                                move_index: None,
+                            });
                         }
                         Ok(Verdict { played, rejected: None, note })
                     }
@@ -415,15 +491,30 @@ impl ProtocolGame {
     /// A failure in setup makes a zombie from the start; in play, `gone` (it crashed, sent
     /// something that is not JSON, its connection closed) makes a zombie from now on, as the
     /// official server did; otherwise the turn is a pass (a timeout counts towards ten).
-    pub fn fail(&mut self, message: &str, timeout: bool, gone: bool, printed: &str) -> Result<Verdict, String> {
+    pub fn fail(
+        &mut self,
+        message: &str,
+        timeout: bool,
+        gone: bool,
+        printed: &str,
+    ) -> Result<Verdict, String> {
         self.fail_timed(message, timeout, gone, printed, 0.0)
     }
 
     /// [`ProtocolGame::fail`], with the time the seat was given (milliseconds).
-    pub fn fail_timed(&mut self, message: &str, timeout: bool, gone: bool, printed: &str, ms: f64) -> Result<Verdict, String> {
+    pub fn fail_timed(
+        &mut self,
+        message: &str,
+        timeout: bool,
+        gone: bool,
+        printed: &str,
+        ms: f64,
+    ) -> Result<Verdict, String> {
         self.take_question()?;
         self.exchanges.unanswered();
-        let pass = |rejected: String| Ok(Verdict { played: "pass".into(), rejected: Some(rejected), note: None });
+        let pass = |rejected: String| {
+            Ok(Verdict { played: "pass".into(), rejected: Some(rejected), note: None })
+        };
         match self.state {
             State::Setup(seat) => {
                 // Any failure in setup made a zombie of the punter (even a timeout: the
@@ -435,14 +526,32 @@ impl ProtocolGame {
             }
             State::Witness(k) => {
                 self.after_witness(k + 1)?;
-                Ok(Verdict { played: "witnessed".into(), rejected: Some(message.to_string()), note: None })
+                Ok(Verdict {
+                    played: "witnessed".into(),
+                    rejected: Some(message.to_string()),
+                    note: None,
+                })
             }
             State::Play => {
                 let series = self.series.as_mut().ok_or("the game has not started")?;
-                let Actor::Player(seat) = series.current().to_move() else { return Err("nobody is to move".into()) };
+                let Actor::Player(seat) = series.current().to_move() else {
+                    return Err("nobody is to move".into());
+                };
                 let entrant = seating(self.entrants.len(), 0, self.game, seat);
-                let said = if gone { format!("{message}; a zombie from now on, as the official server made it") } else { message.to_string() };
-                series.answer_timed(if timeout { SeriesAnswer::TimedOut(said.clone()) } else { SeriesAnswer::Failed(said.clone()) }, printed, ms);
+                let said = if gone {
+                    format!("{message}; a zombie from now on, as the official server made it")
+                } else {
+                    message.to_string()
+                };
+                series.answer_timed(
+                    if timeout {
+                        SeriesAnswer::TimedOut(said.clone())
+                    } else {
+                        SeriesAnswer::Failed(said.clone())
+                    },
+                    printed,
+                    ms,
+                );
                 if gone {
                     series.make_zombie(entrant);
                 }
@@ -468,7 +577,12 @@ impl ProtocolGame {
 
     fn after_setup(&mut self, seat: usize, said: Option<String>) -> Result<(), String> {
         if let Some(message) = said {
-            self.setup_remarks.push(Remark { seat, phase: Phase::Setup, message, move_index: None });
+            self.setup_remarks.push(Remark {
+                seat,
+                phase: Phase::Setup,
+                message,
+                move_index: None,
+            });
         }
         match self.outside_from(seat + 1) {
             Some(next) => self.state = State::Setup(next),
@@ -489,7 +603,12 @@ impl ProtocolGame {
     /// What the referee said of the outside seats' answers: setup's, then every move played
     /// as a pass (the series' failures), then notes on moves played though not exact.
     pub fn remarks(&self) -> impl Iterator<Item = Remark> + '_ {
-        let moves = self.series.iter().flat_map(|s| s.failures()).map(|f| Remark { seat: usize::from(f.seat), phase: Phase::Move, message: f.message.clone(), move_index: Some(f.move_index) });
+        let moves = self.series.iter().flat_map(|s| s.failures()).map(|f| Remark {
+            seat: usize::from(f.seat),
+            phase: Phase::Move,
+            message: f.message.clone(),
+            move_index: Some(f.move_index),
+        });
         self.setup_remarks.iter().cloned().chain(moves).chain(self.move_notes.iter().cloned())
     }
 
@@ -499,9 +618,19 @@ impl ProtocolGame {
         Some(match series.logs().first() {
             Some(log) => log.record(self.seed, names),
             None => {
-                let players = self.seating().iter().map(|&e| names.get(e).cloned().unwrap_or_default()).collect();
+                let players = self
+                    .seating()
+                    .iter()
+                    .map(|&e| names.get(e).cloned().unwrap_or_default())
+                    .collect();
                 let moves = series.current_moves().to_vec();
-                rails::link::GameRecord { params: series.current_params().clone(), seed: self.seed, players, view: moves.len(), moves }
+                rails::link::GameRecord {
+                    params: series.current_params().clone(),
+                    seed: self.seed,
+                    players,
+                    view: moves.len(),
+                    moves,
+                }
             }
         })
     }

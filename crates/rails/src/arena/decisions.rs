@@ -43,7 +43,16 @@ impl Decision {
     /// A decision asked at move `move_index`, no moves made yet, nothing printed or refused.
     pub fn new(move_index: usize, seat: u8, entrant: usize, counts: bool) -> Decision {
         let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        Decision { move_index: narrow(move_index), entrant: narrow(entrant), made: 0, seat, timeout: false, counts, ms: 0.0, texts: None }
+        Decision {
+            move_index: narrow(move_index),
+            entrant: narrow(entrant),
+            made: 0,
+            seat,
+            timeout: false,
+            counts,
+            ms: 0.0,
+            texts: None,
+        }
     }
 
     fn texts(&mut self) -> &mut Texts {

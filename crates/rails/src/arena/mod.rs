@@ -104,7 +104,8 @@ impl MatchSeeds {
     /// The seed of entrant `i`'s own randomness in game `g`, for an entrant started afresh
     /// every game (a JavaScript strategy or bot in an arena, a built-in bot).
     pub fn entrant_game(self, i: usize, game: u32) -> u64 {
-        rng::stream(self.0 ^ 0x5EA7_0000_0000, (u64::from(game) << 16) | (i as u64 & 0xFFFF)).next_u64()
+        rng::stream(self.0 ^ 0x5EA7_0000_0000, (u64::from(game) << 16) | (i as u64 & 0xFFFF))
+            .next_u64()
     }
 
     /// The seed of match `k` of a tournament of pairs (each pair a series of its own).

@@ -6,7 +6,7 @@
 //! [`Series::answer`] whenever they are ready. Games are numbered in the whole series, so one
 //! game (or a shard) played apart (`first`) is the same game as in the whole run.
 
-use super::{Clock, Decision, Deciders, MatchRules, MatchSeeds, Standings, Start};
+use super::{Clock, Deciders, Decision, MatchRules, MatchSeeds, Standings, Start};
 use crate::game::{Actor, Game};
 use crate::rng::Rng;
 
@@ -32,7 +32,15 @@ pub struct SeriesSpec<G: Game> {
 impl<G: Game> SeriesSpec<G> {
     /// `games` games from game 0, seats rotating from entrant 0 in seat 0, no zombies.
     pub fn new(params: G::Params, games: u32, seed: u64) -> SeriesSpec<G> {
-        SeriesSpec { params, games, first: 0, seed, shift: 0, zombie_after: None, keep_decisions: true }
+        SeriesSpec {
+            params,
+            games,
+            first: 0,
+            seed,
+            shift: 0,
+            zombie_after: None,
+            keep_decisions: true,
+        }
     }
 }
 
@@ -108,14 +116,30 @@ impl<G: MatchRules> GameLog<G> {
     /// Game `game` of a series as the series logs it, from its moves (a game played elsewhere,
     /// e.g. by another worker): replayed, so moves the rules refuse, or a game neither over nor
     /// capped, are an error. Its decisions stay with the host that played it.
-    pub fn replayed(game: u32, params: G::Params, seating: Vec<usize>, moves: Vec<G::Move>, output: String) -> Result<GameLog<G>, String> {
+    pub fn replayed(
+        game: u32,
+        params: G::Params,
+        seating: Vec<usize>,
+        moves: Vec<G::Move>,
+        output: String,
+    ) -> Result<GameLog<G>, String> {
         let end: G = crate::game::replay(&params, &moves).map_err(|e| e.to_string())?;
         let capped = end.outcome().is_none() && end.capped();
         if end.outcome().is_none() && !capped {
             return Err(format!("the game is not over after its {} moves", moves.len()));
         }
         let returns = if capped { end.capped_returns() } else { end.returns() };
-        Ok(GameLog { game, params, seating, moves, returns, capped, output, decisions: Vec::new(), end })
+        Ok(GameLog {
+            game,
+            params,
+            seating,
+            moves,
+            returns,
+            capped,
+            output,
+            decisions: Vec::new(),
+            end,
+        })
     }
 }
 
@@ -156,7 +180,24 @@ impl<G: MatchRules> Series<G> {
         let (timeouts, zombies) = (vec![0; deciders.len()], vec![false; deciders.len()]);
         let probe = G::new(&spec.params).map_err(|e| e.to_string())?;
         let (params, chance) = (spec.params.clone(), MatchSeeds(spec.seed).chance(spec.first));
-        let mut series = Series { spec, deciders, params, game: probe, moves: Vec::new(), output: String::new(), decisions: Vec::new(), clock: None, chance, pending: None, queued: None, failed_turn: None, logs: Vec::new(), failures: Vec::new(), timeouts, zombies };
+        let mut series = Series {
+            spec,
+            deciders,
+            params,
+            game: probe,
+            moves: Vec::new(),
+            output: String::new(),
+            decisions: Vec::new(),
+            clock: None,
+            chance,
+            pending: None,
+            queued: None,
+            failed_turn: None,
+            logs: Vec::new(),
+            failures: Vec::new(),
+            timeouts,
+            zombies,
+        };
         if series.spec.games > 0 {
             series.start_game()?;
         }
@@ -170,7 +211,11 @@ impl<G: MatchRules> Series<G> {
     /// moves ([`super::Decider::witness`]); the chance stream goes on past the chance moves
     /// already made, so a game stopped and started again from its own moves, with the same
     /// seats and seed, goes on as if it had never stopped. Games after it start at their deal.
-    pub fn from_position(spec: SeriesSpec<G>, deciders: Deciders<G>, start: Start<G>) -> Result<Series<G>, String> {
+    pub fn from_position(
+        spec: SeriesSpec<G>,
+        deciders: Deciders<G>,
+        start: Start<G>,
+    ) -> Result<Series<G>, String> {
         let mut series = Series::new(SeriesSpec { games: 0, ..spec.clone() }, deciders)?;
         series.spec.games = spec.games;
         if spec.games == 0 {
@@ -208,7 +253,8 @@ impl<G: MatchRules> Series<G> {
             }
             game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
         }
-        (series.game, series.params, series.moves, series.chance) = (game, start.params, start.moves, chance);
+        (series.game, series.params, series.moves, series.chance) =
+            (game, start.params, start.moves, chance);
         Ok(series)
     }
 
@@ -244,7 +290,10 @@ impl<G: MatchRules> Series<G> {
     }
     pub fn is_zombie(&self, entrant: usize) -> bool {
         self.zombies.get(entrant).copied().unwrap_or(false)
-            || self.spec.zombie_after.is_some_and(|n| self.timeouts.get(entrant).is_some_and(|&t| t >= n))
+            || self
+                .spec
+                .zombie_after
+                .is_some_and(|n| self.timeouts.get(entrant).is_some_and(|&t| t >= n))
     }
     /// The game being played now, and the parameters it was set up with.
     pub fn current(&self) -> &G {
@@ -323,10 +372,21 @@ impl<G: MatchRules> Series<G> {
         let seating = (0..self.game.seats()).map(|s| self.entrant_in(g, s as u8)).collect();
         let returns = if capped { self.game.capped_returns() } else { self.game.returns() };
         let end = self.game.clone();
-        let (output, mut decisions) = (std::mem::take(&mut self.output), std::mem::take(&mut self.decisions));
+        let (output, mut decisions) =
+            (std::mem::take(&mut self.output), std::mem::take(&mut self.decisions));
         // A long series keeps every game's decisions: not the slack of a growing list too.
         decisions.shrink_to_fit();
-        self.logs.push(GameLog { game: g, params: self.params.clone(), seating, moves: std::mem::take(&mut self.moves), returns, capped, output, decisions, end });
+        self.logs.push(GameLog {
+            game: g,
+            params: self.params.clone(),
+            seating,
+            moves: std::mem::take(&mut self.moves),
+            returns,
+            capped,
+            output,
+            decisions,
+            end,
+        });
         (self.queued, self.failed_turn) = (None, None);
         if self.games_done() < self.spec.games {
             // The first game was set up from the same parameters, so this cannot fail.
@@ -362,7 +422,13 @@ impl<G: MatchRules> Series<G> {
                         let Some(mv) = self.fallback() else { return false };
                         self.apply(mv);
                     } else {
-                        let query = Query { entrant, seat, game: g, view: self.game.view(seat), counts: true };
+                        let query = Query {
+                            entrant,
+                            seat,
+                            game: g,
+                            view: self.game.view(seat),
+                            counts: true,
+                        };
                         self.pending = Some(Pending { query, then: None });
                     }
                 }
@@ -371,7 +437,13 @@ impl<G: MatchRules> Series<G> {
                     let Some(mv) = self.game.draw_chance(&mut self.chance) else { return false };
                     match self.game.courtesy(&mv) {
                         Some((seat, view)) if !self.is_zombie(self.entrant_in(g, seat)) => {
-                            let query = Query { entrant: self.entrant_in(g, seat), seat, game: g, view, counts: false };
+                            let query = Query {
+                                entrant: self.entrant_in(g, seat),
+                                seat,
+                                game: g,
+                                view,
+                                counts: false,
+                            };
                             self.pending = Some(Pending { query, then: Some(mv) });
                         }
                         _ => self.apply(mv),
@@ -389,9 +461,11 @@ impl<G: MatchRules> Series<G> {
         }
         let mv = rest.remove(0);
         // The turn's decision is the last one: its moves follow each other until the turn ends.
-        let decision = self.decisions.last_mut().filter(|d| d.seat == seat && d.refused().is_none());
+        let decision =
+            self.decisions.last_mut().filter(|d| d.seat == seat && d.refused().is_none());
         if self.game.move_index(&mv).is_none() {
-            let message = format!("answered {}, which is not a legal move now", self.game.move_label(&mv));
+            let message =
+                format!("answered {}, which is not a legal move now", self.game.move_label(&mv));
             if let Some(d) = decision {
                 d.refuse(message.clone());
             }
@@ -410,7 +484,14 @@ impl<G: MatchRules> Series<G> {
             self.timeouts[entrant] += 1;
         }
         self.failed_turn = Some(seat);
-        let failure = SeatFailure { game: self.game_number(), move_index: self.moves.len(), entrant, seat, message, timeout };
+        let failure = SeatFailure {
+            game: self.game_number(),
+            move_index: self.moves.len(),
+            entrant,
+            seat,
+            message,
+            timeout,
+        };
         self.failures.push(failure);
     }
 
@@ -431,7 +512,9 @@ impl<G: MatchRules> Series<G> {
             // The game does not play a courtesy answer, so its words cannot come from the moves.
             decision.set_unplayed(match &answer {
                 Answer::Move(mv) => self.game.move_label(mv),
-                Answer::Turn(moves) => moves.iter().map(|mv| self.game.move_label(mv)).collect::<Vec<_>>().join("; "),
+                Answer::Turn(moves) => {
+                    moves.iter().map(|mv| self.game.move_label(mv)).collect::<Vec<_>>().join("; ")
+                }
                 Answer::Failed(_) | Answer::TimedOut(_) => String::new(),
             });
         }
@@ -447,7 +530,10 @@ impl<G: MatchRules> Series<G> {
         let legal = matches!(&answer, Answer::Move(mv) if query.counts && self.game.move_index(mv).is_some());
         let failure = match &answer {
             Answer::Move(_) if !query.counts || legal => None,
-            Answer::Move(mv) => Some((format!("answered {}, which is not a legal move now", self.game.move_label(mv)), false)),
+            Answer::Move(mv) => Some((
+                format!("answered {}, which is not a legal move now", self.game.move_label(mv)),
+                false,
+            )),
             Answer::Failed(m) => Some((m.clone(), false)),
             Answer::TimedOut(m) => Some((m.clone(), true)),
             Answer::Turn(_) => None,
@@ -466,7 +552,14 @@ impl<G: MatchRules> Series<G> {
             if query.counts {
                 self.fail(query.entrant, query.seat, message, timeout);
             } else {
-                self.failures.push(SeatFailure { game: query.game, move_index: self.moves.len(), entrant: query.entrant, seat: query.seat, message, timeout });
+                self.failures.push(SeatFailure {
+                    game: query.game,
+                    move_index: self.moves.len(),
+                    entrant: query.entrant,
+                    seat: query.seat,
+                    message,
+                    timeout,
+                });
             }
         }
         let mv = match (then, answer) {
@@ -486,7 +579,9 @@ impl<G: MatchRules> Series<G> {
                 return Step::Finished;
             }
             let Some(p) = &self.pending else { return Step::Finished };
-            let Some(decider) = self.deciders[p.query.entrant].as_mut() else { return Step::Ask(p.query.clone()) };
+            let Some(decider) = self.deciders[p.query.entrant].as_mut() else {
+                return Step::Ask(p.query.clone());
+            };
             let began = self.clock.as_mut().map(|c| c());
             let answer = match decider.decide(&p.query.view) {
                 Ok(mv) => Answer::Move(mv),
@@ -510,7 +605,9 @@ impl<G: MatchRules> Series<G> {
     pub fn run(mut self) -> Result<Series<G>, String> {
         match self.advance(u32::MAX) {
             Step::Finished => Ok(self),
-            Step::Ask(q) => Err(format!("entrant {} is answered from outside the engine", q.entrant)),
+            Step::Ask(q) => {
+                Err(format!("entrant {} is answered from outside the engine", q.entrant))
+            }
             Step::Running => Err("the series did not finish".into()),
         }
     }

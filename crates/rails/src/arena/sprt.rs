@@ -40,9 +40,16 @@ pub enum SprtError {
 impl fmt::Display for SprtError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SprtError::Elo { which, value } => write!(f, "{which} {value} is not an Elo difference between −{MAX_ELO} and {MAX_ELO}"),
-            SprtError::Order { elo0, elo1 } => write!(f, "elo1 ({elo1}) must be above elo0 ({elo0})"),
-            SprtError::Rate { which, value } => write!(f, "{which} {value} must be between 0 and 0.5 (exclusive)"),
+            SprtError::Elo { which, value } => write!(
+                f,
+                "{which} {value} is not an Elo difference between −{MAX_ELO} and {MAX_ELO}"
+            ),
+            SprtError::Order { elo0, elo1 } => {
+                write!(f, "elo1 ({elo1}) must be above elo0 ({elo0})")
+            }
+            SprtError::Rate { which, value } => {
+                write!(f, "{which} {value} must be between 0 and 0.5 (exclusive)")
+            }
         }
     }
 }
@@ -60,7 +67,12 @@ pub struct SprtBounds {
 
 impl Default for SprtBounds {
     fn default() -> SprtBounds {
-        SprtBounds { elo0: DEFAULT_ELO0, elo1: DEFAULT_ELO1, alpha: DEFAULT_ALPHA, beta: DEFAULT_BETA }
+        SprtBounds {
+            elo0: DEFAULT_ELO0,
+            elo1: DEFAULT_ELO1,
+            alpha: DEFAULT_ALPHA,
+            beta: DEFAULT_BETA,
+        }
     }
 }
 

@@ -24,7 +24,10 @@ pub struct Standings {
 
 impl Standings {
     pub fn new(entrants: usize) -> Standings {
-        Standings { tallies: vec![Tally::default(); entrants], pairs: vec![vec![0.0; entrants]; entrants] }
+        Standings {
+            tallies: vec![Tally::default(); entrants],
+            pairs: vec![vec![0.0; entrants]; entrants],
+        }
     }
 
     /// Adds one game, ranked by the seats' returns as [`Game::ranks`] ranks them
@@ -46,7 +49,13 @@ impl Standings {
             for (other_seat, &other) in seating.iter().enumerate() {
                 let Some(&o) = ranks.get(other_seat) else { continue };
                 if other != entrant && other < self.pairs.len() {
-                    let share = if rank < o { 1.0 } else if rank == o { 0.5 } else { 0.0 };
+                    let share = if rank < o {
+                        1.0
+                    } else if rank == o {
+                        0.5
+                    } else {
+                        0.0
+                    };
                     self.pairs[entrant][other] += share;
                 }
             }

@@ -47,7 +47,11 @@ pub struct AbRun {
 /// The place where a run's text is too long, as a link error naming it.
 fn check_len(what: &str, text: &str, max: usize) -> Result<(), LinkError> {
     if text.len() > max {
-        return Err(LinkError::TooLarge { what: what.to_string(), value: text.len() as u64, max: max as u64 });
+        return Err(LinkError::TooLarge {
+            what: what.to_string(),
+            value: text.len() as u64,
+            max: max as u64,
+        });
     }
     Ok(())
 }
@@ -56,10 +60,18 @@ impl AbRun {
     /// Refuses a run no link may hold (too many pairs or maps, a text over its limit, bad bounds).
     pub fn check(&self) -> Result<(), LinkError> {
         if self.max_pairs == 0 || self.max_pairs > MAX_AB_PAIRS {
-            return Err(LinkError::TooLarge { what: "pairs".into(), value: u64::from(self.max_pairs), max: u64::from(MAX_AB_PAIRS) });
+            return Err(LinkError::TooLarge {
+                what: "pairs".into(),
+                value: u64::from(self.max_pairs),
+                max: u64::from(MAX_AB_PAIRS),
+            });
         }
         if self.maps.len() > MAX_AB_MAPS {
-            return Err(LinkError::TooLarge { what: "maps".into(), value: self.maps.len() as u64, max: MAX_AB_MAPS as u64 });
+            return Err(LinkError::TooLarge {
+                what: "maps".into(),
+                value: self.maps.len() as u64,
+                max: MAX_AB_MAPS as u64,
+            });
         }
         self.maps.iter().try_for_each(|m| check_len("map name length", m, MAX_MAP_NAME))?;
         check_len("settings length", &self.settings, MAX_SETTINGS)?;
@@ -69,7 +81,8 @@ impl AbRun {
             check_len("bot code length", &b.code, MAX_AB_CODE)?;
         }
         let b = &self.bounds;
-        SprtBounds::new(b.elo0, b.elo1, b.alpha, b.beta).map_err(|e| LinkError::Malformed(e.to_string()))?;
+        SprtBounds::new(b.elo0, b.elo1, b.alpha, b.beta)
+            .map_err(|e| LinkError::Malformed(e.to_string()))?;
         Ok(())
     }
 }
@@ -97,7 +110,11 @@ pub fn encode_ab(kind: &str, run: &AbRun) -> Result<String, LinkError> {
 /// The run an intact `<game>-ab` link holds.
 pub fn decode_ab(env: &Envelope) -> Result<AbRun, LinkError> {
     if env.version != AB_VERSION {
-        return Err(LinkError::Version { kind: env.kind.clone(), version: env.version, supported: AB_VERSION });
+        return Err(LinkError::Version {
+            kind: env.kind.clone(),
+            version: env.version,
+            supported: AB_VERSION,
+        });
     }
     if !env.intact {
         return Err(LinkError::Checksum);
@@ -109,11 +126,18 @@ pub fn decode_ab(env: &Envelope) -> Result<AbRun, LinkError> {
     for v in &mut x {
         *v = f64::from_bits(r.bits(64)?);
     }
-    let bounds = SprtBounds::new(x[0], x[1], x[2], x[3]).map_err(|e| LinkError::Malformed(e.to_string()))?;
+    let bounds =
+        SprtBounds::new(x[0], x[1], x[2], x[3]).map_err(|e| LinkError::Malformed(e.to_string()))?;
     let count = r.bounded(MAX_AB_MAPS as u64, "maps")? as usize;
     let maps = (0..count).map(|_| r.string(MAX_MAP_NAME)).collect::<Result<Vec<_>, _>>()?;
     let settings = r.string(MAX_SETTINGS)?;
-    let mut bot = || -> Result<AbBot, LinkError> { Ok(AbBot { label: r.string(MAX_LABEL)?, language: r.string(MAX_LANGUAGE)?, code: r.string(MAX_AB_CODE)? }) };
+    let mut bot = || -> Result<AbBot, LinkError> {
+        Ok(AbBot {
+            label: r.string(MAX_LABEL)?,
+            language: r.string(MAX_LANGUAGE)?,
+            code: r.string(MAX_AB_CODE)?,
+        })
+    };
     let bots = [bot()?, bot()?];
     let run = AbRun { seed, max_pairs, bounds, maps, settings, bots };
     run.check()?;
@@ -146,7 +170,11 @@ mod tests {
     use crate::link::open;
 
     fn run() -> AbRun {
-        let bot = |label: &str, code: &str| AbBot { label: label.into(), language: "js".into(), code: code.into() };
+        let bot = |label: &str, code: &str| AbBot {
+            label: label.into(),
+            language: "js".into(),
+            code: code.into(),
+        };
         AbRun {
             seed: 123_456_789,
             max_pairs: 500,

@@ -22,7 +22,12 @@ pub fn content_hash(text: &str) -> u32 {
 
 /// Writes `name` + hash when `text` is exactly the bundled asset `name` (`is_bundled`), else
 /// `name` + the text.
-pub fn write_asset(w: &mut BitWriter, name: &str, text: &str, is_bundled: impl Fn(&str, &str) -> bool) {
+pub fn write_asset(
+    w: &mut BitWriter,
+    name: &str,
+    text: &str,
+    is_bundled: impl Fn(&str, &str) -> bool,
+) {
     if is_bundled(name, text) {
         w.bits(BY_NAME, 8);
         w.string(name);
@@ -48,7 +53,9 @@ pub fn read_asset(
         BY_NAME => {
             let name = r.string(max_name)?;
             let hash = r.bits(32)? as u32;
-            let text = r.asset(&name).or_else(|| bundled(&name)).ok_or_else(|| LinkError::MissingAsset(format!("this page has no bundled \"{name}\"")))?;
+            let text = r.asset(&name).or_else(|| bundled(&name)).ok_or_else(|| {
+                LinkError::MissingAsset(format!("this page has no bundled \"{name}\""))
+            })?;
             if content_hash(text) != hash {
                 return Err(LinkError::MissingAsset(format!(
                     "the bundled \"{name}\" has changed since this link was made"

@@ -44,7 +44,10 @@ fn check(bot: &BotLink, languages: &[&str]) -> Result<(), LinkError> {
     }
     if !languages.contains(&bot.language.as_str()) {
         let lang = crate::inputs::excerpt(&bot.language);
-        return Err(LinkError::Malformed(format!("unknown bot language \"{lang}\" (this game's bots are in: {})", languages.join(", "))));
+        return Err(LinkError::Malformed(format!(
+            "unknown bot language \"{lang}\" (this game's bots are in: {})",
+            languages.join(", ")
+        )));
     }
     Ok(())
 }
@@ -62,7 +65,11 @@ pub fn encode_bot(kind: &str, bot: &BotLink, languages: &[&str]) -> Result<Strin
 /// The bot in a bot link's envelope; `languages` are the game's.
 pub fn decode_bot(env: &Envelope, languages: &[&str]) -> Result<BotLink, LinkError> {
     if env.version != BOT_LINK_VERSION {
-        return Err(LinkError::Version { kind: env.kind.clone(), version: env.version, supported: BOT_LINK_VERSION });
+        return Err(LinkError::Version {
+            kind: env.kind.clone(),
+            version: env.version,
+            supported: BOT_LINK_VERSION,
+        });
     }
     if !env.intact {
         return Err(LinkError::Checksum);
@@ -82,13 +89,19 @@ pub fn decode_bot(env: &Envelope, languages: &[&str]) -> Result<BotLink, LinkErr
 /// A string's "text length" limit error, named for what it measured.
 fn named(e: LinkError, what: &str) -> LinkError {
     match e {
-        LinkError::TooLarge { value, max, .. } => LinkError::TooLarge { what: what.into(), value, max },
+        LinkError::TooLarge { value, max, .. } => {
+            LinkError::TooLarge { what: what.into(), value, max }
+        }
         e => e,
     }
 }
 
 /// Opens a bot link of `game`: `data` `{ name, language, code }` for the page.
-pub fn open_bot(env: &Envelope, game: &'static str, languages: &[&str]) -> Result<Opened, LinkError> {
+pub fn open_bot(
+    env: &Envelope,
+    game: &'static str,
+    languages: &[&str],
+) -> Result<Opened, LinkError> {
     let bot = decode_bot(env, languages)?;
     Ok(Opened {
         kind: env.kind.clone(),
@@ -133,45 +146,77 @@ mod tests {
     fn bounds_refused_both_ways() {
         let long_name = bot(&"n".repeat(MAX_BOT_NAME + 1), "js", "");
         let e = encode_bot("any-bot", &long_name, LANGS).expect_err("too long a name");
-        assert!(matches!(e, LinkError::TooLarge { ref what, .. } if what == "bot name length"), "{e}");
+        assert!(
+            matches!(e, LinkError::TooLarge { ref what, .. } if what == "bot name length"),
+            "{e}"
+        );
         let long_code = bot("b", "js", &"a".repeat(MAX_BOT_CODE + 1));
-        assert_eq!(encode_bot("any-bot", &long_code, LANGS).expect_err("too long").code(), "too-large");
+        assert_eq!(
+            encode_bot("any-bot", &long_code, LANGS).expect_err("too long").code(),
+            "too-large"
+        );
         // A hand-made body over the bounds is refused on opening too, naming the limit.
         let mut w = BitWriter::new();
         w.string("b");
         w.string("js");
         w.varint(MAX_BOT_CODE as u64 + 1);
         let e = reopen(&seal("any-bot", 1, &w.into_bytes())).expect_err("over the code bound");
-        assert_eq!(e.to_string(), format!("bot code length {} is larger than the limit of {MAX_BOT_CODE}", MAX_BOT_CODE + 1));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "bot code length {} is larger than the limit of {MAX_BOT_CODE}",
+                MAX_BOT_CODE + 1
+            )
+        );
     }
 
     #[test]
     fn malformed_input_is_a_typed_error() {
         let good = encode_bot("any-bot", &bot("b", "js", "code"), LANGS).expect("encodes");
         // A language the game has no bots in.
-        let e = encode_bot("any-bot", &bot("b", "python", "x"), LANGS).expect_err("unknown language");
+        let e =
+            encode_bot("any-bot", &bot("b", "python", "x"), LANGS).expect_err("unknown language");
         assert_eq!(e.code(), "malformed");
         assert!(e.to_string().contains("unknown bot language \"python\""), "{e}");
         let mut w = BitWriter::new();
         ["b", "cobol", "x"].iter().for_each(|s| w.string(s));
-        assert_eq!(reopen(&seal("any-bot", 1, &w.into_bytes())).expect_err("cobol").code(), "malformed");
+        assert_eq!(
+            reopen(&seal("any-bot", 1, &w.into_bytes())).expect_err("cobol").code(),
+            "malformed"
+        );
         // No name.
-        assert_eq!(encode_bot("any-bot", &bot("  ", "js", "x"), LANGS).expect_err("no name").code(), "malformed");
+        assert_eq!(
+            encode_bot("any-bot", &bot("  ", "js", "x"), LANGS).expect_err("no name").code(),
+            "malformed"
+        );
         // Altered: refused, never opened half-way.
         let (head, data) = good.split_at(good.len() - 3);
-        let altered = format!("{head}{}{}", if data.starts_with('A') { 'B' } else { 'A' }, &data[1..]);
-        assert!(matches!(reopen(&altered), Err(LinkError::Checksum | LinkError::Base64 | LinkError::Inflate | LinkError::Truncated)));
+        let altered =
+            format!("{head}{}{}", if data.starts_with('A') { 'B' } else { 'A' }, &data[1..]);
+        assert!(matches!(
+            reopen(&altered),
+            Err(LinkError::Checksum
+                | LinkError::Base64
+                | LinkError::Inflate
+                | LinkError::Truncated)
+        ));
         // Cut short.
         assert!(reopen(&good[..good.len() - 4]).is_err());
         // Data after the code.
         let mut w = BitWriter::new();
         ["b", "js", "x", "more"].iter().for_each(|s| w.string(s));
-        assert_eq!(reopen(&seal("any-bot", 1, &w.into_bytes())).expect_err("trailing").code(), "malformed");
+        assert_eq!(
+            reopen(&seal("any-bot", 1, &w.into_bytes())).expect_err("trailing").code(),
+            "malformed"
+        );
         // Not UTF-8.
         let mut w = BitWriter::new();
         w.varint(1);
         w.bits(0xff, 8);
-        assert_eq!(reopen(&seal("any-bot", 1, &w.into_bytes())).expect_err("bytes").code(), "malformed");
+        assert_eq!(
+            reopen(&seal("any-bot", 1, &w.into_bytes())).expect_err("bytes").code(),
+            "malformed"
+        );
         // A version from the future.
         let mut w = BitWriter::new();
         ["b", "js", "x"].iter().for_each(|s| w.string(s));

@@ -12,19 +12,29 @@ pub mod registry;
 pub use ab::{decode_ab, encode_ab, open_ab, AbBot, AbRun};
 pub use asset::{content_hash, peek_asset_name, read_asset, write_asset, Asset};
 pub use bits::{width, BitReader, BitWriter};
-pub use bot::{decode_bot, encode_bot, open_bot, BotLink, BOT_LINK_VERSION, MAX_BOT_CODE, MAX_BOT_LANGUAGE, MAX_BOT_NAME};
-pub use record::{decode_game, decode_game_with, decode_record, encode_game, Decoded, GameRecord, LinkParams};
+pub use bot::{
+    decode_bot, encode_bot, open_bot, BotLink, BOT_LINK_VERSION, MAX_BOT_CODE, MAX_BOT_LANGUAGE,
+    MAX_BOT_NAME,
+};
+pub use record::{
+    decode_game, decode_game_with, decode_record, encode_game, Decoded, GameRecord, LinkParams,
+};
 pub use registry::{open_among, LinkKind, Opened};
 
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
 use base64::alphabet::URL_SAFE;
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
 use base64::Engine;
 use miniz_oxide::inflate::TINFLStatus;
 use std::fmt;
 
 /// Decoding accepts a group cut short (its leftover bits are ignored) so cut links still open.
-const LENIENT: GeneralPurpose =
-    GeneralPurpose::new(&URL_SAFE, GeneralPurposeConfig::new().with_encode_padding(false).with_decode_allow_trailing_bits(true).with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent));
+const LENIENT: GeneralPurpose = GeneralPurpose::new(
+    &URL_SAFE,
+    GeneralPurposeConfig::new()
+        .with_encode_padding(false)
+        .with_decode_allow_trailing_bits(true)
+        .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent),
+);
 
 /// Where `./play` serves the page; CLI links start with this unless told otherwise.
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8000/";
@@ -43,11 +53,22 @@ pub enum LinkError {
     /// A `%` escape that is not `%XX`, or escapes that are not UTF-8.
     Escape,
     /// A number or size above its limit.
-    TooLarge { what: String, value: u64, max: u64 },
+    TooLarge {
+        what: String,
+        value: u64,
+        max: u64,
+    },
     /// A kind this page does not know; `known` lists the kinds it does (empty when a decoder
     /// was handed another kind's envelope).
-    UnknownKind { kind: String, known: Vec<&'static str> },
-    Version { kind: String, version: u32, supported: u32 },
+    UnknownKind {
+        kind: String,
+        known: Vec<&'static str>,
+    },
+    Version {
+        kind: String,
+        version: u32,
+        supported: u32,
+    },
     Base64,
     Inflate,
     /// The data ends before the record does.
@@ -59,7 +80,11 @@ pub enum LinkError {
     Checksum,
     /// The body is intact, but of another version of its kind than the link says (its
     /// `kind/version/` label was edited).
-    OtherVersion { kind: String, labelled: u32, actual: u32 },
+    OtherVersion {
+        kind: String,
+        labelled: u32,
+        actual: u32,
+    },
 }
 
 impl fmt::Display for LinkError {
@@ -133,7 +158,8 @@ impl Envelope {
 
 /// CRC-32 (the zlib one) with a 1 KB table built at compile time: a faster one's 16 KB table
 /// would be most of what it costs in every page module, and links are short.
-pub(crate) const CRC32: crc::Crc<u32, crc::Table<1>> = crc::Crc::<u32, crc::Table<1>>::new(&crc::CRC_32_ISO_HDLC);
+pub(crate) const CRC32: crc::Crc<u32, crc::Table<1>> =
+    crc::Crc::<u32, crc::Table<1>>::new(&crc::CRC_32_ISO_HDLC);
 
 /// The checksum of `body` under the label `kind/version/`, so a body moved under another label
 /// (another version of its kind) does not pass as intact.
@@ -174,7 +200,11 @@ pub fn seal(kind: &str, version: u32, body: &[u8]) -> String {
 /// `%XX` escapes decoded.
 pub fn fragment(link: &str) -> Result<String, LinkError> {
     if link.len() > MAX_LINK_CHARS {
-        return Err(LinkError::TooLarge { what: "link length".into(), value: link.len() as u64, max: MAX_LINK_CHARS as u64 });
+        return Err(LinkError::TooLarge {
+            what: "link length".into(),
+            value: link.len() as u64,
+            max: MAX_LINK_CHARS as u64,
+        });
     }
     let raw = link.rsplit_once('#').map_or(link, |(_, f)| f).trim();
     if !raw.contains('%') {
@@ -203,7 +233,10 @@ pub fn split(fragment: &str) -> Result<(&str, u32, &str), LinkError> {
     let (Some(kind), Some(version), Some(data)) = (parts.next(), parts.next(), parts.next()) else {
         return Err(LinkError::Shape);
     };
-    if kind.is_empty() || kind.len() > 32 || !kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+    if kind.is_empty()
+        || kind.len() > 32
+        || !kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+    {
         return Err(LinkError::Shape);
     }
     let version: u32 = version.parse().map_err(|_| LinkError::Shape)?;
@@ -237,10 +270,20 @@ pub fn unpack(kind: &str, version: u32, data: &str) -> Result<Envelope, LinkErro
             Ok(raw) => raw,
             // Cut inside the compressed data: keep what inflated, without its checksum.
             Err(e) if e.status == TINFLStatus::FailedCannotMakeProgress && !e.output.is_empty() => {
-                return Ok(Envelope { kind: kind.to_string(), version, body: e.output, intact: false, assets: Vec::new() });
+                return Ok(Envelope {
+                    kind: kind.to_string(),
+                    version,
+                    body: e.output,
+                    intact: false,
+                    assets: Vec::new(),
+                });
             }
             Err(e) if e.status == TINFLStatus::HasMoreOutput => {
-                return Err(LinkError::TooLarge { what: "unpacked link size".into(), value: MAX_BODY as u64 + 1, max: MAX_BODY as u64 });
+                return Err(LinkError::TooLarge {
+                    what: "unpacked link size".into(),
+                    value: MAX_BODY as u64 + 1,
+                    max: MAX_BODY as u64,
+                });
             }
             Err(_) => return Err(LinkError::Inflate),
         },
@@ -252,8 +295,14 @@ pub fn unpack(kind: &str, version: u32, data: &str) -> Result<Envelope, LinkErro
     let sum = raw.split_off(raw.len() - 2);
     let intact = sum == checksum(kind, version, &raw) || sum == body_checksum(&raw);
     if !intact {
-        if let Some(actual) = (1..=VERSIONS_TRIED).find(|&v| v != version && sum == checksum(kind, v, &raw)) {
-            return Err(LinkError::OtherVersion { kind: kind.to_string(), labelled: version, actual });
+        if let Some(actual) =
+            (1..=VERSIONS_TRIED).find(|&v| v != version && sum == checksum(kind, v, &raw))
+        {
+            return Err(LinkError::OtherVersion {
+                kind: kind.to_string(),
+                labelled: version,
+                actual,
+            });
         }
     }
     Ok(Envelope { kind: kind.to_string(), version, body: raw, intact, assets: Vec::new() })

@@ -82,7 +82,10 @@ where
 
 /// Decodes a link for game `G` with `assets` (name, text) at hand, for a link that names a
 /// bundled asset this build does not carry (the page hands in the maps it has loaded).
-pub fn decode_game_with<G: Game>(link: &str, assets: Vec<(String, String)>) -> Result<Decoded<G>, LinkError>
+pub fn decode_game_with<G: Game>(
+    link: &str,
+    assets: Vec<(String, String)>,
+) -> Result<Decoded<G>, LinkError>
 where
     G::Params: LinkParams,
 {
@@ -99,7 +102,11 @@ where
     G::Params: LinkParams,
 {
     if env.version == 0 || env.version > G::Params::VERSION {
-        return Err(LinkError::Version { kind: env.kind.clone(), version: env.version, supported: G::Params::VERSION });
+        return Err(LinkError::Version {
+            kind: env.kind.clone(),
+            version: env.version,
+            supported: G::Params::VERSION,
+        });
     }
     let header = |r: &mut BitReader| -> Result<_, LinkError> {
         let params = G::Params::read_params(r, env.version)?;
@@ -111,10 +118,20 @@ where
         Ok((params, seed, players, count, view))
     };
     let mut r = BitReader::with_assets(&env.body, &env.assets);
-    let (params, seed, players, count, view) =
-        header(&mut r).map_err(|e| if env.intact || matches!(e, LinkError::TooLarge { .. }) { e } else { LinkError::Checksum })?;
-    let mut game = G::new(&params)
-        .map_err(|e| if env.intact { LinkError::Malformed(e.to_string()) } else { LinkError::Checksum })?;
+    let (params, seed, players, count, view) = header(&mut r).map_err(|e| {
+        if env.intact || matches!(e, LinkError::TooLarge { .. }) {
+            e
+        } else {
+            LinkError::Checksum
+        }
+    })?;
+    let mut game = G::new(&params).map_err(|e| {
+        if env.intact {
+            LinkError::Malformed(e.to_string())
+        } else {
+            LinkError::Checksum
+        }
+    })?;
     let mut moves = Vec::with_capacity(count.min(1 << 16));
     let mut problem = None;
     for i in 0..count {
@@ -134,7 +151,11 @@ where
             },
         };
         if let Some(reason) = reason {
-            let tail = if env.intact { String::new() } else { " (checksum mismatch: the link was altered)".into() };
+            let tail = if env.intact {
+                String::new()
+            } else {
+                " (checksum mismatch: the link was altered)".into()
+            };
             problem = Some(format!("link valid up to move {i} of {count}: {reason}{tail}"));
             break;
         }
@@ -151,7 +172,17 @@ where
 impl<G: Game> GameLog<G> {
     /// The game as a share link's record, viewed at its end; `names` label the entrants.
     pub fn record(&self, seed: u64, names: &[String]) -> GameRecord<G> {
-        let players = self.seating.iter().map(|&e| names.get(e).cloned().unwrap_or_else(|| format!("entrant {}", e + 1))).collect();
-        GameRecord { params: self.params.clone(), seed, players, moves: self.moves.clone(), view: self.moves.len() }
+        let players = self
+            .seating
+            .iter()
+            .map(|&e| names.get(e).cloned().unwrap_or_else(|| format!("entrant {}", e + 1)))
+            .collect();
+        GameRecord {
+            params: self.params.clone(),
+            seed,
+            players,
+            moves: self.moves.clone(),
+            view: self.moves.len(),
+        }
     }
 }

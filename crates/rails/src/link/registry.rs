@@ -29,7 +29,11 @@ pub struct Opened {
 
 /// Opens `link` (a full URL, a `#fragment` or a bare fragment, raw or %-escaped)
 /// with the kinds given, and `assets` (name, text) at hand for the bundled assets it names.
-pub fn open_among<'a>(kinds: impl Iterator<Item = &'a LinkKind> + Clone, link: &str, assets: Vec<(String, String)>) -> Result<Opened, LinkError> {
+pub fn open_among<'a>(
+    kinds: impl Iterator<Item = &'a LinkKind> + Clone,
+    link: &str,
+    assets: Vec<(String, String)>,
+) -> Result<Opened, LinkError> {
     let fragment = fragment(link)?;
     let (kind, version, data) = split(&fragment)?;
     let entry = kinds.clone().find(|k| k.kind == kind).ok_or_else(|| LinkError::UnknownKind {
@@ -37,7 +41,11 @@ pub fn open_among<'a>(kinds: impl Iterator<Item = &'a LinkKind> + Clone, link: &
         known: kinds.map(|k| k.kind).collect(),
     })?;
     if version == 0 || version > entry.version {
-        return Err(LinkError::Version { kind: kind.to_string(), version, supported: entry.version });
+        return Err(LinkError::Version {
+            kind: kind.to_string(),
+            version,
+            supported: entry.version,
+        });
     }
     let env = unpack(kind, version, data)?.with_assets(assets);
     (entry.open)(&env)
