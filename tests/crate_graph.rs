@@ -84,6 +84,10 @@ fn layer_problems(crates: &[Crate]) -> Vec<String> {
     registry.push("rails");
     registry.sort();
     expect("games", &registry);
+    // The command line is the top: nothing uses it.
+    for c in crates.iter().filter(|c| c.uses.iter().any(|(u, _)| u == "cli")) {
+        found.push(format!("{} uses the command line (cli)", c.name));
+    }
     for c in crates.iter().filter(|c| engines.contains(&c.name.as_str())) {
         for js in ["wasm-bindgen", "web-sys", "js-sys", "getrandom", "rand"] {
             if c.all.iter().any(|d| d == js) {
@@ -113,6 +117,10 @@ fn a_planted_arrow_breaks_the_layers() {
     assert!(plant("rails", first)[0].starts_with("rails uses"));
     assert!(plant(first, second)[0].starts_with(&format!("{first} uses")));
     assert!(plant("scheme", "games")[0].starts_with("scheme uses"));
+    assert_eq!(
+        plant("games", "cli").last().map(String::as_str),
+        Some("games uses the command line (cli)")
+    );
     let web = plant(second, "web-sys");
     assert!(web.contains(&format!("the engine {second} depends on web-sys")), "{web:?}");
     let mut crates = crates();

@@ -97,23 +97,23 @@ fn every_rule_fails_on_a_planted_violation() {
         ),
         // No file names a game outside its files and the registration lines.
         (
-            "src/bin/arcade/parallel.rs",
+            "crates/cli/src/parallel.rs",
             "use lambda_arcade::lifter::Lifter;",
-            "src/bin/arcade/parallel.rs:",
+            "crates/cli/src/parallel.rs:",
         ),
         (
-            "src/bin/arcade/parallel.rs",
+            "crates/cli/src/parallel.rs",
             "use lambda_arcade::{games, punter};",
             "names the game punter",
         ),
         ("src/wasm/links.rs", "use super::pig::PigGame;", "src/wasm/links.rs:"),
         (
-            "src/bin/arcade/shard.rs",
+            "crates/cli/src/shard.rs",
             "const RUN: &[&str] = &[\"labyrinth\", \"arena\"];",
-            "src/bin/arcade/shard.rs:",
+            "crates/cli/src/shard.rs:",
         ),
         (
-            "src/bin/arcade/shard.rs",
+            "crates/cli/src/shard.rs",
             "const HELP: &str = \"arcade pig match A B\";",
             "names the game pig",
         ),
@@ -134,14 +134,14 @@ fn every_rule_fails_on_a_planted_violation() {
         ),
         // Nothing outside arena::Series picks a seat's move, fallback or seed.
         (
-            "src/bin/arcade/shard.rs",
+            "crates/cli/src/shard.rs",
             "fn pick(d: &mut D, v: &V) -> M { d.decide(v).unwrap() }",
             "move (a decider asked outside the series) outside arena::Series (.decide()",
         ),
         (
-            "src/bin/arcade/shard.rs",
+            "crates/cli/src/shard.rs",
             "fn pick(d: &mut D, v: &V) -> M {\n    d\n        .decide(v)\n        .unwrap()\n}",
-            "src/bin/arcade/shard.rs:",
+            "crates/cli/src/shard.rs:",
         ),
         (
             "src/wasm/links.rs",
@@ -149,12 +149,12 @@ fn every_rule_fails_on_a_planted_violation() {
             "fallback outside arena::Series (.fallback())",
         ),
         (
-            "src/bin/arcade/parallel.rs",
+            "crates/cli/src/parallel.rs",
             "fn seed(s: u64) -> u64 { MatchSeeds(s).entrant(0) }",
             "seed outside arena::Series (.entrant()",
         ),
         (
-            "src/bin/arcade/parallel.rs",
+            "crates/cli/src/parallel.rs",
             "fn seed(s: u64) -> u64 { MatchSeeds(s).entrant_game(0, 1) }",
             "seed outside arena::Series (.entrant_game()",
         ),
@@ -189,10 +189,10 @@ fn what_the_rules_allow_stays_allowed() {
     let allowed: &[(&str, &str)] = &[
         ("www/style.css", ".pigment { color: red; } .spigot { color: blue; }"),
         (
-            "src/bin/arcade/shard.rs",
+            "crates/cli/src/shard.rs",
             "const WORDS: &[&str] = &[\"pigment\", \"lifters_x\", \"Labyrinthine\"];",
         ),
-        ("src/bin/arcade/shard.rs", "// a comment may name pig, lifter, punter and labyrinth"),
+        ("crates/cli/src/shard.rs", "// a comment may name pig, lifter, punter and labyrinth"),
         ("www/replay.js", "/* the pig page */ const x = 1;"),
         ("crates/pig/src/engine.rs", "use pig::Pig;"),
         ("tests/punter_bots.rs", "use lambda_arcade::punter::PunterMap;"),
@@ -200,10 +200,10 @@ fn what_the_rules_allow_stays_allowed() {
         ("www/games.js", "const extra = 'pig';"),
         // A decider or a wrapper asking the policy it holds; a human's move; the referee loop
         // and the sandbox side carrying a question; a game's own MatchRules fallback.
-        ("src/bin/arcade/shard.rs", "fn d(&mut self, s: &S) -> M { self.policy.decide(s) }"),
+        ("crates/cli/src/shard.rs", "fn d(&mut self, s: &S) -> M { self.policy.decide(s) }"),
         // The same, as rustfmt writes a long chain: a call a line.
         (
-            "src/bin/arcade/shard.rs",
+            "crates/cli/src/shard.rs",
             "fn d(&mut self, s: &S) -> M {\n    self\n        .policy\n        .decide(s)\n}",
         ),
         ("www/replay.js", "game.decide(true);"),

@@ -15,9 +15,9 @@ const REGISTRATION: &[&str] = &[
     "src/lib.rs",
     "crates/games/src/lib.rs",
     "src/wasm/mod.rs",
-    "src/bin/arcade/main.rs",
-    "src/bin/arcade/bench.rs",
-    "src/bin/arcade/arena_bench.rs",
+    "crates/cli/src/main.rs",
+    "crates/cli/src/bench.rs",
+    "crates/cli/src/arena_bench.rs",
     "index.html",
     "www/app.js",
     "www/games.js",
@@ -42,8 +42,8 @@ const RULES: &[&str] = &[
 /// deleted from this list; a file listed here that no longer names a game is itself a
 /// violation, so the list only shrinks.
 const KNOWN_OFFENDERS: &[(&str, &str)] = &[
-    ("tests/cli.rs", "`arcade check` and the refusal of non-UTF-8 files are shown on Lifter's and Punter's formats and commands, and the cores test runs each game's arena: each moves into tests/cli_<id>.rs"),
-    ("tests/cli_shard.rs", "shards and `arcade merge` are shown on each game's arena and on Lifter's judge: each game's part moves into tests/cli_<id>.rs"),
+    ("crates/cli/tests/cli.rs", "`arcade check` and the refusal of non-UTF-8 files are shown on Lifter's and Punter's formats and commands, and the cores test runs each game's arena: each moves into crates/cli/tests/cli_<id>.rs"),
+    ("crates/cli/tests/cli_shard.rs", "shards and `arcade merge` are shown on each game's arena and on Lifter's judge: each game's part moves into crates/cli/tests/cli_<id>.rs"),
     ("tests/bad_inputs.rs", "the UTF-8 and size checks name Lifter's, Punter's and Labyrinth's formats, and a Punter map test: iterate over `games::formats()`, move the Punter test"),
     ("tests/rails.rs", "the rails are shown on Pig links and Lifter tapes: use tests/common/nim.rs, or move to the game's tests"),
     ("tests/results.rs", "ranks and winners of Pig, Punter and Labyrinth games: each moves into tests/<id>_*.rs"),
@@ -52,7 +52,7 @@ const KNOWN_OFFENDERS: &[(&str, &str)] = &[
 
 /// Is `rel` one of game `id`'s own files? Its folders (`crates/<id>/`, `www/<id>/`,
 /// `tests/fixtures/<id>/`), and the files named after it (`<id>`, `<id>_…`, `<id>-…`) in
-/// `src/wasm/`, `src/bin/arcade/`, `tests/` (also `cli_<id>…`), `tests/common/`,
+/// `src/wasm/`, `crates/cli/src/`, `tests/` (also `cli_<id>…`), `tests/common/`,
 /// `tests/bad-inputs/`, `fuzz/fuzz_targets/` and `e2e/`.
 pub fn owns(rel: &str, id: &str) -> bool {
     let (dir, file) = rel.rsplit_once('/').unwrap_or(("", rel));
@@ -60,7 +60,7 @@ pub fn owns(rel: &str, id: &str) -> bool {
     ["crates", "www", "tests/fixtures"].iter().any(|top| rel.starts_with(&format!("{top}/{id}/")))
         || ([
             "src/wasm",
-            "src/bin/arcade",
+            "crates/cli/src",
             "tests/common",
             "tests/bad-inputs",
             "fuzz/fuzz_targets",
@@ -68,7 +68,8 @@ pub fn owns(rel: &str, id: &str) -> bool {
         ]
         .contains(&dir)
             && named(file))
-        || (dir == "tests" && (named(file) || file.strip_prefix("cli_").is_some_and(named)))
+        || (dir == "tests" && named(file))
+        || (dir == "crates/cli/tests" && file.strip_prefix("cli_").is_some_and(named))
 }
 
 pub fn violations(sources: &[Source], ids: &[&str]) -> Vec<String> {

@@ -34,8 +34,8 @@ const PICKS: &[(&str, &str)] = &[
 /// Code that decides but referees nothing, with why.
 const NOT_REFEREES: &[(&str, &str)] = &[
     ("crates/punter/src/protocol/client.rs", "a built-in bot on the punter's side of the protocol answers for itself; the server referees"),
-    ("src/bin/arcade/pig_bench.rs", "times a decider's decisions"),
-    ("src/bin/arcade/punter_bots_bench.rs", "times the bots' decisions on positions a greedy bot plays out"),
+    ("crates/cli/src/pig_bench.rs", "times a decider's decisions"),
+    ("crates/cli/src/punter_bots_bench.rs", "times the bots' decisions on positions a greedy bot plays out"),
 ];
 
 /// Finds the words of `PICKS` on `line` of a Rust or JavaScript file.
