@@ -35,7 +35,9 @@ pids=()
 for entry in $MODULES; do
   module=${entry%%:*}
   features=${entry#*:}
-  cargo build --lib --release --target wasm32-unknown-unknown --no-default-features --features "$features"
+  # -p: the root package alone, whose features choose the games (the CLI, the other default
+  # member, would bring every game's features into every module).
+  cargo build -p lambda-arcade --lib --release --target wasm32-unknown-unknown --no-default-features --features "$features"
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$OUT/$module" --out-name "$module" target/wasm32-unknown-unknown/release/lambda_arcade.wasm
   bound="$OUT/$module/${module}_bg.wasm"

@@ -3,11 +3,7 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use std::process::Output;
-
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
+use cli::arcade;
 
 #[test]
 fn new_saves_check_canonically_and_play_to_a_winner_with_a_link() {

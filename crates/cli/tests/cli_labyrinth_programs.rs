@@ -6,12 +6,10 @@
 #[path = "common/cli.rs"]
 mod cli;
 
+use cli::arcade;
+
 use serde_json::Value;
 use std::process::Output;
-
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
 
 fn json(out: &Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -3,11 +3,9 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use std::process::Output;
+use cli::arcade;
 
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
+use std::process::Output;
 
 fn json(out: &Output) -> serde_json::Value {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));

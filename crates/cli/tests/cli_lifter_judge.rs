@@ -5,17 +5,14 @@
 #[path = "common/cli.rs"]
 mod cli;
 
+use cli::arcade;
+
 #[path = "common/leftovers.rs"]
 mod leftovers;
 
 use serde_json::Value;
-use std::process::Output;
 
 const ARCADE: &str = env!("CARGO_BIN_EXE_arcade");
-
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
 
 /// The `--json` lines of `judge COMMAND --maps MAPS --seconds S`.
 fn judge(command: &str, maps: &str, seconds: &str) -> Vec<Value> {

@@ -5,13 +5,10 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use serde_json::Value;
-use std::process::Output;
-use std::time::Instant;
+use cli::arcade;
 
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
+use serde_json::Value;
+use std::time::Instant;
 
 fn judged(command: &str, seconds: &str) -> Value {
     let out =

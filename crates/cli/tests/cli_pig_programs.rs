@@ -6,14 +6,12 @@
 #[path = "common/cli.rs"]
 mod cli;
 
+use cli::arcade;
+
 use serde_json::Value;
 use std::process::Output;
 
 const HOLD20: &str = "wasm:tests/fixtures/pig/hold20.wasm";
-
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
 
 fn json(out: &Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

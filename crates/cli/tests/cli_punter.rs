@@ -4,11 +4,9 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use std::process::Output;
+use cli::arcade;
 
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).output().expect("runs")
-}
+use std::process::Output;
 
 fn lines(out: &Output) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&out.stdout)

@@ -6,6 +6,8 @@
 #[path = "common/cli.rs"]
 mod cli;
 
+use cli::arcade;
+
 #[path = "common/leftovers.rs"]
 mod leftovers;
 
@@ -14,10 +16,6 @@ use std::process::Output;
 use std::time::Instant;
 
 const PUNTER: &str = "exe:python3 tests/fixtures/punters/offline.py";
-
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
 
 fn json(out: &Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

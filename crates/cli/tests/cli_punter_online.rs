@@ -5,16 +5,14 @@
 #[path = "common/cli.rs"]
 mod cli;
 
+use cli::arcade;
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStderr, Output, Stdio};
 
 const ARCADE: &str = env!("CARGO_BIN_EXE_arcade");
 const ALL: [&str; 3] = ["--futures", "--splurges", "--options"];
-
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
 
 fn json(out: &Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -5,12 +5,10 @@
 #[path = "common/cli.rs"]
 mod cli;
 
+use cli::arcade;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn arcade(args: &[&str]) -> Output {
-    cli::command().args(args).env_remove("ARCADE_URL").output().expect("runs")
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arcade-shard-{}-{name}", std::process::id()));
