@@ -6,24 +6,7 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::arcade;
-
-use serde_json::Value;
-use std::process::Output;
-
-fn json(out: &Output) -> Value {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
-
-fn messages(v: &Value) -> Vec<String> {
-    v["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .map(|p| p["message"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
+use cli::{arcade, json, problems};
 
 #[test]
 fn a_programs_answers_are_read_as_turns_its_state_kept_for_the_game_its_seed_the_games() {
@@ -41,7 +24,7 @@ fn a_programs_answers_are_read_as_turns_its_state_kept_for_the_game_its_seed_the
         "--json",
         "--decisions",
     ]));
-    let said = messages(&v);
+    let said = problems(&v);
     assert!(
         !said.is_empty() && said.iter().all(|m| m.contains("there is no insertion point 99")),
         "{said:?}"
@@ -90,7 +73,7 @@ fn a_crashing_refused_silent_or_flooding_program_is_played_by_the_greedy_ai_with
             "4",
             "--json",
         ]));
-        let said = messages(&v);
+        let said = problems(&v);
         assert!(!said.is_empty() && said.iter().all(|m| m.contains(why)), "{file}: {said:?}");
         assert_eq!(
             v["results"].as_array().map(Vec::len),

@@ -3,14 +3,7 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::arcade;
-
-use std::process::Output;
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use cli::{arcade, json};
 
 #[test]
 fn run_prints_score_outcome_moves_lambdas_and_the_final_map() {

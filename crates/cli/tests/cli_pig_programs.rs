@@ -6,17 +6,9 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::arcade;
-
-use serde_json::Value;
-use std::process::Output;
+use cli::{arcade, json};
 
 const HOLD20: &str = "wasm:tests/fixtures/pig/hold20.wasm";
-
-fn json(out: &Output) -> Value {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
 
 /// What entrant 0 printed at each of its decisions, game after game (`--decisions`).
 fn printed_by_first(v: &serde_json::Value) -> Vec<String> {

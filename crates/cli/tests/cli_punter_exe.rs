@@ -6,33 +6,18 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::arcade;
+use cli::{arcade, json, problems};
 
 #[path = "common/leftovers.rs"]
 mod leftovers;
 
 use serde_json::Value;
-use std::process::Output;
 use std::time::Instant;
 
 const PUNTER: &str = "exe:python3 tests/fixtures/punters/offline.py";
 
-fn json(out: &Output) -> Value {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
-
 fn hostile(what: &str) -> String {
     format!("exe:sh tests/fixtures/punters/hostile.sh {what}")
-}
-
-fn problems(v: &Value) -> Vec<String> {
-    v["problems"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["message"].as_str().unwrap().to_string())
-        .collect()
 }
 
 #[test]

@@ -5,19 +5,14 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::arcade;
+use cli::{arcade, json};
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStderr, Output, Stdio};
+use std::process::{Child, ChildStderr, Stdio};
 
 const ARCADE: &str = env!("CARGO_BIN_EXE_arcade");
 const ALL: [&str; 3] = ["--futures", "--splurges", "--options"];
-
-fn json(out: &Output) -> Value {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
 
 fn play(map: &str, bots: &str) -> Value {
     let mut args = vec!["punter", "play", map, "--bots", bots, "--json"];

@@ -7,27 +7,11 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::arcade;
+use cli::{arcade, json, problems};
 
-use serde_json::Value;
-use std::process::Output;
 use std::time::Instant;
 
 const PASSER: &str = "wasm:tests/fixtures/punter/pass.wasm";
-
-fn json(out: &Output) -> Value {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
-
-fn problems(v: &Value) -> Vec<String> {
-    v["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .map(|p| p["message"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
 
 #[test]
 fn a_wasm_punter_says_its_name_hears_its_request_and_passes_a_whole_game() {

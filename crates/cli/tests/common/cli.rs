@@ -23,3 +23,13 @@ pub fn json(out: &Output) -> serde_json::Value {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
+
+/// The messages of a run's `problems`, in order.
+pub fn problems(v: &serde_json::Value) -> Vec<String> {
+    v["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| p["message"].as_str().expect("a problem's message").to_string())
+        .collect()
+}
