@@ -3,15 +3,15 @@
 
 use crate::args::{Decisions, Output, Seed, Sides};
 use crate::js_strategy::JsStrategy;
+use crate::labyrinth_program::whole_turn;
 use crate::labyrinth_rules::RulesArg;
 
 use crate::merge::{field, finish, standings, Fields, GameResult, Kind};
 use crate::Failure;
 use labyrinth::ai::LEVELS;
-use labyrinth::ai_seat::{from_view, AiSeat};
+use labyrinth::ai_seat::AiSeat;
 use labyrinth::game::{LabyrinthParams, LabyrinthView};
 use labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove};
-use labyrinth::turn_answer::TurnAnswer;
 use rails::arena::{Decider, GameLog, Series, SeriesSpec};
 use rails::link::encode_game;
 use serde_json::{json, Value};
@@ -208,20 +208,10 @@ struct JsSeat {
 
 impl Decider<Labyrinth> for JsSeat {
     fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
-        if view.phase == "move" {
-            return self
-                .step
-                .take()
-                .ok_or_else(|| "asked for a step without a shift of its own".to_string());
-        }
-        let text = serde_json::to_string(view).map_err(|e| e.to_string())?;
-        let answer = self.js.ask(&text)?;
-        let game = from_view(view)?;
-        let [shift, step] = TurnAnswer::from_json(&answer)
-            .and_then(|a| a.moves(&game))
-            .map_err(|e| e.to_string())?;
-        self.step = Some(step);
-        Ok(shift)
+        whole_turn(view, &mut self.step, || {
+            let text = serde_json::to_string(view).map_err(|e| e.to_string())?;
+            self.js.ask(&text)
+        })
     }
     fn take_output(&mut self) -> String {
         self.js.take_printed()

@@ -33,22 +33,33 @@ impl ProgramSeat {
     }
 }
 
+/// A decision of a seat from outside that answers a whole turn at once (a program, a
+/// JavaScript file): at the shift it is asked (`ask`) for `{ rotation, insertion, row, column }`;
+/// the shift is played, and the step is kept in `step` for the move that follows.
+pub fn whole_turn(
+    view: &LabyrinthView,
+    step: &mut Option<LabyrinthMove>,
+    ask: impl FnOnce() -> Result<serde_json::Value, String>,
+) -> Result<LabyrinthMove, String> {
+    if view.phase == "move" {
+        return step
+            .take()
+            .ok_or_else(|| "asked for a step without a shift of its own".to_string());
+    }
+    let answer = ask()?;
+    let game = from_view(view)?;
+    let [shift, next] =
+        TurnAnswer::from_json(&answer).and_then(|a| a.moves(&game)).map_err(|e| e.to_string())?;
+    *step = Some(next);
+    Ok(shift)
+}
+
 impl Decider<Labyrinth> for ProgramSeat {
     fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
-        if view.phase == "move" {
-            return self
-                .step
-                .take()
-                .ok_or_else(|| "asked for a step without a shift of its own".to_string());
-        }
-        let json = serde_json::to_value(view).map_err(|e| e.to_string())?;
-        let answer = self.program.ask(&json, self.seed)?;
-        let game = from_view(view)?;
-        let [shift, step] = TurnAnswer::from_json(&answer)
-            .and_then(|a| a.moves(&game))
-            .map_err(|e| e.to_string())?;
-        self.step = Some(step);
-        Ok(shift)
+        whole_turn(view, &mut self.step, || {
+            let json = serde_json::to_value(view).map_err(|e| e.to_string())?;
+            self.program.ask(&json, self.seed)
+        })
     }
 
     fn take_output(&mut self) -> String {
