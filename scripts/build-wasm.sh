@@ -4,15 +4,16 @@
 #   may be cached for ever, and a rebuild changes the name)
 #   pkg/modules.js                                     (module → file names; never cached)
 # then the page's other generated files (scripts/build-page.sh).
-# Each module is the library built with only its game's cargo features (the shared rails are
-# compiled into each), bound by wasm-bindgen, then optimised by wasm-opt (Binaryen, from npm).
+# Each module is its own cdylib crate, crates/wasm-<module> (the shared rails and the helpers of
+# crates/wasm-common are compiled into each), bound by wasm-bindgen, then optimised by wasm-opt
+# (Binaryen, from npm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# module:features — `pig` is the start page's: Pig's rules and Play, without the Scheme
-# interpreter and the workbench (feature `lab`: A/B tests, programs, marks, tournaments,
-# re-runs); `pig-scheme` has everything (Pig's other tabs, and the sandbox worker's strategies).
-MODULES="pig:pig pig-scheme:scheme lifter:lifter punter:punter labyrinth:labyrinth"
+# `pig` is the start page's: Pig's rules and Play, without the Scheme interpreter and the
+# workbench (A/B tests, programs, marks, tournaments, re-runs); `pig-scheme` has everything
+# (Pig's other tabs, and the sandbox worker's strategies).
+MODULES="pig pig-scheme lifter punter labyrinth"
 OUT=target/wasm-modules
 WASM_OPT=node_modules/.bin/wasm-opt
 # The wasm features rustc emits for wasm32-unknown-unknown (wasm-opt must accept them all).
@@ -32,14 +33,12 @@ optimise() {
 }
 declare -A optimised
 pids=()
-for entry in $MODULES; do
-  module=${entry%%:*}
-  features=${entry#*:}
-  # -p: the root package alone, whose features choose the games (the CLI, the other default
-  # member, would bring every game's features into every module).
-  cargo build -p lambda-arcade --lib --release --target wasm32-unknown-unknown --no-default-features --features "$features"
+for module in $MODULES; do
+  # One crate a build: features unify over the packages of one build, and each module's crate
+  # asks the registry for its own game only.
+  cargo build -p "wasm-$module" --release --target wasm32-unknown-unknown
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
-    --out-dir "$OUT/$module" --out-name "$module" target/wasm32-unknown-unknown/release/lambda_arcade.wasm
+    --out-dir "$OUT/$module" --out-name "$module" "target/wasm32-unknown-unknown/release/wasm_${module//-/_}.wasm"
   bound="$OUT/$module/${module}_bg.wasm"
   opt="$OUT/opt/$(sha256sum "$bound" | cut -c1-16).wasm"
   optimised[$module]=$opt
@@ -53,8 +52,7 @@ for pid in "${pids[@]}"; do wait "$pid"; done
 manifest="// Written by scripts/build-wasm.sh: each engine module's files (named by content hash).
 export const MODULES = {"
 fresh=""
-for entry in $MODULES; do
-  module=${entry%%:*}
+for module in $MODULES; do
   opt=${optimised[$module]}
   wasm_name="$module-$(sha256sum "$opt" | cut -c1-16).wasm"
   js_name="$module-$(sha256sum "$OUT/$module/$module.js" | cut -c1-16).js"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the input readers (lambda_arcade::inputs) with cargo-fuzz on the nightly toolchain.
+# Fuzzes the input readers (the `games` crate's formats, `rails::inputs`) with cargo-fuzz on the nightly toolchain.
 #   scripts/fuzz.sh [TARGET|all] [SECONDS]     (default: all targets, 600 s each)
 # Each corpus (fuzz/corpus/TARGET, not committed) starts from the test fixtures, the bundled
 # maps, share links made by the CLI, and fuzz/seeds/TARGET. A run's libFuzzer log goes to

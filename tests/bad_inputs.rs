@@ -19,7 +19,7 @@ fn every_bad_input_gives_its_message() {
 #[test]
 fn the_catalogue_covers_every_format_with_real_errors() {
     let mut named: Vec<&str> = FILES.iter().map(|(f, _)| *f).collect();
-    let mut registered = lambda_arcade::games::format_names();
+    let mut registered = games::format_names();
     named.sort_unstable();
     registered.sort_unstable();
     assert_eq!(named, registered, "the catalogue has one file per format of the game registry");
@@ -51,27 +51,55 @@ fn bless() {
 
 #[test]
 fn bytes_that_are_not_utf8_are_refused_at_their_place_in_every_format() {
-    use lambda_arcade::inputs::check_bytes;
-    for format in lambda_arcade::games::formats() {
+    use rails::inputs::check_bytes;
+    for format in games::formats() {
         let mut bytes = b"first line\nab".to_vec();
         bytes.extend([0xC3, 0x28]); // a lead byte without its continuation
         assert_eq!(
-            check_bytes(format, &bytes).unwrap_err(),
+            check_bytes(format, &bytes).unwrap_err().to_string(),
             "2:3: this is not UTF-8 text (byte 0xC3)",
             "{}",
             format.name
         );
     }
     // Columns count characters, not bytes.
-    let lifter = lambda_arcade::games::format("lifter-map").unwrap();
+    let lifter = games::format("lifter-map").unwrap();
     assert_eq!(
-        check_bytes(lifter, &[b'\n', 0xC3, 0xA9, 0xFF]).unwrap_err(),
+        check_bytes(lifter, &[b'\n', 0xC3, 0xA9, 0xFF]).unwrap_err().to_string(),
         "2:2: this is not UTF-8 text (byte 0xFF)"
     );
     assert_eq!(
-        check_bytes(lifter, &[b'#', 0xE2, 0x82, b'#', 0xFF]).unwrap_err(),
+        check_bytes(lifter, &[b'#', 0xE2, 0x82, b'#', 0xFF]).unwrap_err().to_string(),
         "1:2: this is not UTF-8 text (byte 0xE2)"
     );
+}
+
+/// A reader's error carries its place as a value (`inputs::Place`): typed where the reader
+/// has one (a Lifter map, a Labyrinth save, bytes that are not UTF-8), read from the message's
+/// `LINE:COL:` otherwise; either way shown as before, and about a file as `FILE:LINE:COL:`.
+#[test]
+fn an_input_error_has_its_place_as_a_value() {
+    use rails::inputs::{check_bytes, InputError, Place};
+    let at = |line, column| Some(Place { line, column });
+    let map = games::check("lifter-map", "#R#\n#x#\n").unwrap_err();
+    assert_eq!(map.place, at(2, 2), "{map}");
+    assert_eq!(map.in_file("a.map"), format!("a.map:2:2: {}", map.message));
+    let save = games::check("labyrinth-save", "nonsense").unwrap_err();
+    assert_eq!(save.place, at(1, 1), "{save}");
+    let lifter = games::format("lifter-map").unwrap();
+    let bytes = check_bytes(lifter, &[b'\n', 0xFF]).unwrap_err();
+    assert_eq!(
+        bytes,
+        InputError::at(Place { line: 2, column: 1 }, "this is not UTF-8 text (byte 0xFF)")
+    );
+    let unknown = games::check("no-such-format", "").unwrap_err();
+    assert_eq!(unknown.place, None);
+    assert_eq!(unknown.in_file("f"), format!("f: {unknown}"));
+    // A message in the readers' convention reads back to the same place and text.
+    let read = InputError::from_message("12:7: expected a number");
+    assert_eq!((read.place, read.message.as_str()), (at(12, 7), "expected a number"));
+    assert_eq!(read.to_string(), "12:7: expected a number");
+    assert_eq!(InputError::from_message("1:2:3: x").place, None);
 }
 
 /// A message quotes at most a few hundred characters of its input, in every format: a 20 MB
@@ -90,7 +118,7 @@ fn messages_stay_short_whatever_they_quote() {
         ("link", format!("#pig/1/{huge}%zz")),
     ];
     for (name, text) in cases {
-        let message = lambda_arcade::games::check(name, &text).expect_err(name);
+        let message = games::check(name, &text).expect_err(name).to_string();
         assert!(
             message.chars().count() <= 500,
             "{name}: a message of {} characters: {}…",
@@ -99,7 +127,7 @@ fn messages_stay_short_whatever_they_quote() {
         );
     }
     // The CLI's FILE:LINE:COL: one format for every place.
-    use lambda_arcade::inputs::in_file;
+    use rails::inputs::in_file;
     assert_eq!(in_file("a.map", "2:3: unknown cell 'x'"), "a.map:2:3: unknown cell 'x'");
     assert_eq!(in_file("a.json", "rivers[0].target: missing"), "a.json: rivers[0].target: missing");
     assert_eq!(
@@ -123,10 +151,10 @@ fn a_punter_map_with_too_many_mines_is_refused_before_its_distances() {
         rivers.join(","),
         mines.join(",")
     );
-    let message = lambda_arcade::games::check("punter-map", &text).expect_err("refused");
+    let message = games::check("punter-map", &text).expect_err("refused").to_string();
     assert_eq!(message, "mines: 20000 mines on 20000 sites need 400000000 distances, more than the limit of 40000000");
     // The largest official map is far inside the bound.
-    assert!(lambda_arcade::games::check(
+    assert!(games::check(
         "punter-map",
         &std::fs::read_to_string(format!(
             "{}/maps/punter/edinburgh-10000.json",

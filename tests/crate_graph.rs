@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 /// The engines: one crate per game of the registry, named by its id.
 fn engines() -> Vec<&'static str> {
-    lambda_arcade::games::GAMES.iter().map(|g| g.id).collect()
+    games::GAMES.iter().map(|g| g.id).collect()
 }
 
 const MARK: &str = "<!-- crate-graph -->";
@@ -31,8 +31,12 @@ fn crates() -> Vec<Crate> {
     let meta: Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
     let packages = meta["packages"].as_array().expect("packages");
     let names: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+    // The crates under crates/ (the root package only holds the cross-crate tests).
+    let in_crates =
+        |p: &&Value| p["manifest_path"].as_str().is_some_and(|m| m.contains("/crates/"));
     packages
         .iter()
+        .filter(in_crates)
         .map(|p| {
             let deps = p["dependencies"].as_array().expect("dependencies");
             let normal = deps.iter().filter(|d| d["kind"].is_null());
@@ -63,20 +67,20 @@ fn uses(crates: &[Crate], name: &str) -> Vec<String> {
 /// Each crate held to what its layer may use; what breaks it, one line each.
 fn layer_problems(crates: &[Crate]) -> Vec<String> {
     let mut found = Vec::new();
-    let mut expect = |name: &str, allowed: &[&str]| {
+    let expect = |found: &mut Vec<String>, name: &str, allowed: &[&str]| {
         let used = uses(crates, name);
         if used != allowed {
             found.push(format!("{name} uses {used:?}, and may use {allowed:?}"));
         }
     };
-    expect("rails", &[]);
-    expect("scheme", &["rails"]);
-    expect("testkit", &["rails"]);
+    expect(&mut found, "rails", &[]);
+    expect(&mut found, "scheme", &["rails"]);
+    expect(&mut found, "testkit", &["rails"]);
     let engines = engines();
     let mut registry = engines.clone();
     registry.push("rails");
     registry.sort();
-    expect("games", &registry);
+    expect(&mut found, "games", &registry);
     for engine in &engines {
         // Scheme, the language of strategies, is open to every engine (Pig uses it).
         let mut used = uses(crates, engine);
@@ -85,14 +89,38 @@ fn layer_problems(crates: &[Crate]) -> Vec<String> {
             found.push(format!("{engine} uses {used:?} besides Scheme, and may use [\"rails\"]"));
         }
     }
-    // The command line is the top: nothing uses it.
-    for c in crates.iter().filter(|c| c.uses.iter().any(|(u, _)| u == "cli")) {
-        found.push(format!("{} uses the command line (cli)", c.name));
+    // The page's crates: the helpers use the rails and the registry; each module's crate
+    // (`wasm-<id>`, or `wasm-<id>-<variant>`) those, the helpers and its own game's engine.
+    expect(&mut found, "wasm-common", &["games", "rails"]);
+    for engine in &engines {
+        if !crates.iter().any(|c| c.name == format!("wasm-{engine}")) {
+            found.push(format!("the game {engine} has no page module (crate wasm-{engine})"));
+        }
     }
-    for c in crates.iter().filter(|c| engines.contains(&c.name.as_str())) {
+    for c in crates.iter().filter(|c| c.name.starts_with("wasm-") && c.name != "wasm-common") {
+        let module = &c.name["wasm-".len()..];
+        let own = engines.iter().find(|e| {
+            module.strip_prefix(**e).is_some_and(|rest| rest.is_empty() || rest.starts_with('-'))
+        });
+        let mut allowed = vec!["games", "rails", "wasm-common"];
+        allowed.extend(own);
+        allowed.sort();
+        expect(&mut found, &c.name, &allowed);
+    }
+    // The top: nothing uses the command line or a page module; only page crates use the helpers.
+    for c in crates {
+        for (u, _) in &c.uses {
+            let top = u == "cli" || (u.starts_with("wasm-") && u != "wasm-common");
+            if top || (u == "wasm-common" && !c.name.starts_with("wasm-")) {
+                found.push(format!("{} uses {u}, which nothing below the page may use", c.name));
+            }
+        }
+    }
+    // JavaScript's crates and OS randomness are the page crates' alone.
+    for c in crates.iter().filter(|c| !c.name.starts_with("wasm-")) {
         for js in ["wasm-bindgen", "web-sys", "js-sys", "getrandom", "rand"] {
             if c.all.iter().any(|d| d == js) {
-                found.push(format!("the engine {} depends on {js}", c.name));
+                found.push(format!("{} depends on {js}, which only the page's crates may", c.name));
             }
         }
     }
@@ -120,14 +148,21 @@ fn a_planted_arrow_breaks_the_layers() {
     assert!(plant("scheme", "games")[0].starts_with("scheme uses"));
     assert_eq!(
         plant("games", "cli").last().map(String::as_str),
-        Some("games uses the command line (cli)")
+        Some("games uses cli, which nothing below the page may use")
     );
     let web = plant(second, "web-sys");
-    assert!(web.contains(&format!("the engine {second} depends on web-sys")), "{web:?}");
+    assert!(web.contains(&format!("{second} depends on web-sys, which only the page's crates may")));
     let mut crates = crates();
     let engine = crates.iter_mut().find(|c| c.name == first).expect("engine");
     engine.all.push("getrandom".into());
-    assert_eq!(layer_problems(&crates), [format!("the engine {first} depends on getrandom")]);
+    assert_eq!(
+        layer_problems(&crates),
+        [format!("{first} depends on getrandom, which only the page's crates may")]
+    );
+    let module = format!("wasm-{first}");
+    assert!(plant(&module, second)[0].starts_with(&format!("{module} uses")));
+    assert!(plant("cli", &module).last().is_some_and(|p| p.starts_with("cli uses wasm-")));
+    assert!(plant("games", "wasm-common").last().is_some_and(|p| p.starts_with("games uses")));
 }
 
 /// The chart: one node per crate, an arrow from a crate to each it uses (dotted: behind a

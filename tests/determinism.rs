@@ -4,8 +4,8 @@
 #[path = "common/pig_reference.rs"]
 mod pig_reference;
 
-use lambda_arcade::pig::arena::play_match;
-use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, StrategySource};
+use pig::arena::play_match;
+use pig::{Entrant, MatchSpec, MatchSummary, StrategySource};
 use pig_reference as reference;
 
 #[test]

@@ -1,8 +1,8 @@
 //! Lifter's share links: today's name a map by its content hash; those of version 1 still open.
 
-use lambda_arcade::games::open_link;
-use lambda_arcade::lifter::{Lifter, LifterParams};
-use lambda_arcade::link::{encode_game, seal, BitWriter, GameRecord};
+use games::open_link;
+use lifter::{Lifter, LifterParams};
+use rails::link::{encode_game, seal, BitWriter, GameRecord};
 
 #[test]
 fn lifter_links_of_version_1_still_open() {

@@ -1,14 +1,14 @@
 //! Tournaments of more than two Pig strategies on the shared runner: every pair plays, the
 //! standings and the Elo table come from the rails, links carry every strategy.
 
-use lambda_arcade::arena::{Answer, SeatFailure, Step};
-use lambda_arcade::game::replay;
-use lambda_arcade::games::open_link;
-use lambda_arcade::link::LinkError;
-use lambda_arcade::pig::decider::decision;
-use lambda_arcade::pig::links::{decode_tournament, encode_tournament};
-use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
-use lambda_arcade::pig::{Entrant, Pig, PigParams, StrategySource};
+use games::open_link;
+use pig::decider::decision;
+use pig::links::{decode_tournament, encode_tournament};
+use pig::tournament::{TournamentRunner, TournamentSpec};
+use pig::{Entrant, Pig, PigParams, StrategySource};
+use rails::arena::{Answer, SeatFailure, Step};
+use rails::game::replay;
+use rails::link::LinkError;
 
 fn spec(names: &[&str], games: u32, seed: u64) -> TournamentSpec {
     TournamentSpec {
@@ -93,7 +93,7 @@ fn tournament_links_carry_every_strategy_and_refuse_too_many_games() {
     let opened = open_link(&link).unwrap();
     assert_eq!(opened.data["entrants"].as_array().unwrap().len(), 4);
     assert_eq!(opened.data["entrants"][0]["source"], "(define (player a b c d e) #f)");
-    let env = lambda_arcade::link::open(&link).unwrap();
+    let env = rails::link::open(&link).unwrap();
     assert_eq!(decode_tournament(&env).unwrap(), s);
     // 6 pairs × 2,000 games is more than the arena plays.
     s.games = 2000;
@@ -104,9 +104,8 @@ fn tournament_links_carry_every_strategy_and_refuse_too_many_games() {
 
 #[test]
 fn pairs_played_apart_make_the_same_tournament() {
-    use lambda_arcade::pig::tournament::{TournamentRunner, TournamentSpec};
-    let entrants =
-        ["optimal", "hold20", "pace", "coward"].map(lambda_arcade::pig::Entrant::builtin).to_vec();
+    use pig::tournament::{TournamentRunner, TournamentSpec};
+    let entrants = ["optimal", "hold20", "pace", "coward"].map(pig::Entrant::builtin).to_vec();
     let spec = TournamentSpec { entrants, games: 25, seed: 99, target: 100 };
     let whole = TournamentRunner::new(spec.clone()).unwrap().run().unwrap();
     // Played in reverse order, as another core might finish them.
@@ -164,10 +163,8 @@ fn pairs_played_apart_make_the_same_tournament() {
     );
 }
 
-fn results_of(
-    spec: &lambda_arcade::pig::tournament::TournamentSpec,
-) -> Vec<Option<lambda_arcade::pig::tournament::PairResult>> {
+fn results_of(spec: &pig::tournament::TournamentSpec) -> Vec<Option<pig::tournament::PairResult>> {
     (0..spec.pairs().len())
-        .map(|k| lambda_arcade::pig::tournament::TournamentRunner::play_pair(spec, k).ok())
+        .map(|k| pig::tournament::TournamentRunner::play_pair(spec, k).ok())
         .collect()
 }

@@ -3,7 +3,7 @@
 //! wrong punter ids, up to 17 punters) must replay to the recorded final scores.
 //! `scripts/punter-replay-all.sh` replays all of them.
 
-use lambda_arcade::punter::{GameLog, Illegal, Move, Played, PunterGame, PunterMap, Settings};
+use punter::{GameLog, Illegal, Move, Played, PunterGame, PunterMap, Settings};
 use std::sync::Arc;
 
 fn map(name: &str) -> Arc<PunterMap> {
@@ -33,16 +33,9 @@ fn official_logs_replay_to_the_official_scores() {
         let m = map(&log.map);
         big += usize::from(m.rivers.len() >= 10_000);
         combos.insert((log.settings.futures, log.settings.splurges, log.settings.options));
-        timeouts += log
-            .entries
-            .iter()
-            .filter(|e| matches!(e, lambda_arcade::punter::Entry::Timeout { .. }))
-            .count();
-        zombies += log
-            .entries
-            .iter()
-            .filter(|e| matches!(e, lambda_arcade::punter::Entry::Zombie { .. }))
-            .count();
+        timeouts +=
+            log.entries.iter().filter(|e| matches!(e, punter::Entry::Timeout { .. })).count();
+        zombies += log.entries.iter().filter(|e| matches!(e, punter::Entry::Zombie { .. })).count();
         let (game, played) = log.replay(m.clone());
         assert!(game.is_over(), "{}: the game lasts one turn per river", path.display());
         assert_eq!(played.len(), log.entries.len());
@@ -162,7 +155,7 @@ fn futures_count_the_cube_of_the_distance_and_bad_bids_are_dropped() {
 
 #[test]
 fn punter_passes_the_generic_checks_of_the_rails() {
-    use lambda_arcade::punter::{Punter, PunterMove, PunterParams};
+    use punter::{Punter, PunterMove, PunterParams};
     let pool: Vec<PunterMove> = (0..14)
         .flat_map(|i| [PunterMove::Claim(i), PunterMove::Option(i), PunterMove::SplurgeTo(i)])
         .chain([PunterMove::Pass, PunterMove::SplurgeEnd])
@@ -183,10 +176,10 @@ fn punter_passes_the_generic_checks_of_the_rails() {
 
 #[test]
 fn official_logs_become_games_on_the_rails_with_the_same_scores_and_links() {
-    use lambda_arcade::game::Game;
-    use lambda_arcade::games::open_link;
-    use lambda_arcade::link::{decode_game, encode_game, GameRecord};
-    use lambda_arcade::punter::{Punter, PunterParams};
+    use games::open_link;
+    use punter::{Punter, PunterParams};
+    use rails::game::Game;
+    use rails::link::{decode_game, encode_game, GameRecord};
     for path in fixtures() {
         let log = GameLog::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let m = map(&log.map);
@@ -194,7 +187,7 @@ fn official_logs_become_games_on_the_rails_with_the_same_scores_and_links() {
         let params = PunterParams::bundled(&log.map, log.teams.len(), log.settings)
             .map(|p| PunterParams { futures: log.futures.clone(), ..p })
             .unwrap();
-        let game: Punter = lambda_arcade::game::replay(&params, &moves)
+        let game: Punter = rails::game::replay(&params, &moves)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(game.outcome(), Some(log.recorded.clone()), "{}", path.display());
         if m.rivers.len() < 1000 {
@@ -219,8 +212,8 @@ fn official_logs_become_games_on_the_rails_with_the_same_scores_and_links() {
 
 #[test]
 fn the_gain_of_a_river_is_what_claiming_it_adds() {
-    use lambda_arcade::punter::network::Network;
-    use lambda_arcade::rng::{below, stream};
+    use punter::network::Network;
+    use rails::rng::{below, stream};
     let m = map("randomMedium.json");
     let mut rng = stream(3, 3);
     for _ in 0..5 {
@@ -238,8 +231,8 @@ fn the_gain_of_a_river_is_what_claiming_it_adds() {
 
 #[test]
 fn the_bundled_map_hashes_are_those_of_the_map_files() {
-    use lambda_arcade::link::content_hash;
-    use lambda_arcade::punter::maps;
+    use punter::maps;
+    use rails::link::content_hash;
     let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/punter"))
         .unwrap()
         .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json"))
@@ -260,8 +253,8 @@ fn the_bundled_map_hashes_are_those_of_the_map_files() {
 
 #[test]
 fn a_link_naming_a_bundled_map_opens_with_the_map_handed_in() {
-    use lambda_arcade::link::{decode_game_with, encode_game, GameRecord};
-    use lambda_arcade::punter::{Punter, PunterParams, Settings};
+    use punter::{Punter, PunterParams, Settings};
+    use rails::link::{decode_game_with, encode_game, GameRecord};
     let params = PunterParams::bundled("circle.json", 2, Settings::default()).unwrap();
     let text = params.map_text.to_string();
     let link = encode_game(&GameRecord::<Punter> {

@@ -1,14 +1,15 @@
 //! The shared rails on a test game with 17 seats and hidden hands (`testkit::nim`): views,
 //! chance odds, the replay tape, links of 20,000-move games, the match runner and standings.
 
-use lambda_arcade::arena::{
-    wilson_interval, Answer, Decider, GameLog, MoveLabels, Series, SeriesSpec, Standings, Step,
+use games::open_link;
+use rails::arena::{
+    wilson_interval, Answer, DecideError, Decider, GameLog, MoveLabels, Series, SeriesError,
+    SeriesSpec, Standings, Start, Step,
 };
-use lambda_arcade::game::{ranks_of, replay, Game};
-use lambda_arcade::games::open_link;
-use lambda_arcade::link::{decode_game, encode_game, GameRecord, LinkError};
-use lambda_arcade::rng::{below, draw, stream};
-use lambda_arcade::tape::Tape;
+use rails::game::{ranks_of, replay, Game};
+use rails::link::{decode_game, encode_game, GameRecord, LinkError};
+use rails::rng::{below, draw, stream};
+use rails::tape::Tape;
 use testkit::nim;
 use testkit::nim::{Nim, NimMove, NimParams};
 
@@ -134,7 +135,7 @@ fn a_seek_anywhere_equals_replaying_from_the_start() {
 /// Takes the largest card that fits.
 struct Greedy;
 impl Decider<Nim> for Greedy {
-    fn decide(&mut self, v: &testkit::nim::NimView) -> Result<NimMove, String> {
+    fn decide(&mut self, v: &testkit::nim::NimView) -> Result<NimMove, DecideError> {
         Ok((1..=3u8)
             .rev()
             .find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile)
@@ -144,7 +145,7 @@ impl Decider<Nim> for Greedy {
 /// Takes the smallest card that fits.
 struct Timid;
 impl Decider<Nim> for Timid {
-    fn decide(&mut self, v: &testkit::nim::NimView) -> Result<NimMove, String> {
+    fn decide(&mut self, v: &testkit::nim::NimView) -> Result<NimMove, DecideError> {
         Ok((1..=3u8)
             .find(|&c| v.hand[usize::from(c - 1)] > 0 && u32::from(c) <= v.pile)
             .map_or(NimMove::Pass, NimMove::Take))
@@ -153,7 +154,7 @@ impl Decider<Nim> for Timid {
 /// Always answers a move that is never legal.
 struct Broken;
 impl Decider<Nim> for Broken {
-    fn decide(&mut self, _: &testkit::nim::NimView) -> Result<NimMove, String> {
+    fn decide(&mut self, _: &testkit::nim::NimView) -> Result<NimMove, DecideError> {
         Ok(NimMove::Take(9))
     }
 }
@@ -263,18 +264,15 @@ fn the_registry_opens_every_kind_and_names_what_is_wrong() {
     }
     assert_eq!(
         open_link("#unknown/9/x").unwrap_err(),
-        LinkError::UnknownKind {
-            kind: "unknown".into(),
-            known: lambda_arcade::games::EVERY_LINK_KIND.to_vec()
-        }
+        LinkError::UnknownKind { kind: "unknown".into(), known: games::EVERY_LINK_KIND.to_vec() }
     );
     // The list every one-game engine module names is the full registry's.
-    let registry: Vec<&str> = lambda_arcade::games::link_kinds().map(|k| k.kind).collect();
-    assert_eq!(registry, lambda_arcade::games::EVERY_LINK_KIND);
+    let registry: Vec<&str> = games::link_kinds().map(|k| k.kind).collect();
+    assert_eq!(registry, games::EVERY_LINK_KIND);
     // A match asking for more games than the arena plays is refused with the limit.
-    let mut w = lambda_arcade::link::BitWriter::new();
+    let mut w = rails::link::BitWriter::new();
     w.varint(100_000);
-    let link = lambda_arcade::link::seal("pig-match", 1, &w.into_bytes());
+    let link = rails::link::seal("pig-match", 1, &w.into_bytes());
     let e = open_link(&link).unwrap_err();
     assert_eq!(e.code(), "too-large");
     assert!(e.to_string().contains("game count 100000 is larger than the limit of 10000"), "{e}");
@@ -282,7 +280,7 @@ fn the_registry_opens_every_kind_and_names_what_is_wrong() {
 
 #[test]
 fn a_tape_grows_and_is_cut_where_it_is_viewed_and_seeks_exactly_with_undo() {
-    use lambda_arcade::lifter::{Command, Lifter, LifterParams};
+    use lifter::{Command, Lifter, LifterParams};
     let params = LifterParams::official("beard1").unwrap();
     let mut tape = Tape::<Lifter>::start(params.clone(), 0, vec![]).unwrap();
     let mut rng = stream(8, 8);
@@ -321,7 +319,7 @@ fn the_seeded_long_game_gives_the_same_link_every_time() {
 
 #[test]
 fn the_engine_says_which_beards_grew() {
-    use lambda_arcade::lifter::{Cell, Command, Lifter, LifterParams};
+    use lifter::{Cell, Command, Lifter, LifterParams};
     let text = "#########\n#R      #\n#   W   #\n#       #\n#      \\L\n#########\n\nGrowth 2\n";
     let params = LifterParams { name: "beards".into(), text: text.into() };
     let mut game = <Lifter as Game>::new(&params).unwrap();
@@ -401,13 +399,12 @@ fn every_decision_is_kept_with_its_answer_output_time_and_refusal() {
 fn a_series_that_keeps_no_decisions_plays_the_same_games() {
     struct First;
     impl Decider<Nim> for First {
-        fn decide(&mut self, v: &<Nim as Game>::View) -> Result<NimMove, String> {
-            Err(format!("refused at {v:?}"))
+        fn decide(&mut self, v: &<Nim as Game>::View) -> Result<NimMove, DecideError> {
+            Err(format!("refused at {v:?}").into())
         }
     }
-    let deciders = || -> lambda_arcade::arena::Deciders<Nim> {
-        vec![Some(Box::new(First)), Some(Box::new(First))]
-    };
+    let deciders =
+        || -> rails::arena::Deciders<Nim> { vec![Some(Box::new(First)), Some(Box::new(First))] };
     let kept = Series::new(SeriesSpec::new(params(2, 5), 3, 3), deciders()).unwrap().run().unwrap();
     let spec = SeriesSpec { keep_decisions: false, ..SeriesSpec::new(params(2, 5), 3, 3) };
     let bare = Series::new(spec, deciders()).unwrap().run().unwrap();
@@ -424,7 +421,7 @@ fn a_series_that_keeps_no_decisions_plays_the_same_games() {
 fn a_clock_times_engine_deciders() {
     struct First;
     impl Decider<Nim> for First {
-        fn decide(&mut self, _v: &<Nim as Game>::View) -> Result<NimMove, String> {
+        fn decide(&mut self, _v: &<Nim as Game>::View) -> Result<NimMove, DecideError> {
             Ok(NimMove::Pass)
         }
     }
@@ -536,8 +533,8 @@ fn standings_tally_by_the_games_ranks_and_make_one_row_per_entrant() {
 /// bot link altered or of a language the game does not take, with a typed error.
 #[test]
 fn every_game_has_a_bot_link() {
-    use lambda_arcade::link::{encode_bot, BotLink};
-    for g in lambda_arcade::games::GAMES {
+    use rails::link::{encode_bot, BotLink};
+    for g in games::GAMES {
         let kind = format!("{}-bot", g.id);
         assert!(g.links.iter().any(|k| k.kind == kind), "{} has no {kind} link kind", g.id);
         let bot = BotLink {
@@ -569,7 +566,7 @@ fn every_games_kinds_are_drawn_by_the_page_and_documented() {
         std::fs::read_to_string(format!("{root}/www/user-host.js")).expect("www/user-host.js");
     let docs = std::fs::read_to_string(format!("{root}/docs/JAVASCRIPT-API.md"))
         .expect("docs/JAVASCRIPT-API.md");
-    for game in lambda_arcade::games::GAMES {
+    for game in games::GAMES {
         assert!(!game.marks.is_empty(), "{} draws nothing", game.id);
         let names: Vec<_> = game.marks.iter().map(|k| k.name).collect();
         let mut unique = names.clone();
@@ -592,4 +589,47 @@ fn every_games_kinds_are_drawn_by_the_page_and_documented() {
         let entry = &entry[..entry.find("},").unwrap_or(entry.len())];
         assert!(entry.contains(&listed), "www/user-host.js: {}'s draw has not {listed}", game.id);
     }
+}
+
+/// A series says why it cannot start or be played to its end as a value (`SeriesError`), each
+/// shown as the message it always was.
+#[test]
+fn a_series_refuses_with_a_typed_error_and_the_same_message() {
+    let deciders =
+        || -> rails::arena::Deciders<Nim> { vec![Some(Box::new(Greedy)), Some(Box::new(Timid))] };
+    let spec = SeriesSpec::new(params(2, 5), 1, 3);
+    let none = Series::new(spec.clone(), Vec::new()).err();
+    assert_eq!(none, Some(SeriesError::NoEntrants));
+    assert_eq!(none.map(|e| e.to_string()).as_deref(), Some("a series needs at least one entrant"));
+    let bad = Series::new(SeriesSpec::new(params(0, 5), 1, 3), deciders()).err();
+    assert_eq!(bad, Some(SeriesError::Params("bad parameters".into())));
+    // Move 1 of a Nim game is the dealer's: a take is refused, at its number.
+    let start = Start { params: params(2, 5), moves: vec![NimMove::Take(1)] };
+    let refused = Series::from_position(spec.clone(), deciders(), start).err();
+    assert!(matches!(&refused, Some(SeriesError::Start { move_number: 1, .. })), "{refused:?}");
+    assert!(refused.is_some_and(|e| e.to_string().starts_with("move 1: ")));
+    let outside = vec![Some(Box::new(Greedy) as Box<dyn Decider<Nim>>), None];
+    let asked = Series::new(spec, outside).unwrap().run().err();
+    assert_eq!(asked, Some(SeriesError::Outside { entrant: 1 }));
+    assert_eq!(
+        asked.map(|e| e.to_string()).as_deref(),
+        Some("entrant 1 is answered from outside the engine")
+    );
+}
+
+/// A decider's failure is a value too: the series reports its message, whatever its kind.
+#[test]
+fn a_deciders_failure_is_reported_with_its_message() {
+    struct Refuses;
+    impl Decider<Nim> for Refuses {
+        fn decide(&mut self, _: &testkit::nim::NimView) -> Result<NimMove, DecideError> {
+            Err(DecideError::NotAMove("answered 9, expected a card in hand".into()))
+        }
+    }
+    let deciders: rails::arena::Deciders<Nim> =
+        vec![Some(Box::new(Refuses)), Some(Box::new(Greedy))];
+    let series = Series::new(SeriesSpec::new(params(2, 5), 1, 3), deciders).unwrap().run().unwrap();
+    let failure = series.failures().first().expect("the refusing seat failed");
+    assert_eq!(failure.message, "answered 9, expected a card in hand");
+    assert_eq!(DecideError::from("it threw"), DecideError::Failed("it threw".into()));
 }

@@ -2,12 +2,12 @@
 //! included) from `Game::ranks`, the endings in words, whose futures a viewer may see, the one
 //! future per mine, and the extra tile's openings as it is turned.
 
-use lambda_arcade::game::{Actor, Game};
-use lambda_arcade::labyrinth::{Direction, Kind, Tile};
-use lambda_arcade::pig::{Pig, PigMove, PigParams};
-use lambda_arcade::punter::game::display_names;
-use lambda_arcade::punter::state::add_bid;
-use lambda_arcade::punter::{Punter, PunterMove, PunterParams, Settings};
+use labyrinth::{Direction, Kind, Tile};
+use pig::{Pig, PigMove, PigParams};
+use punter::game::display_names;
+use punter::state::add_bid;
+use punter::{Punter, PunterMove, PunterParams, Settings};
+use rails::game::{Actor, Game};
 
 /// A game on sample.json where seat `p` plays `pick(legal moves)` until the end.
 fn punter(
@@ -16,7 +16,7 @@ fn punter(
     futures: Vec<Vec<(u64, u64)>>,
     pick: impl Fn(usize, &[PunterMove]) -> PunterMove,
 ) -> Punter {
-    let text = lambda_arcade::punter::maps::bundled("sample.json").unwrap();
+    let text = punter::maps::bundled("sample.json").unwrap();
     let params = PunterParams::new("sample.json", text, punters, settings, futures).unwrap();
     let mut g = Punter::new(&params).unwrap();
     while let Actor::Player(p) = g.to_move() {
@@ -32,7 +32,7 @@ fn names(n: &[&str]) -> Vec<String> {
 
 #[test]
 fn ranks_share_a_place_on_equal_returns_and_are_empty_before_the_end() {
-    let text = lambda_arcade::punter::maps::bundled("sample.json").unwrap();
+    let text = punter::maps::bundled("sample.json").unwrap();
     let fresh = Punter::new(
         &PunterParams::new("sample.json", text, 3, Settings::default(), Vec::new()).unwrap(),
     )
@@ -106,7 +106,7 @@ fn display_names_tell_equal_names_apart() {
 
 #[test]
 fn a_viewer_sees_its_own_futures_and_the_others_only_after_the_end() {
-    let text = lambda_arcade::punter::maps::bundled("sample.json").unwrap();
+    let text = punter::maps::bundled("sample.json").unwrap();
     let futures = Settings { futures: true, ..Settings::default() };
     let g = Punter::new(&PunterParams::new("sample.json", text, 2, futures, Vec::new()).unwrap())
         .unwrap();
@@ -128,9 +128,9 @@ fn a_later_bid_on_a_mine_replaces_the_earlier_one() {
     assert_eq!(bids, vec![(1, 5), (3, 4)]);
     assert_eq!(add_bid(&bids, 1, 7), vec![(3, 4), (1, 7)]);
     // The game counts the same bids.
-    let text = lambda_arcade::punter::maps::bundled("sample.json").unwrap();
+    let text = punter::maps::bundled("sample.json").unwrap();
     let settings = Settings { futures: true, ..Settings::default() };
-    let mines = lambda_arcade::punter::PunterMap::parse(text).unwrap();
+    let mines = punter::PunterMap::parse(text).unwrap();
     let mine = mines.sites[mines.mines[0] as usize].id;
     let targets: Vec<u64> = mines
         .sites

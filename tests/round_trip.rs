@@ -5,18 +5,18 @@
 #[path = "common/random_games.rs"]
 mod random_games;
 
-use lambda_arcade::game::Game;
-use lambda_arcade::labyrinth::save;
-use lambda_arcade::labyrinth::state::Labyrinth;
-use lambda_arcade::lifter::{maps, Cell, Metadata, Mine};
-use lambda_arcade::link::open;
-use lambda_arcade::pig::links::{decode_match, decode_tournament, encode_match, encode_tournament};
-use lambda_arcade::pig::tournament::TournamentSpec;
-use lambda_arcade::pig::{Entrant, MatchSpec, StrategySource};
-use lambda_arcade::punter::log::export;
-use lambda_arcade::punter::protocol::map_json;
-use lambda_arcade::punter::{GameLog, Played, Punter, PunterMap, PunterParams};
-use lambda_arcade::rng::{below, stream, Rng};
+use labyrinth::save;
+use labyrinth::state::Labyrinth;
+use lifter::{maps, Cell, Metadata, Mine};
+use pig::links::{decode_match, decode_tournament, encode_match, encode_tournament};
+use pig::tournament::TournamentSpec;
+use pig::{Entrant, MatchSpec, StrategySource};
+use punter::log::export;
+use punter::protocol::map_json;
+use punter::{GameLog, Played, Punter, PunterMap, PunterParams};
+use rails::game::Game;
+use rails::link::open;
+use rails::rng::{below, stream, Rng};
 use rand_core::RngCore;
 use random_games::{random_labyrinth_params, random_settings};
 use std::sync::Arc;

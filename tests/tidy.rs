@@ -66,18 +66,6 @@ fn with_planted(dir: &Path, file: &str, line: Option<&str>) -> Vec<String> {
 #[test]
 fn every_rule_fails_on_a_planted_violation() {
     let plants: &[(&str, &str, &str)] = &[
-        // An engine stays pure.
-        (
-            "crates/lifter/src/map.rs",
-            "fn now() -> std::time::Instant { std::time::Instant::now() }",
-            "crates/lifter/src/map.rs:",
-        ),
-        ("crates/punter/src/state.rs", "use wasm_bindgen::prelude::*;", "wasm-bindgen"),
-        (
-            "crates/labyrinth/src/ai.rs",
-            "fn seed() -> u64 { getrandom::u64().unwrap_or(0) }",
-            "OS randomness",
-        ),
         // A rail names no game, in any form.
         (
             "crates/rails/src/arena/standings.rs",
@@ -96,17 +84,9 @@ fn every_rule_fails_on_a_planted_violation() {
             "a rail names the game lifter",
         ),
         // No file names a game outside its files and the registration lines.
-        (
-            "crates/cli/src/parallel.rs",
-            "use lambda_arcade::lifter::Lifter;",
-            "crates/cli/src/parallel.rs:",
-        ),
-        (
-            "crates/cli/src/parallel.rs",
-            "use lambda_arcade::{games, punter};",
-            "names the game punter",
-        ),
-        ("src/wasm/links.rs", "use super::pig::PigGame;", "src/wasm/links.rs:"),
+        ("crates/cli/src/parallel.rs", "use lifter::Lifter;", "crates/cli/src/parallel.rs:"),
+        ("crates/cli/src/parallel.rs", "use {games, punter};", "names the game punter"),
+        ("crates/wasm-common/src/links.rs", "use pig::Pig;", "crates/wasm-common/src/links.rs:"),
         (
             "crates/cli/src/shard.rs",
             "const RUN: &[&str] = &[\"labyrinth\", \"arena\"];",
@@ -125,13 +105,9 @@ fn every_rule_fails_on_a_planted_violation() {
         ("www/style.css", ".pig-board { color: red; }", "www/style.css:"),
         ("www/style.css", "#punterMap { color: red; }", "names the game punter"),
         ("tests/scheme.rs", "const GAME: &str = \"lifter\";", "tests/scheme.rs:"),
-        ("tests/punter_bots.rs", "use lambda_arcade::labyrinth::Tile;", "tests/punter_bots.rs:"),
-        ("tests/common/nim.rs", "use lambda_arcade::pig::Pig;", "tests/common/nim.rs:"),
-        (
-            "fuzz/fuzz_targets/scheme.rs",
-            "use lambda_arcade::punter::PunterMap;",
-            "fuzz/fuzz_targets/scheme.rs:",
-        ),
+        ("tests/punter_bots.rs", "use labyrinth::Tile;", "tests/punter_bots.rs:"),
+        ("tests/common/nim.rs", "use pig::Pig;", "tests/common/nim.rs:"),
+        ("fuzz/fuzz_targets/scheme.rs", "use punter::PunterMap;", "fuzz/fuzz_targets/scheme.rs:"),
         // Nothing outside arena::Series picks a seat's move, fallback or seed.
         (
             "crates/cli/src/shard.rs",
@@ -144,7 +120,7 @@ fn every_rule_fails_on_a_planted_violation() {
             "crates/cli/src/shard.rs:",
         ),
         (
-            "src/wasm/links.rs",
+            "crates/wasm-common/src/links.rs",
             "fn fb(g: &G) -> Option<M> { g.fallback() }",
             "fallback outside arena::Series (.fallback())",
         ),
@@ -168,7 +144,7 @@ fn every_rule_fails_on_a_planted_violation() {
         ("www/tabs.js", "function runBots() {}", "loop of its own outside arena::Series (runBots)"),
         ("www/tabs.js", "setTimeout(aiStep, 10);", "(aiStep)"),
         ("www/tabs.js", "async function strategyTurn() {}", "(strategyTurn)"),
-        ("src/wasm/links.rs", "fn run_bots() {}", "(run_bots)"),
+        ("crates/wasm-common/src/links.rs", "fn run_bots() {}", "(run_bots)"),
         // The page touches localStorage only in kept.js.
         ("www/punter/play.js", "localStorage.setItem('x', '1');", "localStorage"),
     ];
@@ -195,8 +171,8 @@ fn what_the_rules_allow_stays_allowed() {
         ("crates/cli/src/shard.rs", "// a comment may name pig, lifter, punter and labyrinth"),
         ("www/replay.js", "/* the pig page */ const x = 1;"),
         ("crates/pig/src/engine.rs", "use pig::Pig;"),
-        ("tests/punter_bots.rs", "use lambda_arcade::punter::PunterMap;"),
-        ("fuzz/fuzz_targets/lifter_map.rs", "use lambda_arcade::lifter::Mine;"),
+        ("tests/punter_bots.rs", "use punter::PunterMap;"),
+        ("fuzz/fuzz_targets/lifter_map.rs", "use lifter::Mine;"),
         ("www/games.js", "const extra = 'pig';"),
         // A decider or a wrapper asking the policy it holds; a human's move; the referee loop
         // and the sandbox side carrying a question; a game's own MatchRules fallback.
@@ -231,5 +207,46 @@ fn the_lists_of_known_offenders_cannot_rot() {
         found.iter().any(|v| v.starts_with("tests/results.rs: listed in KNOWN_OFFENDERS")),
         "{found:?}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An engine's clock is refused by clippy with the engines' configuration (`crates/clippy.toml`):
+/// a crate beside a copy of it that reads the clock fails `cargo clippy -D warnings`, and
+/// passes without the clock.
+#[test]
+fn clippy_refuses_an_engine_its_clock() {
+    let dir = std::env::temp_dir().join(format!("tidy-clippy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let krate = dir.join("crates/planted");
+    std::fs::create_dir_all(krate.join("src")).unwrap();
+    std::fs::copy(root().join("crates/clippy.toml"), dir.join("crates/clippy.toml")).unwrap();
+    std::fs::write(
+        krate.join("Cargo.toml"),
+        "[package]\nname = \"planted\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[workspace]\n",
+    )
+    .unwrap();
+    let clippy = |code: &str| {
+        std::fs::write(krate.join("src/lib.rs"), code).unwrap();
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        std::process::Command::new(cargo)
+            .args(["clippy", "--quiet", "--offline", "--", "-D", "warnings"])
+            .current_dir(&krate)
+            .env("CARGO_TARGET_DIR", dir.join("target"))
+            .output()
+            .unwrap()
+    };
+    let clean = clippy("pub fn units(n: u64) -> u64 {\n    n + 1\n}\n");
+    assert!(clean.status.success(), "{}", String::from_utf8_lossy(&clean.stderr));
+    for clock in [
+        "pub fn now() -> std::time::Instant {\n    std::time::Instant::now()\n}\n",
+        "pub fn now() -> std::time::SystemTime {\n    std::time::SystemTime::now()\n}\n",
+    ] {
+        let out = clippy(clock);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && said.contains("an engine has no clock"),
+            "{clock}: {said}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,10 +3,10 @@
 //! by the native test `native_reference_values` in tests/determinism.rs).
 #![cfg(target_arch = "wasm32")]
 
-use lambda_arcade::link::{decode_game, encode_game, GameRecord};
-use lambda_arcade::pig::arena::play_match;
-use lambda_arcade::pig::optimal::OptimalPolicy;
-use lambda_arcade::pig::{Entrant, MatchSpec, MatchSummary, Pig, PigParams, StrategySource};
+use pig::arena::play_match;
+use pig::optimal::OptimalPolicy;
+use pig::{Entrant, MatchSpec, MatchSummary, Pig, PigParams, StrategySource};
+use rails::link::{decode_game, encode_game, GameRecord};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -74,7 +74,7 @@ fn a_20000_move_game_gives_the_native_link_and_seeks_alike() {
 
 #[wasm_bindgen_test]
 fn every_link_kind_opens_through_the_registry() {
-    use lambda_arcade::games::open_link;
+    use games::open_link;
     assert_eq!(open_link("#unknown/1/AAAA").unwrap_err().code(), "unknown-kind");
     assert_eq!(open_link("#pig/1/%E0%A4%A").unwrap_err().code(), "escape");
     let rec = GameRecord::<Pig> {

@@ -1,2 +1,2 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| lambda_arcade::games::fuzz("punter-log", data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| games::fuzz("punter-log", data));

@@ -4,7 +4,7 @@
 //! or `ok: summary` for an input that is accepted). The native test and the wasm test both
 //! read it, so the page's messages are the CLI's.
 
-use lambda_arcade::games::check;
+use games::check;
 
 pub struct Case {
     /// The format's name in the game registry ("lifter-map").
@@ -80,7 +80,7 @@ pub fn all() -> Vec<Case> {
 pub fn answer(format: &str, input: &str) -> String {
     match check(format, input) {
         Ok(summary) => format!("ok: {summary}"),
-        Err(message) => message,
+        Err(e) => e.to_string(),
     }
 }
 

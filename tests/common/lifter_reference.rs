@@ -1,8 +1,8 @@
 //! Shared by the native and the wasm determinism tests (included with #[path]).
 #![allow(dead_code)]
 
-use lambda_arcade::lifter::{maps, Command, Lifter, Mine};
-use lambda_arcade::rng::{below, stream};
+use lifter::{maps, Command, Lifter, Mine};
+use rails::rng::{below, stream};
 
 /// Plays a seeded random route of 400 commands (no Abort) on each of a few maps and hashes
 /// every resulting mine and score: equal values mean identical games.

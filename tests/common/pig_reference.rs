@@ -1,8 +1,8 @@
 //! Shared by the native and the wasm determinism tests (included with #[path]).
 #![allow(dead_code)]
 
-use lambda_arcade::arena::GameLog;
-use lambda_arcade::pig::{Pig, PigMove};
+use pig::{Pig, PigMove};
+use rails::arena::GameLog;
 
 pub const SEED: u64 = 20261121;
 pub const SCHEME_COIN: &str = "

@@ -2,10 +2,10 @@
 //! both must produce the same link (by its hash) and seek to the same positions.
 
 use super::nim::{Nim, NimMove, NimParams};
-use lambda_arcade::game::Game;
-use lambda_arcade::link::{decode_game, encode_game, GameRecord};
-use lambda_arcade::rng::{below, draw, stream};
-use lambda_arcade::tape::Tape;
+use rails::game::Game;
+use rails::link::{decode_game, encode_game, GameRecord};
+use rails::rng::{below, draw, stream};
+use rails::tape::Tape;
 
 pub fn nim_record() -> GameRecord<Nim> {
     let params = NimParams { seats: 17, pile: 18_000, hand: 3 };

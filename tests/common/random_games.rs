@@ -5,14 +5,14 @@
 //! below are what every build must give, natively and in the browser.
 #![allow(dead_code)]
 
-use lambda_arcade::game::{Actor, Game};
-use lambda_arcade::labyrinth::game::LabyrinthParams;
-use lambda_arcade::labyrinth::state::{Color, Control, Labyrinth, Rules};
-use lambda_arcade::lifter::{maps as lifter_maps, Command, Lifter, LifterParams};
-use lambda_arcade::link::{decode_game_with, encode_game, GameRecord, LinkParams};
-use lambda_arcade::pig::{Pig, PigParams};
-use lambda_arcade::punter::{Punter, PunterParams, Settings};
-use lambda_arcade::rng::{below, stream, Rng};
+use labyrinth::game::LabyrinthParams;
+use labyrinth::state::{Color, Control, Labyrinth, Rules};
+use lifter::{maps as lifter_maps, Command, Lifter, LifterParams};
+use pig::{Pig, PigParams};
+use punter::{Punter, PunterParams, Settings};
+use rails::game::{Actor, Game};
+use rails::link::{decode_game_with, encode_game, GameRecord, LinkParams};
+use rails::rng::{below, stream, Rng};
 use rand_core::RngCore;
 
 pub const GAMES: u64 = 1000;

@@ -1,29 +1,18 @@
 //! The rules `tests/tidy.rs` enforces, over a tree given by its root (crates/, src/, www/,
 //! index.html, tests/ and fuzz/ below it):
-//! 1. an engine (a game's crate, `crates/scheme/`, the rails; their tests may time) uses no
-//!    wasm-bindgen, web-sys, js-sys, clock or OS randomness;
-//! 2. the rails (`crates/rails/`) name no game, and no file
+//! 1. the rails (`crates/rails/`) name no game, and no file
 //!    names a game but that game's own files and the registration lines (`tidy_games.rs`);
-//! 3. nothing outside `arena::Series` picks a seat's move, fallback or seed (`tidy_series.rs`);
-//! 4. `www/` touches `localStorage` only in `www/kept.js`.
+//! 2. nothing outside `arena::Series` picks a seat's move, fallback or seed (`tidy_series.rs`);
+//! 3. `www/` touches `localStorage` only in `www/kept.js`.
 //!
-//! Code is read as text with comments dropped (`code_of`).
+//! Code is read as text with comments dropped (`code_of`). An engine's purity is not read as
+//! text: the crate graph refuses it wasm-bindgen, web-sys, js-sys and OS randomness
+//! (`tests/crate_graph.rs`), and clippy its clock (`crates/clippy.toml`, shown to refuse one in
+//! `tests/tidy.rs`).
 
 use std::path::{Path, PathBuf};
 
 const RAILS: &[&str] = &["crates/rails/src/"];
-
-const IMPURE: &[(&str, &str)] = &[
-    ("wasm_bindgen", "wasm-bindgen"),
-    ("web_sys", "web-sys"),
-    ("js_sys", "js-sys"),
-    ("std::time", "a clock"),
-    ("Instant::now", "a clock"),
-    ("SystemTime", "a clock"),
-    ("getrandom", "OS randomness"),
-    ("thread_rng", "OS randomness"),
-    ("OsRng", "OS randomness"),
-];
 
 /// The folders the rules read, with the kinds of file read in each (tests/fixtures and
 /// tests/bad-inputs hold data, not code).
@@ -42,7 +31,7 @@ pub struct Source {
 }
 
 pub fn game_ids() -> Vec<&'static str> {
-    lambda_arcade::games::GAMES.iter().map(|g| g.id).collect()
+    games::GAMES.iter().map(|g| g.id).collect()
 }
 
 pub fn is_rail(rel: &str) -> bool {
@@ -72,18 +61,8 @@ pub fn violations(root: &Path) -> Vec<String> {
     let mut found = Vec::new();
     for source in &sources {
         let rel = source.rel.as_str();
-        let pure = is_rail(rel)
-            || rel.starts_with("crates/scheme/src/")
-            || ids.iter().any(|id| rel.starts_with(&format!("crates/{id}/src/")));
         for (n, line) in source.lines.iter().enumerate() {
             let at = format!("{rel}:{}", n + 1);
-            if pure && rel.ends_with(".rs") {
-                for (needle, what) in IMPURE {
-                    if line.contains(needle) {
-                        found.push(format!("{at}: an engine uses {what} ({needle})"));
-                    }
-                }
-            }
             if rel.starts_with("www/") && rel != "www/kept.js" && line.contains("localStorage") {
                 found.push(format!("{at}: localStorage outside www/kept.js"));
             }

@@ -2,7 +2,7 @@
 //!
 //! A file names game `id` when its code (comments dropped) holds `id` as a word in any case
 //! (`tidy::holds_word`): a module path in any form (`crate::pig`, `use crate::pig as p`,
-//! `lambda_arcade::{pig, …}`, `super::pig`), a string naming it ("pig", 'punter',
+//! `use {games, pig}`, `super::pig`), a string naming it ("pig", 'punter',
 //! `labyrinth`, "pig-match", `arcade pig …`, "a Pig decision"), a type (`PigSeries`), a
 //! JavaScript key or import path (`pig: {`, `./pig/`), a CSS selector (`.lifter-head`,
 //! `#punter-map`). "pig" is not in "pigment".
@@ -12,9 +12,7 @@ use crate::tidy::{holds_word, is_rail, Source};
 /// The registration lines: the one place per layer where every game is listed, one line (or
 /// one entry) each. ARCHITECTURE.md, "Adding a game", lists what each holds.
 const REGISTRATION: &[&str] = &[
-    "src/lib.rs",
     "crates/games/src/lib.rs",
-    "src/wasm/mod.rs",
     "crates/cli/src/main.rs",
     "crates/cli/src/bench.rs",
     "crates/cli/src/arena_bench.rs",
@@ -50,23 +48,20 @@ const KNOWN_OFFENDERS: &[(&str, &str)] = &[
     ("tests/round_trip.rs", "print → parse of each game's formats: each moves into tests/<id>_*.rs"),
 ];
 
-/// Is `rel` one of game `id`'s own files? Its folders (`crates/<id>/`, `www/<id>/`,
-/// `tests/fixtures/<id>/`), and the files named after it (`<id>`, `<id>_…`, `<id>-…`) in
-/// `src/wasm/`, `crates/cli/src/`, `tests/` (also `cli_<id>…`), `tests/common/`,
-/// `tests/bad-inputs/`, `fuzz/fuzz_targets/` and `e2e/`.
+/// Is `rel` one of game `id`'s own files? Its folders (`crates/<id>/`, its page modules'
+/// `crates/wasm-<id>…/`, `www/<id>/`, `tests/fixtures/<id>/`), and the files named after it
+/// (`<id>`, `<id>_…`, `<id>-…`) in `crates/cli/src/`, `tests/` (also `cli_<id>…`),
+/// `tests/common/`, `tests/bad-inputs/`, `fuzz/fuzz_targets/` and `e2e/`.
 pub fn owns(rel: &str, id: &str) -> bool {
     let (dir, file) = rel.rsplit_once('/').unwrap_or(("", rel));
     let named = |f: &str| f.strip_prefix(id).is_some_and(|rest| rest.starts_with(['_', '.', '-']));
     ["crates", "www", "tests/fixtures"].iter().any(|top| rel.starts_with(&format!("{top}/{id}/")))
-        || ([
-            "src/wasm",
-            "crates/cli/src",
-            "tests/common",
-            "tests/bad-inputs",
-            "fuzz/fuzz_targets",
-            "e2e",
-        ]
-        .contains(&dir)
+        || rel
+            .strip_prefix("crates/wasm-")
+            .and_then(|r| r.split_once('/'))
+            .is_some_and(|(module, _)| module == id || named(module))
+        || (["crates/cli/src", "tests/common", "tests/bad-inputs", "fuzz/fuzz_targets", "e2e"]
+            .contains(&dir)
             && named(file))
         || (dir == "tests" && named(file))
         || (dir == "crates/cli/tests" && file.strip_prefix("cli_").is_some_and(named))

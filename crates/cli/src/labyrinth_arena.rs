@@ -12,7 +12,7 @@ use labyrinth::ai::LEVELS;
 use labyrinth::ai_seat::AiSeat;
 use labyrinth::game::{LabyrinthParams, LabyrinthView};
 use labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove};
-use rails::arena::{Decider, GameLog, Series, SeriesSpec};
+use rails::arena::{DecideError, Decider, GameLog, Series, SeriesSpec};
 use rails::link::encode_game;
 use serde_json::{json, Value};
 
@@ -168,7 +168,7 @@ enum Entrant {
 impl Entrant {
     fn parse(name: &str) -> Result<Entrant, Failure> {
         if crate::program_seat::is_program(name) {
-            crate::program_seat::check(name).map_err(Failure::usage)?;
+            crate::program_seat::check(name).map_err(|e| Failure::usage(e.to_string()))?;
             return Ok(Entrant::Program(name.to_string()));
         }
         if name.ends_with(".js") || name.ends_with(".mjs") {
@@ -207,7 +207,7 @@ struct JsSeat {
 }
 
 impl Decider<Labyrinth> for JsSeat {
-    fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
+    fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, DecideError> {
         whole_turn(view, &mut self.step, || {
             let text = serde_json::to_string(view).map_err(|e| e.to_string())?;
             self.js.ask(&text)

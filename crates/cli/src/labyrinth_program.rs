@@ -9,7 +9,7 @@ use labyrinth::ai_seat::from_view;
 use labyrinth::game::{LabyrinthParams, LabyrinthView};
 use labyrinth::state::{Labyrinth, LabyrinthMove};
 use labyrinth::turn_answer::TurnAnswer;
-use rails::arena::Decider;
+use rails::arena::{DecideError, Decider};
 
 /// The time a program has for one turn (it starts afresh each time, so more than a JavaScript
 /// strategy's).
@@ -40,22 +40,21 @@ pub fn whole_turn(
     view: &LabyrinthView,
     step: &mut Option<LabyrinthMove>,
     ask: impl FnOnce() -> Result<serde_json::Value, String>,
-) -> Result<LabyrinthMove, String> {
+) -> Result<LabyrinthMove, DecideError> {
     if view.phase == "move" {
-        return step
-            .take()
-            .ok_or_else(|| "asked for a step without a shift of its own".to_string());
+        return step.take().ok_or_else(|| "asked for a step without a shift of its own".into());
     }
     let answer = ask()?;
     let game = from_view(view)?;
-    let [shift, next] =
-        TurnAnswer::from_json(&answer).and_then(|a| a.moves(&game)).map_err(|e| e.to_string())?;
+    let [shift, next] = TurnAnswer::from_json(&answer)
+        .and_then(|a| a.moves(&game))
+        .map_err(|e| DecideError::NotAMove(e.to_string()))?;
     *step = Some(next);
     Ok(shift)
 }
 
 impl Decider<Labyrinth> for ProgramSeat {
-    fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
+    fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, DecideError> {
         whole_turn(view, &mut self.step, || {
             let json = serde_json::to_value(view).map_err(|e| e.to_string())?;
             self.program.ask(&json, self.seed)

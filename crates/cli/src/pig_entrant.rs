@@ -6,7 +6,7 @@ use pig::{Entrant, Policy, StrategySource};
 /// A built-in name, a path to a Scheme file, or a program (`exe:`, `wasm:`).
 pub fn entrant(word: &str) -> Result<Entrant, Failure> {
     if crate::program_seat::is_program(word) {
-        crate::program_seat::check(word).map_err(Failure::usage)?;
+        crate::program_seat::check(word).map_err(|e| Failure::usage(e.to_string()))?;
         return Ok(Entrant {
             label: word.to_string(),
             source: StrategySource::Program(crate::pig_program::source(word)),

@@ -7,7 +7,7 @@
 use crate::json_program::JsonProgram;
 use pig::decider::decision;
 use pig::{HostProgram, Pig, PigMove, PigParams, Situation};
-use rails::arena::Decider;
+use rails::arena::{DecideError, Decider};
 
 /// The time a program has for one decision (it starts afresh each time, so more than a
 /// JavaScript strategy's).
@@ -33,14 +33,14 @@ struct ProgramPlayer {
 }
 
 impl Decider<Pig> for ProgramPlayer {
-    fn decide(&mut self, view: &Situation) -> Result<PigMove, String> {
+    fn decide(&mut self, view: &Situation) -> Result<PigMove, DecideError> {
         let view = serde_json::to_value(view).map_err(|e| e.to_string())?;
         match self.program.ask(&view, self.seed.unwrap_or_default())? {
             serde_json::Value::Bool(throw_again) => Ok(decision(throw_again)),
-            other => Err(format!(
+            other => Err(DecideError::NotAMove(format!(
                 "answered the move {}, expected true (throw again) or false (hold)",
                 rails::inputs::excerpt(&other.to_string())
-            )),
+            ))),
         }
     }
 

@@ -23,22 +23,47 @@ pub fn is_wasm(name: &str) -> bool {
     name.starts_with("wasm:")
 }
 
+/// Why a program's seat on the command line cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatError {
+    /// `exe:` with no command.
+    NoCommand,
+    /// `wasm:` with no file.
+    NoFile,
+    /// The seat's WebAssembly file cannot be read: the seat, the file, the system's reason.
+    Unreadable { seat: String, file: String, reason: String },
+}
+
+impl std::fmt::Display for SeatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatError::NoCommand => f.write_str(
+                "an exe: seat needs a command, e.g. exe:./my-bot or \"exe:python3 bot.py\"",
+            ),
+            SeatError::NoFile => f.write_str(
+                "a wasm: seat needs a file, e.g. wasm:bot.wasm or \"wasm:bot.wasm --fast\"",
+            ),
+            SeatError::Unreadable { seat, file, reason } => write!(f, "{seat}: {file}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for SeatError {}
+
 /// Refuses a program's seat that names nothing to run, or a WebAssembly file that is not there.
-pub fn check(name: &str) -> Result<(), String> {
+pub fn check(name: &str) -> Result<(), SeatError> {
     if let Some(command) = name.strip_prefix("exe:") {
         if command.trim().is_empty() {
-            return Err(
-                "an exe: seat needs a command, e.g. exe:./my-bot or \"exe:python3 bot.py\"".into(),
-            );
+            return Err(SeatError::NoCommand);
         }
     }
     if let Some(rest) = name.strip_prefix("wasm:") {
-        let Some(file) = rest.split_whitespace().next() else {
-            return Err(
-                "a wasm: seat needs a file, e.g. wasm:bot.wasm or \"wasm:bot.wasm --fast\"".into(),
-            );
-        };
-        std::fs::metadata(file).map_err(|e| format!("{name}: {file}: {e}"))?;
+        let file = rest.split_whitespace().next().ok_or(SeatError::NoFile)?;
+        std::fs::metadata(file).map_err(|e| SeatError::Unreadable {
+            seat: name.to_string(),
+            file: file.to_string(),
+            reason: e.to_string(),
+        })?;
     }
     Ok(())
 }
@@ -96,8 +121,8 @@ mod tests {
         );
         assert!(command("greedy", &run).is_none());
         assert!(
-            check("wasm:").is_err()
-                && check("exe: ").is_err()
+            check("wasm:") == Err(SeatError::NoFile)
+                && check("exe: ") == Err(SeatError::NoCommand)
                 && check("wasm:/no/such.wasm").is_err()
         );
     }

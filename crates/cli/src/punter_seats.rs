@@ -66,7 +66,7 @@ pub fn play_game_with(
     other: &mut dyn FnMut(&Request, Duration) -> Result<Reply, Failure>,
 ) -> Result<Played, Failure> {
     for name in names.iter().filter(|n| is_program(n)) {
-        check(name).map_err(Failure::usage)?;
+        check(name).map_err(|e| Failure::usage(e.to_string()))?;
     }
     let mut g = ProtocolGame::new(params, names, seed, game).map_err(Failure::usage)?;
     g.set_clock(super::decisions::clock());

@@ -48,13 +48,24 @@ impl fmt::Display for Shard {
     }
 }
 
+/// A `--shard` value that is not `K/N` with 1 ≤ K ≤ N: the text given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotAShard(pub String);
+
+impl fmt::Display for NotAShard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\" is not K/N with 1 ≤ K ≤ N (e.g. 2/8: the second of 8 shards)", self.0)
+    }
+}
+
+impl std::error::Error for NotAShard {}
+
 impl FromStr for Shard {
-    type Err = String;
+    type Err = NotAShard;
 
     /// `K/N` with 1 ≤ K ≤ N.
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad =
-            || format!("\"{s}\" is not K/N with 1 ≤ K ≤ N (e.g. 2/8: the second of 8 shards)");
+    fn from_str(s: &str) -> Result<Shard, NotAShard> {
+        let bad = || NotAShard(s.to_string());
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (index, count) = (
             k.trim().parse::<u32>().map_err(|_| bad())?,

@@ -2,7 +2,7 @@
 //! rails below it (links, inputs, arena, tape) know no game; each game exports its link kinds,
 //! input formats, limits and marks, and is registered here by one [`GameDescriptor`].
 
-use rails::inputs::{self, DecisionLimits, InputFormat, Limit, LimitRow};
+use rails::inputs::{self, DecisionLimits, InputError, InputFormat, Limit, LimitRow};
 use rails::link::{open_among, LinkError, LinkKind, Opened};
 use rails::marks::MarkKind;
 
@@ -173,9 +173,9 @@ pub fn limits() -> Vec<LimitRow> {
 
 /// Reads `text` as the format `name` is read by the product: `Ok(summary)` or the user's
 /// message; an unknown format name is an error naming the known ones.
-pub fn check(name: &str, text: &str) -> Result<String, String> {
+pub fn check(name: &str, text: &str) -> Result<String, InputError> {
     let format = format(name).ok_or_else(|| {
-        format!("unknown format \"{name}\" (known: {})", format_names().join(", "))
+        InputError::new(format!("unknown format \"{name}\" (known: {})", format_names().join(", ")))
     })?;
     (format.check)(text)
 }
@@ -188,11 +188,11 @@ pub fn fuzz(name: &str, data: &[u8]) {
     }
 }
 
-fn check_link(text: &str) -> Result<String, String> {
+fn check_link(text: &str) -> Result<String, InputError> {
     open_link(text)
         .map(|o| match o.problem {
             Some(problem) => format!("a {} link, opened as far as it goes: {problem}", o.kind),
             None => format!("a {} link", o.kind),
         })
-        .map_err(|e| e.to_string())
+        .map_err(|e| InputError::from_message(e.to_string()))
 }

@@ -8,7 +8,7 @@ use super::board::{Board, SIZE};
 use super::game::LabyrinthView;
 use super::state::{Color, Control, Labyrinth, LabyrinthMove, Phase, Player, Rules};
 use super::tile::{Direction, Kind, Tile};
-use rails::arena::Decider;
+use rails::arena::{DecideError, Decider};
 
 /// How much more the strong AI weighs what the next player could collect than its chance of
 /// holding those cards: measured over 400 two-player games against greedy (seeds 1 and 2),
@@ -59,7 +59,7 @@ pub fn entrant_decider(name: &str) -> Result<Option<Box<dyn Decider<Labyrinth>>>
 }
 
 impl Decider<Labyrinth> for AiSeat {
-    fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, String> {
+    fn decide(&mut self, view: &LabyrinthView) -> Result<LabyrinthMove, DecideError> {
         let game = from_view(view)?;
         let mv = if self.level == "strong" {
             // The next player's hand is unknown: each treasure not in this seat's hand is in it
@@ -71,7 +71,7 @@ impl Decider<Labyrinth> for AiSeat {
         } else {
             ai::decide(self.level, &game)
         };
-        mv.ok_or_else(|| "the game is over".to_string())
+        mv.ok_or_else(|| "the game is over".into())
     }
 }
 

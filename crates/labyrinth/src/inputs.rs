@@ -3,7 +3,7 @@
 
 use super::save;
 use super::state::Rules;
-use rails::inputs::{DecisionLimits, InputFormat, Limit};
+use rails::inputs::{DecisionLimits, InputError, InputFormat, Limit};
 
 pub const FORMATS: &[InputFormat] = &[
     InputFormat {
@@ -19,8 +19,8 @@ pub const FORMATS: &[InputFormat] = &[
     },
 ];
 
-fn marks(text: &str) -> Result<String, String> {
-    rails::marks::check(text, super::marks::KINDS, &super::marks::place)
+fn marks(text: &str) -> Result<String, InputError> {
+    Ok(rails::marks::check(text, super::marks::KINDS, &super::marks::place)?)
 }
 
 pub const LIMITS: &[Limit] = &[
@@ -44,8 +44,8 @@ pub const DECISIONS: DecisionLimits = DecisionLimits {
     past_it: "the turn is played by the greedy AI, with the reason",
 };
 
-fn save_file(text: &str) -> Result<String, String> {
+fn save_file(text: &str) -> Result<String, InputError> {
     save::parse(text, Rules::Assignment)
         .map(|g| format!("{} players, turn {}", g.players.len(), g.turns + 1))
-        .map_err(|e| e.to_string())
+        .map_err(InputError::from)
 }

@@ -46,6 +46,13 @@ pub struct SaveError {
     pub message: String,
 }
 
+impl From<SaveError> for rails::inputs::InputError {
+    fn from(e: SaveError) -> Self {
+        let place = rails::inputs::Place { line: e.line, column: e.column };
+        rails::inputs::InputError::at(place, rails::inputs::bounded(e.message.as_str()))
+    }
+}
+
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

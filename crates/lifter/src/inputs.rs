@@ -2,7 +2,7 @@
 //! them for `arcade check`, the fuzz targets and the bad-input catalogue).
 
 use super::{Command, Lifter, Mine};
-use rails::inputs::{InputFormat, Limit};
+use rails::inputs::{InputError, InputFormat, Limit};
 
 pub const FORMATS: &[InputFormat] = &[
     InputFormat { name: "lifter-map", about: "a Lifter map (the contest's text format with its metadata)", check: map },
@@ -10,8 +10,8 @@ pub const FORMATS: &[InputFormat] = &[
     InputFormat { name: "lifter-marks", about: "what a Lifter decision printed, read for its debug marks (@draw lines; no mine at hand)", check: marks },
 ];
 
-fn marks(text: &str) -> Result<String, String> {
-    rails::marks::check(text, super::marks::KINDS, &rails::marks::anywhere)
+fn marks(text: &str) -> Result<String, InputError> {
+    Ok(rails::marks::check(text, super::marks::KINDS, &rails::marks::anywhere)?)
 }
 
 pub const LIMITS: &[Limit] = &[
@@ -20,14 +20,15 @@ pub const LIMITS: &[Limit] = &[
     Limit { input: "Lifter solver in JavaScript (page)", limit: "answers of 256 characters (next), a route of 16,000,002 (solve)", past_it: "the run stops, with the reason" },
 ];
 
-fn map(text: &str) -> Result<String, String> {
-    Mine::parse(text).map(|m| format!("a {}×{} map", m.width, m.height)).map_err(|e| e.to_string())
+fn map(text: &str) -> Result<String, InputError> {
+    Ok(Mine::parse(text).map(|m| format!("a {}×{} map", m.width, m.height))?)
 }
 
-fn route(text: &str) -> Result<String, String> {
-    let (map, route) =
-        text.split_once("\n@route\n").ok_or("expected a map, a line \"@route\", then the route")?;
-    let mine = Mine::parse(map).map_err(|e| e.to_string())?;
+fn route(text: &str) -> Result<String, InputError> {
+    let (map, route) = text
+        .split_once("\n@route\n")
+        .ok_or_else(|| InputError::new("expected a map, a line \"@route\", then the route"))?;
+    let mine = Mine::parse(map)?;
     let game = Lifter::play_route(&mine, &Command::parse_route(route));
     Ok(format!(
         "{} after {} moves, score {}",

@@ -62,8 +62,20 @@ pub struct MapError {
 
 impl fmt::Display for MapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: ", self.line, self.col)?;
-        match &self.kind {
+        write!(f, "{}:{}: {}", self.line, self.col, self.kind)
+    }
+}
+
+impl From<MapError> for rails::inputs::InputError {
+    fn from(e: MapError) -> Self {
+        let place = rails::inputs::Place { line: e.line, column: e.col };
+        rails::inputs::InputError::at(place, e.kind.to_string())
+    }
+}
+
+impl fmt::Display for MapErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             MapErrorKind::Empty => f.write_str("the map is empty"),
             MapErrorKind::UnknownCell(c) => write!(f, "unknown cell {c:?}"),
             MapErrorKind::NoRobot => f.write_str("the map has no robot (R)"),

@@ -7,7 +7,7 @@
 use lifter::view::LifterView;
 use lifter::{Command, Lifter, LifterParams};
 use rails::arena::{
-    Answer, Decider, Deciders, MatchRules, MoveLabels, Series, SeriesSpec, Start, Step,
+    Answer, DecideError, Decider, Deciders, MatchRules, MoveLabels, Series, SeriesSpec, Start, Step,
 };
 use rails::game::Game;
 
@@ -18,7 +18,7 @@ struct ByRoute;
 const ROUTE: &str = "DLRDDUULLLDDL";
 
 impl Decider<Lifter> for ByRoute {
-    fn decide(&mut self, view: &LifterView) -> Result<Command, String> {
+    fn decide(&mut self, view: &LifterView) -> Result<Command, DecideError> {
         let step = view.counters.moves as usize;
         if step == 2 {
             return Err("planted failure".into());
@@ -102,7 +102,7 @@ fn every_game_ends_by_the_rules_without_a_cap() {
     // A driver that only waits: the game ends by the route limit (width × height commands).
     struct Waits;
     impl Decider<Lifter> for Waits {
-        fn decide(&mut self, _: &LifterView) -> Result<Command, String> {
+        fn decide(&mut self, _: &LifterView) -> Result<Command, DecideError> {
             Ok(Command::Wait)
         }
     }

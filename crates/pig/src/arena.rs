@@ -243,7 +243,7 @@ pub fn match_series(spec: &MatchSpec) -> Result<Series<Pig>, SetupError> {
         spec.entrants.iter().map(|e| Some(&e.source)).collect();
     let deciders = entrant_deciders(&sources, spec.target)?;
     Series::new(match_spec(params, spec.games, spec.seed), deciders)
-        .map_err(|message| SetupError { entrant: None, message })
+        .map_err(|e| SetupError { entrant: None, message: e.to_string() })
 }
 
 /// The deciders of a series' entrants, in entrant order. A Scheme strategy is seeded by the
@@ -283,7 +283,7 @@ fn seated_decider(
 pub fn play_match(spec: &MatchSpec) -> Result<Series<Pig>, String> {
     engine_only(&spec.entrants)?;
     let series = match_series(spec).map_err(|e| e.message)?;
-    series.run()
+    Ok(series.run()?)
 }
 
 /// `Err` naming the first entrant among `entrants` that cannot be played natively: a JavaScript

@@ -4,7 +4,7 @@
 #[cfg(feature = "scheme")]
 use super::PigParams;
 use super::{Pig, PigMove, Policy, Situation};
-use rails::arena::Decider;
+use rails::arena::{DecideError, Decider};
 #[cfg(feature = "scheme")]
 use rails::rng::{self, Rng};
 #[cfg(feature = "scheme")]
@@ -30,7 +30,7 @@ pub struct PolicyDecider {
 }
 
 impl Decider<Pig> for PolicyDecider {
-    fn decide(&mut self, s: &Situation) -> Result<PigMove, String> {
+    fn decide(&mut self, s: &Situation) -> Result<PigMove, DecideError> {
         Ok(decision(self.policy.decide(s, self.target)))
     }
 }
@@ -76,7 +76,7 @@ impl SchemeDecider {
 
 #[cfg(feature = "scheme")]
 impl Decider<Pig> for SchemeDecider {
-    fn decide(&mut self, s: &Situation) -> Result<PigMove, String> {
+    fn decide(&mut self, s: &Situation) -> Result<PigMove, DecideError> {
         let args = [
             Value::int(i64::from(s.my_total)),
             Value::int(i64::from(s.other_total)),
@@ -88,10 +88,9 @@ impl Decider<Pig> for SchemeDecider {
             .program
             .call("player", &args, self.budget, &mut self.rng)
             .map_err(|e| e.to_string())?;
-        answer
-            .as_bool()
-            .map(decision)
-            .ok_or_else(|| format!("player returned {answer}, expected #t or #f"))
+        answer.as_bool().map(decision).ok_or_else(|| {
+            DecideError::NotAMove(format!("player returned {answer}, expected #t or #f"))
+        })
     }
 
     fn take_output(&mut self) -> String {
@@ -133,9 +132,9 @@ impl SeatedScheme {
 
 #[cfg(feature = "scheme")]
 impl Decider<Pig> for SeatedScheme {
-    fn decide(&mut self, s: &Situation) -> Result<PigMove, String> {
+    fn decide(&mut self, s: &Situation) -> Result<PigMove, DecideError> {
         match (&self.error, self.seated) {
-            (Some(e), _) => Err(e.clone()),
+            (Some(e), _) => Err(DecideError::Failed(e.clone())),
             (None, false) => Err("the strategy was asked before the series seated it".into()),
             (None, true) => self.decider.decide(s),
         }

@@ -1,7 +1,7 @@
 //! The Pig formats read from strangers, as the product reads them (the game registry lists them
 //! for `arcade check`, the fuzz targets and the bad-input catalogue).
 
-use rails::inputs::{DecisionLimits, InputFormat, Limit};
+use rails::inputs::{DecisionLimits, InputError, InputFormat, Limit};
 
 /// Pig's one format is Scheme; a build without the interpreter reads none.
 #[cfg(feature = "scheme")]
@@ -22,8 +22,8 @@ const MARKS: InputFormat = InputFormat {
     check: marks,
 };
 
-fn marks(text: &str) -> Result<String, String> {
-    rails::marks::check(text, super::marks::KINDS, &rails::marks::anywhere)
+fn marks(text: &str) -> Result<String, InputError> {
+    Ok(rails::marks::check(text, super::marks::KINDS, &rails::marks::anywhere)?)
 }
 
 pub const LIMITS: &[Limit] = &[
@@ -42,7 +42,7 @@ pub const DECISIONS: DecisionLimits = DecisionLimits {
 };
 
 #[cfg(feature = "scheme")]
-fn scheme(text: &str) -> Result<String, String> {
+fn scheme(text: &str) -> Result<String, InputError> {
     use super::decider::SchemeDecider;
     use super::{Pig, Situation};
     use rails::arena::Decider;
@@ -50,6 +50,7 @@ fn scheme(text: &str) -> Result<String, String> {
     let mv = Decider::<Pig>::decide(
         &mut d,
         &Situation { my_total: 10, other_total: 20, accum: 5, current: 3 },
-    )?;
+    )
+    .map_err(|e| InputError::from_message(e.to_string()))?;
     Ok(format!("decides {mv:?}"))
 }

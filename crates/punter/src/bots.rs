@@ -5,7 +5,7 @@
 use super::game::{Punter, PunterMove, PunterView};
 use super::map::PunterMap;
 use super::network::Network;
-use rails::arena::{Decider, MatchRules};
+use rails::arena::{DecideError, Decider, MatchRules};
 use rails::rng::{self, Rng};
 
 /// Built-in bot names with one-line descriptions.
@@ -82,7 +82,7 @@ struct RandomBot {
 }
 
 impl Decider<Punter> for RandomBot {
-    fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
+    fn decide(&mut self, v: &PunterView) -> Result<PunterMove, DecideError> {
         let free: Vec<u32> =
             (0..v.owners.len() as u32).filter(|&r| v.owners[r as usize] < 0).collect();
         if free.is_empty() {
@@ -141,7 +141,7 @@ fn towards_mine(v: &PunterView, net: &Network, free: &dyn Fn(usize) -> bool) -> 
 }
 
 impl Decider<Punter> for GreedyBot {
-    fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
+    fn decide(&mut self, v: &PunterView) -> Result<PunterMove, DecideError> {
         let net = v.own_network();
         let map = &v.map;
         let free = |r: usize| v.owners[r] < 0;

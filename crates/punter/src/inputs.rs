@@ -4,7 +4,7 @@
 use super::protocol::{Decoder, Message, Next, Phase, ProtocolGame, PunterMessage};
 use super::state::MAX_PUNTERS;
 use super::{maps, GameLog, PunterMap, PunterParams, Settings};
-use rails::inputs::{InputFormat, Limit};
+use rails::inputs::{InputError, InputFormat, Limit};
 use serde_json::json;
 use std::sync::Arc;
 
@@ -19,8 +19,8 @@ pub const FORMATS: &[InputFormat] = &[
     InputFormat { name: "punter-marks", about: "what a Punter decision printed, read for its debug marks (@draw lines; no map at hand)", check: marks },
 ];
 
-fn marks(text: &str) -> Result<String, String> {
-    rails::marks::check(text, super::marks::KINDS, &rails::marks::anywhere)
+fn marks(text: &str) -> Result<String, InputError> {
+    Ok(rails::marks::check(text, super::marks::KINDS, &rails::marks::anywhere)?)
 }
 
 pub const LIMITS: &[Limit] = &[
@@ -32,27 +32,28 @@ pub const LIMITS: &[Limit] = &[
     Limit { input: "Punter game server (punter serve)", limit: "8 handshakes at once, 10 s each; every read and write within its request's limit (10 s setup, 1 s a move)", past_it: "a failed handshake frees its place; a punter past a deadline is a zombie, its connection closed" },
 ];
 
-fn map(text: &str) -> Result<String, String> {
+fn map(text: &str) -> Result<String, InputError> {
     PunterMap::parse(text)
         .map(|m| {
             format!("sites {}, rivers {}, mines {}", m.sites.len(), m.rivers.len(), m.mines.len())
         })
-        .map_err(|e| e.to_string())
+        .map_err(|e| InputError::from_message(e.to_string()))
 }
 
-fn log(text: &str) -> Result<String, String> {
-    let log = GameLog::parse(text).map_err(|e| e.to_string())?;
+fn log(text: &str) -> Result<String, InputError> {
+    let log = GameLog::parse(text).map_err(|e| InputError::from_message(e.to_string()))?;
     let map_text = maps::bundled(&log.map)
         .ok_or_else(|| format!("the log's map \"{}\" is not one of the bundled maps", log.map))?;
-    let map = PunterMap::parse(map_text).map_err(|e| e.to_string())?;
+    let map = PunterMap::parse(map_text).map_err(|e| InputError::from_message(e.to_string()))?;
     if log.teams.len() > MAX_PUNTERS {
-        return Err(format!("the log has {} punters, more than {}", log.teams.len(), MAX_PUNTERS));
+        let (n, most) = (log.teams.len(), MAX_PUNTERS);
+        return Err(InputError::new(format!("the log has {n} punters, more than {most}")));
     }
     let (game, _) = log.replay(Arc::new(map));
     Ok(format!("scores {:?}", game.scores()))
 }
 
-fn messages(text: &str) -> Result<String, String> {
+fn messages(text: &str) -> Result<String, InputError> {
     let mut decoder = Decoder::new();
     decoder.push(text.as_bytes());
     let params = PunterParams::bundled(

@@ -14,7 +14,7 @@
 use super::game::{Punter, PunterMove, PunterView};
 use super::map::PunterMap;
 use super::potential::{Field, Holders};
-use rails::arena::Decider;
+use rails::arena::{DecideError, Decider};
 
 /// Futures per game the bot bids on, at most.
 const MAX_BIDS: usize = 3;
@@ -175,7 +175,7 @@ impl Decider<Punter> for StrongBot {
         }
     }
 
-    fn decide(&mut self, v: &PunterView) -> Result<PunterMove, String> {
+    fn decide(&mut self, v: &PunterView) -> Result<PunterMove, DecideError> {
         let map = &*v.map;
         let me = v.punter;
         let futures: Vec<(usize, u32, f64)> = v
@@ -209,7 +209,7 @@ impl StrongBot {
         v: &PunterView,
         board: &Board,
         field: &mut Field,
-    ) -> Result<PunterMove, String> {
+    ) -> Result<PunterMove, DecideError> {
         let (map, me) = (board.map, board.me);
         let mut flows = vec![vec![0.0; map.rivers.len()]; v.punters];
         board.flows(field, &mut flows);

@@ -10,8 +10,97 @@ pub struct InputFormat {
     /// Its name for `arcade check` and the fuzz targets ("lifter-map").
     pub name: &'static str,
     pub about: &'static str,
-    /// `Ok(summary)` or the user's message.
-    pub check: fn(&str) -> Result<String, String>,
+    /// `Ok(summary)` or what is wrong, with its place.
+    pub check: fn(&str) -> Result<String, InputError>,
+}
+
+/// A place in a text: its line and column, from 1 (a column counts characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// What is wrong with an input, and where when it has a place: shown as `LINE:COL: message`
+/// (or the message alone), and about a file as `FILE:LINE:COL: message` ([`InputError::in_file`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    pub place: Option<Place>,
+    pub message: String,
+}
+
+impl InputError {
+    /// A problem with the input as a whole.
+    pub fn new(message: impl Into<String>) -> InputError {
+        InputError { place: None, message: message.into() }
+    }
+
+    /// A problem at `place`.
+    pub fn at(place: Place, message: impl Into<String>) -> InputError {
+        InputError { place: Some(place), message: message.into() }
+    }
+
+    /// A reader's message as the readers write it, `LINE:COL: message` when it has a place.
+    pub fn from_message(text: impl Into<String>) -> InputError {
+        let text = text.into();
+        match leading_place(&text) {
+            Some((place, rest)) => InputError::at(place, rest),
+            None => InputError::new(text),
+        }
+    }
+
+    /// The message about file `file`: `FILE:LINE:COL: …`, or `FILE: …` without a place.
+    pub fn in_file(&self, file: &str) -> String {
+        match self.place {
+            Some(p) => format!("{file}:{p}: {}", self.message),
+            None => format!("{file}: {}", self.message),
+        }
+    }
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.place {
+            Some(p) => write!(f, "{p}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+impl From<String> for InputError {
+    fn from(text: String) -> InputError {
+        InputError::from_message(text)
+    }
+}
+
+impl From<&str> for InputError {
+    fn from(text: &str) -> InputError {
+        InputError::from_message(text)
+    }
+}
+
+impl From<InputError> for String {
+    fn from(e: InputError) -> String {
+        e.to_string()
+    }
+}
+
+/// The place a message starts with (`LINE:COL: `, two numbers) and the rest of it.
+fn leading_place(message: &str) -> Option<(Place, &str)> {
+    let (place, rest) = message.split_once(": ")?;
+    let (line, column) = place.split_once(':')?;
+    let number = |n: &str| {
+        (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then(|| n.parse().ok()).flatten()
+    };
+    Some((Place { line: number(line)?, column: number(column)? }, rest))
 }
 
 /// One bound on an input: what is bounded, the limit, and what happens past it.
@@ -80,7 +169,7 @@ pub const RAIL_LIMITS: &[Limit] = &[
 
 /// The bytes of a file as text; a file that is not UTF-8 is refused with the line and column
 /// of its first bad byte, as every other reader names its place.
-pub fn text_of(bytes: &[u8]) -> Result<&str, String> {
+pub fn text_of(bytes: &[u8]) -> Result<&str, InputError> {
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -88,7 +177,10 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, String> {
         // The prefix is valid UTF-8, so counting its characters gives the column.
         let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
         let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
-        format!("{line}:{column}: this is not UTF-8 text (byte 0x{byte:02X})")
+        InputError::at(
+            Place { line, column },
+            format!("this is not UTF-8 text (byte 0x{byte:02X})"),
+        )
     })
 }
 
@@ -96,21 +188,12 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, String> {
 /// (`LINE:COL: `, as every reader names it), else `FILE: …`; the one format of every error that
 /// has a place, in the CLI and the page.
 pub fn in_file(file: &str, message: &str) -> String {
-    let place = message.split_once(": ").map(|(p, _)| p).filter(|p| {
-        let mut parts = p.split(':');
-        let mut number =
-            || parts.next().is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        number() && number() && parts.next().is_none()
-    });
-    match place {
-        Some(_) => format!("{file}:{message}"),
-        None => format!("{file}: {message}"),
-    }
+    InputError::from_message(message).in_file(file)
 }
 
 /// Reads `bytes` with `format`: the summary or the user's message (also for bytes that are not
 /// text).
-pub fn check_bytes(format: &InputFormat, bytes: &[u8]) -> Result<String, String> {
+pub fn check_bytes(format: &InputFormat, bytes: &[u8]) -> Result<String, InputError> {
     (format.check)(text_of(bytes)?)
 }
 

@@ -10,7 +10,9 @@ pub mod sprt;
 mod standings;
 
 pub use decisions::{Clock, Decision, MoveLabels, Start};
-pub use series::{seating, Answer, GameLog, Query, SeatFailure, Series, SeriesSpec, Step};
+pub use series::{
+    seating, Answer, GameLog, Query, SeatFailure, Series, SeriesError, SeriesSpec, Step,
+};
 pub use sprt::{sprt, Pentanomial, SprtBounds, SprtError, SprtStatus, Verdict};
 pub use standings::{elo, wilson_interval, StandingRow, Standings, Tally};
 
@@ -18,10 +20,49 @@ use crate::game::Game;
 use crate::rng::{self, Rng};
 use rand_core::RngCore;
 
+/// Why a decider gave no move. What it says is what failure reports show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecideError {
+    /// The strategy failed: its code threw or has an error (Scheme's names its place in the
+    /// code), its program stopped or could not be asked.
+    Failed(String),
+    /// It answered, but no move of this game: what it answered and what was expected.
+    NotAMove(String),
+}
+
+impl std::fmt::Display for DecideError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecideError::Failed(m) | DecideError::NotAMove(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for DecideError {}
+
+/// A failure's message as it is: the strategy failed.
+impl From<String> for DecideError {
+    fn from(message: String) -> DecideError {
+        DecideError::Failed(message)
+    }
+}
+
+impl From<DecideError> for String {
+    fn from(e: DecideError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<&str> for DecideError {
+    fn from(message: &str) -> DecideError {
+        DecideError::Failed(message.to_string())
+    }
+}
+
 /// A strategy the engine can ask itself.
 pub trait Decider<G: Game> {
-    /// The move for the seat whose view this is; `Err` with the reason it failed.
-    fn decide(&mut self, view: &G::View) -> Result<G::Move, String>;
+    /// The move for the seat whose view this is, or why there is none.
+    fn decide(&mut self, view: &G::View) -> Result<G::Move, DecideError>;
     /// Text the strategy printed since the last call.
     fn take_output(&mut self) -> String {
         String::new()

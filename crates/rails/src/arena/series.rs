@@ -173,12 +173,12 @@ pub struct Series<G: MatchRules> {
 
 impl<G: MatchRules> Series<G> {
     /// One decider per entrant (`None`: answered from outside).
-    pub fn new(spec: SeriesSpec<G>, deciders: Deciders<G>) -> Result<Series<G>, String> {
+    pub fn new(spec: SeriesSpec<G>, deciders: Deciders<G>) -> Result<Series<G>, SeriesError> {
         if deciders.is_empty() {
-            return Err("a series needs at least one entrant".into());
+            return Err(SeriesError::NoEntrants);
         }
         let (timeouts, zombies) = (vec![0; deciders.len()], vec![false; deciders.len()]);
-        let probe = G::new(&spec.params).map_err(|e| e.to_string())?;
+        let probe = G::new(&spec.params).map_err(|e| SeriesError::Params(e.to_string()))?;
         let (params, chance) = (spec.params.clone(), MatchSeeds(spec.seed).chance(spec.first));
         let mut series = Series {
             spec,
@@ -215,7 +215,7 @@ impl<G: MatchRules> Series<G> {
         spec: SeriesSpec<G>,
         deciders: Deciders<G>,
         start: Start<G>,
-    ) -> Result<Series<G>, String> {
+    ) -> Result<Series<G>, SeriesError> {
         let mut series = Series::new(SeriesSpec { games: 0, ..spec.clone() }, deciders)?;
         series.spec.games = spec.games;
         if spec.games == 0 {
@@ -223,7 +223,7 @@ impl<G: MatchRules> Series<G> {
         }
         let g = series.game_number();
         let seeds = MatchSeeds(series.spec.seed);
-        let mut game = G::new(&start.params).map_err(|e| e.to_string())?;
+        let mut game = G::new(&start.params).map_err(|e| SeriesError::Params(e.to_string()))?;
         for seat in 0..game.seats() {
             let entrant = series.entrant_in(g, seat as u8);
             if let Some(d) = series.deciders[entrant].as_mut() {
@@ -249,9 +249,13 @@ impl<G: MatchRules> Series<G> {
                         }
                     }
                 }
-                Actor::Nobody => return Err(format!("move {}: the game was already over", i + 1)),
+                Actor::Nobody => {
+                    let message = "the game was already over".to_string();
+                    return Err(SeriesError::Start { move_number: i + 1, message });
+                }
             }
-            game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+            game.play(mv)
+                .map_err(|e| SeriesError::Start { move_number: i + 1, message: e.to_string() })?;
         }
         (series.game, series.params, series.moves, series.chance) =
             (game, start.params, start.moves, chance);
@@ -338,7 +342,7 @@ impl<G: MatchRules> Series<G> {
     }
 
     /// Sets up the next game: its deal, then each seated entrant's declarations.
-    fn start_game(&mut self) -> Result<(), String> {
+    fn start_game(&mut self) -> Result<(), SeriesError> {
         let g = self.game_number();
         let seeds = MatchSeeds(self.spec.seed);
         let mut params = G::game_params(&self.spec.params, seeds.deal(g));
@@ -349,7 +353,7 @@ impl<G: MatchRules> Series<G> {
                 d.prepare(&mut params, seat as u8, seeds.entrant_game(entrant, g));
             }
         }
-        self.game = G::new(&params).map_err(|e| e.to_string())?;
+        self.game = G::new(&params).map_err(|e| SeriesError::Params(e.to_string()))?;
         self.params = params;
         self.chance = seeds.chance(g);
         Ok(())
@@ -585,7 +589,7 @@ impl<G: MatchRules> Series<G> {
             let began = self.clock.as_mut().map(|c| c());
             let answer = match decider.decide(&p.query.view) {
                 Ok(mv) => Answer::Move(mv),
-                Err(m) => Answer::Failed(m),
+                Err(e) => Answer::Failed(e.to_string()),
             };
             let printed = decider.take_output();
             let ms = match (began, self.clock.as_mut()) {
@@ -602,14 +606,52 @@ impl<G: MatchRules> Series<G> {
     }
 
     /// Plays the whole series with engine-side deciders only; an outside seat is an error.
-    pub fn run(mut self) -> Result<Series<G>, String> {
+    pub fn run(mut self) -> Result<Series<G>, SeriesError> {
         match self.advance(u32::MAX) {
             Step::Finished => Ok(self),
-            Step::Ask(q) => {
-                Err(format!("entrant {} is answered from outside the engine", q.entrant))
-            }
-            Step::Running => Err("the series did not finish".into()),
+            Step::Ask(q) => Err(SeriesError::Outside { entrant: q.entrant }),
+            Step::Running => Err(SeriesError::Unfinished),
         }
+    }
+}
+
+/// Why a series could not start or be played to its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeriesError {
+    /// No entrant to seat.
+    NoEntrants,
+    /// The game refused the series' parameters (or a start position's): its message.
+    Params(String),
+    /// Move `move_number` (from 1) of a recorded start does not play: the game was already
+    /// over, or the rules refused it.
+    Start { move_number: usize, message: String },
+    /// [`Series::run`] plays engine deciders only, and this entrant is answered from outside.
+    Outside { entrant: usize },
+    /// [`Series::run`] stopped before the series' end.
+    Unfinished,
+}
+
+impl std::fmt::Display for SeriesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeriesError::NoEntrants => f.write_str("a series needs at least one entrant"),
+            SeriesError::Params(m) => f.write_str(m),
+            SeriesError::Start { move_number, message } => {
+                write!(f, "move {move_number}: {message}")
+            }
+            SeriesError::Outside { entrant } => {
+                write!(f, "entrant {entrant} is answered from outside the engine")
+            }
+            SeriesError::Unfinished => f.write_str("the series did not finish"),
+        }
+    }
+}
+
+impl std::error::Error for SeriesError {}
+
+impl From<SeriesError> for String {
+    fn from(e: SeriesError) -> String {
+        e.to_string()
     }
 }
 

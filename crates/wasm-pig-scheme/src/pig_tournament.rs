@@ -3,14 +3,16 @@
 //! puts the pairs' results together with `PigTournament.fromPairs`: standings with Wilson
 //! intervals and Elo, the games, the failures.
 
-use super::pig::{code, source_of, EntrantJs, FailureJs, LogJs, PigMatch};
-use super::{js_error, to_js};
-use crate::arena::StandingRow;
-use crate::pig::links::encode_tournament;
-use crate::pig::tournament::{PairResult, TournamentRunner, TournamentSpec};
-use crate::pig::Entrant;
+use crate::pig::{code, decode_moves, source_of, EntrantJs, FailureJs, LogJs, PigMatch};
+use pig::links::encode_tournament;
+use pig::tournament::{PairResult, TournamentRunner, TournamentSpec};
+use pig::Entrant;
+use pig::{Pig, PigParams};
+use rails::arena::StandingRow;
+use rails::arena::{GameLog, SeatFailure};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+use wasm_common::{js_error, to_js};
 
 #[derive(Deserialize)]
 struct TournamentJs {
@@ -168,5 +170,35 @@ impl PigTournament {
         let f: Vec<FailureJs> =
             self.runner.failures().iter().map(|(who, f)| FailureJs::of(f, *who)).collect();
         to_js(&f)
+    }
+}
+
+/// What a tournament's pairs read back from JavaScript.
+impl LogJs {
+    /// Game `game` of a match to `target`, replayed from its moves ("move N: …" for a move that
+    /// is no move or not legal): its result is the replayed game's, never the `winner` claimed
+    /// (the seating's entrants are checked by the tournament).
+    fn into_log(self, game: u32, target: u32) -> Result<GameLog<Pig>, String> {
+        let seating = vec![self.first, usize::from(self.first == 0)];
+        GameLog::replayed(
+            game,
+            PigParams { target },
+            seating,
+            decode_moves(&self.moves)?,
+            self.output,
+        )
+    }
+}
+
+impl FailureJs {
+    fn into_failure(self) -> SeatFailure {
+        SeatFailure {
+            game: self.game,
+            move_index: self.move_index,
+            entrant: self.entrant,
+            seat: self.seat,
+            message: self.message,
+            timeout: self.timeout,
+        }
     }
 }

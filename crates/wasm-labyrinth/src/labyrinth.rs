@@ -1,21 +1,19 @@
 //! Labyrinth for JavaScript: a game on the replay tape — new from a seed, loaded from a save or
 //! a link — with its board, the legal shifts and steps, the AIs, saving and links.
 
-use super::{js_error, to_js};
-use crate::arena::{MatchRules, MatchSeeds};
-use crate::game::Game;
-use crate::labyrinth::board::{
-    fixed, index, insertion, insertion_name, line_squares, INSERTIONS, SIZE,
-};
-use crate::labyrinth::game::LabyrinthParams;
-use crate::labyrinth::save;
-use crate::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Phase, Rules};
-use crate::labyrinth::tile::Direction;
-use crate::labyrinth::turn_answer::TurnAnswer;
-use crate::link::decode_game;
-use crate::tape::Tape;
+use labyrinth::board::{fixed, index, insertion, insertion_name, line_squares, INSERTIONS, SIZE};
+use labyrinth::game::LabyrinthParams;
+use labyrinth::save;
+use labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Phase, Rules};
+use labyrinth::tile::Direction;
+use labyrinth::turn_answer::TurnAnswer;
+use rails::arena::{MatchRules, MatchSeeds};
+use rails::game::Game;
+use rails::link::decode_game;
+use rails::tape::Tape;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_common::{js_error, to_js};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -78,7 +76,7 @@ struct FoundJs {
     cards: Vec<u8>,
 }
 
-fn tile_js(t: &crate::labyrinth::tile::Tile) -> TileJs {
+fn tile_js(t: &labyrinth::tile::Tile) -> TileJs {
     let [north, east, south, west] = t.openings_turned();
     TileJs {
         kind: t.kind.name(),
@@ -258,7 +256,7 @@ impl LabyrinthGame {
     /// Inserts the extra tile, turned to `dir` ("north" …), at insertion point `at` (0–11);
     /// returns the move's index among the legal moves (for the Play series).
     pub fn shift(&mut self, at: u8, dir: &str) -> Result<u32, JsValue> {
-        let dir = crate::labyrinth::tile::Direction::from_name(dir)
+        let dir = labyrinth::tile::Direction::from_name(dir)
             .ok_or_else(|| js_error(format!("\"{dir}\" is not a direction")))?;
         self.play(LabyrinthMove::Shift { at, dir })
     }
@@ -282,10 +280,7 @@ impl LabyrinthGame {
     /// made); returns its label.
     #[wasm_bindgen(js_name = playIndex)]
     pub fn play_index(&mut self, index: u32) -> Result<String, JsValue> {
-        let mv = self
-            .game()
-            .move_at(index as usize)
-            .ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+        let mv = wasm_common::move_at(self.game(), index)?;
         let label = self.game().move_label(&mv);
         self.play(mv)?;
         Ok(label)
@@ -397,13 +392,9 @@ pub fn labyrinth_geometry() -> Result<JsValue, JsValue> {
 
 #[wasm_bindgen]
 impl LabyrinthGame {
-    /// The debug marks in what a decision printed (`crate::marks`): tiles, squares and paths.
+    /// The debug marks in what a decision printed (`rails::marks`): tiles, squares and paths.
     #[wasm_bindgen(js_name = marksOf)]
     pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
-        super::marks::marks_of(
-            text,
-            crate::labyrinth::marks::KINDS,
-            &crate::labyrinth::marks::place,
-        )
+        wasm_common::marks::marks_of(text, labyrinth::marks::KINDS, &labyrinth::marks::place)
     }
 }

@@ -3,24 +3,33 @@
 //! or a link), on the shared replay tape. Rivers and sites cross as dense indices (the order of
 //! `geometry()`); moves as (kind, index).
 
-use super::{js_error, to_js};
-use crate::arena::{Series, SeriesSpec};
-use crate::game::{Actor, Game};
-use crate::link::{decode_game_with, GameRecord};
-use crate::punter::bots::{BOT_NAMES, HUMAN};
-use crate::punter::game::display_names;
-use crate::punter::links::link_map;
-use crate::punter::log::{export, GameLog};
-use crate::punter::state::add_bid;
-use crate::punter::{maps, Punter, PunterMove, PunterParams, Settings};
-use crate::tape::Tape;
+use punter::bots::{BOT_NAMES, HUMAN};
+use punter::game::display_names;
+use punter::links::link_map;
+use punter::log::{export, GameLog};
+use punter::state::add_bid;
+use punter::{maps, Punter, PunterMove, PunterParams, Settings};
+use rails::arena::{Series, SeriesSpec};
+use rails::game::{Actor, Game};
+use rails::link::{decode_game_with, GameRecord};
+use rails::tape::Tape;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+use wasm_common::{js_error, to_js};
 
 #[derive(Serialize)]
 struct Named {
     name: &'static str,
     description: &'static str,
+}
+
+/// Refuses seats that are not one for each punter of the game (`params.punters`).
+pub(crate) fn seats_fit(seats: &[String], params: &PunterParams) -> Result<(), JsValue> {
+    if seats.len() != params.punters {
+        let (want, have) = (params.punters, seats.len());
+        return Err(js_error(format!("the game has {want} punters, not {have}")));
+    }
+    Ok(())
 }
 
 /// The bundled maps' file names, in the official order.
@@ -45,7 +54,7 @@ pub fn punter_standings(
     seating: &[u32],
     scores: &[f64],
 ) -> Result<JsValue, JsValue> {
-    let mut s = crate::arena::Standings::new(entrants);
+    let mut s = rails::arena::Standings::new(entrants);
     for (who, score) in seating.chunks(seats.max(1)).zip(scores.chunks(seats.max(1))) {
         let who: Vec<usize> = who.iter().map(|&w| w as usize).collect();
         s.add(&who, score);
@@ -153,11 +162,11 @@ enum Seat {
 
 #[wasm_bindgen]
 pub struct PunterGame {
-    pub(super) tape: Tape<Punter>,
+    pub(crate) tape: Tape<Punter>,
     seats: Vec<Seat>,
 }
 
-pub(super) fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
+pub(crate) fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
     let s: SettingsJs = if v.is_undefined() || v.is_null() {
         SettingsJs::default()
     } else {
@@ -168,8 +177,8 @@ pub(super) fn settings_of(v: JsValue) -> Result<Settings, JsValue> {
 
 /// The seats' deciders for game 0 of the series of `seed`: a built-in bot, or `None` for a
 /// person or a JavaScript bot.
-fn play_entrants(seats: &[String], seed: u64) -> Result<crate::arena::Deciders<Punter>, JsValue> {
-    crate::punter::bots::entrants(seats, seed, 0).map_err(js_error)
+fn play_entrants(seats: &[String], seed: u64) -> Result<rails::arena::Deciders<Punter>, JsValue> {
+    punter::bots::entrants(seats, seed, 0).map_err(js_error)
 }
 
 /// What a seat of a Play game is called: "You", "your bot" (JavaScript) or the bot's name.
@@ -188,7 +197,7 @@ fn seats_of(seats: &[String]) -> Result<Vec<Seat>, JsValue> {
 }
 
 impl PunterGame {
-    pub(super) fn game(&self) -> &Punter {
+    pub(crate) fn game(&self) -> &Punter {
         self.tape.position().1
     }
     fn at_end(&mut self) -> &Punter {
@@ -219,10 +228,10 @@ impl PunterGame {
         } else {
             serde_wasm_bindgen::from_value(futures).map_err(js_error)?
         };
-        if seats.len() < 2 || seats.len() > crate::punter::state::MAX_PUNTERS {
+        if seats.len() < 2 || seats.len() > punter::state::MAX_PUNTERS {
             return Err(js_error(format!(
                 "a game needs 2 to {} punters",
-                crate::punter::state::MAX_PUNTERS
+                punter::state::MAX_PUNTERS
             )));
         }
         let params = PunterParams::new(map_name, map_text, seats.len(), settings, futures)
@@ -260,7 +269,8 @@ impl PunterGame {
     /// names (see `punterLinkMap`).
     #[wasm_bindgen(js_name = fromLink)]
     pub fn from_link(link: &str, assets: JsValue) -> Result<PunterGame, JsValue> {
-        let d = decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?;
+        let d =
+            decode_game_with::<Punter>(link, wasm_common::assets_of(assets)?).map_err(js_error)?;
         let view = d.record.view;
         let punters = d.record.params.punters;
         let mut tape = Tape::new(d.record).map_err(js_error)?;
@@ -278,15 +288,10 @@ impl PunterGame {
         seats: Vec<String>,
         assets: JsValue,
     ) -> Result<PunterGame, JsValue> {
-        let mut record =
-            decode_game_with::<Punter>(link, super::assets_of(assets)?).map_err(js_error)?.record;
-        if seats.len() != record.params.punters {
-            return Err(js_error(format!(
-                "the game has {} punters, not {}",
-                record.params.punters,
-                seats.len()
-            )));
-        }
+        let mut record = decode_game_with::<Punter>(link, wasm_common::assets_of(assets)?)
+            .map_err(js_error)?
+            .record;
+        seats_fit(&seats, &record.params)?;
         let kinds = seats_of(&seats)?;
         record.moves.truncate(record.view);
         // Named by who plays them from here (the Play series names them the same).
@@ -451,10 +456,7 @@ impl PunterGame {
     /// Plays, at the end of the game, the legal move of index `index` (a move the Play series made).
     #[wasm_bindgen(js_name = playIndex)]
     pub fn play_index(&mut self, index: u32) -> Result<(), JsValue> {
-        let mv = self
-            .at_end()
-            .move_at(index as usize)
-            .ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+        let mv = wasm_common::move_at(self.at_end(), index)?;
         self.tape.push(mv).map_err(js_error)
     }
 
@@ -506,13 +508,13 @@ impl PunterGame {
 
 #[wasm_bindgen]
 impl PunterGame {
-    /// The debug marks in what a decision printed (`crate::marks`): sites, rivers and paths by
+    /// The debug marks in what a decision printed (`rails::marks`): sites, rivers and paths by
     /// the site ids of this game's map.
     #[wasm_bindgen(js_name = marksOf)]
     pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
         let map = self.game().game().map();
-        super::marks::marks_of(text, crate::punter::marks::KINDS, &|_, p| {
-            crate::punter::marks::place(map, p)
+        wasm_common::marks::marks_of(text, punter::marks::KINDS, &|_, p| {
+            punter::marks::place(map, p)
         })
     }
 }

@@ -2,15 +2,15 @@
 //! mine as map characters, one byte per cell, row-major from the bottom row (index =
 //! y · width + x, y = 0 the bottom row), exactly as the engine stores it.
 
-use super::{js_error, to_js};
-use crate::game::Game;
-use crate::lifter::maps::{self, OFFICIAL};
-use crate::lifter::solver::Solver;
-use crate::lifter::view::{ending, Counters, LifterView};
-use crate::lifter::{Command, Death, Lifter, LifterParams, Mine, Outcome};
-use crate::tape::Tape;
+use lifter::maps::{self, OFFICIAL};
+use lifter::solver::Solver;
+use lifter::view::{ending, Counters, LifterView};
+use lifter::{Command, Death, Lifter, LifterParams, Mine, Outcome};
+use rails::game::Game;
+use rails::tape::Tape;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_common::{js_error, to_js};
 
 fn route_text(commands: &[Command]) -> String {
     commands.iter().map(|c| c.to_char()).collect()
@@ -132,7 +132,7 @@ impl LifterGame {
     #[wasm_bindgen(constructor)]
     pub fn new(name: String, text: String) -> Result<LifterGame, JsValue> {
         let params = LifterParams { name, text };
-        let tape = Tape::start(params.clone(), super::lifter_series::SEED, Vec::new())
+        let tape = Tape::start(params.clone(), crate::lifter_series::SEED, Vec::new())
             .map_err(js_error)?;
         Ok(LifterGame { params, tape })
     }
@@ -147,7 +147,7 @@ impl LifterGame {
     }
     /// True when this is an official map (links carry only its name).
     pub fn official(&self) -> bool {
-        crate::lifter::maps::official(&self.params.name) == Some(self.params.text.as_str())
+        lifter::maps::official(&self.params.name) == Some(self.params.text.as_str())
     }
     pub fn width(&self) -> usize {
         self.game().width()
@@ -362,12 +362,12 @@ impl LifterSolver {
 
 #[wasm_bindgen]
 impl LifterGame {
-    /// The debug marks in what a decision printed (`crate::marks`): cells and paths on this mine.
+    /// The debug marks in what a decision printed (`rails::marks`): cells and paths on this mine.
     #[wasm_bindgen(js_name = marksOf)]
     pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
         let (width, height) = (self.game().width(), self.game().height());
-        super::marks::marks_of(text, crate::lifter::marks::KINDS, &|_, p| {
-            crate::lifter::marks::place(width, height, p)
+        wasm_common::marks::marks_of(text, lifter::marks::KINDS, &|_, p| {
+            lifter::marks::place(width, height, p)
         })
     }
 }

@@ -2,11 +2,11 @@
 //! a score taken apart (per mine, the sites joined and their distance²; the futures), and what a
 //! site is worth to a punter now. Sites are given by id, as the map and the page name them.
 
-use super::punter::PunterGame;
-use super::to_js;
-use crate::punter::recent::latest_turns;
+use crate::punter::PunterGame;
+use punter::recent::latest_turns;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_common::to_js;
 
 #[derive(Serialize)]
 struct TurnJs {

@@ -1,28 +1,28 @@
 //! Pig for JavaScript. Moves cross as small numbers: 1–6 a die face, 7 "throw again", 8 "hold".
 
-use super::{js_error, to_js};
-use crate::arena::{Answer, Decider, GameLog, MatchRules, SeatFailure, Series};
-use crate::game::{Actor, Game};
-use crate::link::{decode_game, encode_game, GameRecord};
-use crate::pig::arena::{make_decider, match_series, wilson_interval, winner};
-use crate::pig::decider::decision;
-use crate::pig::links::encode_match;
-use crate::pig::optimal::OptimalPolicy;
-use crate::pig::{
+use pig::arena::{make_decider, match_series, wilson_interval, winner};
+use pig::decider::decision;
+use pig::links::encode_match;
+use pig::optimal::OptimalPolicy;
+use pig::{
     Entrant, MatchSpec, MatchSummary, Pig, PigMove, PigParams, Situation, StrategySource,
     BUILTIN_NAMES,
 };
-use crate::tape::Tape;
+use rails::arena::{Answer, Decider, GameLog, MatchRules, SeatFailure, Series};
+use rails::game::{Actor, Game};
+use rails::link::{decode_game, encode_game, GameRecord};
+use rails::tape::Tape;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
+use wasm_common::{js_error, to_js};
 
-pub(super) fn code(mv: PigMove) -> u8 {
+pub(crate) fn code(mv: PigMove) -> u8 {
     mv.code()
 }
 
 /// "move N: unknown move code C" for a code that is no move.
-pub(super) fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, String> {
+pub(crate) fn decode_moves(codes: &[u8]) -> Result<Vec<PigMove>, String> {
     codes
         .iter()
         .enumerate()
@@ -108,7 +108,7 @@ pub fn pig_timeline(target: u32, moves: &[u8]) -> Result<JsValue, JsValue> {
 /// A recorded game for the replay viewer: seek to any position, labels with seat and turn.
 #[wasm_bindgen]
 pub struct PigTape {
-    tape: Tape<Pig>,
+    pub(crate) tape: Tape<Pig>,
 }
 
 #[wasm_bindgen]
@@ -197,16 +197,6 @@ impl PigOptimal {
     }
 }
 
-/// Exact expected share of games built-in `a` wins against built-in `b` over a match of
-/// `games` with the arena's seating (`undefined` if a name is not a built-in).
-#[cfg(feature = "lab")]
-#[wasm_bindgen(js_name = pigExactMatch)]
-pub fn pig_exact_match(a: &str, b: &str, target: u32, games: u32) -> Option<f64> {
-    use crate::pig::{exact::match_win_probability, Policy};
-    let (a, b) = (Policy::named(a, target)?, Policy::named(b, target)?);
-    Some(match_win_probability(&a, &b, target, games))
-}
-
 /// 95% Wilson interval `[low, high]` for a win rate.
 #[wasm_bindgen(js_name = wilsonInterval)]
 pub fn wilson(wins: u32, games: u32) -> Vec<f64> {
@@ -225,7 +215,7 @@ pub fn pig_checker() -> Result<JsValue, JsValue> {
         opponent: &'static str,
         wins_needed: u32,
     }
-    let c = crate::pig::arena::CHECKER;
+    let c = pig::arena::CHECKER;
     to_js(&CheckerJs {
         games: c.games,
         target: c.target,
@@ -307,10 +297,7 @@ impl PigGame {
     #[wasm_bindgen(js_name = playIndex)]
     pub fn play_index(&mut self, index: u32) -> Result<String, JsValue> {
         self.tape.seek(self.tape.len());
-        let mv = self
-            .game()
-            .move_at(index as usize)
-            .ok_or_else(|| js_error(format!("{index} is not the index of a legal move now")))?;
+        let mv = wasm_common::move_at(self.game(), index)?;
         let label = self.game().move_label(&mv);
         self.play(mv)?;
         Ok(label)
@@ -363,7 +350,7 @@ pub fn pig_game_link(
 }
 
 #[derive(Serialize, Deserialize)]
-pub(super) struct EntrantJs {
+pub(crate) struct EntrantJs {
     pub label: String,
     /// "builtin", "scheme", "js" or "program" (its source: its label).
     pub kind: String,
@@ -378,12 +365,12 @@ struct SpecJs {
     target: u32,
 }
 
-pub(super) fn source_of(kind: &str, source: String) -> Result<StrategySource, JsValue> {
+pub(crate) fn source_of(kind: &str, source: String) -> Result<StrategySource, JsValue> {
     match kind {
         "builtin" => Ok(StrategySource::Builtin(source)),
         "scheme" => Ok(StrategySource::Scheme(source)),
         "js" => Ok(StrategySource::JavaScript(source)),
-        "program" => Ok(StrategySource::Program(crate::pig::arena::HostProgram::named(&source))),
+        "program" => Ok(StrategySource::Program(pig::arena::HostProgram::named(&source))),
         other => Err(js_error(format!("unknown strategy kind \"{other}\""))),
     }
 }
@@ -449,49 +436,35 @@ impl PigStrategy {
 /// A game of a match as JavaScript sees it; also how a tournament pair's games come back from
 /// the worker that played them (`PigTournament.fromPairs`).
 #[derive(Serialize, Deserialize)]
-pub(super) struct LogJs {
+pub(crate) struct LogJs {
     /// The entrant moving first, the winning entrant.
-    first: usize,
-    winner: usize,
-    totals: [u32; 2],
-    moves: Vec<u8>,
-    output: String,
+    pub(crate) first: usize,
+    pub(crate) winner: usize,
+    pub(crate) totals: [u32; 2],
+    pub(crate) moves: Vec<u8>,
+    pub(crate) output: String,
     /// Every decision of the game (what the replay's inspector shows); not read back.
     #[serde(skip_deserializing)]
-    decisions: Vec<super::play::DecisionRow>,
+    decisions: Vec<wasm_common::play::DecisionRow>,
 }
 
 impl LogJs {
     /// Game `l` of the match `series`.
-    pub(super) fn of(l: &GameLog<Pig>, series: &Series<Pig>) -> LogJs {
+    pub(crate) fn of(l: &GameLog<Pig>, series: &Series<Pig>) -> LogJs {
         LogJs {
             first: l.seating.first().copied().unwrap_or(0),
             winner: winner(l).unwrap_or(0),
             totals: l.end.totals(),
             moves: l.moves.iter().map(|&m| code(m)).collect(),
             output: l.output.clone(),
-            decisions: super::play::rows(series, l),
+            decisions: wasm_common::play::rows(series, l),
         }
-    }
-    /// Game `game` of a match to `target`, replayed from its moves ("move N: …" for a move that
-    /// is no move or not legal): its result is the replayed game's, never the `winner` claimed
-    /// (the seating's entrants are checked by the tournament).
-    #[cfg(feature = "lab")] // tournaments' pairs
-    pub(super) fn into_log(self, game: u32, target: u32) -> Result<GameLog<Pig>, String> {
-        let seating = vec![self.first, usize::from(self.first == 0)];
-        GameLog::replayed(
-            game,
-            PigParams { target },
-            seating,
-            decode_moves(&self.moves)?,
-            self.output,
-        )
     }
 }
 
 /// A decision replaced by "hold", as JavaScript sees it.
 #[derive(Serialize, Deserialize)]
-pub(super) struct FailureJs {
+pub(crate) struct FailureJs {
     pub game: u32,
     pub move_index: usize,
     pub entrant: usize,
@@ -503,7 +476,7 @@ pub(super) struct FailureJs {
 }
 
 impl FailureJs {
-    pub(super) fn of(f: &SeatFailure, entrant: usize) -> FailureJs {
+    pub(crate) fn of(f: &SeatFailure, entrant: usize) -> FailureJs {
         FailureJs {
             game: f.game,
             move_index: f.move_index,
@@ -511,17 +484,6 @@ impl FailureJs {
             seat: f.seat,
             message: f.message.clone(),
             timeout: f.timeout,
-        }
-    }
-    #[cfg(feature = "lab")] // tournaments' pairs
-    pub(super) fn into_failure(self) -> SeatFailure {
-        SeatFailure {
-            game: self.game,
-            move_index: self.move_index,
-            entrant: self.entrant,
-            seat: self.seat,
-            message: self.message,
-            timeout: self.timeout,
         }
     }
 }
@@ -535,7 +497,7 @@ pub struct PigMatch {
 
 impl PigMatch {
     /// Throws "LABEL does not load: …" for a strategy that does not load.
-    pub(super) fn of(spec: MatchSpec) -> Result<PigMatch, JsValue> {
+    pub(crate) fn of(spec: MatchSpec) -> Result<PigMatch, JsValue> {
         let mut series = match_series(&spec).map_err(|e| match e.entrant {
             Some(i) => js_error(format!(
                 "{} does not load: {}",
@@ -544,7 +506,7 @@ impl PigMatch {
             )),
             None => js_error(e.message),
         })?;
-        series.set_clock(Box::new(super::now_ms));
+        series.set_clock(Box::new(wasm_common::now_ms));
         Ok(PigMatch { spec, series })
     }
 }
@@ -560,7 +522,7 @@ impl PigMatch {
     /// strategy is seeded (`SeatedScheme`).
     #[wasm_bindgen(js_name = strategySeed)]
     pub fn strategy_seed(&self, i: usize) -> f64 {
-        super::js_seed(self.series.entrant_seed(i, self.series.spec().first))
+        wasm_common::js_seed(self.series.entrant_seed(i, self.series.spec().first))
     }
     /// Answer of a JavaScript strategy: `error` set when it threw, timed out or answered nonsense;
     /// `ms` the time it took, as the sandbox measured it.
@@ -571,11 +533,11 @@ impl PigMatch {
     /// The page's one referee loop (www/referee.js): plays engine seats for at most `max`
     /// decisions, then { status, entrant, seat, game, view } (the view is the situation).
     pub fn next(&mut self, max: u32) -> Result<JsValue, JsValue> {
-        super::series::next(&mut self.series, max)
+        wasm_common::series::next(&mut self.series, max)
     }
     /// The asked strategy failed (`timeout`: it did not answer in time); counts as "hold".
     pub fn fail(&mut self, message: String, timeout: bool, printed: &str, ms: f64) {
-        super::series::fail(&mut self.series, message, timeout, printed, ms);
+        wasm_common::series::fail(&mut self.series, message, timeout, printed, ms);
     }
     /// { summary, logs, failures } of the match so far.
     pub fn results(&self) -> Result<JsValue, JsValue> {
@@ -608,14 +570,4 @@ impl PigMatch {
 #[wasm_bindgen(js_name = pigFallback)]
 pub fn pig_fallback() -> String {
     Pig::FALLBACK.to_string()
-}
-
-#[cfg(feature = "lab")]
-#[wasm_bindgen]
-impl PigTape {
-    /// The debug marks in what a decision printed (`crate::marks`, values only; wasm/marks.rs).
-    #[wasm_bindgen(js_name = marksOf)]
-    pub fn marks_of(&self, text: &str) -> Result<JsValue, JsValue> {
-        super::marks::marks_of(text, crate::pig::marks::KINDS, &crate::marks::anywhere)
-    }
 }

@@ -1,8 +1,8 @@
 //! Share links for the page: every kind opens through the one registry.
 
-use super::to_js;
-use crate::games::{self, link_kind};
-use crate::link::{encode_bot, fragment, split, BotLink, LinkError, SHARE_LIMIT};
+use crate::to_js;
+use games::{self, link_kind};
+use rails::link::{encode_bot, fragment, split, BotLink, LinkError, SHARE_LIMIT};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -34,9 +34,8 @@ enum OpenedJs {
 /// Opens any link (URL, `#fragment` or fragment, raw or %-escaped), with `assets`
 /// (`{ name: text }`, optional) handed in for a bundled map it names. Never throws:
 /// `{ ok: true, kind, version, game, problem, data }` or `{ ok: false, error: { code, message, kind } }`.
-#[wasm_bindgen(js_name = openLink)]
 pub fn open_link(text: &str, assets: JsValue) -> Result<JsValue, JsValue> {
-    let out = match games::open_link_with(text, super::assets_of(assets)?) {
+    let out = match games::open_link_with(text, crate::assets_of(assets)?) {
         Ok(o) => OpenedJs::Ok {
             ok: true,
             kind: o.kind,
@@ -65,21 +64,18 @@ pub fn open_link(text: &str, assets: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// Links longer than this are offered as a file instead.
-#[wasm_bindgen(js_name = linkLimit)]
 pub fn link_limit() -> usize {
     SHARE_LIMIT
 }
 
 /// The longest link text the engine reads at all: a larger file is no link (the page refuses it
 /// by its size, unread).
-#[wasm_bindgen(js_name = linkMaxChars)]
 pub fn link_max_chars() -> usize {
-    crate::link::MAX_LINK_CHARS
+    rails::link::MAX_LINK_CHARS
 }
 
 /// The link kinds this engine module opens (the page routes a link to its game's module by its
 /// kind; the e2e tests hold the page's table to this).
-#[wasm_bindgen(js_name = linkKinds)]
 pub fn link_kinds() -> Vec<String> {
     games::link_kinds().map(|k| k.kind.to_string()).collect()
 }
@@ -88,7 +84,6 @@ pub fn link_kinds() -> Vec<String> {
 /// naming what is wrong (a name or code over its bound, a language the game's bot links do not
 /// carry, a kind that is not a bot kind of this module). Checked by opening it again through
 /// the registry, so a link made here is one every page opens.
-#[wasm_bindgen(js_name = botLink)]
 pub fn bot_link(kind: &str, name: &str, language: &str, code: &str) -> Result<String, JsValue> {
     let refuse = |e: LinkError| JsValue::from_str(&e.to_string());
     let bot =

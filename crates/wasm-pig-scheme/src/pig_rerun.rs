@@ -7,17 +7,17 @@
 //! and handed the views (www/pig/seats.js `rerun`); a Scheme strategy is asked here, by a series,
 //! after it witnessed them.
 
-use super::play::Witness;
-use super::{js_error, js_seed, to_js};
-use crate::arena::{Deciders, Series, SeriesSpec, Start};
-use crate::game::{Actor, Game};
-use crate::pig::arena::{entrant_deciders, match_spec};
-use crate::pig::decider::decision;
-use crate::pig::{Pig, PigMove, PigParams, Situation, StrategySource};
+use pig::arena::{entrant_deciders, match_spec};
+use pig::decider::decision;
+use pig::{Pig, PigMove, PigParams, Situation, StrategySource};
+use rails::arena::{Deciders, Series, SeriesSpec, Start};
+use rails::game::{Actor, Game};
 use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_common::play::Witness;
+use wasm_common::{js_error, js_seed, to_js};
 
 /// What a re-run gave, as the inspector compares it with the recorded decision.
 #[derive(Serialize)]
@@ -66,7 +66,7 @@ impl PigHistory {
         let mut rest = moves;
         for (g, &n) in lengths.iter().enumerate() {
             let n = (n as usize).min(rest.len());
-            let mut game = super::pig::decode_moves(&rest[..n])
+            let mut game = crate::pig::decode_moves(&rest[..n])
                 .map_err(|e| js_error(format!("game {}, {e}", g + 1)))?;
             rest = &rest[n..];
             if g + 1 == lengths.len() {
@@ -152,7 +152,7 @@ impl PigHistory {
             // Seated for the match's first game, then shown the questions of the games before this one.
             let first_seat = (0..2)
                 .find(|&s| {
-                    crate::arena::seating(2, self.spec.shift, self.spec.first, s) == self.entrant
+                    rails::arena::seating(2, self.spec.shift, self.spec.first, s) == self.entrant
                 })
                 .unwrap_or(0);
             d.prepare(&mut self.spec.params.clone(), first_seat, self.seed);
@@ -162,13 +162,13 @@ impl PigHistory {
             }
         }
         let mut series = game_series(&self.spec, &self.games, g, deciders)?;
-        series.set_clock(Box::new(super::now_ms));
+        series.set_clock(Box::new(wasm_common::now_ms));
         series.advance(1);
         match series.current_decisions().last() {
             Some(d) => to_js(&RerunJs {
                 // The answer in the engine's words, from the game's moves (arena::MoveLabels).
                 answer: d.refused().is_none().then(|| {
-                    crate::arena::MoveLabels::<Pig>::of(
+                    rails::arena::MoveLabels::<Pig>::of(
                         series.current_params(),
                         series.current_moves(),
                     )

@@ -2,15 +2,15 @@
 //! page's one referee loop: AI levels play in the engine, JavaScript strategies answer from the
 //! sandbox a whole turn at a time.
 
-use super::play::{self, Follower};
-use super::{js_error, series};
-use crate::arena::{Answer, Deciders, Series, SeriesSpec};
-use crate::game::Game;
-use crate::labyrinth::ai_seat::entrant_decider;
-use crate::labyrinth::game::LabyrinthParams;
-use crate::labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Rules};
-use crate::labyrinth::turn_answer::TurnAnswer;
+use labyrinth::ai_seat::entrant_decider;
+use labyrinth::game::LabyrinthParams;
+use labyrinth::state::{Color, Control, Labyrinth, LabyrinthMove, Rules};
+use labyrinth::turn_answer::TurnAnswer;
+use rails::arena::{Answer, Deciders, Series, SeriesSpec};
+use rails::game::Game;
 use wasm_bindgen::prelude::*;
+use wasm_common::play::{self, Follower};
+use wasm_common::{js_error, series};
 
 #[wasm_bindgen]
 pub struct LabyrinthSeries {
@@ -30,7 +30,7 @@ fn deciders_of(entrants: &[String]) -> Result<Deciders<Labyrinth>, JsValue> {
 
 impl LabyrinthSeries {
     fn of(mut series: Series<Labyrinth>, names: Vec<String>) -> Result<LabyrinthSeries, JsValue> {
-        series.set_clock(Box::new(super::now_ms));
+        series.set_clock(Box::new(wasm_common::now_ms));
         let follower = Follower::of(&series)?;
         Ok(LabyrinthSeries { series, names, follower, earlier: Vec::new() })
     }
@@ -72,7 +72,7 @@ impl LabyrinthSeries {
         game: Option<u32>,
     ) -> Result<LabyrinthSeries, JsValue> {
         let game = game.unwrap_or(0);
-        let record = crate::link::decode_game::<Labyrinth>(link).map_err(js_error)?.record;
+        let record = rails::link::decode_game::<Labyrinth>(link).map_err(js_error)?.record;
         let (series, players) =
             play::from_record::<Labyrinth>(record.clone(), deciders_of(&entrants)?, game)?;
         if series.entrants() != series.current().seats() {
@@ -151,4 +151,4 @@ impl LabyrinthSeries {
     }
 }
 
-play::play_methods!(LabyrinthSeries);
+wasm_common::play_methods!(LabyrinthSeries);

@@ -4,13 +4,13 @@
 //! moves of its position, which the page's own tape plays), a human's move by that index, the
 //! link of the game so far, and what each decision of the game answered, printed and took.
 
-use super::{js_error, to_js};
-use crate::arena::{
-    seating, Answer, Decider, Deciders, Decision, GameLog, MatchRules, MoveLabels, Series,
-    SeriesSpec, Start,
+use crate::{js_error, to_js};
+use rails::arena::{
+    seating, Answer, DecideError, Decider, Deciders, Decision, GameLog, MatchRules, MoveLabels,
+    Series, SeriesSpec, Start,
 };
-use crate::game::Game;
-use crate::link::{encode_game, GameRecord, LinkParams};
+use rails::game::Game;
+use rails::link::{encode_game, GameRecord, LinkParams};
 use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -19,12 +19,12 @@ use wasm_bindgen::prelude::*;
 /// The series's game as the page last saw it: each new move becomes its index among the legal
 /// moves of its position. Its labels give the game's decisions their answers without a replay
 /// each time the page asks (Play asks after every slice of moves).
-pub(super) struct Follower<G: Game> {
+pub struct Follower<G: Game> {
     labels: MoveLabels<G>,
 }
 
 impl<G: MatchRules> Follower<G> {
-    pub(super) fn of(series: &Series<G>) -> Result<Follower<G>, JsValue> {
+    pub fn of(series: &Series<G>) -> Result<Follower<G>, JsValue> {
         Ok(Follower {
             labels: MoveLabels::of(series.current_params(), series.current_moves())
                 .map_err(js_error)?,
@@ -32,12 +32,12 @@ impl<G: MatchRules> Follower<G> {
     }
 
     /// The game at `params` after `moves`, all seen (for a series that starts later).
-    pub(super) fn at(params: &G::Params, moves: &[G::Move]) -> Result<Follower<G>, JsValue> {
+    pub fn at(params: &G::Params, moves: &[G::Move]) -> Result<Follower<G>, JsValue> {
         Ok(Follower { labels: MoveLabels::of(params, moves).map_err(js_error)? })
     }
 
     /// The moves of the series's (one) game since the last call, by index.
-    pub(super) fn since(&mut self, series: &Series<G>) -> Vec<u32> {
+    pub fn since(&mut self, series: &Series<G>) -> Vec<u32> {
         let moves = match series.logs().last() {
             Some(log) => &log.moves[..],
             None => series.current_moves(),
@@ -59,7 +59,7 @@ impl<G: MatchRules> Follower<G> {
 /// series is game `game` of its series (a lab or arena game goes on as game `game` did: its
 /// seats' seeds and chance are that game's), so seat `s` holds entrant `seating(n, 0, game, s)`:
 /// each seat's decider and name go to that entrant. → the series, the names by entrant.
-pub(super) fn from_record<G: MatchRules>(
+pub fn from_record<G: MatchRules>(
     r: GameRecord<G>,
     deciders: Deciders<G>,
     game: u32,
@@ -76,7 +76,7 @@ pub(super) fn from_record<G: MatchRules>(
 
 /// What is given per seat of game `game` of a series (one entry a seat, as many entrants as
 /// seats), per entrant: seat `s` holds entrant `seating(n, 0, game, s)`.
-pub(super) fn by_entrant<T>(per_seat: Vec<T>, game: u32) -> Vec<T> {
+pub fn by_entrant<T>(per_seat: Vec<T>, game: u32) -> Vec<T> {
     let n = per_seat.len();
     let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
     for (s, x) in per_seat.into_iter().enumerate() {
@@ -87,14 +87,14 @@ pub(super) fn by_entrant<T>(per_seat: Vec<T>, game: u32) -> Vec<T> {
 }
 
 /// Where a series starts from a link's record: its parameters and its moves up to its position.
-pub(super) fn start_of<G: Game>(r: &GameRecord<G>) -> Start<G> {
+pub fn start_of<G: Game>(r: &GameRecord<G>) -> Start<G> {
     Start { params: r.params.clone(), moves: r.moves[..r.view.min(r.moves.len())].to_vec() }
 }
 
 /// The pending seat's move by its index among the legal moves now (a human's move). The page
 /// played it already: `follower` counts it as seen, so it does not come back with the moves the
 /// series makes next.
-pub(super) fn answer_index<G: MatchRules>(
+pub fn answer_index<G: MatchRules>(
     series: &mut Series<G>,
     follower: &mut Follower<G>,
     index: u32,
@@ -110,10 +110,7 @@ pub(super) fn answer_index<G: MatchRules>(
 }
 
 /// The link of the series's (one) game so far, viewed at its end; `names` label the seats.
-pub(super) fn link_now<G: MatchRules>(
-    series: &Series<G>,
-    names: &[String],
-) -> Result<String, JsValue>
+pub fn link_now<G: MatchRules>(series: &Series<G>, names: &[String]) -> Result<String, JsValue>
 where
     G::Params: LinkParams,
 {
@@ -143,7 +140,7 @@ where
 
 /// One decision as the page's inspector reads it.
 #[derive(Serialize, Default)]
-pub(super) struct DecisionRow {
+pub struct DecisionRow {
     move_index: u32,
     /// The seed of the entrant's own randomness in this game (a re-run starts from it).
     seed: f64,
@@ -170,7 +167,7 @@ fn rows_with<G: MatchRules>(
         .iter()
         .map(|d| DecisionRow {
             move_index: d.move_index,
-            seed: super::js_seed(series.entrant_seed(d.entrant as usize, game)),
+            seed: crate::js_seed(series.entrant_seed(d.entrant as usize, game)),
             seat: d.seat,
             entrant: d.entrant,
             answer: labels.answer(d),
@@ -184,7 +181,7 @@ fn rows_with<G: MatchRules>(
 }
 
 /// The decisions of a game the series played (its log), as rows: one replay of the game.
-pub(super) fn rows<G: MatchRules>(series: &Series<G>, log: &GameLog<G>) -> Vec<DecisionRow> {
+pub fn rows<G: MatchRules>(series: &Series<G>, log: &GameLog<G>) -> Vec<DecisionRow> {
     rows_of(series, &log.params, &log.moves, &log.decisions, log.game)
 }
 
@@ -205,7 +202,7 @@ fn rows_of<G: MatchRules>(
 /// The decisions of game `game` (its number in the series) if played, else of the game being
 /// played, for the inspector. A one-game series (Play) reads the answers off `follower`, which
 /// has followed the game as the page asked for its moves; otherwise the game is replayed once.
-pub(super) fn decisions_of<G: MatchRules>(
+pub fn decisions_of<G: MatchRules>(
     series: &Series<G>,
     follower: Option<&Follower<G>>,
     game: u32,
@@ -232,13 +229,13 @@ pub(super) fn decisions_of<G: MatchRules>(
 /// Records the questions a seat answered from outside was asked before a series' start, with
 /// the move played then, as the series witnesses them (`Decider::witness`); several series can
 /// record into one list.
-pub(super) struct Witness<G: Game>(pub(super) Witnessed<G>);
+pub struct Witness<G: Game>(pub Witnessed<G>);
 
 /// The questions a witness saw, each with the move played then.
-pub(super) type Witnessed<G> = Rc<RefCell<Vec<(<G as Game>::View, <G as Game>::Move)>>>;
+pub type Witnessed<G> = Rc<RefCell<Vec<(<G as Game>::View, <G as Game>::Move)>>>;
 
 impl<G: Game> Decider<G> for Witness<G> {
-    fn decide(&mut self, _view: &G::View) -> Result<G::Move, String> {
+    fn decide(&mut self, _view: &G::View) -> Result<G::Move, DecideError> {
         Err("a witness does not decide".into())
     }
     fn witness(&mut self, view: &G::View, played: &G::Move) {
@@ -251,7 +248,7 @@ impl<G: Game> Decider<G> for Witness<G> {
 /// is asked again when the game goes on from there, as the series asks an engine strategy.
 /// `asks(move)`: whether an outside strategy was asked a question for that move (a strategy that
 /// answers a whole turn at once, as in Labyrinth, is asked at its turn's first move only).
-pub(super) fn earlier_questions<G: MatchRules + 'static>(
+pub fn earlier_questions<G: MatchRules + 'static>(
     r: &GameRecord<G>,
     seats: usize,
     game: u32,
@@ -269,8 +266,10 @@ pub(super) fn earlier_questions<G: MatchRules + 'static>(
         .collect())
 }
 
-/// The Play methods of a series handle `$handle` (with fields `series`, `follower` and `earlier`), written
-/// once: wasm-bindgen wants them on each concrete type.
+/// The Play methods of a series handle `$handle` (with fields `series`, `follower` and
+/// `earlier`), written once: wasm-bindgen wants them on each concrete type, in the module's own
+/// crate.
+#[macro_export]
 macro_rules! play_methods {
     ($handle:ty) => {
         #[wasm_bindgen::prelude::wasm_bindgen]
@@ -289,14 +288,14 @@ macro_rules! play_methods {
                 index: u32,
                 ms: f64,
             ) -> Result<(), wasm_bindgen::JsValue> {
-                super::play::answer_index(&mut self.series, &mut self.follower, index, ms)
+                $crate::play::answer_index(&mut self.series, &mut self.follower, index, ms)
             }
 
             /// Who sits where in the game: the entrant in each seat (the page's humans are
             /// entrants; seats rotate with the game's number in its series).
             pub fn seating(&self) -> Vec<u32> {
                 let g = self.series.game_number();
-                (0..crate::game::Game::seats(self.series.current()))
+                (0..$crate::rails::game::Game::seats(self.series.current()))
                     .map(|s| self.series.entrant_in(g, s as u8) as u32)
                     .collect()
             }
@@ -309,7 +308,7 @@ macro_rules! play_methods {
                 &self,
                 seat: usize,
             ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
-                super::to_js(self.earlier.get(seat).map_or(&[][..], Vec::as_slice))
+                $crate::to_js(self.earlier.get(seat).map_or(&[][..], Vec::as_slice))
             }
 
             /// What each decision of game `game` answered, printed and took: [{ move_index,
@@ -318,9 +317,8 @@ macro_rules! play_methods {
                 &self,
                 game: u32,
             ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
-                super::play::decisions_of(&self.series, Some(&self.follower), game)
+                $crate::play::decisions_of(&self.series, Some(&self.follower), game)
             }
         }
     };
 }
-pub(super) use play_methods;

@@ -2,9 +2,9 @@
 //! far (`arena::sprt`) and the run's share link (`link::ab`). The page plays the pairs; the
 //! engine says what they mean.
 
-use super::{js_error, to_js};
-use crate::arena::sprt::{sprt as sprt_of, Pentanomial, SprtBounds};
-use crate::link::{encode_ab, AbRun};
+use crate::{js_error, to_js};
+use rails::arena::sprt::{sprt as sprt_of, Pentanomial, SprtBounds};
+use rails::link::{encode_ab, AbRun};
 use wasm_bindgen::prelude::*;
 
 /// `{ elo0, elo1, alpha, beta }`, checked (throws the reason for bounds that make no test).
@@ -16,7 +16,6 @@ fn bounds_of(v: JsValue) -> Result<SprtBounds, JsValue> {
 /// The test after the pairs counted: `pairs` = [n0, n1, n2, n3, n4], how many pairs scored B 0,
 /// ½, 1, 1½ and 2 points; `bounds` = { elo0, elo1, alpha, beta }. → { pairs, llr, lower, upper,
 /// elo, elo_low, elo_high, verdict: 'h1' | 'h0' | 'undecided' }.
-#[wasm_bindgen(js_name = sprt)]
 pub fn sprt_js(pairs: Vec<f64>, bounds: JsValue) -> Result<JsValue, JsValue> {
     let counts: [f64; 5] = pairs
         .try_into()
@@ -28,7 +27,6 @@ pub fn sprt_js(pairs: Vec<f64>, bounds: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The default bounds: { elo0, elo1, alpha, beta }, and the fewest pairs that can decide.
-#[wasm_bindgen(js_name = sprtDefaults)]
 pub fn sprt_defaults() -> Result<JsValue, JsValue> {
     #[derive(serde::Serialize)]
     struct Defaults {
@@ -39,14 +37,13 @@ pub fn sprt_defaults() -> Result<JsValue, JsValue> {
     }
     to_js(&Defaults {
         bounds: SprtBounds::default(),
-        min_pairs: crate::arena::sprt::MIN_PAIRS,
-        max_pairs: crate::link::ab::MAX_AB_PAIRS,
+        min_pairs: rails::arena::sprt::MIN_PAIRS,
+        max_pairs: rails::link::ab::MAX_AB_PAIRS,
     })
 }
 
 /// The share link of an A/B run under `kind` ("<game>-ab"): `run` = { seed, max_pairs, bounds,
 /// maps, settings, bots: [{ label, language, code }, …] }; throws the limit a run goes over.
-#[wasm_bindgen(js_name = abLink)]
 pub fn ab_link(kind: &str, run: JsValue) -> Result<String, JsValue> {
     let run: AbRun = serde_wasm_bindgen::from_value(run).map_err(js_error)?;
     encode_ab(kind, &run).map_err(js_error)
@@ -54,8 +51,7 @@ pub fn ab_link(kind: &str, run: JsValue) -> Result<String, JsValue> {
 
 /// The seed of pair `k` of the run seeded `seed`: both games of the pair are played on it (seats
 /// swapped), so a pair's games share their chance and deal; every pair's seed is its own.
-#[wasm_bindgen(js_name = abPairSeed)]
 pub fn ab_pair_seed(seed: f64, k: u32) -> f64 {
     use rand_core::RngCore;
-    super::js_seed(crate::rng::stream(seed as u64, u64::from(k)).next_u64())
+    crate::js_seed(rails::rng::stream(seed as u64, u64::from(k)).next_u64())
 }

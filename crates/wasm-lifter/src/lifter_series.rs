@@ -3,17 +3,17 @@
 //! refused answer is a wait, kept with the game's decisions. A "human" seat is answered by the
 //! Play tab, command by command.
 
-use super::play::{self, Follower};
-use super::{js_error, series};
-use crate::arena::{Answer, Deciders, Series, SeriesSpec};
-use crate::lifter::{Command, Lifter, LifterParams};
-use crate::link::{encode_game, GameRecord};
+use lifter::{Command, Lifter, LifterParams};
+use rails::arena::{Answer, Deciders, Series, SeriesSpec};
+use rails::link::{encode_game, GameRecord};
 use wasm_bindgen::prelude::*;
+use wasm_common::play::{self, Follower};
+use wasm_common::{js_error, series};
 
 /// The seed of a Lifter game the page makes without one (a mine has no chance; a strategy's own
 /// randomness is seeded from it by the series), so a game and its forks seed their strategies
 /// alike. The lab's runs take the seed of its seed field, and their links carry it.
-pub(super) const SEED: u64 = 0;
+pub(crate) const SEED: u64 = 0;
 
 #[wasm_bindgen]
 pub struct LifterSeries {
@@ -21,7 +21,7 @@ pub struct LifterSeries {
     names: Vec<String>,
     follower: Follower<Lifter>,
     /// The questions the seat was asked before a game went on from its link (continue from here).
-    earlier: Vec<Vec<<Lifter as crate::game::Game>::View>>,
+    earlier: Vec<Vec<<Lifter as rails::game::Game>::View>>,
 }
 
 /// "js" (a strategy) and "human" both answer from outside the engine.
@@ -44,7 +44,7 @@ impl LifterSeries {
     }
 
     fn of(mut series: Series<Lifter>, names: Vec<String>) -> Result<LifterSeries, JsValue> {
-        series.set_clock(Box::new(super::now_ms));
+        series.set_clock(Box::new(wasm_common::now_ms));
         let follower = Follower::of(&series)?;
         Ok(LifterSeries { series, names, follower, earlier: Vec::new() })
     }
@@ -72,7 +72,7 @@ impl LifterSeries {
     /// One game from a lifter link's position, its seat played by `entrants[0]`: continue from here.
     #[wasm_bindgen(js_name = fromLink)]
     pub fn from_link(link: &str, entrants: Vec<String>) -> Result<LifterSeries, JsValue> {
-        let record = crate::link::decode_game::<Lifter>(link).map_err(js_error)?.record;
+        let record = rails::link::decode_game::<Lifter>(link).map_err(js_error)?.record;
         let earlier = play::earlier_questions::<Lifter>(&record, 1, 0, |_| true)?;
         let (series, players) = play::from_record::<Lifter>(record, deciders_of(&entrants)?, 0)?;
         let mut handle = LifterSeries::of(series, players)?;
@@ -138,4 +138,4 @@ pub fn lifter_command(answer: &str) -> Result<String, JsValue> {
     Command::from_answer(answer).map(|c| c.to_char().to_string()).map_err(js_error)
 }
 
-play::play_methods!(LifterSeries);
+wasm_common::play_methods!(LifterSeries);

@@ -2,11 +2,11 @@
 //! wasm-bindgen wants concrete types): a step of the series for the page's one referee loop
 //! (www/referee.js), an outside seat's failure, and the results with links and standings.
 
-use super::{js_error, js_seed, to_js};
-use crate::arena::{Answer, MatchRules, Series, StandingRow, Step};
-use crate::game::Game;
-use crate::link::{encode_game, GameRecord, LinkParams};
-use crate::tape::Tape;
+use crate::{js_error, js_seed, to_js};
+use rails::arena::{Answer, MatchRules, Series, StandingRow, Step};
+use rails::game::Game;
+use rails::link::{encode_game, GameRecord, LinkParams};
+use rails::tape::Tape;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -25,7 +25,7 @@ struct StepJs {
 }
 
 /// Plays engine seats for at most `max` decisions, then says who must answer what.
-pub(super) fn next<G: MatchRules>(series: &mut Series<G>, max: u32) -> Result<JsValue, JsValue> {
+pub fn next<G: MatchRules>(series: &mut Series<G>, max: u32) -> Result<JsValue, JsValue> {
     let none =
         |status| StepJs { status, entrant: None, seat: None, game: None, view: None, seed: None };
     let step = match series.advance(max) {
@@ -45,7 +45,7 @@ pub(super) fn next<G: MatchRules>(series: &mut Series<G>, max: u32) -> Result<Js
 
 /// The pending outside seat failed: it threw, answered nonsense (`timeout` false), or did not
 /// answer in time.
-pub(super) fn fail<G: MatchRules>(
+pub fn fail<G: MatchRules>(
     series: &mut Series<G>,
     message: String,
     timeout: bool,
@@ -93,17 +93,14 @@ struct ResultsJs {
 
 /// The turn of each of `indices` in `record`'s game, as the replay counts turns
 /// (`tape::MoveInfo::turn`); None past its end or when it does not replay.
-pub(super) fn turns_at<G: Game>(record: GameRecord<G>, indices: &[usize]) -> Vec<Option<u32>> {
+pub fn turns_at<G: Game>(record: GameRecord<G>, indices: &[usize]) -> Vec<Option<u32>> {
     let tape = Tape::new(record).ok();
     indices.iter().map(|&i| tape.as_ref().and_then(|t| t.info(i)).map(|info| info.turn)).collect()
 }
 
 /// The games played so far with their links (`names` label the entrants), the failures and
 /// the standings.
-pub(super) fn results<G: MatchRules>(
-    series: &Series<G>,
-    names: &[String],
-) -> Result<JsValue, JsValue>
+pub fn results<G: MatchRules>(series: &Series<G>, names: &[String]) -> Result<JsValue, JsValue>
 where
     G::Params: LinkParams,
 {

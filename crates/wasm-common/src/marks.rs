@@ -1,10 +1,10 @@
-//! Debug marks for the page (crate::marks): each game handle's `marksOf(text)` reads what a
+//! Debug marks for the page (rails::marks): each game handle's `marksOf(text)` reads what a
 //! decision printed with its game's kinds and board and hands back `{ marks: [{ kind, colour,
 //! at, label, line }], problems: [{ line, column, message, text }] }` (`text`: "LINE:COL:
 //! message"). Knows no game.
 
-use super::to_js;
-use crate::marks::{read, MarkKind, Marks, OnBoard};
+use crate::to_js;
+use rails::marks::{read, MarkKind, Marks, OnBoard};
 use wasm_bindgen::JsValue;
 
 #[derive(serde::Serialize)]
@@ -31,11 +31,7 @@ struct MarksJs<'a> {
 }
 
 /// The marks of `text` as JavaScript reads them.
-pub(crate) fn marks_of(
-    text: &str,
-    kinds: &[MarkKind],
-    place: &OnBoard<'_>,
-) -> Result<JsValue, JsValue> {
+pub fn marks_of(text: &str, kinds: &[MarkKind], place: &OnBoard<'_>) -> Result<JsValue, JsValue> {
     let Marks { marks, problems } = read(text, kinds, place);
     to_js(&MarksJs {
         marks: marks

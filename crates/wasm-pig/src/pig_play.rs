@@ -4,14 +4,14 @@
 //! human's move comes by its index. The die's throws are the series' chance moves and the
 //! question asked after a 1 is the series' (`MatchRules::courtesy`).
 
-use super::pig::{source_of, EntrantJs};
-use super::play::{self, Follower};
-use super::{js_error, series};
-use crate::arena::{seating, Answer, Series, Step};
-use crate::pig::arena::{entrant_deciders, match_spec};
-use crate::pig::decider::decision;
-use crate::pig::{Pig, PigMove, Situation, StrategySource};
+use crate::pig::{source_of, EntrantJs};
+use pig::arena::{entrant_deciders, match_spec};
+use pig::decider::decision;
+use pig::{Pig, PigMove, Situation, StrategySource};
+use rails::arena::{seating, Answer, Series, Step};
 use wasm_bindgen::prelude::*;
+use wasm_common::play::{self, Follower};
+use wasm_common::{js_error, series};
 
 #[wasm_bindgen]
 pub struct PigPlay {
@@ -41,7 +41,7 @@ impl PigPlay {
         if per_seat.len() != 2 {
             return Err(js_error(format!("a Pig game has 2 players, not {}", per_seat.len())));
         }
-        let record = crate::link::decode_game::<Pig>(link).map_err(js_error)?.record;
+        let record = rails::link::decode_game::<Pig>(link).map_err(js_error)?.record;
         let spec = match_spec(record.params.clone(), 1, record.seed);
         // Seat s of game 1 holds entrant `seating(…, s)`: the seats' lists in entrant order.
         let mut by_entrant: Vec<(usize, EntrantJs, String)> = per_seat
@@ -77,7 +77,7 @@ impl PigPlay {
         })?;
         let mut series =
             Series::from_position(spec, deciders, play::start_of(&record)).map_err(js_error)?;
-        series.set_clock(Box::new(super::now_ms));
+        series.set_clock(Box::new(wasm_common::now_ms));
         let follower = Follower::of(&series)?;
         let earlier = play::earlier_questions::<Pig>(&record, 2, 0, |_| true)?;
         Ok(PigPlay { series, names, humans, follower, earlier })
@@ -124,4 +124,4 @@ impl PigPlay {
     }
 }
 
-play::play_methods!(PigPlay);
+wasm_common::play_methods!(PigPlay);

@@ -7,15 +7,15 @@
 //! Play loop its moves by index and takes a person's move by index (`src/wasm/play.rs`), and
 //! the replay's inspector every decision and every message a JavaScript bot was sent.
 
-use super::play::{self, Follower};
-use super::{js_error, js_seed, series, to_js};
-use crate::arena::{entrant_seed, MatchRules, Start};
-use crate::game::Game;
-use crate::link::encode_game;
-use crate::punter::protocol::{Next, Phase, ProtocolGame, Verdict};
-use crate::punter::{Punter, PunterParams};
+use punter::protocol::{Next, Phase, ProtocolGame, Verdict};
+use punter::{Punter, PunterParams};
+use rails::arena::{entrant_seed, MatchRules, Start};
+use rails::game::Game;
+use rails::link::encode_game;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_common::play::{self, Follower};
+use wasm_common::{js_error, js_seed, series, to_js};
 
 #[derive(Serialize)]
 struct StepJs {
@@ -76,12 +76,12 @@ impl PunterSeries {
         seed: f64,
         game: u32,
     ) -> Result<PunterSeries, JsValue> {
-        let settings = super::punter::settings_of(settings)?;
+        let settings = crate::punter::settings_of(settings)?;
         let params = PunterParams::new(map_name, map_text, entrants.len(), settings, Vec::new())
             .map_err(js_error)?;
         let mut inner =
             ProtocolGame::new(params, &entrants, seed as u64, game).map_err(js_error)?;
-        inner.set_clock(Box::new(super::now_ms));
+        inner.set_clock(Box::new(wasm_common::now_ms));
         Ok(PunterSeries { inner, names, seed: seed as u64, follower: None })
     }
 
@@ -98,16 +98,10 @@ impl PunterSeries {
         assets: JsValue,
         game: Option<u32>,
     ) -> Result<PunterSeries, JsValue> {
-        let record = crate::link::decode_game_with::<Punter>(link, super::assets_of(assets)?)
+        let record = rails::link::decode_game_with::<Punter>(link, wasm_common::assets_of(assets)?)
             .map_err(js_error)?
             .record;
-        if seats.len() != record.params.punters {
-            return Err(js_error(format!(
-                "the game has {} punters, not {}",
-                record.params.punters,
-                seats.len()
-            )));
-        }
+        crate::punter::seats_fit(&seats, &record.params)?;
         let moves = record.moves[..record.view.min(record.moves.len())].to_vec();
         let follower = Follower::at(&record.params, &moves)?;
         // Seat s of game `game` holds entrant seating(n, 0, game, s): its player and name go there.
@@ -124,7 +118,7 @@ impl PunterSeries {
             game,
         )
         .map_err(js_error)?;
-        inner.set_clock(Box::new(super::now_ms));
+        inner.set_clock(Box::new(wasm_common::now_ms));
         Ok(PunterSeries { inner, names, seed: record.seed, follower: Some(follower) })
     }
 
@@ -286,7 +280,7 @@ impl PunterSeries {
             over: self.inner.is_over(),
             ranks,
             winners,
-            fallback: crate::punter::Punter::FALLBACK,
+            fallback: punter::Punter::FALLBACK,
         })
     }
 

@@ -3,10 +3,10 @@
 //! messages, with its state, come from `PunterSeries.exchanges`; a built-in bot was asked the
 //! same position, and this is that position in the protocol's words).
 
-use super::js_error;
-use super::punter::PunterGame;
-use crate::punter::protocol::{Message, ProtocolSeat};
+use crate::punter::PunterGame;
+use punter::protocol::{Message, ProtocolSeat};
 use wasm_bindgen::prelude::*;
+use wasm_common::js_error;
 
 #[wasm_bindgen]
 impl PunterGame {

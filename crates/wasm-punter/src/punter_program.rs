@@ -3,10 +3,10 @@
 //! after it was sent `{"you": name}` and the request (www/punter/offline.js, inside the program's
 //! worker), one `n:json` answer.
 
-use super::{js_error, to_js};
-use crate::inputs::excerpt;
-use crate::punter::protocol::{Decoder, Me, Message};
+use punter::protocol::{Decoder, Me, Message};
+use rails::inputs::excerpt;
 use wasm_bindgen::prelude::*;
+use wasm_common::{js_error, to_js};
 
 /// What a program wrote for one request → `{ name, answer }` (`answer`: the JSON text of its
 /// message after the handshake, or null when `answers` is false, the stop message); throws what
