@@ -4,7 +4,7 @@
 //! position), some people. The engine's `ProtocolGame` writes every message a JavaScript bot
 //! receives, reads its answers and keeps the turns, timeouts and zombies; this handle only
 //! translates, and the sandbox carries the messages and keeps the clock. It also gives the
-//! Play loop its moves by index and takes a person's move by index (`src/wasm/play.rs`), and
+//! Play loop its moves by index and takes a person's move by index (`wasm_common::play`), and
 //! the replay's inspector every decision and every message a JavaScript bot was sent.
 
 use punter::protocol::{Next, Phase, ProtocolGame, Verdict};
