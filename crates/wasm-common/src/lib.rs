@@ -16,8 +16,8 @@ pub mod play;
 pub mod programs;
 pub mod series;
 
-// What the exports' and the handles' macros name, from the caller's crate.
-pub use {games, rails, serde_wasm_bindgen, wasm_bindgen};
+// What `play_methods!` names from the caller's crate (`$crate::rails`).
+pub use rails;
 
 use wasm_bindgen::prelude::*;
 
