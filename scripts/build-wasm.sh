@@ -10,10 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# `pig` is the start page's: Pig's rules and Play, without the Scheme interpreter and the
-# workbench (A/B tests, programs, marks, tournaments, re-runs); `pig-scheme` has everything
-# (Pig's other tabs, and the sandbox worker's strategies).
-MODULES="pig pig-scheme lifter punter labyrinth"
+# module:profile — `pig` is the start page's: Pig's rules and Play, without the Scheme
+# interpreter and the workbench (A/B tests, programs, marks, tournaments, re-runs); `pig-scheme`
+# has everything (Pig's other tabs, and the sandbox worker's strategies). The profile `page`
+# optimises for size (Cargo.toml says why); Lifter's solver keeps `release`'s speed.
+MODULES="pig:page pig-scheme:page lifter:release punter:page labyrinth:page"
 OUT=target/wasm-modules
 WASM_OPT=node_modules/.bin/wasm-opt
 # The wasm features rustc emits for wasm32-unknown-unknown (wasm-opt must accept them all).
@@ -33,12 +34,14 @@ optimise() {
 }
 declare -A optimised
 pids=()
-for module in $MODULES; do
+for entry in $MODULES; do
+  module=${entry%%:*}
+  profile=${entry#*:}
   # One crate a build: features unify over the packages of one build, and each module's crate
   # asks the registry for its own game only.
-  cargo build -p "wasm-$module" --release --target wasm32-unknown-unknown
+  cargo build -p "wasm-$module" --profile "$profile" --target wasm32-unknown-unknown
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
-    --out-dir "$OUT/$module" --out-name "$module" "target/wasm32-unknown-unknown/release/wasm_${module//-/_}.wasm"
+    --out-dir "$OUT/$module" --out-name "$module" "target/wasm32-unknown-unknown/$profile/wasm_${module//-/_}.wasm"
   bound="$OUT/$module/${module}_bg.wasm"
   opt="$OUT/opt/$(sha256sum "$bound" | cut -c1-16).wasm"
   optimised[$module]=$opt
@@ -52,7 +55,8 @@ for pid in "${pids[@]}"; do wait "$pid"; done
 manifest="// Written by scripts/build-wasm.sh: each engine module's files (named by content hash).
 export const MODULES = {"
 fresh=""
-for module in $MODULES; do
+for entry in $MODULES; do
+  module=${entry%%:*}
   opt=${optimised[$module]}
   wasm_name="$module-$(sha256sum "$opt" | cut -c1-16).wasm"
   js_name="$module-$(sha256sum "$OUT/$module/$module.js" | cut -c1-16).js"
