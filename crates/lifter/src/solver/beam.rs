@@ -9,7 +9,7 @@ use super::judge::judge;
 use super::node::Node;
 use super::plan::{Kind, Survey};
 use super::probe::{grid_hash, mix, KeySet, Probe};
-use super::rollout::{Continuation, Rollouts};
+use super::rollout::Rollouts;
 use super::run::{Params, Search};
 use crate::{Command, Lifter, Outcome};
 
@@ -28,8 +28,10 @@ pub(super) struct Beam {
     probes: Vec<Probe>,
     /// Children of the level being built must evaluate above this to be kept.
     cutoff: i64,
-    /// Greedy continuations of the level's candidates (runs with `pilot`), under way.
-    rollouts: Option<Rollouts<Beam>>,
+    /// Greedy continuations of the level's candidates (runs with `pilot`), under way, and the
+    /// one being played (a beam one wide).
+    rollouts: Option<Rollouts>,
+    rollout: Option<Box<Beam>>,
     /// Some level had more children than the width (a wider beam could do better).
     pub truncated: bool,
     pub finished: bool,
@@ -50,6 +52,7 @@ impl Beam {
             next: Vec::new(),
             probes: Vec::new(),
             rollouts: None,
+            rollout: None,
             seq: 1,
             cutoff: i64::MIN,
             truncated: false,
@@ -62,8 +65,8 @@ impl Beam {
         if self.finished || self.probe_some(ctx) {
             return;
         }
-        if let Some(rollouts) = self.rollouts.as_mut() {
-            if !rollouts.advance(ctx) {
+        if self.rollouts.is_some() {
+            if !self.roll_some(ctx) {
                 if let Some(done) = self.rollouts.take() {
                     self.next = done.ranked(self.params.width);
                 }
@@ -84,6 +87,39 @@ impl Beam {
         if self.next.len() >= 2 * self.kept().max(4) {
             self.select(self.kept());
         }
+    }
+
+    /// Advances the current rollout by one step; false once every candidate has been played
+    /// out.
+    fn roll_some(&mut self, ctx: &mut Search) -> bool {
+        let Some(rollouts) = self.rollouts.as_mut() else {
+            return false;
+        };
+        let Some(node) = rollouts.candidate() else {
+            return false;
+        };
+        let run = self.rollout.get_or_insert_with(|| {
+            Box::new(Beam::from_node(rollouts.params, node.game.clone(), node.route.clone()))
+        });
+        let outer = &mut *ctx.offer;
+        let mut offer = |route: &[u8], game: &Lifter| {
+            rollouts.reached(game);
+            outer(route, game);
+        };
+        let mut sub = Search {
+            grid: ctx.grid,
+            planner: &mut *ctx.planner,
+            meter: &mut *ctx.meter,
+            offer: &mut offer,
+            clones: &mut *ctx.clones,
+            memo: &mut *ctx.memo,
+        };
+        run.advance(&mut sub);
+        if run.finished {
+            self.rollout = None;
+            rollouts.done();
+        }
+        true
     }
 
     /// Children kept from a level: the width, or the candidates rolled out.
@@ -293,18 +329,4 @@ fn pick(s: &Survey, p: Params) -> Vec<super::plan::Goal> {
         }
     }
     out
-}
-
-impl Continuation for Beam {
-    fn start(params: Params, game: Lifter, route: Vec<u8>) -> Beam {
-        Beam::from_node(params, game, route)
-    }
-
-    fn step(&mut self, ctx: &mut Search) {
-        self.advance(ctx);
-    }
-
-    fn finished(&self) -> bool {
-        self.finished
-    }
 }

@@ -5,71 +5,44 @@
 //! late into the only passage) looks fine for a while; its greedy continuation shows it.
 
 use super::node::Node;
-use super::run::{Params, Search};
+use super::run::Params;
 use crate::Lifter;
 
-/// The search that plays a candidate on (the beam, one wide), one step at a time.
-pub(super) trait Continuation {
-    /// A run from `game`, reached by `route`.
-    fn start(params: Params, game: Lifter, route: Vec<u8>) -> Self;
-    fn step(&mut self, ctx: &mut Search);
-    fn finished(&self) -> bool;
-}
-
-/// Greedy continuations of a level's candidates, run one after another in small steps.
-pub(super) struct Rollouts<C> {
+/// The bookkeeping of a level's greedy continuations, played one after another in small steps
+/// by the beam (`Beam::roll_some`): the candidates, the best score each run reached so far, and
+/// which candidate is being played on.
+pub(super) struct Rollouts {
     nodes: Vec<Node>,
     /// Best score reached from each candidate so far.
     values: Vec<i64>,
     at: usize,
-    current: Option<Box<C>>,
-    params: Params,
+    /// The parameters of every continuation: the run's, one wide, without rollouts or noise.
+    pub params: Params,
 }
 
-impl<C: Continuation> Rollouts<C> {
+impl Rollouts {
     /// Rollouts of `nodes` (the level's candidates, best first) under the run's `params`.
-    pub fn new(nodes: Vec<Node>, params: Params) -> Rollouts<C> {
+    pub fn new(nodes: Vec<Node>, params: Params) -> Rollouts {
         let values = nodes.iter().map(|n| n.game.score_as_abort()).collect();
-        Rollouts {
-            nodes,
-            values,
-            at: 0,
-            current: None,
-            params: Params { width: 1, pilot: 0, noise: 0, ..params },
+        Rollouts { nodes, values, at: 0, params: Params { width: 1, pilot: 0, noise: 0, ..params } }
+    }
+
+    /// The candidate being played on (or next), none once every one has been.
+    pub fn candidate(&self) -> Option<&Node> {
+        self.nodes.get(self.at)
+    }
+
+    /// The current candidate's continuation reached `game`: a finished game's own score,
+    /// otherwise the score of aborting there.
+    pub fn reached(&mut self, game: &Lifter) {
+        if let Some(best) = self.values.get_mut(self.at) {
+            *best = (*best).max(game.score_as_abort());
         }
     }
 
-    /// Advances the current rollout by one step; false once every candidate has been played
-    /// out.
-    pub fn advance(&mut self, ctx: &mut Search) -> bool {
-        let Some(node) = self.nodes.get(self.at) else {
-            return false;
-        };
-        let params = self.params;
-        let beam = self.current.get_or_insert_with(|| {
-            Box::new(C::start(params, node.game.clone(), node.route.clone()))
-        });
-        let best = &mut self.values[self.at];
-        let outer = &mut *ctx.offer;
-        let mut offer = |route: &[u8], game: &Lifter| {
-            // A finished game's own score; otherwise the score of aborting there.
-            *best = (*best).max(game.score_as_abort());
-            outer(route, game);
-        };
-        let mut sub = Search {
-            grid: ctx.grid,
-            planner: &mut *ctx.planner,
-            meter: &mut *ctx.meter,
-            offer: &mut offer,
-            clones: &mut *ctx.clones,
-            memo: &mut *ctx.memo,
-        };
-        beam.step(&mut sub);
-        if beam.finished() {
-            self.current = None;
-            self.at += 1;
-        }
-        true
+    /// The current candidate's continuation has finished.
+    pub fn done(&mut self) {
+        self.at += 1;
     }
 
     /// The candidates ranked by what their rollouts reached (then by their evaluation), the
