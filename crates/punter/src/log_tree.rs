@@ -53,33 +53,36 @@ fn parse_move(kind: &str, body: &Value, place: &str) -> Result<Entry, LogError> 
     Ok(Entry::Move { punter, mv })
 }
 
+/// Refuses a log larger than [`MAX_LOG_BYTES`] before anything is read.
+fn within_limit(text: &str) -> Result<(), LogError> {
+    if text.len() > MAX_LOG_BYTES {
+        let n = text.len();
+        return Err(error("log", format!("{n} bytes is more than the limit of {MAX_LOG_BYTES}")));
+    }
+    Ok(())
+}
+
 impl GameLog {
     /// Reads a log: the usual shape by typed deserialisation, anything else (and every
     /// problem, with its place) by walking the JSON tree.
     pub fn parse(text: &str) -> Result<GameLog, LogError> {
-        if text.len() > MAX_LOG_BYTES {
-            return Err(error(
-                "log",
-                format!("{} bytes is more than the limit of {MAX_LOG_BYTES}", text.len()),
-            ));
-        }
+        within_limit(text)?;
         // The usual shape, read without building a tree; anything else, the careful way below
         // (which names the place of a problem).
         if let Some(log) = super::log_typed::parse(text) {
             return Ok(log);
         }
-        GameLog::parse_by_tree(text)
+        GameLog::from_tree(text)
     }
 
     /// Reads a log by walking its JSON tree only (what `parse` falls back to; the tests hold
     /// the two readers to the same result).
     pub fn parse_by_tree(text: &str) -> Result<GameLog, LogError> {
-        if text.len() > MAX_LOG_BYTES {
-            return Err(error(
-                "log",
-                format!("{} bytes is more than the limit of {MAX_LOG_BYTES}", text.len()),
-            ));
-        }
+        within_limit(text)?;
+        GameLog::from_tree(text)
+    }
+
+    fn from_tree(text: &str) -> Result<GameLog, LogError> {
         let json: Value = serde_json::from_str(text)
             .map_err(|e| error(format!("{}:{}", e.line(), e.column()), super::json_message(&e)))?;
         let items = json
