@@ -28,7 +28,7 @@ try {
   });
   console.log(`punter-rust.wasm, ${compile.bytes} bytes: checked and compiled in ${compile.firstMs.toFixed(1)} ms; the same bytes again (the page's cache) ${compile.cachedMs.toFixed(1)} ms`);
   await loadProgramBot(page, 'examples/programs/punter-rust/punter-rust.wasm');
-  const { EXAMPLES } = await page.evaluate(async () => ({ EXAMPLES: (await import('/www/punter/lab.js')).EXAMPLES }));
+  const { EXAMPLES } = await page.evaluate(async () => ({ EXAMPLES: (await import('/www/punter/strategies.js')).EXAMPLES }));
   for (const [label, source] of [['program', null], ['JavaScript', EXAMPLES[0][1]]]) {
     const times = [];
     let wall = 0;

@@ -21,7 +21,7 @@ try {
   await page.waitForSelector('[data-testid=lifter-play-canvas]');
   await page.selectOption('[data-testid=lifter-map]', 'official:contest2');
   await openTab(page, 'lifter-tab-lab');
-  await setCode(page, 'lifter-editor', await example(page, './www/lifter/lab.js', 'draw the plan'));
+  await setCode(page, 'lifter-editor', await example(page, './www/lifter/strategies.js', 'draw the plan'));
   await page.click('[data-testid=lifter-run-code]');
   await page.waitForFunction(() => /^Done/.test(document.querySelector('[data-testid=lifter-code-status]').textContent), null, { timeout: 30000 });
   await page.click('[data-testid=lifter-code-watch]');
@@ -49,7 +49,7 @@ try {
   // Punter: mines ringed, the river claimed.
   page = await openPage(browser, `${server.url}#punter`, viewport);
   await openTab(page, 'punter-tab-lab');
-  await setCode(page, 'punter-lab-editor', await example(page, './www/punter/lab.js', 'Draw the plan'));
+  await setCode(page, 'punter-lab-editor', await example(page, './www/punter/strategies.js', 'Draw the plan'));
   await page.selectOption('[data-testid=punter-lab-map]', 'lambda.json');
   await page.selectOption('[data-testid=punter-lab-opponents]', 'greedy');
   await page.click('[data-testid=punter-lab-run]');
@@ -63,7 +63,7 @@ try {
   // Labyrinth: the treasure sought and the square kept.
   page = await openPage(browser, `${server.url}#labyrinth`, viewport);
   await openTab(page, 'labyrinth-tab-lab');
-  await setCode(page, 'labyrinth-lab-editor', await example(page, './www/labyrinth/lab.js', null));
+  await setCode(page, 'labyrinth-lab-editor', await example(page, './www/labyrinth/strategies.js', null));
   await page.click('[data-testid=labyrinth-lab-run]');
   await page.waitForSelector('[data-testid=labyrinth-lab-games-list] li', { timeout: 180000 });
   await page.click('[data-testid=labyrinth-lab-games-list] li:nth-child(1) button');

@@ -3,9 +3,9 @@
 // saved link file or a dropped file) through the engine of the link's game.
 import { el, fileRefused, readFile, setLinkLimit } from './dom.js';
 import { loadEngine } from './engine.js';
-import { GAMES } from './games.js';
+import { GAMES, gameOfKind, gameOfLink } from './games.js';
 import { MissingAsset, problem, sentence, whenRefused } from './kept.js';
-import { gameOfKind, gameOfLink, kindOf } from './link-kind.js';
+import { kindOf } from './link-kind.js';
 
 /**
  * Resolves in a task of its own, after what is waiting (drawing, input, timers already due: in

@@ -8,7 +8,7 @@
 // A file that does not read goes back as its message alone (with its text only when it is short
 // enough to fix in a text box), so a huge or broken file costs the page nothing but the message.
 import { loadEngine } from './engine.js';
-import { gameOfLink } from './link-kind.js';
+import { gameOfLink } from './games.js';
 import { serveRpc } from './worker-rpc.js';
 
 const messageOf = (e) => e?.message ?? String(e);

@@ -1,4 +1,5 @@
 // The games of the page, in picker order (the engine's registry has the same order).
+import { kindOf } from './link-kind.js';
 
 /**
  * The games. A game's page module and its engine module (`engine`, see www/engine.js) are loaded
@@ -29,3 +30,11 @@ export const GAMES = [
     page: () => import('./labyrinth/page.js').then((m) => m.mountLabyrinth),
   },
 ];
+
+const byKind = new Map(GAMES.flatMap((g) => (g.linkKinds ?? []).map((kind) => [kind, g])));
+
+/** The game of link kind `kind`, or null. */
+export const gameOfKind = (kind) => byKind.get(kind) ?? null;
+
+/** The game a link is for, by its kind (www/link-kind.js); null when no game has that kind. */
+export const gameOfLink = (text) => gameOfKind(kindOf(text));

@@ -3,7 +3,7 @@
 // the first seat then B ('labyrinth-ab-game', a one-game LabyrinthSeries in the sandbox worker).
 import { abSlot, programSides } from '../ab.js';
 import { bots } from '../bots.js';
-import { loadStrategy } from './lab.js';
+import { loadStrategy } from './strategies.js';
 
 const LEVELS = ['greedy', 'simple', 'strong'];
 const slot = abSlot();

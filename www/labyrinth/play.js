@@ -16,7 +16,7 @@ import { bindKeys } from '../keys.js';
 import { sandbox } from '../sandbox.js';
 import { PlayLoop } from '../play-loop.js';
 import { createBoardView, createTileView, nextDir } from './board-view.js';
-import { labStrategy } from './lab.js';
+import { labStrategy } from './strategies.js';
 import { boardKeys, choiceAt } from './board-keys.js';
 import { describeBoard, listed } from './describe.js';
 import { keptGame, reopenKept, storage } from '../kept.js';

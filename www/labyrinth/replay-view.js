@@ -10,7 +10,7 @@ import { marksOf, marksShown, marksSwitch } from '../marks.js';
 import { sandbox } from '../sandbox.js';
 import { createBoardView, createTileView } from './board-view.js';
 import { controlName } from './play.js';
-import { labStrategy } from './lab.js';
+import { labStrategy } from './strategies.js';
 
 const SEATS = [['human', 'Human'], ['simple', 'AI simple'], ['greedy', 'AI greedy'], ['strong', 'AI strong'], ['js', 'Your strategy']];
 

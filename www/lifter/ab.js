@@ -8,7 +8,7 @@
 import { el } from '../dom.js';
 import { abSlot, mapPicker, programSides } from '../ab.js';
 import { bots } from '../bots.js';
-import { loadCode } from './lab.js';
+import { loadCode } from './strategies.js';
 import { mountAllMaps } from './all-maps.js';
 import { UNITS_PER_SECOND } from './solver-search.js';
 

@@ -7,7 +7,7 @@ import { storage } from '../kept.js';
 import { runPool, poolSize, workersLabel } from '../pool.js';
 import { WorkerRpc } from '../worker-rpc.js';
 import { seedField, SEED_REFUSED } from '../run-report.js';
-import { loadCode } from './lab.js';
+import { loadCode } from './strategies.js';
 
 const KEY = 'arcade.lifter.all-maps.v1';
 const BUDGETS = [1, 2, 5, 10];

@@ -15,7 +15,7 @@ import { announce, createStats, describeMine, lazyLink, rulesBox } from './statu
 import { legendBox } from './sprites.js';
 import { fingerprintOf, gameLink } from './map-work.js';
 import { sandbox } from '../sandbox.js';
-import { labSolver } from './lab.js';
+import { labSolver } from './strategies.js';
 
 const KEYS = {
   arrowleft: 'L', h: 'L', arrowdown: 'D', j: 'D', arrowup: 'U', k: 'U', arrowright: 'R', l: 'R', w: 'W', s: 'S', a: 'A',

@@ -8,7 +8,7 @@ import { createReplay } from '../replay.js';
 import { createInspector, decisionAt } from '../inspector.js';
 import { marksOf, marksShown, marksSwitch } from '../marks.js';
 import { sandbox } from '../sandbox.js';
-import { labSolver } from './lab.js';
+import { labSolver } from './strategies.js';
 import { createMineView, frameOf, viewHeight } from './mine-view.js';
 import { announce, createStats, lazyLink, moveLabels } from './status.js';
 import { legendBox } from './sprites.js';

@@ -7,7 +7,7 @@
 import { el } from '../dom.js';
 import { abSlot, mapPicker, programSides } from '../ab.js';
 import { bots } from '../bots.js';
-import { labCode } from './lab.js';
+import { labCode } from './strategies.js';
 import { loadMap } from './maps.js';
 
 const FIRST_MAPS = ['sample.json', 'circle.json', 'lambda.json'];

@@ -4,7 +4,7 @@
 import { sandbox } from '../sandbox.js';
 import { keptGame, storage } from '../kept.js';
 import { assetsFor, loadMap } from './maps.js';
-import { labBot } from './lab.js';
+import { labBot } from './strategies.js';
 
 const V1 = 'arcade.punter.game.v1'; // before version 2: parameters and your moves
 

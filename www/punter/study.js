@@ -10,7 +10,7 @@ import { el } from '../dom.js';
 import { createInspector, decisionAt } from '../inspector.js';
 import { marksOf, marksShown } from '../marks.js';
 import { sandbox } from '../sandbox.js';
-import { labBot } from './lab.js';
+import { labBot } from './strategies.js';
 
 /**
  * `game()`: the PunterGame shown; `at()`: the position shown; `seek(t)`: show position t;
