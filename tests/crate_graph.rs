@@ -31,9 +31,10 @@ fn crates() -> Vec<Crate> {
     let meta: Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
     let packages = meta["packages"].as_array().expect("packages");
     let names: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
-    // The crates under crates/ (the root package only holds the cross-crate tests).
+    // Every package but the root one, which only holds the cross-crate tests.
+    let root = meta["workspace_root"].as_str().map(|r| std::path::Path::new(r).join("Cargo.toml"));
     let in_crates =
-        |p: &&Value| p["manifest_path"].as_str().is_some_and(|m| m.contains("/crates/"));
+        |p: &&Value| p["manifest_path"].as_str().map(std::path::Path::new) != root.as_deref();
     packages
         .iter()
         .filter(in_crates)
