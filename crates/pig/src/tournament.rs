@@ -74,6 +74,18 @@ pub struct TournamentRunner {
 }
 
 impl TournamentRunner {
+    /// A runner of `spec`'s `pairs` with nothing played yet.
+    fn unplayed(spec: TournamentSpec, pairs: Vec<(usize, usize)>) -> TournamentRunner {
+        TournamentRunner {
+            spec,
+            pairs,
+            current: None,
+            pair: 0,
+            games: Vec::new(),
+            failures: Vec::new(),
+        }
+    }
+
     /// Loads every strategy once to report a broken one before anything is played.
     pub fn new(spec: TournamentSpec) -> Result<TournamentRunner, SetupError> {
         if !(3..=MAX_ENTRANTS).contains(&spec.entrants.len()) {
@@ -101,14 +113,7 @@ impl TournamentRunner {
                 })?;
             }
         }
-        let mut runner = TournamentRunner {
-            spec,
-            pairs,
-            current: None,
-            pair: 0,
-            games: Vec::new(),
-            failures: Vec::new(),
-        };
+        let mut runner = TournamentRunner::unplayed(spec, pairs);
         runner.start_pair();
         Ok(runner)
     }
@@ -224,14 +229,7 @@ impl TournamentRunner {
         if results.len() != pairs.len() {
             return Err(format!("{} results for {} pairs", results.len(), pairs.len()));
         }
-        let mut runner = TournamentRunner {
-            spec,
-            pairs,
-            current: None,
-            pair: 0,
-            games: Vec::new(),
-            failures: Vec::new(),
-        };
+        let mut runner = TournamentRunner::unplayed(spec, pairs);
         for r in results {
             runner.absorb(r)?;
         }
